@@ -1,0 +1,55 @@
+# Finds the libraries every layer needs. The engine must build with LibTorch + spdlog alone (the GPU
+# server has no Qt and no OpenCV), so header-only libraries may also come from
+# ATTENTIONSCOPE_EXTRA_INCLUDE, a folder that can travel with the working tree.
+set(ATTENTIONSCOPE_EXTRA_INCLUDE "" CACHE PATH "Folder with extra header-only libraries (nlohmann, spdlog, fmt)")
+
+find_package(Torch REQUIRED)
+find_package(Threads REQUIRED)
+
+find_package(spdlog QUIET)
+if(NOT spdlog_FOUND)
+  if(NOT ATTENTIONSCOPE_EXTRA_INCLUDE)
+    message(FATAL_ERROR "spdlog not found: install libspdlog-dev or set ATTENTIONSCOPE_EXTRA_INCLUDE")
+  endif()
+  add_library(spdlog_header_only INTERFACE)
+  target_include_directories(spdlog_header_only SYSTEM INTERFACE ${ATTENTIONSCOPE_EXTRA_INCLUDE})
+  target_compile_definitions(spdlog_header_only INTERFACE SPDLOG_HEADER_ONLY FMT_HEADER_ONLY)
+  add_library(spdlog::spdlog ALIAS spdlog_header_only)
+endif()
+
+find_package(nlohmann_json QUIET)
+if(NOT nlohmann_json_FOUND)
+  if(NOT ATTENTIONSCOPE_EXTRA_INCLUDE)
+    message(FATAL_ERROR "nlohmann-json not found: install nlohmann-json3-dev or set ATTENTIONSCOPE_EXTRA_INCLUDE")
+  endif()
+  add_library(nlohmann_json_header_only INTERFACE)
+  target_include_directories(nlohmann_json_header_only SYSTEM INTERFACE ${ATTENTIONSCOPE_EXTRA_INCLUDE})
+  add_library(nlohmann_json::nlohmann_json ALIAS nlohmann_json_header_only)
+endif()
+
+if(ATTENTIONSCOPE_WITH_OPENCV)
+  find_package(OpenCV QUIET COMPONENTS core imgproc imgcodecs)
+  if(NOT OpenCV_FOUND)
+    message(STATUS "OpenCV not found: image files will not be decoded (ATTENTIONSCOPE_WITH_OPENCV off)")
+    set(ATTENTIONSCOPE_WITH_OPENCV OFF)
+  endif()
+endif()
+
+# LibTorch's imported target carries its include dirs as non-SYSTEM; re-export them as SYSTEM so our
+# -Wall -Wextra does not drown in warnings from its headers.
+add_library(attentionscope_torch INTERFACE)
+target_include_directories(attentionscope_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
+target_link_libraries(attentionscope_torch INTERFACE ${TORCH_LIBRARIES})
+separate_arguments(_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")
+target_compile_options(attentionscope_torch INTERFACE ${_torch_flags})
+
+if(ATTENTIONSCOPE_BUILD_GUI)
+  set(CMAKE_AUTOMOC ON)
+  find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Network)
+  find_package(QCustomPlotQt6 REQUIRED)
+endif()
+
+if(ATTENTIONSCOPE_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+  include(GoogleTest)
+endif()

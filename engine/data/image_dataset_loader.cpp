@@ -1,0 +1,39 @@
+#include "engine/data/image_dataset_loader.h"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <system_error>
+
+#include "engine/data/cifar10_binary_reader.h"
+#include "engine/data/image_folder_reader.h"
+
+namespace ascope {
+namespace {
+
+Expected<Loaded<ImageDataset>> detectAndRead(const std::string& path,
+                                             const ImageLoadOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return Error{path + ": does not exist"};
+  if (!std::filesystem::is_directory(path, ec)) {
+    return Error{path + ": expected a folder (cifar-10-batches-bin/ or one subfolder per class)"};
+  }
+  if (!Cifar10BinaryReader::findBatchFolder(path).empty()) return Cifar10BinaryReader::read(path);
+  return ImageFolderReader::read(path, options);
+}
+
+}  // namespace
+
+Expected<Loaded<ImageDataset>> loadImageDataset(const std::string& path,
+                                                const ImageLoadOptions& options) {
+  auto loaded = detectAndRead(path, options);
+  if (!loaded) return loaded;
+  spdlog::info("{}: {} train and {} test images of {} classes, {}x{}, {} warnings", path,
+               loaded->dataset.train.size(), loaded->dataset.test.size(),
+               loaded->dataset.class_names.size(), loaded->dataset.height, loaded->dataset.width,
+               loaded->warnings.size());
+  for (const auto& warning : loaded->warnings) spdlog::warn("{}", warning);
+  return loaded;
+}
+
+}  // namespace ascope

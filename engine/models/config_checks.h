@@ -1,0 +1,40 @@
+#pragma once
+// Small validators that name the field and the value, shared by every config.
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "engine/core/expected.h"
+
+namespace ascope::config_checks {
+
+inline std::string show(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+inline Status atLeast(const char* field, int64_t value, int64_t minimum) {
+  if (value >= minimum) return {};
+  return Error{std::string(field) + " must be at least " + std::to_string(minimum) + ", got " +
+               std::to_string(value)};
+}
+
+inline Status divisible(const char* field, int64_t value, const char* by_field, int64_t by) {
+  if (by > 0 && value % by == 0) return {};
+  return Error{std::string(field) + " (" + std::to_string(value) + ") must be divisible by " +
+               by_field + " (" + std::to_string(by) + ")"};
+}
+
+inline Status probability(const char* field, double value) {
+  if (value >= 0.0 && value < 1.0) return {};
+  return Error{std::string(field) + " must be in [0, 1), got " + show(value)};
+}
+
+inline Status oneOf(const char* field, const std::string& value, const char* a, const char* b) {
+  if (value == a || value == b) return {};
+  return Error{std::string(field) + " must be \"" + a + "\" or \"" + b + "\", got \"" + value +
+               "\""};
+}
+
+}  // namespace ascope::config_checks

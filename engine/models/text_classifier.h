@@ -1,0 +1,45 @@
+#pragma once
+#include <torch/nn/module.h>
+#include <torch/nn/modules/container/modulelist.h>
+#include <torch/nn/modules/dropout.h>
+#include <torch/nn/modules/embedding.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+#include <vector>
+
+#include "engine/models/model_configs.h"
+#include "engine/nn/learned_position_embedding.h"
+#include "engine/nn/sinusoidal_positional_encoding.h"
+
+namespace ascope {
+
+using at::Tensor;
+
+/// Token embedding + positional encoding + encoder + mean pooling over the non-padding tokens +
+/// linear classifier. Padding keys are masked out of attention.
+class TextClassifierImpl : public torch::nn::Module {
+ public:
+  explicit TextClassifierImpl(const TextClassifierConfig& config);
+
+  /// Shape: token_ids (B, T) int64, T ≤ max_len → logits (B, num_classes). With `attention`, one
+  /// (B, H, T, T) tensor per layer.
+  Tensor forward(const Tensor& token_ids, std::vector<Tensor>* attention = nullptr);
+
+  /// (max_len, d_model): the positional encoding added to the embeddings, for plotting.
+  Tensor positionMatrix() const;
+  const TextClassifierConfig& config() const { return config_; }
+
+  torch::nn::Embedding embedding{nullptr};
+  SinusoidalPositionalEncoding sinusoidal{nullptr};  ///< set when positional == "sinusoidal"
+  LearnedPositionEmbedding learned{nullptr};        ///< set when positional == "learned"
+  torch::nn::Dropout dropout{nullptr};
+  torch::nn::ModuleList layers{nullptr};
+  torch::nn::Linear classifier{nullptr};
+
+ private:
+  TextClassifierConfig config_;
+};
+TORCH_MODULE(TextClassifier);
+
+}  // namespace ascope

@@ -1,0 +1,35 @@
+#pragma once
+#include <torch/nn/module.h>
+#include <torch/nn/modules/dropout.h>
+#include <torch/nn/modules/normalization.h>
+#include <torch/nn/pimpl.h>
+
+#include "engine/nn/feed_forward.h"
+#include "engine/nn/multi_head_attention.h"
+#include "engine/nn/transformer_layer_options.h"
+
+namespace ascope {
+
+/// Self-attention + feed-forward, each wrapped in a residual connection with LayerNorm before
+/// (pre-norm) or after (post-norm). Unlike torch::nn::TransformerEncoderLayer it hands back the
+/// attention weights when asked.
+class EncoderLayerImpl : public torch::nn::Module {
+ public:
+  explicit EncoderLayerImpl(const TransformerLayerOptions& options);
+
+  /// Shape: x (B, T, d) → (B, T, d). When `attention` is given it receives (B, H, T, T).
+  Tensor forward(const Tensor& x, const AttentionMasks& masks = {}, Tensor* attention = nullptr);
+
+  MultiHeadAttention self_attn{nullptr};
+  FeedForward feed_forward{nullptr};
+  torch::nn::LayerNorm norm1{nullptr};
+  torch::nn::LayerNorm norm2{nullptr};
+  torch::nn::Dropout dropout1{nullptr};
+  torch::nn::Dropout dropout2{nullptr};
+
+ private:
+  bool norm_first_;
+};
+TORCH_MODULE(EncoderLayer);
+
+}  // namespace ascope

@@ -1,0 +1,34 @@
+#include "engine/nn/feed_forward.h"
+
+namespace ascope {
+
+bool parseActivation(const std::string& name, Activation* out) {
+  if (name == "relu") {
+    *out = Activation::kRelu;
+  } else if (name == "gelu") {
+    *out = Activation::kGelu;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::string activationName(Activation activation) {
+  return activation == Activation::kGelu ? "gelu" : "relu";
+}
+
+FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, Activation activation,
+                                 double dropout_p)
+    : activation_(activation) {
+  linear1 = register_module("linear1", torch::nn::Linear(d_model, d_ff));
+  dropout = register_module("dropout", torch::nn::Dropout(dropout_p));
+  linear2 = register_module("linear2", torch::nn::Linear(d_ff, d_model));
+}
+
+Tensor FeedForwardImpl::forward(const Tensor& x) {
+  Tensor h = linear1(x);  // (B, T, d_ff)
+  h = activation_ == Activation::kGelu ? at::gelu(h) : at::relu(h);
+  return linear2(dropout(h));  // (B, T, d)
+}
+
+}  // namespace ascope

@@ -1,0 +1,36 @@
+#pragma once
+#include <torch/nn/module.h>
+#include <torch/nn/modules/dropout.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+#include <string>
+
+namespace ascope {
+
+using at::Tensor;
+
+enum class Activation { kRelu, kGelu };
+
+/// "relu" / "gelu"; anything else is an error for the caller's config validation.
+bool parseActivation(const std::string& name, Activation* out);
+std::string activationName(Activation activation);
+
+/// Position-wise feed-forward block: Linear(d, d_ff) → activation → dropout → Linear(d_ff, d).
+class FeedForwardImpl : public torch::nn::Module {
+ public:
+  FeedForwardImpl(int64_t d_model, int64_t d_ff, Activation activation, double dropout);
+
+  /// Shape: (B, T, d_model) → (B, T, d_model).
+  Tensor forward(const Tensor& x);
+
+  torch::nn::Linear linear1{nullptr};
+  torch::nn::Dropout dropout{nullptr};
+  torch::nn::Linear linear2{nullptr};
+
+ private:
+  Activation activation_;
+};
+TORCH_MODULE(FeedForward);
+
+}  // namespace ascope

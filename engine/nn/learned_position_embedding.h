@@ -1,0 +1,24 @@
+#pragma once
+#include <torch/nn/module.h>
+#include <torch/nn/pimpl.h>
+
+namespace ascope {
+
+using at::Tensor;
+
+/// A learned table of position vectors (ViT, BERT). Initialised N(0, 0.02²).
+class LearnedPositionEmbeddingImpl : public torch::nn::Module {
+ public:
+  LearnedPositionEmbeddingImpl(int64_t num_positions, int64_t d_model);
+
+  /// Shape: x (B, T, d_model) → x + P[:T]. T must not exceed num_positions.
+  Tensor forward(const Tensor& x);
+
+  /// (num_positions, d_model), for plotting.
+  const Tensor& matrix() const { return weight; }
+
+  Tensor weight;
+};
+TORCH_MODULE(LearnedPositionEmbedding);
+
+}  // namespace ascope

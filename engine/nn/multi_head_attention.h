@@ -1,0 +1,53 @@
+#pragma once
+#include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+#include "engine/nn/attention_masks.h"
+#include "engine/nn/scaled_dot_product_attention.h"
+
+namespace ascope {
+
+struct MultiHeadAttentionOptions {
+  MultiHeadAttentionOptions(int64_t embed_dim, int64_t num_heads)
+      : embed_dim_(embed_dim), num_heads_(num_heads) {}
+  /// Model width E; must be divisible by num_heads.
+  TORCH_ARG(int64_t, embed_dim);
+  /// Number of heads H; each head works in E / H dimensions.
+  TORCH_ARG(int64_t, num_heads);
+  /// Dropout on the attention weights during training.
+  TORCH_ARG(double, dropout) = 0.0;
+  /// Biases on the input and output projections.
+  TORCH_ARG(bool, bias) = true;
+};
+
+/// Multi-head attention with one packed QKV projection, laid out exactly like
+/// torch::nn::MultiheadAttention (in_proj_weight (3E, E) = [W_q; W_k; W_v], in_proj_bias (3E),
+/// out_proj), so weights load from PyTorch checkpoints and the parity test can copy them across.
+/// Batch-first. Per-head weights come back only when asked for; otherwise the fused kernel runs.
+class MultiHeadAttentionImpl : public torch::nn::Module {
+ public:
+  explicit MultiHeadAttentionImpl(const MultiHeadAttentionOptions& options);
+
+  void reset_parameters();
+
+  /// Shape: query (B, Tq, E), key and value (B, Tk, E) → output (B, Tq, E) and, when need_weights,
+  /// weights (B, H, Tq, Tk) (not averaged over heads).
+  AttentionResult forward(const Tensor& query, const Tensor& key, const Tensor& value,
+                          const AttentionMasks& masks = {}, bool need_weights = false);
+
+  const MultiHeadAttentionOptions& options() const { return options_; }
+
+  Tensor in_proj_weight;
+  Tensor in_proj_bias;
+  torch::nn::Linear out_proj{nullptr};
+
+ private:
+  Tensor splitHeads(const Tensor& x) const;  // (B, T, E) → (B, H, T, E/H)
+
+  MultiHeadAttentionOptions options_;
+  int64_t head_dim_;
+};
+TORCH_MODULE(MultiHeadAttention);
+
+}  // namespace ascope

@@ -1,0 +1,42 @@
+#include "engine/nn/scaled_dot_product_attention.h"
+
+#include <cmath>
+#include <limits>
+
+namespace ascope {
+
+AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, const Tensor& v,
+                                          const Tensor& mask, double dropout_p, bool training,
+                                          bool need_weights) {
+  const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(-1)));
+  Tensor scores = at::matmul(q, k.transpose(-2, -1)) * scale;  // (B, H, Tq, Tk)
+  if (mask.defined()) {
+    scores = scores.masked_fill(mask, -std::numeric_limits<double>::infinity());
+  }
+  Tensor weights = at::softmax(scores, -1);  // (B, H, Tq, Tk)
+  if (mask.defined()) {
+    // softmax of a row of -inf is NaN; such a query attends to nothing.
+    weights = weights.masked_fill(mask.all(-1, /*keepdim=*/true), 0.0);
+  }
+  const Tensor used = (training && dropout_p > 0.0) ? at::dropout(weights, dropout_p, true) : weights;
+  Tensor output = at::matmul(used, v);  // (B, H, Tq, Dv)
+  return {output, need_weights ? weights : Tensor()};
+}
+
+Tensor fusedScaledDotProductAttention(const Tensor& q, const Tensor& k, const Tensor& v,
+                                      const Tensor& mask, double dropout_p, bool training) {
+#if TORCH_VERSION_MAJOR >= 2
+  const double p = training ? dropout_p : 0.0;
+  if (!mask.defined()) return at::scaled_dot_product_attention(q, k, v, {}, p);
+  // The fused kernel's boolean mask means "may attend", the opposite of ours. Rows with every key
+  // blocked would come out NaN there; open them and zero their output, as the explicit path does.
+  const Tensor row_blocked = mask.all(-1, /*keepdim=*/true);  // (B|1, H|1, Tq, 1)
+  const Tensor allowed = mask.logical_not().logical_or(row_blocked);
+  return at::scaled_dot_product_attention(q, k, v, allowed, p).masked_fill(row_blocked, 0.0);
+#else
+  return scaledDotProductAttention(q, k, v, mask, dropout_p, training, /*need_weights=*/false)
+      .output;
+#endif
+}
+
+}  // namespace ascope

@@ -1,0 +1,29 @@
+#include "engine/text/json_file.h"
+
+#include "engine/core/atomic_file.h"
+#include "engine/data/file_bytes.h"
+
+namespace ascope {
+
+Expected<nlohmann::json> parseJson(std::string_view text, const std::string& name) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    return Error{name + ": not valid JSON: " + e.what()};
+  }
+}
+
+Expected<nlohmann::json> readJsonFile(const std::string& path) {
+  auto bytes = readFileBytes(path);
+  if (!bytes) return Error{bytes.error()};
+  return parseJson(*bytes, path);
+}
+
+Status writeJsonFile(const std::string& path, const nlohmann::json& json) {
+  // error_handler_t::replace: a string that is not UTF-8 becomes U+FFFD instead of a throw.
+  std::string text = json.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+  text.push_back('\n');
+  return writeFileAtomically(path, text);
+}
+
+}  // namespace ascope

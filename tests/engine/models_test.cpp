@@ -1,0 +1,158 @@
+// Every model: output shapes, attention rows sum to 1, padding gets no weight, and a few optimizer
+// steps on one fixed batch cut the loss.
+#include <gtest/gtest.h>
+#include <torch/nn/functional/loss.h>
+#include <torch/optim/adam.h>
+
+#include "engine/models/seq2seq_translator.h"
+#include "engine/nn/encoder_layer.h"
+#include "engine/models/text_classifier.h"
+#include "engine/models/vision_transformer.h"
+
+namespace ascope {
+namespace {
+
+void expectRowStochastic(const torch::Tensor& weights, const torch::Tensor& rows_to_check) {
+  const torch::Tensor sums = weights.sum(-1);  // (B, H, Tq)
+  EXPECT_TRUE(torch::allclose(sums.masked_select(rows_to_check),
+                              torch::ones_like(sums).masked_select(rows_to_check), 1e-5, 1e-5));
+}
+
+template <typename Step>
+void expectLossFalls(torch::nn::Module& model, Step step, int steps, double factor) {
+  torch::optim::Adam optimizer(model.parameters(), torch::optim::AdamOptions(1e-3));
+  model.train();
+  double first = 0, last = 0;
+  for (int i = 0; i < steps; ++i) {
+    optimizer.zero_grad();
+    torch::Tensor loss = step();
+    loss.backward();
+    optimizer.step();
+    (i == 0 ? first : last) = loss.item<double>();
+  }
+  EXPECT_LT(last, first * factor) << "first " << first << " last " << last;
+}
+
+VisionTransformerConfig smallVit() {
+  VisionTransformerConfig c;
+  c.hidden = 32, c.layers = 2, c.heads = 4, c.mlp_dim = 64, c.patch_size = 8;
+  return c;
+}
+
+TEST(VisionTransformer, ShapesAttentionAndLearning) {
+  torch::manual_seed(0);
+  VisionTransformer vit(smallVit());
+  const torch::Tensor images = torch::randn({4, 3, 32, 32});
+  std::vector<torch::Tensor> attention;
+  vit->eval();
+  const torch::Tensor logits = vit(images, &attention);
+  EXPECT_EQ(logits.sizes(), (std::vector<int64_t>{4, 10}));
+  ASSERT_EQ(attention.size(), 2u);
+  EXPECT_EQ(attention[0].sizes(), (std::vector<int64_t>{4, 4, 17, 17}));  // CLS + 16 patches
+  expectRowStochastic(attention[1], torch::ones({4, 4, 17}, torch::kBool));
+  EXPECT_EQ(vit->positionMatrix().sizes(), (std::vector<int64_t>{17, 32}));
+  const torch::Tensor labels = torch::tensor({1, 3, 5, 7});
+  expectLossFalls(*vit, [&] { return torch::cross_entropy_loss(vit(images), labels); }, 15, 0.7);
+}
+
+TEST(VisionTransformer, ReferenceConfigurationBuilds) {
+  VisionTransformer vit(VisionTransformerConfig{});
+  int64_t count = 0;
+  for (const auto& p : vit->parameters()) count += p.numel();
+  // 12 layers × (4·256² + 2·256·1024 + biases/norms) + embeddings ≈ 9.5 M.
+  EXPECT_GT(count, 9'000'000);
+  EXPECT_LT(count, 10'000'000);
+}
+
+TEST(TextClassifier, PaddingGetsNoAttentionAndLossFalls) {
+  torch::manual_seed(1);
+  TextClassifierConfig c;
+  c.vocab_size = 50, c.max_len = 12, c.dropout = 0.0;
+  TextClassifier model(c);
+  torch::Tensor ids = torch::randint(1, 50, {3, 12});
+  ids.index_put_({0, torch::indexing::Slice(8)}, 0);
+  ids.index_put_({2, torch::indexing::Slice(3)}, 0);
+  std::vector<torch::Tensor> attention;
+  model->eval();
+  const torch::Tensor logits = model(ids, &attention);
+  EXPECT_EQ(logits.sizes(), (std::vector<int64_t>{3, 2}));
+  ASSERT_EQ(attention.size(), 1u);
+  const torch::Tensor w = attention[0];  // (3, 2, 12, 12)
+  EXPECT_EQ(w.sizes(), (std::vector<int64_t>{3, 2, 12, 12}));
+  EXPECT_TRUE(torch::all(w[0].narrow(-1, 8, 4) == 0).item<bool>());
+  EXPECT_TRUE(torch::all(w[2].narrow(-1, 3, 9) == 0).item<bool>());
+  expectRowStochastic(w, torch::ones({3, 2, 12}, torch::kBool));
+  // Padding must not change the prediction: the same review with more padding columns.
+  torch::Tensor shorter = ids.narrow(1, 0, 8).clone();
+  EXPECT_TRUE(torch::allclose(model(shorter)[0], logits[0], 1e-5, 1e-5));
+  const torch::Tensor labels = torch::tensor({0, 1, 1});
+  expectLossFalls(*model, [&] { return torch::cross_entropy_loss(model(ids), labels); }, 20, 0.7);
+}
+
+TranslatorConfig smallTranslator() {
+  TranslatorConfig c;
+  c.source_vocab_size = 30, c.target_vocab_size = 40, c.seq_len = 16, c.d_model = 32;
+  c.encoder_layers = 2, c.decoder_layers = 2, c.heads = 4, c.d_ff = 64, c.dropout = 0.0;
+  return c;
+}
+
+TEST(Seq2SeqTranslator, AttentionOfAllThreeKindsAndLearning) {
+  torch::manual_seed(2);
+  Seq2SeqTranslator model(smallTranslator());
+  const int64_t pad = 1;
+  torch::Tensor source = torch::randint(4, 30, {2, 9});
+  source.index_put_({1, torch::indexing::Slice(6)}, pad);
+  torch::Tensor target = torch::randint(4, 40, {2, 7});
+  target.index_put_({1, torch::indexing::Slice(5)}, pad);
+  TranslatorAttention attention;
+  model->eval();
+  const torch::Tensor logits = model(source, target, &attention);
+  EXPECT_EQ(logits.sizes(), (std::vector<int64_t>{2, 7, 40}));
+  ASSERT_EQ(attention.encoder_self.size(), 2u);
+  ASSERT_EQ(attention.decoder_self.size(), 2u);
+  ASSERT_EQ(attention.cross.size(), 2u);
+  EXPECT_EQ(attention.encoder_self[0].sizes(), (std::vector<int64_t>{2, 4, 9, 9}));
+  EXPECT_EQ(attention.decoder_self[0].sizes(), (std::vector<int64_t>{2, 4, 7, 7}));
+  EXPECT_EQ(attention.cross[0].sizes(), (std::vector<int64_t>{2, 4, 7, 9}));
+  // Decoder self-attention is causal: nothing above the diagonal.
+  EXPECT_TRUE(torch::all(attention.decoder_self[1].triu(1) == 0).item<bool>());
+  // Source padding gets no cross-attention, target padding no self-attention.
+  EXPECT_TRUE(torch::all(attention.cross[0][1].narrow(-1, 6, 3) == 0).item<bool>());
+  EXPECT_TRUE(torch::all(attention.decoder_self[0][1].narrow(-1, 5, 2) == 0).item<bool>());
+  expectRowStochastic(attention.cross[1], torch::ones({2, 4, 7}, torch::kBool));
+  expectRowStochastic(attention.encoder_self[0], torch::ones({2, 4, 9}, torch::kBool));
+
+  const torch::Tensor labels = torch::randint(4, 40, {2, 7});
+  expectLossFalls(
+      *model,
+      [&] {
+        return torch::nn::functional::cross_entropy(
+            model(source, target).view({-1, 40}), labels.view(-1),
+            torch::nn::functional::CrossEntropyFuncOptions().ignore_index(pad).label_smoothing(0.1));
+      },
+      20, 0.7);
+}
+
+TEST(Seq2SeqTranslator, GreedyDecodingStopsWithinLimit) {
+  torch::manual_seed(3);
+  Seq2SeqTranslator model(smallTranslator());
+  model->eval();
+  torch::NoGradGuard no_grad;
+  const std::vector<int64_t> out = model->greedyDecode(torch::randint(4, 30, {1, 6}), 2, 3, 10);
+  EXPECT_LE(out.size(), 9u);
+  for (int64_t id : out) EXPECT_NE(id, 3);
+}
+
+TEST(Seq2SeqTranslator, ReferenceConfigurationUsesXavierInit) {
+  TranslatorConfig c;  // d_model 512, 6 + 6 layers, d_ff 2048
+  c.source_vocab_size = 1000, c.target_vocab_size = 1000;
+  Seq2SeqTranslator model(c);
+  // Xavier-uniform bound for a (2048, 512) matrix: sqrt(6 / (512 + 2048)).
+  const auto& w = model->encoder_layers[0]->as<EncoderLayer>()->feed_forward->linear1->weight;
+  EXPECT_LE(w.abs().max().item<double>(), std::sqrt(6.0 / 2560) + 1e-6);
+  EXPECT_GT(w.abs().max().item<double>(), 0.9 * std::sqrt(6.0 / 2560));
+  EXPECT_EQ(model->positionMatrix().sizes(), (std::vector<int64_t>{350, 512}));
+}
+
+}  // namespace
+}  // namespace ascope

@@ -1,0 +1,207 @@
+#include "widgets/attention_head_grid.h"
+
+#include <cmath>
+
+namespace ascope {
+
+AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
+  plotLayout()->clear();
+  title_ = new QCPTextElement(this, QString(), theme().title_font);
+  heads_layout_ = new QCPLayoutGrid;
+  scale_ = new QCPColorScale(this);
+  plotLayout()->addElement(0, 0, title_);
+  plotLayout()->addElement(1, 0, heads_layout_);
+  plotLayout()->addElement(1, 1, scale_);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  plotLayout()->setRowStretchFactor(0, 0.001);
+  heads_layout_->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);  // row-major reading order
+  heads_layout_->setColumnSpacing(6);
+  heads_layout_->setRowSpacing(4);
+  scale_->setBarWidth(14);
+  scale_->setRangeDrag(false);
+  scale_->setRangeZoom(false);
+  scale_->setGradient(PlotTheme::sequentialGradient());
+  scale_->setLabel(tr("attention weight"));
+  setEmptyHint(tr("Attention appears after the first probe step"));
+  setEmptyState(true);
+
+  connect(this, &ThemedPlot::themeChanged, this, &AttentionHeadGrid::styleCells);
+  connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    const int head = headAt(event->pos());
+    if (head < 0) return;
+    setSelectedHead(head);
+    Q_EMIT headClicked(head);
+  });
+  connect(this, &QCustomPlot::mouseMove, this,
+          [this](QMouseEvent* event) { showToolTipAt(event->pos(), hoverText(event->pos())); });
+  refreshTheme();
+}
+
+void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads, double max_weight) {
+  heads_ = heads;
+  if (static_cast<int>(heads_.size()) != headCount()) rebuildCells(static_cast<int>(heads.size()));
+  for (size_t i = 0; i < heads_.size(); ++i) {
+    const LabeledMatrix& m = heads_[i];
+    Cell& cell = cells_[i];
+    QCPColorMapData* data = cell.map->data();
+    if (!m.isValid()) {
+      data->clear();
+      continue;
+    }
+    if (data->keySize() != m.cols || data->valueSize() != m.rows) {
+      data->setSize(m.cols, m.rows);
+      data->setRange(QCPRange(0, std::max(1, m.cols - 1)), QCPRange(0, std::max(1, m.rows - 1)));
+      cell.rect->axis(QCPAxis::atBottom)->setRange(-0.5, m.cols - 0.5);
+      cell.rect->axis(QCPAxis::atLeft)->setRange(-0.5, m.rows - 0.5);
+    }
+    for (int r = 0; r < m.rows; ++r)
+      for (int c = 0; c < m.cols; ++c) data->setCell(c, r, m.at(r, c));
+  }
+  scale_->setDataRange(QCPRange(0.0, max_weight > 0.0 ? max_weight : 1.0));
+  if (selected_ >= headCount()) selected_ = -1;
+  setEmptyState(heads_.empty());
+  updateColumns();
+  styleCells(theme());
+  replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::clear() {
+  heads_.clear();
+  rebuildCells(0);
+  selected_ = -1;
+  setEmptyState(true);
+  replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::setTitle(const QString& title) {
+  title_->setText(title);
+  replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::setSelectedHead(int head) {
+  selected_ = head >= 0 && head < headCount() ? head : -1;
+  styleCells(theme());
+  replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::rebuildCells(int count) {
+  for (Cell& cell : cells_) removePlottable(cell.map);
+  heads_layout_->clear();  // deletes the per-head boxes with their rects and labels
+  cells_.clear();
+  for (int i = 0; i < count; ++i) {
+    Cell cell;
+    auto* box = new QCPLayoutGrid;
+    heads_layout_->addElement(box);
+    cell.label = new QCPTextElement(this, tr("head %1").arg(i), theme().font);
+    cell.rect = new QCPAxisRect(this, true);
+    box->addElement(0, 0, cell.label);
+    box->addElement(1, 0, cell.rect);
+    box->setRowSpacing(0);
+    box->setRowStretchFactor(0, 0.001);
+    cell.rect->setAutoMargins(QCP::msNone);
+    cell.rect->setMargins(QMargins(3, 1, 3, 3));
+    cell.rect->setRangeDrag(Qt::Orientations());
+    cell.rect->setRangeZoom(Qt::Orientations());
+    for (QCPAxis* axis : cell.rect->axes()) {
+      axis->setVisible(true);  // a thin frame around each head
+      axis->setTicks(false);
+      axis->setTickLabels(false);
+      axis->grid()->setVisible(false);
+    }
+    cell.rect->axis(QCPAxis::atLeft)->setRangeReversed(true);
+    cell.rect->axis(QCPAxis::atRight)->setRangeReversed(true);
+    cell.map = new QCPColorMap(cell.rect->axis(QCPAxis::atBottom), cell.rect->axis(QCPAxis::atLeft));
+    cell.map->setInterpolate(false);
+    cell.map->setTightBoundary(false);
+    cell.map->setColorScale(scale_);
+    cells_.push_back(cell);
+  }
+  updateColumns();
+}
+
+void AttentionHeadGrid::updateColumns() {
+  const int n = headCount();
+  if (n == 0) return;
+  // Pick the column count that gives the biggest cells with the heads' own aspect ratio (like
+  // choosing plt.subplots(rows, cols) by hand for the window at hand).
+  const LabeledMatrix* first = !heads_.empty() && heads_.front().isValid() ? &heads_.front() : nullptr;
+  const double aspect = first ? double(first->cols) / first->rows : 1.0;
+  const double label_h = QFontMetrics(theme().font).height() + 4;
+  const double avail_w = std::max(50.0, width() - 90.0);  // minus the colour scale
+  const double avail_h = std::max(50.0, height() - label_h * 1.5);
+  int best = 1;
+  double best_size = -1;
+  for (int c = 1; c <= n; ++c) {
+    const int r = (n + c - 1) / c;
+    const double cell_w = avail_w / c;
+    const double cell_h = avail_h / r - label_h;
+    const double size = std::min(cell_w, cell_h * aspect);
+    if (size > best_size + 1e-9) {
+      best_size = size;
+      best = c;
+    }
+  }
+  if (best == columns_ && heads_layout_->wrap() == best) return;
+  columns_ = best;
+  heads_layout_->setWrap(columns_);
+  heads_layout_->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+void AttentionHeadGrid::resizeEvent(QResizeEvent* event) {
+  ThemedPlot::resizeEvent(event);
+  const int before = columns_;
+  updateColumns();
+  if (before != columns_) replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::styleCells(const PlotTheme& theme) {
+  title_->setFont(theme.title_font);
+  title_->setTextColor(theme.foreground);
+  for (int i = 0; i < headCount(); ++i) {
+    const bool selected = i == selected_;
+    const QPen frame = selected ? QPen(theme.accent, 3) : QPen(theme.grid, 1);
+    for (QCPAxis* axis : cells_[i].rect->axes()) axis->setBasePen(frame);
+    cells_[i].rect->setBackground(QBrush(theme.background));
+    QFont font = theme.font;
+    font.setBold(selected);
+    cells_[i].label->setFont(font);
+    cells_[i].label->setTextColor(selected ? theme.accent : theme.foreground);
+  }
+}
+
+int AttentionHeadGrid::headAt(const QPoint& pos) const {
+  for (int i = 0; i < headCount(); ++i)
+    if (cells_[i].rect->outerRect().contains(pos) || cells_[i].label->outerRect().contains(pos))
+      return i;
+  return -1;
+}
+
+QString AttentionHeadGrid::hoverText(const QPoint& pos) const {
+  const int head = headAt(pos);
+  if (head < 0 || head >= static_cast<int>(heads_.size()) || !heads_[head].isValid()) return {};
+  if (!cells_[head].rect->rect().contains(pos)) return tr("head %1 · click to enlarge").arg(head);
+  double key = 0, value = 0;
+  cells_[head].map->pixelsToCoords(pos, key, value);
+  const LabeledMatrix& m = heads_[head];
+  const int col = qRound(key), row = qRound(value);
+  if (row < 0 || col < 0 || row >= m.rows || col >= m.cols) return {};
+  return tr("head %1 · <b>%2</b> → <b>%3</b>: %4")
+      .arg(head)
+      .arg(m.rowLabel(row).toHtmlEscaped(), m.colLabel(col).toHtmlEscaped(),
+           QString::number(m.at(row, col), 'f', 3));
+}
+
+QCPColorMap* AttentionHeadGrid::headMap(int head) const {
+  return head >= 0 && head < headCount() ? cells_[head].map : nullptr;
+}
+
+QCPAxisRect* AttentionHeadGrid::headRect(int head) const {
+  return head >= 0 && head < headCount() ? cells_[head].rect : nullptr;
+}
+
+QCPTextElement* AttentionHeadGrid::headLabel(int head) const {
+  return head >= 0 && head < headCount() ? cells_[head].label : nullptr;
+}
+
+}  // namespace ascope

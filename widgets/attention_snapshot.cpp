@@ -1,0 +1,10 @@
+#include "widgets/attention_snapshot.h"
+
+namespace ascope {
+
+int AttentionGroup::headCount(int layer) const {
+  if (layer < 0 || layer >= layerCount()) return 0;
+  return static_cast<int>(layers[static_cast<size_t>(layer)].size());
+}
+
+}  // namespace ascope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "widgets/labeled_matrix.h"
+#include "widgets/rgb_image.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace ascope {
+
+/// One kind of attention of a model, e.g. "encoder self", "decoder self" or "cross":
+/// layers[l][h] is the (queries x keys) weight matrix of head h in layer l.
+struct AttentionGroup {
+  QString name;
+  QString query_title = QStringLiteral("query");  ///< what the rows are ("target token")
+  QString key_title = QStringLiteral("key");      ///< what the columns are ("source token")
+  std::vector<std::vector<LabeledMatrix>> layers;
+
+  int layerCount() const { return static_cast<int>(layers.size()); }
+  int headCount(int layer) const;
+};
+
+/// For vision transformers: the probed image and how its tokens map to patches, so the panel can
+/// lay the CLS token's attention over the picture.
+struct PatchImageContext {
+  RgbImage image;
+  int grid_rows = 0;
+  int grid_cols = 0;
+  bool has_cls_token = true;  ///< token 0 is CLS, tokens 1.. are patches in row-major order
+
+  bool isValid() const { return image.isValid() && grid_rows > 0 && grid_cols > 0; }
+};
+
+/// Everything the attention panel shows for one probe step.
+struct AttentionSnapshot {
+  long long step = -1;  ///< training step of the probe; -1 when unknown
+  std::vector<AttentionGroup> groups;
+  PatchImageContext image;  ///< optional; ignored unless isValid()
+};
+
+}  // namespace ascope

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "widgets/exportable.h"
+#include "widgets/labeled_matrix.h"
+#include "widgets/themed_plot.h"
+
+#include <functional>
+
+namespace ascope {
+
+/// A labelled matrix drawn as a heatmap with a colour scale: row 0 at the top (like imshow), one
+/// tick per row/column labelled with its token where space allows (thinned to every 2nd, 5th, ...
+/// label otherwise, x labels rotated when they are long), crisp cells, zoom/pan, hover tooltip.
+class HeatmapView : public ThemedPlot, public Exportable {
+  Q_OBJECT
+
+ public:
+  enum class RangeMode { MinMax, ZeroToMax, Symmetric, Fixed };
+  enum class GradientKind { Sequential, Diverging };
+  using TooltipFormatter = std::function<QString(int row, int col, float value)>;
+
+  explicit HeatmapView(QWidget* parent = nullptr);
+
+  void setMatrix(const LabeledMatrix& matrix);
+  const LabeledMatrix& matrix() const { return matrix_; }
+  void clear();
+
+  void setTitle(const QString& title);
+  QString title() const;
+  /// Titles of the column (x) and row (y) axes, e.g. "key" and "query".
+  void setAxisTitles(const QString& col_title, const QString& row_title);
+  void setColorScaleLabel(const QString& label);
+  void setGradientKind(GradientKind kind);
+  void setRangeMode(RangeMode mode);
+  /// Colour range for RangeMode::Fixed (also switches to it).
+  void setFixedRange(double lower, double upper);
+  QCPRange dataRange() const;
+
+  /// Replaces the default tooltip ("row → col: value").
+  void setTooltipFormatter(TooltipFormatter formatter);
+  /// Fixed ticks for one axis (positions in cell coordinates); turns off automatic labels there.
+  void setCustomTicks(Qt::Orientation axis, const QVector<double>& positions,
+                      const QVector<QString>& labels);
+  void setExportBaseName(const QString& name) { export_name_ = name; }
+
+  /// Restores the full-matrix view after zooming or panning.
+  void resetView();
+
+  QString hoverText(const QPoint& pos) const;
+  /// The tick labels currently placed on the column (Horizontal) or row (Vertical) axis.
+  QMap<double, QString> tickLabels(Qt::Orientation axis) const;
+  QCPColorMap* colorMap() const { return color_map_; }
+  QCPColorScale* colorScale() const { return color_scale_; }
+  QCPAxisRect* heatmapRect() const { return rect_; }
+
+  QString exportBaseName() const override { return export_name_; }
+  ExportResult exportImage(const QString& path, ImageFormat format,
+                           const ExportSize& size) override;
+  ExportResult exportCsv(const QString& path) const override;
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+  /// Extra context-menu entries of subclasses go before the export entries.
+  virtual void addContextActions(QMenu* menu);
+
+ private:
+  void updateColorRange();
+  /// Chooses which labels fit; `size_factor` scales the axis length (exports at other sizes).
+  void updateTicks(double size_factor = 1.0);
+  void applyTheme(const PlotTheme& theme);
+  void onMouseMove(QMouseEvent* event);
+  void showContextMenu(const QPoint& pos);
+
+  LabeledMatrix matrix_;
+  QCPAxisRect* rect_ = nullptr;
+  QCPColorMap* color_map_ = nullptr;
+  QCPColorScale* color_scale_ = nullptr;
+  QCPTextElement* title_ = nullptr;
+  QSharedPointer<QCPAxisTickerText> x_ticker_;
+  QSharedPointer<QCPAxisTickerText> y_ticker_;
+  bool custom_x_ticks_ = false;
+  bool custom_y_ticks_ = false;
+  QString row_title_ = QStringLiteral("row");
+  GradientKind gradient_kind_ = GradientKind::Sequential;
+  RangeMode range_mode_ = RangeMode::MinMax;
+  QCPRange fixed_range_{0.0, 1.0};
+  TooltipFormatter tooltip_;
+  QString export_name_ = QStringLiteral("heatmap");
+};
+
+}  // namespace ascope

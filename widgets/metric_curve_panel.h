@@ -1,0 +1,102 @@
+#pragma once
+
+#include "widgets/decimating_series.h"
+#include "widgets/ema_smoother.h"
+#include "widgets/exportable.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QCPGraph;
+class QDoubleSpinBox;
+class QLabel;
+class QMouseEvent;
+
+namespace ascope {
+
+class ThemedPlot;
+struct PlotTheme;
+
+/// One training metric over steps (used for loss and for accuracy): the raw training series
+/// (faint), its exponential moving average, and validation results at epoch ends. Follows new data
+/// until the user pans or zooms; double-click returns to following. History is bounded (see
+/// DecimatingSeries), so a run of millions of steps keeps a few hundred kilobytes per series.
+class MetricCurvePanel : public QWidget, public Exportable {
+  Q_OBJECT
+
+ public:
+  /// `metric_name` labels the y axis ("loss", "accuracy") and names exports.
+  explicit MetricCurvePanel(const QString& metric_name, QWidget* parent = nullptr);
+
+  void setMetricName(const QString& name);
+  QString metricName() const { return metric_name_; }
+
+  /// Appending is cheap: data is copied into the plot once per replot, and replots are queued,
+  /// so a burst of appends costs one redraw.
+  void appendTrainPoint(double step, double value);
+  void appendTrainPoints(const std::vector<SeriesPoint>& points);
+  /// A validation result; `step` is the training step at the end of the epoch.
+  void appendValidationPoint(double step, double value);
+  void clear();
+
+  /// EMA weight of the past, 0 (off) .. 0.999. Recomputes the smoothed curve from the kept points.
+  void setSmoothing(double weight);
+  double smoothing() const { return ema_.weight(); }
+
+  void setLogScale(bool on);
+  bool logScale() const { return log_scale_; }
+
+  /// Rescales to all data and follows new points again.
+  void resetView();
+  bool isFollowing() const { return following_; }
+
+  const DecimatingSeries& trainSeries() const { return train_; }
+  const DecimatingSeries& smoothedSeries() const { return smoothed_; }
+  const DecimatingSeries& validationSeries() const { return validation_; }
+  ThemedPlot* plot() const { return plot_; }
+  QCPGraph* trainGraph() const { return raw_graph_; }
+  QCPGraph* smoothedGraph() const { return smoothed_graph_; }
+  QCPGraph* validationGraph() const { return validation_graph_; }
+
+  /// Tooltip text for the data point nearest to `pos` (plot widget coordinates) within a few
+  /// pixels; empty when there is none.
+  QString hoverText(const QPoint& pos) const;
+
+  QString exportBaseName() const override;
+  ExportResult exportImage(const QString& path, ImageFormat format,
+                           const ExportSize& size) override;
+  ExportResult exportCsv(const QString& path) const override;
+
+ Q_SIGNALS:
+  void logScaleChanged(bool on);
+
+ private:
+  void markDirty();
+  void syncGraphs();
+  void rescaleToData();
+  void applyTheme(const PlotTheme& theme);
+  void updateReadout();
+  void onMouseMove(QMouseEvent* event);
+  void showContextMenu(const QPoint& pos);
+
+  QString metric_name_;
+  DecimatingSeries train_;
+  DecimatingSeries smoothed_;
+  DecimatingSeries validation_;
+  EmaSmoother ema_{0.9};
+  bool log_scale_ = false;
+  bool following_ = true;
+  bool dirty_ = false;
+
+  ThemedPlot* plot_ = nullptr;
+  QCPGraph* raw_graph_ = nullptr;
+  QCPGraph* smoothed_graph_ = nullptr;
+  QCPGraph* validation_graph_ = nullptr;
+  QLabel* readout_ = nullptr;
+  QDoubleSpinBox* smoothing_box_ = nullptr;
+  QCheckBox* log_box_ = nullptr;
+};
+
+}  // namespace ascope

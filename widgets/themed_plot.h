@@ -1,0 +1,55 @@
+#pragma once
+
+#include "widgets/plot_theme.h"
+
+#include "widgets/qcustomplot_include.h"
+
+namespace ascope {
+
+/// QCustomPlot that follows the widget palette (re-themed on palette and font changes), keeps its
+/// paint buffers at the screen's device pixel ratio, and shows a centred hint instead of empty
+/// axes while it has no data.
+class ThemedPlot : public QCustomPlot {
+  Q_OBJECT
+
+ public:
+  explicit ThemedPlot(QWidget* parent = nullptr);
+
+  const PlotTheme& theme() const { return theme_; }
+
+  /// Text shown instead of the plot while isEmptyState() is true.
+  void setEmptyHint(const QString& hint);
+  QString emptyHint() const { return empty_hint_; }
+  void setEmptyState(bool empty);
+  bool isEmptyState() const { return empty_; }
+
+  /// Rebuilds the theme from the current palette and font, restyles everything and replots.
+  void refreshTheme();
+
+  /// Places the legend in a row above the axis rect, right aligned, so it never hides data.
+  void placeLegendAbove(QCPAxisRect* rect);
+  /// Places the legend in a column right of the axis rect, top aligned.
+  void placeLegendRight(QCPAxisRect* rect);
+
+  /// Shows `text` as a tooltip at the cursor, or hides the tooltip when text is empty.
+  void showToolTipAt(const QPoint& widget_pos, const QString& text);
+
+ Q_SIGNALS:
+  /// Emitted after the theme was rebuilt; owners restyle their own graphs and items here.
+  void themeChanged(const ascope::PlotTheme& theme);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void paintEvent(QPaintEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void syncDevicePixelRatio();
+
+  PlotTheme theme_;
+  QString empty_hint_;
+  bool empty_ = false;
+  bool theming_ = false;  // palette changes we cause ourselves must not recurse
+};
+
+}  // namespace ascope

@@ -1,0 +1,25 @@
+#pragma once
+// Copies attention tensors out to plain AttentionGroup values (on the training thread).
+#include <ATen/ATen.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/train/events.h"
+
+namespace ascope {
+
+/// `per_layer` holds one (1, H, Tq, Tk) tensor per layer; only the top-left rows × cols corner is
+/// kept (to drop padding).
+AttentionGroup toAttentionGroup(const std::string& name, const std::vector<at::Tensor>& per_layer,
+                                std::vector<std::string> row_labels,
+                                std::vector<std::string> col_labels);
+
+/// A (rows, cols) float matrix, row-major, as plain floats.
+std::vector<float> toFloats(const at::Tensor& matrix);
+
+/// Fisher-Yates permutation of 0..n-1 from a seeded 64-bit Mersenne twister; identical on every
+/// platform (no std::uniform_int_distribution).
+std::vector<int64_t> seededPermutation(int64_t n, uint64_t seed);
+
+}  // namespace ascope

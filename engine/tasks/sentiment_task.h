@@ -1,0 +1,41 @@
+#pragma once
+#include "engine/data/datasets.h"
+#include "engine/models/text_classifier.h"
+#include "engine/tasks/task.h"
+#include "engine/text/imdb_word_tokenizer.h"
+
+namespace ascope {
+
+/// Review → negative/positive with a small encoder and mean pooling (the IMDB reference).
+class SentimentTask : public Task {
+ public:
+  /// Builds the model for `tokenizer`; `data` may be empty (inference).
+  SentimentTask(const TrainingConfig& config, TextDataset data, ImdbWordTokenizer tokenizer,
+                const torch::Device& device);
+
+  torch::nn::Module& model() override { return *model_; }
+  int64_t trainSize() const override { return train_ids_.size(0); }
+  int64_t validationSize() const override { return test_ids_.size(0); }
+  std::string describe() const override;
+
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  AttentionSnapshot probeAttention(int index) override;
+  SamplePrediction predictSample(int index) override;
+  PositionalEncodingSnapshot positionalEncoding() override;
+  Status saveArtifacts(const std::string& run_dir) const override;
+  Expected<InferenceOutcome> inferText(const std::string& text) override;
+
+ private:
+  torch::Tensor encodeAll(const std::vector<TextSample>& samples, torch::Tensor* labels) const;
+
+  TrainingConfig config_;
+  torch::Device device_;
+  TextDataset data_;
+  ImdbWordTokenizer tokenizer_;
+  torch::Tensor train_ids_, train_labels_;  // (N, max_len) int64, (N) int64, CPU
+  torch::Tensor test_ids_, test_labels_;
+  TextClassifier model_{nullptr};
+};
+
+}  // namespace ascope

@@ -1,0 +1,78 @@
+#pragma once
+// One learning problem: its data, its model, its loss, and what it shows of itself. The trainer
+// owns the loop; a task knows how to turn sample indices into a loss and how to probe its model.
+#include <torch/nn/module.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "engine/train/events.h"
+#include "engine/train/training_config.h"
+
+namespace ascope {
+
+struct BatchOutcome {
+  torch::Tensor loss;     ///< scalar, with graph
+  int64_t correct = 0;    ///< correctly predicted items (samples, or tokens for translation)
+  int64_t counted = 0;    ///< items that count towards accuracy
+  int64_t samples = 0;    ///< samples in the batch (for samples/s)
+};
+
+struct EvaluationOutcome {
+  double loss = 0;
+  double accuracy = 0;
+  std::optional<double> bleu, cer, wer, exact_match;
+};
+
+/// What `infer` answers for one input.
+struct InferenceOutcome {
+  std::string label;         ///< class name, sentiment, or translation
+  double probability = 0;    ///< of the label (classification)
+  std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
+};
+
+class Task {
+ public:
+  virtual ~Task() = default;
+
+  virtual torch::nn::Module& model() = 0;
+  virtual int64_t trainSize() const = 0;
+  virtual int64_t validationSize() const = 0;
+  /// One line for the log: model size and data.
+  virtual std::string describe() const = 0;
+
+  /// Forward pass and loss for the training samples `indices` (model in train mode).
+  virtual BatchOutcome trainBatch(const std::vector<int64_t>& indices) = 0;
+  /// Loss and accuracy over (up to `max_samples` of) the validation set; for translation also
+  /// greedy-decodes `decode_samples` sentences for BLEU/CER/WER. Model in eval mode, no grad.
+  virtual EvaluationOutcome evaluate(int max_samples, int decode_samples) = 0;
+
+  /// Attention of every layer and head for validation sample `index` (eval mode, no dropout).
+  virtual AttentionSnapshot probeAttention(int index) = 0;
+  virtual SamplePrediction predictSample(int index) = 0;
+  virtual PositionalEncodingSnapshot positionalEncoding() = 0;
+
+  /// Tokenizers and class names the run folder needs for inference later.
+  virtual Status saveArtifacts(const std::string& run_dir) const = 0;
+  /// Text tasks: classify or translate `text`. Image task: error.
+  virtual Expected<InferenceOutcome> inferText(const std::string& text);
+  /// Image task: classify an image (channel-planar RGB at the model's size). Text tasks: error.
+  virtual Expected<InferenceOutcome> inferImage(const ImageBuffer& image);
+};
+
+/// Builds the task of `config.task` on `device`: loads (or generates) its data, fits tokenizers,
+/// builds the model. Warnings from loading go to `warnings`.
+Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
+                                                 const torch::Device& device,
+                                                 std::vector<std::string>* warnings);
+
+/// Rebuilds the task of a finished run for inference only (no dataset): reads tokenizers and class
+/// names from `run_dir`.
+Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
+                                                  const std::string& run_dir,
+                                                  const torch::Device& device);
+
+}  // namespace ascope

@@ -1,0 +1,56 @@
+#pragma once
+#include "engine/data/datasets.h"
+#include "engine/models/seq2seq_translator.h"
+#include "engine/tasks/task.h"
+#include "engine/text/translation_word_tokenizer.h"
+
+namespace ascope {
+
+/// English→Italian (or any pair) with the encoder-decoder: teacher forcing with label smoothing for
+/// training, greedy decoding for validation and inference.
+class TranslationTask : public Task {
+ public:
+  TranslationTask(const TrainingConfig& config, TranslationDataset data,
+                  TranslationWordTokenizer source_tokenizer,
+                  TranslationWordTokenizer target_tokenizer, const torch::Device& device);
+
+  torch::nn::Module& model() override { return *model_; }
+  int64_t trainSize() const override { return static_cast<int64_t>(train_.size()); }
+  int64_t validationSize() const override { return static_cast<int64_t>(validation_.size()); }
+  std::string describe() const override;
+
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  AttentionSnapshot probeAttention(int index) override;
+  SamplePrediction predictSample(int index) override;
+  PositionalEncodingSnapshot positionalEncoding() override;
+  Status saveArtifacts(const std::string& run_dir) const override;
+  Expected<InferenceOutcome> inferText(const std::string& text) override;
+
+  std::size_t droppedForLength() const { return dropped_; }
+
+ private:
+  struct EncodedPair {
+    std::vector<int64_t> source;  ///< [SOS] words [EOS]
+    std::vector<int64_t> target;  ///< words (no specials)
+  };
+  struct Batch {
+    torch::Tensor source, decoder_input, labels;  // (B, Ts), (B, Tt), (B, Tt)
+  };
+  EncodedPair encodePair(const TranslationPair& pair) const;
+  std::vector<int64_t> encodeSource(const std::string& text) const;
+  Batch makeBatch(const std::vector<const EncodedPair*>& pairs) const;
+  BatchOutcome lossOf(const Batch& batch);
+  /// Greedy decoding of several sources at once; returns the target ids of each (no specials).
+  std::vector<std::vector<int64_t>> greedyDecode(const std::vector<std::vector<int64_t>>& sources);
+
+  TrainingConfig config_;
+  torch::Device device_;
+  TranslationWordTokenizer source_tokenizer_, target_tokenizer_;
+  std::vector<TranslationPair> validation_text_;
+  std::vector<EncodedPair> train_, validation_;
+  std::size_t dropped_ = 0;
+  Seq2SeqTranslator model_{nullptr};
+};
+
+}  // namespace ascope

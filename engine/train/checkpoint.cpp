@@ -1,0 +1,56 @@
+#include "engine/train/checkpoint.h"
+
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
+
+#include <filesystem>
+
+#include "engine/core/atomic_file.h"
+
+namespace ascope {
+
+Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
+                      torch::optim::Optimizer* optimizer, const TrainingProgress& progress) {
+  return writeFileAtomicallyWith(path, [&](const std::string& tmp_path) {
+    torch::serialize::OutputArchive archive;
+    torch::serialize::OutputArchive model_archive;
+    model.save(model_archive);
+    archive.write("model", model_archive);
+    if (optimizer != nullptr) {
+      torch::serialize::OutputArchive optimizer_archive;
+      optimizer->save(optimizer_archive);
+      archive.write("optimizer", optimizer_archive);
+    }
+    archive.write("progress_step", torch::tensor(progress.step, torch::kLong));
+    archive.write("progress_best", torch::tensor(progress.best_val_accuracy, torch::kDouble));
+    archive.save_to(tmp_path);
+  });
+}
+
+Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
+                                          torch::optim::Optimizer* optimizer) {
+  if (!std::filesystem::exists(path)) return Error{path + ": no such checkpoint"};
+  try {
+    torch::serialize::InputArchive archive;
+    archive.load_from(path);
+    torch::serialize::InputArchive model_archive;
+    archive.read("model", model_archive);
+    model.load(model_archive);
+    if (optimizer != nullptr) {
+      torch::serialize::InputArchive optimizer_archive;
+      archive.read("optimizer", optimizer_archive);
+      optimizer->load(optimizer_archive);
+    }
+    torch::Tensor step, best;
+    archive.read("progress_step", step);
+    archive.read("progress_best", best);
+    return TrainingProgress{step.item<int64_t>(), best.item<double>()};
+  } catch (const std::exception& e) {
+    // LibTorch's messages carry a C++ backtrace; the first line is the part a person can use.
+    std::string what = e.what();
+    what = what.substr(0, what.find('\n'));
+    return Error{path + ": not a readable checkpoint for this model (" + what + ")"};
+  }
+}
+
+}  // namespace ascope

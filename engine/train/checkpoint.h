@@ -1,0 +1,26 @@
+#pragma once
+// One file per checkpoint holding the model, the optimizer state and the trainer's progress, so a
+// single atomic rename makes the whole checkpoint appear at once.
+#include <torch/nn/module.h>
+#include <torch/optim/optimizer.h>
+
+#include <string>
+
+#include "engine/core/expected.h"
+
+namespace ascope {
+
+struct TrainingProgress {
+  int64_t step = 0;              ///< optimizer steps done
+  double best_val_accuracy = -1;
+};
+
+/// Written to `path` via temp file + rename; a crash leaves the previous checkpoint intact.
+Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
+                      torch::optim::Optimizer* optimizer, const TrainingProgress& progress);
+
+/// Loads into `model` (and `optimizer` when given). Errors name the file.
+Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
+                                          torch::optim::Optimizer* optimizer);
+
+}  // namespace ascope

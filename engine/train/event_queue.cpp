@@ -1,0 +1,85 @@
+#include "engine/train/event_queue.h"
+
+#include <utility>
+
+namespace ascope {
+
+const char* trainerStateName(TrainerState state) {
+  switch (state) {
+    case TrainerState::kIdle: return "idle";
+    case TrainerState::kPreparing: return "preparing";
+    case TrainerState::kRunning: return "running";
+    case TrainerState::kPaused: return "paused";
+    case TrainerState::kStopped: return "stopped";
+    case TrainerState::kFinished: return "finished";
+    case TrainerState::kFailed: return "failed";
+  }
+  return "?";
+}
+
+EventQueue::EventQueue(std::size_t metric_capacity, std::size_t log_capacity)
+    : metric_capacity_(metric_capacity), log_capacity_(log_capacity) {}
+
+void EventQueue::pushMetrics(const StepMetrics& metrics) {
+  std::lock_guard lock(mutex_);
+  if (metrics_.size() >= metric_capacity_) {
+    // Coalesce: of the two oldest points keep the newer, so the curve keeps its shape and the
+    // latest values always arrive.
+    metrics_.pop_front();
+    ++pending_.dropped_metrics;
+  }
+  metrics_.push_back(metrics);
+}
+
+void EventQueue::pushEpoch(const EpochSummary& summary) {
+  std::lock_guard lock(mutex_);
+  pending_.epochs.push_back(summary);
+}
+
+void EventQueue::pushLog(LogLine line) {
+  std::lock_guard lock(mutex_);
+  if (logs_.size() >= log_capacity_) logs_.pop_front();
+  logs_.push_back(std::move(line));
+}
+
+void EventQueue::pushState(StateChange change) {
+  std::lock_guard lock(mutex_);
+  pending_.states.push_back(std::move(change));
+}
+
+void EventQueue::pushFailure(Failure failure) {
+  std::lock_guard lock(mutex_);
+  pending_.failures.push_back(std::move(failure));
+}
+
+void EventQueue::publishAttention(AttentionSnapshot snapshot) {
+  std::lock_guard lock(mutex_);
+  pending_.attention = std::move(snapshot);
+}
+
+void EventQueue::publishPositionalEncoding(PositionalEncodingSnapshot snapshot) {
+  std::lock_guard lock(mutex_);
+  pending_.positional_encoding = std::move(snapshot);
+}
+
+void EventQueue::publishSample(SamplePrediction sample) {
+  std::lock_guard lock(mutex_);
+  pending_.sample = std::move(sample);
+}
+
+EventBatch EventQueue::drain() {
+  EventBatch out;
+  std::deque<StepMetrics> metrics;
+  std::deque<LogLine> logs;
+  {
+    std::lock_guard lock(mutex_);
+    std::swap(out, pending_);
+    std::swap(metrics, metrics_);
+    std::swap(logs, logs_);
+  }
+  out.metrics.assign(metrics.begin(), metrics.end());
+  out.logs.assign(std::make_move_iterator(logs.begin()), std::make_move_iterator(logs.end()));
+  return out;
+}
+
+}  // namespace ascope

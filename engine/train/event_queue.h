@@ -1,0 +1,39 @@
+#pragma once
+// Producer: the training thread. Consumer: whoever drains (GUI timer, CLI loop, tests).
+// Never blocks the producer for longer than a vector push under a mutex: light events go to bounded
+// append queues (metrics are coalesced when full), heavy ones to latest-wins slots. A queue nobody
+// drains costs bounded memory and no time.
+#include <cstddef>
+#include <deque>
+#include <mutex>
+
+#include "engine/train/events.h"
+
+namespace ascope {
+
+class EventQueue {
+ public:
+  explicit EventQueue(std::size_t metric_capacity = 8192, std::size_t log_capacity = 2000);
+
+  void pushMetrics(const StepMetrics& metrics);
+  void pushEpoch(const EpochSummary& summary);
+  void pushLog(LogLine line);
+  void pushState(StateChange change);
+  void pushFailure(Failure failure);
+  void publishAttention(AttentionSnapshot snapshot);
+  void publishPositionalEncoding(PositionalEncodingSnapshot snapshot);
+  void publishSample(SamplePrediction sample);
+
+  /// Moves everything out; the queue is empty afterwards.
+  EventBatch drain();
+
+ private:
+  const std::size_t metric_capacity_;
+  const std::size_t log_capacity_;
+  std::mutex mutex_;
+  EventBatch pending_;                 // guarded by mutex_
+  std::deque<StepMetrics> metrics_;    // guarded by mutex_
+  std::deque<LogLine> logs_;           // guarded by mutex_
+};
+
+}  // namespace ascope

@@ -1,0 +1,133 @@
+#pragma once
+// What the trainer tells the world: plain value structs (no torch types), copied out of tensors on
+// the training thread, so the GUI and the CLI never touch a tensor.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascope {
+
+enum class TrainerState { kIdle, kPreparing, kRunning, kPaused, kStopped, kFinished, kFailed };
+const char* trainerStateName(TrainerState state);
+
+/// One optimizer step (coalesced when the reader is slow).
+struct StepMetrics {
+  int64_t step = 0;  ///< 1-based count of optimizer steps done
+  int epoch = 0;     ///< 1-based
+  double loss = 0;
+  double accuracy = 0;  ///< token accuracy for translation
+  double lr = 0;
+  double samples_per_s = 0;
+  int64_t total_steps = 0;
+  double elapsed_s = 0;
+  double eta_s = 0;
+};
+
+/// End of an epoch (or of an evaluation pass).
+struct EpochSummary {
+  int epoch = 0;
+  int64_t step = 0;
+  double train_loss = 0;
+  double train_accuracy = 0;
+  double val_loss = 0;
+  double val_accuracy = 0;
+  std::optional<double> bleu;         ///< translation: corpus BLEU-4, 0..100
+  std::optional<double> cer;          ///< translation: character error rate
+  std::optional<double> wer;          ///< translation: word error rate
+  std::optional<double> exact_match;  ///< translation: share of sentences exactly right
+};
+
+/// Row-major (rows × cols) attention weights of one head.
+struct AttentionMap {
+  int rows = 0;
+  int cols = 0;
+  std::vector<float> values;
+};
+
+/// All heads of all layers of one kind of attention for the probe sample.
+struct AttentionGroup {
+  std::string name;  ///< "encoder", "encoder self", "decoder self", "cross"
+  int layers = 0;
+  int heads = 0;
+  std::vector<std::string> row_labels;  ///< queries
+  std::vector<std::string> col_labels;  ///< keys
+  std::vector<AttentionMap> maps;       ///< layers × heads, index layer * heads + head
+  const AttentionMap& map(int layer, int head) const { return maps[layer * heads + head]; }
+};
+
+/// Channel-planar RGB bytes (R plane, G plane, B plane).
+struct ImageBuffer {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> pixels;
+};
+
+struct AttentionSnapshot {
+  int64_t step = 0;
+  std::string task;  ///< "vit", "imdb", "translate"
+  int sample_index = 0;
+  std::vector<AttentionGroup> groups;
+  ImageBuffer image;    ///< ViT: the probe image
+  int patch_size = 0;   ///< ViT: patch side in pixels
+  int grid_rows = 0;    ///< ViT: patches per column
+  int grid_cols = 0;    ///< ViT: patches per row
+};
+
+struct PositionalEncodingSnapshot {
+  int64_t step = 0;
+  std::string kind;  ///< "sinusoidal" or "learned"
+  int positions = 0;
+  int dims = 0;
+  std::vector<float> values;  ///< positions × dims, row-major
+  int grid_rows = 0;          ///< ViT: patch grid (0 otherwise)
+  int grid_cols = 0;
+  bool has_cls = false;       ///< ViT: row 0 is the CLS token, patches follow
+};
+
+struct SamplePrediction {
+  int64_t step = 0;
+  std::string task;
+  int sample_index = 0;
+  ImageBuffer image;          ///< ViT
+  std::string text;           ///< review text or translation source
+  std::string true_label;     ///< class name or reference translation
+  std::string predicted_label;  ///< class name or model translation
+  double probability = 0;     ///< of the predicted class
+  bool correct = false;
+};
+
+struct LogLine {
+  int level = 2;  ///< spdlog levels: 0 trace … 2 info, 3 warn, 4 error
+  std::string text;
+};
+
+struct StateChange {
+  TrainerState state = TrainerState::kIdle;
+  std::string reason;
+};
+
+struct Failure {
+  int64_t step = 0;
+  std::string message;  ///< meant for a person
+};
+
+/// Everything that arrived since the last drain.
+struct EventBatch {
+  std::vector<StepMetrics> metrics;
+  std::vector<EpochSummary> epochs;
+  std::optional<AttentionSnapshot> attention;
+  std::optional<PositionalEncodingSnapshot> positional_encoding;
+  std::optional<SamplePrediction> sample;
+  std::vector<LogLine> logs;
+  std::vector<StateChange> states;
+  std::vector<Failure> failures;
+  uint64_t dropped_metrics = 0;  ///< metrics coalesced away since the last drain
+
+  bool empty() const {
+    return metrics.empty() && epochs.empty() && !attention && !positional_encoding && !sample &&
+           logs.empty() && states.empty() && failures.empty();
+  }
+};
+
+}  // namespace ascope

@@ -1,0 +1,112 @@
+#include "engine/train/trainer.h"
+
+#include <exception>
+
+#include "engine/train/training_session.h"
+
+namespace ascope {
+
+Trainer::Trainer(TrainingConfig config)
+    : config_(std::move(config)), events_(std::make_shared<EventQueue>()) {}
+
+Trainer::~Trainer() {
+  stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+Status Trainer::start(bool start_paused) {
+  if (thread_.joinable()) return Error{"the trainer is already running"};
+  if (Status s = config_.validate(); !s.ok()) return s;
+  paused_ = start_paused;
+  thread_ = std::thread([this] { run(); });
+  return {};
+}
+
+void Trainer::push(Command command) {
+  {
+    std::lock_guard lock(mutex_);
+    commands_.push_back(command);
+  }
+  wake_.notify_all();
+}
+
+void Trainer::pause() { push({CommandKind::kPause}); }
+void Trainer::resume() { push({CommandKind::kResume}); }
+void Trainer::stepOnce() { push({CommandKind::kStep}); }
+void Trainer::stop() { push({CommandKind::kStop}); }
+void Trainer::setLearningRate(double lr) { push({CommandKind::kSetLearningRate, lr}); }
+void Trainer::setProbeSample(int index) { push({CommandKind::kSetProbeSample, double(index)}); }
+
+void Trainer::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string Trainer::runDir() const {
+  std::lock_guard lock(mutex_);
+  return run_dir_;
+}
+
+void Trainer::setState(TrainerState state, const std::string& reason) {
+  if (state_.exchange(state) != state || !reason.empty()) events_->pushState({state, reason});
+}
+
+bool Trainer::handleCommands(TrainingSession& session) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    while (!commands_.empty()) {
+      const Command c = commands_.front();
+      commands_.pop_front();
+      switch (c.kind) {
+        case CommandKind::kStop:
+          return false;
+        case CommandKind::kPause:
+          paused_ = true;
+          break;
+        case CommandKind::kResume:
+          paused_ = false;
+          steps_granted_ = 0;
+          break;
+        case CommandKind::kStep:
+          ++steps_granted_;
+          break;
+        case CommandKind::kSetLearningRate:
+          session.setLearningRate(c.value);
+          break;
+        case CommandKind::kSetProbeSample:
+          session.setProbeSample(static_cast<int>(c.value));
+          break;
+      }
+    }
+    if (!paused_) {
+      setState(TrainerState::kRunning);
+      return true;
+    }
+    if (steps_granted_ > 0) {
+      --steps_granted_;
+      return true;  // one batch, then paused again
+    }
+    setState(TrainerState::kPaused);
+    wake_.wait(lock, [this] { return !commands_.empty(); });
+  }
+}
+
+void Trainer::run() {
+  setState(TrainerState::kPreparing);
+  TrainerState final_state = TrainerState::kFailed;
+  try {
+    TrainingSession session(*this, config_);
+    if (Status s = session.prepare(); !s.ok()) {
+      events_->pushFailure({0, s.error()});
+    } else {
+      final_state = session.run();
+    }
+  } catch (const std::exception& e) {
+    // Last line of defence: nothing escapes the thread. LibTorch appends a backtrace; keep line 1.
+    std::string what = e.what();
+    events_->pushFailure({0, "training stopped by an internal error: " + what.substr(0, what.find('\n'))});
+  }
+  setState(final_state);
+  finished_ = true;
+}
+
+}  // namespace ascope

@@ -1,0 +1,122 @@
+#include "engine/train/training_config.h"
+
+#include "engine/models/config_checks.h"
+
+namespace ascope {
+
+using namespace config_checks;
+
+Status TrainingConfig::validate() const {
+  if (task != "vit" && task != "imdb" && task != "translate") {
+    return Error{"task must be vit, imdb or translate, got \"" + task + "\""};
+  }
+  if (device != "cpu" && device != "cuda") {
+    return Error{"device must be cpu or cuda, got \"" + device + "\""};
+  }
+  for (const Status& s :
+       {atLeast("epochs", epochs, 1), atLeast("batch_size", batch_size, 1),
+        atLeast("max_steps", max_steps, 0), atLeast("probe_every_steps", probe_every_steps, 1),
+        atLeast("probe_sample", probe_sample, 0), atLeast("min_freq", min_freq, 1),
+        atLeast("warmup_steps", optimization.warmup_steps, 0),
+        oneOf("optimizer", optimization.optimizer, "adam", "adamw"),
+        oneOf("schedule", optimization.schedule, "constant", "cosine")}) {
+    if (!s.ok()) return s;
+  }
+  if (!(optimization.lr > 0.0 && optimization.lr < 10.0)) {
+    return Error{"lr must be in (0, 10), got " + show(optimization.lr)};
+  }
+  if (!(optimization.weight_decay >= 0.0)) {
+    return Error{"weight_decay must be ≥ 0, got " + show(optimization.weight_decay)};
+  }
+  if (!(optimization.grad_clip >= 0.0)) {
+    return Error{"grad_clip must be ≥ 0, got " + show(optimization.grad_clip)};
+  }
+  if (Status s = probability("label_smoothing", optimization.label_smoothing); !s.ok()) return s;
+  if (builtin.train_count < 10 || builtin.test_count < 2) {
+    return Error{"built-in dataset needs train_count ≥ 10 and test_count ≥ 2, got " +
+                 std::to_string(builtin.train_count) + " and " + std::to_string(builtin.test_count)};
+  }
+  if (task == "vit") return vit.validate();
+  if (task == "imdb") {
+    TextClassifierConfig t = text;
+    t.vocab_size = std::max<int64_t>(t.vocab_size, 2);  // filled in from the tokenizer later
+    return t.validate();
+  }
+  return translator.validate();
+}
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, lr, weight_decay,
+                                                adam_eps, schedule, warmup_steps, min_lr_ratio,
+                                                grad_clip, label_smoothing)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BuiltinDataConfig, train_count, test_count, seed)
+
+void to_json(nlohmann::json& j, const TrainingConfig& c) {
+  j = nlohmann::json{{"task", c.task},
+                     {"data", c.data},
+                     {"preset", c.preset},
+                     {"epochs", c.epochs},
+                     {"max_steps", c.max_steps},
+                     {"max_seconds", c.max_seconds},
+                     {"batch_size", c.batch_size},
+                     {"optimization", c.optimization},
+                     {"device", c.device},
+                     {"bf16", c.bf16},
+                     {"seed", c.seed},
+                     {"threads", c.threads},
+                     {"probe_every_steps", c.probe_every_steps},
+                     {"probe_every_seconds", c.probe_every_seconds},
+                     {"probe_sample", c.probe_sample},
+                     {"eval_every_steps", c.eval_every_steps},
+                     {"eval_max_samples", c.eval_max_samples},
+                     {"decode_samples", c.decode_samples},
+                     {"checkpoint_every_steps", c.checkpoint_every_steps},
+                     {"builtin", c.builtin},
+                     {"augment", c.augment},
+                     {"min_freq", c.min_freq},
+                     {"source_language", c.source_language},
+                     {"target_language", c.target_language},
+                     {"vit", c.vit},
+                     {"text", c.text},
+                     {"translator", c.translator},
+                     {"out_dir", c.out_dir},
+                     {"stop_on_nonfinite", c.stop_on_nonfinite}};
+}
+
+void from_json(const nlohmann::json& j, TrainingConfig& c) {
+  const TrainingConfig d;
+  auto get = [&j](const char* key, auto& field) {
+    if (j.contains(key)) j.at(key).get_to(field);
+  };
+  c = d;
+  get("task", c.task);
+  get("data", c.data);
+  get("preset", c.preset);
+  get("epochs", c.epochs);
+  get("max_steps", c.max_steps);
+  get("max_seconds", c.max_seconds);
+  get("batch_size", c.batch_size);
+  get("optimization", c.optimization);
+  get("device", c.device);
+  get("bf16", c.bf16);
+  get("seed", c.seed);
+  get("threads", c.threads);
+  get("probe_every_steps", c.probe_every_steps);
+  get("probe_every_seconds", c.probe_every_seconds);
+  get("probe_sample", c.probe_sample);
+  get("eval_every_steps", c.eval_every_steps);
+  get("eval_max_samples", c.eval_max_samples);
+  get("decode_samples", c.decode_samples);
+  get("checkpoint_every_steps", c.checkpoint_every_steps);
+  get("builtin", c.builtin);
+  get("augment", c.augment);
+  get("min_freq", c.min_freq);
+  get("source_language", c.source_language);
+  get("target_language", c.target_language);
+  get("vit", c.vit);
+  get("text", c.text);
+  get("translator", c.translator);
+  get("out_dir", c.out_dir);
+  get("stop_on_nonfinite", c.stop_on_nonfinite);
+}
+
+}  // namespace ascope

@@ -1,0 +1,88 @@
+#pragma once
+// Every setting of a run, enough to repeat it; written to config.json in the run folder.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "engine/core/expected.h"
+#include "engine/models/model_configs.h"
+
+namespace ascope {
+
+struct OptimizationConfig {
+  std::string optimizer = "adam";  ///< "adam" or "adamw"
+  double lr = 1e-3;
+  double weight_decay = 0.0;
+  double adam_eps = 1e-8;
+  std::string schedule = "constant";  ///< "constant" or "cosine" (linear warm-up, cosine decay)
+  int64_t warmup_steps = 0;
+  double min_lr_ratio = 0.0;  ///< cosine floor as a share of lr
+  double grad_clip = 0.0;     ///< max global gradient norm; 0 = off
+  double label_smoothing = 0.0;
+};
+
+/// Sizes of the built-in generated datasets.
+struct BuiltinDataConfig {
+  int train_count = 5000;
+  int test_count = 1000;
+  uint64_t seed = 1;
+};
+
+struct TrainingConfig {
+  std::string task = "vit";       ///< "vit", "imdb" or "translate"
+  std::string data = "builtin";   ///< "builtin" or a path in a format the task reads
+  std::string preset = "laptop";  ///< "seed", "laptop" or "tiny"
+  int epochs = 10;
+  int64_t max_steps = 0;   ///< stop after this many steps; 0 = run all epochs
+  double max_seconds = 0;  ///< stop after this long; 0 = no limit
+  int64_t batch_size = 32;
+  OptimizationConfig optimization;
+  std::string device = "cpu";  ///< "cpu" or "cuda"
+  bool bf16 = false;           ///< CUDA autocast to bfloat16
+  uint64_t seed = 42;
+  int threads = 0;  ///< intra-op threads; 0 = LibTorch's default
+
+  // Watching.
+  int64_t probe_every_steps = 50;     ///< attention probe cadence in steps …
+  double probe_every_seconds = 5.0;   ///< … or seconds, whichever comes first
+  int probe_sample = 0;               ///< index into the validation set
+  int64_t eval_every_steps = 0;       ///< extra validation passes; 0 = once per epoch
+  int eval_max_samples = 2000;        ///< validation subset size (0 = all)
+  int decode_samples = 100;           ///< translation: sentences greedy-decoded for BLEU
+  int64_t checkpoint_every_steps = 500;
+
+  // Task data.
+  BuiltinDataConfig builtin;
+  bool augment = true;      ///< ViT: random crop (pad 4) + horizontal flip
+  int min_freq = 2;         ///< tokenizers' minimum word count
+  std::string source_language = "en";
+  std::string target_language = "it";
+
+  // Models (the task uses its own; vocab sizes are filled in from the tokenizer).
+  VisionTransformerConfig vit;
+  TextClassifierConfig text;
+  TranslatorConfig translator;
+
+  // Run folder; "" = runs/<date>_<time>_<task>.
+  std::string out_dir;
+  bool stop_on_nonfinite = true;  ///< CLI stops on NaN/inf loss; the GUI pauses instead
+  bool resume = false;            ///< continue the run in out_dir from its last checkpoint
+  int64_t interrupt_at_step = 0;  ///< stop (with checkpoint) after this step, as an interruption
+                                  ///< would; not part of the schedule; 0 = off
+
+  Status validate() const;
+};
+
+void to_json(nlohmann::json& j, const OptimizationConfig& c);
+void from_json(const nlohmann::json& j, OptimizationConfig& c);
+void to_json(nlohmann::json& j, const BuiltinDataConfig& c);
+void from_json(const nlohmann::json& j, BuiltinDataConfig& c);
+void to_json(nlohmann::json& j, const TrainingConfig& c);
+void from_json(const nlohmann::json& j, TrainingConfig& c);
+
+/// The configuration of `preset` ("seed", "laptop", "tiny") for `task` ("vit", "imdb",
+/// "translate"), or an error naming the unknown value.
+Expected<TrainingConfig> makePreset(const std::string& task, const std::string& preset);
+
+}  // namespace ascope

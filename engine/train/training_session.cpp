@@ -1,0 +1,299 @@
+#include "engine/train/training_session.h"
+
+#include <ATen/Parallel.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/spdlog.h>
+#include <torch/cuda.h>
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/adam.h>
+#include <torch/optim/adamw.h>
+#include <torch/utils.h>
+
+#include <cmath>
+
+#include "engine/tasks/attention_capture.h"
+#include "engine/train/event_queue_sink.h"
+#include "engine/train/learning_rate_schedule.h"
+
+namespace ascope {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+bool isOutOfMemory(const std::exception& e) {
+  const std::string what = e.what();
+  return what.find("out of memory") != std::string::npos ||
+         what.find("CUDA error: out of memory") != std::string::npos;
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(torch::nn::Module& model,
+                                                       const OptimizationConfig& o) {
+  if (o.optimizer == "adamw") {
+    return std::make_unique<torch::optim::AdamW>(
+        model.parameters(),
+        torch::optim::AdamWOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
+  }
+  return std::make_unique<torch::optim::Adam>(
+      model.parameters(), torch::optim::AdamOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
+}
+
+}  // namespace
+
+TrainingSession::TrainingSession(Trainer& trainer, TrainingConfig config)
+    : trainer_(trainer), config_(std::move(config)) {
+  std::vector<spdlog::sink_ptr> sinks{std::make_shared<EventQueueSink>(trainer_.events_)};
+  logger_ = std::make_shared<spdlog::logger>("trainer", sinks.begin(), sinks.end());
+  logger_->set_pattern("%H:%M:%S %v");
+}
+
+TrainingSession::~TrainingSession() { logger_->flush(); }
+
+void TrainingSession::log(int level, const std::string& text) {
+  logger_->log(static_cast<spdlog::level::level_enum>(level), text);
+}
+
+void TrainingSession::setProbeSample(int index) {
+  config_.probe_sample = index;
+  last_probe_step_ = -1;  // show the new sample at the next batch
+}
+
+Status TrainingSession::prepare() {
+  if (config_.device == "cuda") {
+    if (!torch::cuda::is_available()) return Error{"device cuda requested but no CUDA GPU is available"};
+    device_ = torch::Device(torch::kCUDA);
+  }
+  if (config_.threads > 0) at::set_num_threads(config_.threads);
+  torch::manual_seed(config_.seed);
+
+  Expected<RunFolder> folder = config_.resume ? RunFolder::open(config_.out_dir)
+                                              : RunFolder::create(config_.out_dir, config_.task);
+  if (!folder.ok()) return Error{folder.error()};
+  folder_ = std::move(*folder);
+  {
+    std::lock_guard lock(trainer_.mutex_);
+    trainer_.run_dir_ = folder_->path();
+  }
+  logger_->sinks().push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath()));
+  log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
+
+  std::vector<std::string> warnings;
+  Expected<std::unique_ptr<Task>> task = makeTrainingTask(config_, device_, &warnings);
+  for (const std::string& w : warnings) log(3, w);
+  if (!task.ok()) return Error{task.error()};
+  task_ = std::move(*task);
+  log(2, task_->describe());
+  optimizer_ = makeOptimizer(task_->model(), config_.optimization);
+
+  batches_per_epoch_ = (task_->trainSize() + config_.batch_size - 1) / config_.batch_size;
+  total_steps_ = batches_per_epoch_ * config_.epochs;
+  if (config_.max_steps > 0) total_steps_ = std::min(total_steps_, config_.max_steps);
+
+  if (config_.resume) {
+    Expected<TrainingProgress> p =
+        loadCheckpoint(folder_->checkpointPath("last"), task_->model(), optimizer_.get());
+    if (!p.ok()) return Error{p.error()};
+    progress_ = *p;
+    log(2, "continuing after step " + std::to_string(progress_.step));
+  } else {
+    if (Status s = folder_->writeConfig(config_); !s.ok()) return s;
+  }
+  if (Status s = task_->saveArtifacts(folder_->path()); !s.ok()) return s;
+  Expected<MetricsCsvWriter> csv =
+      MetricsCsvWriter::open(folder_->metricsPath(), config_.resume, progress_.step);
+  if (!csv.ok()) return Error{csv.error()};
+  metrics_.emplace(std::move(*csv));
+  return {};
+}
+
+double TrainingSession::currentLearningRate() const {
+  if (lr_override_) return *lr_override_;
+  return learningRateAt(config_.optimization, progress_.step, total_steps_);
+}
+
+void TrainingSession::reportFault(const std::string& message) {
+  log(4, message);
+  trainer_.events_->pushFailure({progress_.step, message});
+  trainer_.paused_ = true;  // the GUI pauses; the CLI (stop_on_nonfinite) stops instead
+}
+
+TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t>& indices,
+                                                       int epoch) {
+  const auto t0 = Clock::now();
+  // schedule — one seed per step makes dropout and augmentation repeatable on resume
+  torch::manual_seed(config_.seed * 1000003ULL + static_cast<uint64_t>(progress_.step));
+  const double lr = currentLearningRate();
+  for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
+
+  // forward
+  optimizer_->zero_grad();
+  BatchOutcome out = task_->trainBatch(indices);
+  const double loss = out.loss.item<double>();  // sync point
+  if (!std::isfinite(loss)) return StepResult::kNonFinite;
+
+  // backward, clip, step
+  out.loss.backward();
+  if (config_.optimization.grad_clip > 0) {
+    torch::nn::utils::clip_grad_norm_(task_->model().parameters(), config_.optimization.grad_clip);
+  }
+  optimizer_->step();
+  ++progress_.step;
+
+  // metrics
+  const double seconds = std::max(1e-9, secondsSince(t0));
+  const double rate = out.samples / seconds;
+  samples_per_s_ = samples_per_s_ == 0 ? rate : 0.9 * samples_per_s_ + 0.1 * rate;
+  train_loss_sum_ += loss;
+  train_correct_ += out.correct;
+  train_counted_ += out.counted;
+  ++train_batches_;
+  StepMetrics m;
+  m.step = progress_.step;
+  m.epoch = epoch;
+  m.loss = loss;
+  m.accuracy = out.counted > 0 ? static_cast<double>(out.correct) / out.counted : 0;
+  m.lr = lr;
+  m.samples_per_s = samples_per_s_;
+  m.total_steps = total_steps_;
+  m.elapsed_s = secondsSince(started_);
+  const double steps_per_s = (progress_.step - steps_at_start_) / std::max(1e-9, m.elapsed_s);
+  m.eta_s = steps_per_s > 0 ? (total_steps_ - progress_.step) / steps_per_s : 0;
+  trainer_.events_->pushMetrics(m);
+  metrics_->append(m);
+  return StepResult::kOk;
+}
+
+void TrainingSession::probe() {
+  AttentionSnapshot snapshot = task_->probeAttention(config_.probe_sample);
+  snapshot.step = progress_.step;
+  // Disk gets at most ~200 snapshots per run: the timeline needs coverage, not every probe.
+  const int64_t spacing = std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200);
+  if (last_snapshot_step_ < 0 || progress_.step - last_snapshot_step_ >= spacing ||
+      progress_.step == total_steps_) {
+    if (Status s = folder_->writeAttention(snapshot); !s.ok()) log(3, s.error());
+    last_snapshot_step_ = progress_.step;
+  }
+  trainer_.events_->publishAttention(std::move(snapshot));
+  SamplePrediction sample = task_->predictSample(config_.probe_sample);
+  sample.step = progress_.step;
+  trainer_.events_->publishSample(std::move(sample));
+  PositionalEncodingSnapshot pe = task_->positionalEncoding();
+  pe.step = progress_.step;
+  trainer_.events_->publishPositionalEncoding(std::move(pe));
+  last_probe_step_ = progress_.step;
+  last_probe_time_ = Clock::now();
+}
+
+void TrainingSession::evaluateAndReport(int epoch) {
+  const auto t0 = Clock::now();
+  const EvaluationOutcome e = task_->evaluate(config_.eval_max_samples, config_.decode_samples);
+  EpochSummary s;
+  s.epoch = epoch;
+  s.step = progress_.step;
+  s.train_loss = train_batches_ > 0 ? train_loss_sum_ / train_batches_ : 0;
+  s.train_accuracy = train_counted_ > 0 ? train_correct_ / train_counted_ : 0;
+  s.val_loss = e.loss;
+  s.val_accuracy = e.accuracy;
+  s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
+  train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
+  trainer_.events_->pushEpoch(s);
+  metrics_->append(s, currentLearningRate());
+  std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
+                     ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
+                     fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +
+                     fmt::format("{:.4f}", s.val_loss) + " acc " + fmt::format("{:.3f}", s.val_accuracy);
+  if (s.bleu) {
+    line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *s.bleu, *s.cer, *s.wer,
+                        *s.exact_match);
+  }
+  log(2, line + fmt::format(" ({:.1f} s)", secondsSince(t0)));
+  if (s.val_accuracy > progress_.best_val_accuracy) {
+    progress_.best_val_accuracy = s.val_accuracy;
+    checkpoint("best");
+  }
+}
+
+void TrainingSession::checkpoint(const char* name) {
+  const Status s =
+      saveCheckpoint(folder_->checkpointPath(name), task_->model(), optimizer_.get(), progress_);
+  if (!s.ok()) log(4, s.error());
+}
+
+TrainerState TrainingSession::run() {
+  started_ = last_probe_time_ = Clock::now();
+  steps_at_start_ = progress_.step;
+  probe();  // something to look at before the first step
+  trainer_.events_->publishPositionalEncoding([&] {
+    PositionalEncodingSnapshot pe = task_->positionalEncoding();
+    pe.step = progress_.step;
+    return pe;
+  }());
+  while (progress_.step < total_steps_) {
+    const int epoch = static_cast<int>(progress_.step / batches_per_epoch_) + 1;
+    const int64_t batch_in_epoch = progress_.step % batches_per_epoch_;
+    // The order of an epoch depends only on (seed, epoch): a resumed run sees the same batches.
+    const std::vector<int64_t> order = seededPermutation(task_->trainSize(), config_.seed + epoch);
+    const int64_t start = batch_in_epoch * config_.batch_size;
+    const std::vector<int64_t> indices(
+        order.begin() + start,
+        order.begin() + std::min<int64_t>(start + config_.batch_size, task_->trainSize()));
+
+    if (!trainer_.handleCommands(*this)) {
+      checkpoint("last");
+      log(2, "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
+      return TrainerState::kStopped;
+    }
+    StepResult result = StepResult::kOk;
+    try {
+      result = trainStep(indices, epoch);
+    } catch (const std::exception& e) {
+      if (!isOutOfMemory(e)) throw;
+      result = StepResult::kOutOfMemory;
+    }
+    if (result != StepResult::kOk) {
+      const std::string message =
+          result == StepResult::kNonFinite
+              ? fmt::format("loss is not finite at step {}: training paused. The last good "
+                            "checkpoint is kept. Try a lower learning rate (now {:.3g}) or "
+                            "gradient clipping.",
+                            progress_.step + 1, currentLearningRate())
+              : fmt::format("out of memory at step {} with batch size {}: training paused. Try a "
+                            "smaller batch size, e.g. {}.",
+                            progress_.step + 1, config_.batch_size,
+                            std::max<int64_t>(1, config_.batch_size / 2));
+      reportFault(message);
+      if (config_.stop_on_nonfinite) return TrainerState::kFailed;
+      continue;
+    }
+    const bool epoch_end = progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
+    if (progress_.step - last_probe_step_ >= config_.probe_every_steps ||
+        secondsSince(last_probe_time_) >= config_.probe_every_seconds) {
+      probe();
+    }
+    if (epoch_end ||
+        (config_.eval_every_steps > 0 && progress_.step % config_.eval_every_steps == 0)) {
+      evaluateAndReport(epoch);
+    }
+    if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) checkpoint("last");
+    if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
+      checkpoint("last");
+      log(2, "interrupted at step " + std::to_string(progress_.step) + " as asked");
+      return TrainerState::kStopped;
+    }
+    if (config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds) {
+      checkpoint("last");
+      log(2, fmt::format("time limit of {:.0f} s reached at step {}", config_.max_seconds,
+                         progress_.step));
+      if (!epoch_end) evaluateAndReport(epoch);
+      return TrainerState::kFinished;
+    }
+  }
+  probe();
+  log(2, fmt::format("finished: {} steps in {:.1f} s", progress_.step, secondsSince(started_)));
+  return TrainerState::kFinished;
+}
+
+}  // namespace ascope

@@ -1,0 +1,66 @@
+#pragma once
+// Everything one run owns on the trainer thread: task, optimizer, run folder, metrics file, logger,
+// counters. Trainer (trainer.h) owns the thread and the commands; this class owns the loop.
+#include <torch/optim/optimizer.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include "engine/run/metrics_csv.h"
+#include "engine/run/run_folder.h"
+#include "engine/tasks/task.h"
+#include "engine/train/checkpoint.h"
+#include "engine/train/trainer.h"
+
+namespace spdlog {
+class logger;
+}
+
+namespace ascope {
+
+class TrainingSession {
+ public:
+  TrainingSession(Trainer& trainer, TrainingConfig config);
+  ~TrainingSession();
+
+  /// Data, model, optimizer, run folder, resume. Errors are for a person.
+  Status prepare();
+  /// The loop; returns the final state (finished, stopped, failed).
+  TrainerState run();
+
+  void setLearningRate(double lr) { lr_override_ = lr; }
+  void setProbeSample(int index);
+  void log(int level, const std::string& text);
+
+ private:
+  enum class StepResult { kOk, kNonFinite, kOutOfMemory };
+  StepResult trainStep(const std::vector<int64_t>& indices, int epoch);
+  void probe();
+  void evaluateAndReport(int epoch);
+  void checkpoint(const char* name);
+  double currentLearningRate() const;
+  void reportFault(const std::string& message);
+
+  Trainer& trainer_;
+  TrainingConfig config_;
+  torch::Device device_{torch::kCPU};
+  std::unique_ptr<Task> task_;
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::optional<RunFolder> folder_;
+  std::optional<MetricsCsvWriter> metrics_;
+  std::shared_ptr<spdlog::logger> logger_;
+
+  TrainingProgress progress_;
+  int64_t batches_per_epoch_ = 0;
+  int64_t total_steps_ = 0;
+  std::optional<double> lr_override_;
+  double samples_per_s_ = 0;
+  double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
+  int64_t last_probe_step_ = -1;
+  int64_t last_snapshot_step_ = -1;
+  std::chrono::steady_clock::time_point started_, last_probe_time_;
+  int64_t steps_at_start_ = 0;
+};
+
+}  // namespace ascope

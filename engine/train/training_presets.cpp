@@ -28,9 +28,10 @@ TrainingConfig vitPreset(const std::string& preset) {
     c.optimization.grad_clip = 1.0;
     c.epochs = 12;
   } else {
-    c.vit.hidden = 32, c.vit.layers = 1, c.vit.heads = 2, c.vit.mlp_dim = 64, c.vit.patch_size = 8;
+    c.vit.hidden = 48, c.vit.layers = 2, c.vit.heads = 4, c.vit.mlp_dim = 96, c.vit.patch_size = 8;
     c.batch_size = 32;
     c.optimization.lr = 3e-3;
+    c.augment = false;  // tests check that a few hundred images are learned quickly
     c.builtin = {320, 64, 1};
     c.epochs = 3;
     c.probe_every_steps = 10;
@@ -55,6 +56,7 @@ TrainingConfig imdbPreset(const std::string& preset) {
   } else {
     c.text.d_model = 32, c.text.d_ff = 64, c.text.max_len = 40;
     c.batch_size = 32;
+    c.optimization.lr = 3e-3;
     c.builtin = {400, 100, 1};
     c.epochs = 3;
     c.probe_every_steps = 10;

@@ -1,0 +1,119 @@
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Outcome runCli(const std::string& args) {
+  const std::string command = std::string(ATTENTIONSCOPE_CLI) + " " + args + " 2>&1";
+  Outcome out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) out.output += buffer.data();
+  const int status = pclose(pipe);
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+int lineCount(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+TEST(Cli, UnknownTaskIsOneLineAndExitCode2) {
+  const Outcome o = runCli("train --task chess");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("unknown task \"chess\""), std::string::npos) << o.output;
+  EXPECT_EQ(lineCount(o.output), 1) << o.output;
+}
+
+TEST(Cli, BadValuesNameTheOption) {
+  Outcome o = runCli("train --task vit --batch-size abc");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("--batch-size: \"abc\" is not a whole number"), std::string::npos)
+      << o.output;
+  o = runCli("train --task vit --lr -1");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("lr must be in (0, 10), got -1"), std::string::npos) << o.output;
+  o = runCli("train --task vit --preset huge");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("unknown preset \"huge\""), std::string::npos) << o.output;
+  o = runCli("train --task vit --frobnicate 3");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("unknown option --frobnicate"), std::string::npos) << o.output;
+  o = runCli("train --task vit --device tpu");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("device must be cpu or cuda, got \"tpu\""), std::string::npos) << o.output;
+}
+
+TEST(Cli, BadPathsAreNamed) {
+  Outcome o = runCli("train --task imdb --data /no/such/reviews.csv");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("/no/such/reviews.csv: no such file or folder"), std::string::npos)
+      << o.output;
+  o = runCli("train --resume /no/such/run");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("/no/such/run"), std::string::npos) << o.output;
+  o = runCli("infer --run /no/such/run --text hello");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("no such run folder"), std::string::npos) << o.output;
+}
+
+TEST(Cli, HelpForEveryCommand) {
+  for (const char* command : {"train", "infer", "bench"}) {
+    const Outcome o = runCli(std::string(command) + " --help");
+    EXPECT_EQ(o.exit_code, 0) << command;
+    EXPECT_NE(o.output.find("usage: attentionscope-cli " + std::string(command)), std::string::npos)
+        << o.output;
+  }
+  EXPECT_EQ(runCli("--help").exit_code, 0);
+  EXPECT_EQ(runCli("dance").exit_code, 2);
+}
+
+TEST(Cli, TrainThenInferOnTheRunFolder) {
+  const fs::path run = fs::temp_directory_path() / "ascope_cli_test_run";
+  fs::remove_all(run);
+  const Outcome train =
+      runCli("train --task imdb --preset tiny --steps 40 --epochs 100 --out " + run.string());
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  EXPECT_NE(train.output.find("summary: finished after 40 steps"), std::string::npos)
+      << train.output;
+  std::ifstream csv(run / "metrics.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header.rfind("step,epoch,split,loss,accuracy,lr,samples_per_s", 0), 0u);
+  EXPECT_TRUE(fs::exists(run / "config.json"));
+  EXPECT_TRUE(fs::exists(run / "tokenizer.json"));
+  EXPECT_TRUE(fs::exists(run / "checkpoints" / "last.pt"));
+  EXPECT_FALSE(fs::is_empty(run / "attention"));
+
+  const Outcome infer = runCli("infer --run " + run.string() + " --text \"a truly wonderful film\"");
+  ASSERT_EQ(infer.exit_code, 0) << infer.output;
+  EXPECT_TRUE(infer.output.rfind("positive (p=", 0) == 0 || infer.output.rfind("negative (p=", 0) == 0)
+      << infer.output;
+  const Outcome wrong = runCli("infer --run " + run.string() + " --image /no/such.png");
+  EXPECT_EQ(wrong.exit_code, 2);
+}
+
+TEST(Cli, BenchPrintsOneLineOfFigures) {
+  const Outcome o = runCli("bench --task translate --preset tiny --steps 3");
+  ASSERT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_EQ(o.output.rfind("ms_per_step=", 0), 0u) << o.output;
+  EXPECT_NE(o.output.find(" samples_per_s="), std::string::npos) << o.output;
+}
+
+}  // namespace

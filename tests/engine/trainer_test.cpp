@@ -1,0 +1,268 @@
+// The trainer as the GUI and the CLI use it: from another thread, through commands and events.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "engine/run/metrics_csv.h"
+#include "engine/train/trainer.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+std::string freshDir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("ascope_trainer_test_" + name);
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+TrainingConfig tinyConfig(const std::string& task, const std::string& name) {
+  TrainingConfig c = *makePreset(task, "tiny");
+  c.out_dir = freshDir(name);
+  c.probe_every_seconds = 1e9;  // probes by step count only, so runs are repeatable
+  return c;
+}
+
+/// Drains until the trainer has finished; returns everything that arrived.
+EventBatch runToEnd(Trainer& trainer) {
+  EventBatch all;
+  const auto deadline = std::chrono::steady_clock::now() + 300s;
+  for (bool done = false; !done;) {
+    done = trainer.finished();
+    EventBatch b = trainer.events()->drain();
+    all.metrics.insert(all.metrics.end(), b.metrics.begin(), b.metrics.end());
+    all.epochs.insert(all.epochs.end(), b.epochs.begin(), b.epochs.end());
+    all.failures.insert(all.failures.end(), b.failures.begin(), b.failures.end());
+    all.states.insert(all.states.end(), b.states.begin(), b.states.end());
+    if (b.attention) all.attention = b.attention;
+    if (b.positional_encoding) all.positional_encoding = b.positional_encoding;
+    if (b.sample) all.sample = b.sample;
+    if (std::chrono::steady_clock::now() > deadline) {
+      ADD_FAILURE() << "trainer did not finish in time";
+      trainer.stop();
+      break;
+    }
+    std::this_thread::sleep_for(5ms);
+  }
+  trainer.wait();
+  return all;
+}
+
+double meanLoss(const std::vector<StepMetrics>& m, std::size_t from, std::size_t count) {
+  double sum = 0;
+  for (std::size_t i = from; i < from + count; ++i) sum += m[i].loss;
+  return sum / count;
+}
+
+void expectLearns(const std::string& task, int64_t steps) {
+  TrainingConfig c = tinyConfig(task, task + "_learns");
+  c.max_steps = steps;
+  c.epochs = 1000;
+  Trainer trainer(c);
+  ASSERT_TRUE(trainer.start().ok());
+  const EventBatch events = runToEnd(trainer);
+  ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
+  ASSERT_EQ(events.metrics.size(), static_cast<std::size_t>(steps));
+  const double first = meanLoss(events.metrics, 0, 5);
+  const double last = meanLoss(events.metrics, steps - 5, 5);
+  EXPECT_LT(last, 0.7 * first) << task << ": loss " << first << " → " << last;
+  EXPECT_EQ(trainer.state(), TrainerState::kFinished);
+  // Something to look at arrived, in plain values.
+  ASSERT_TRUE(events.attention.has_value());
+  ASSERT_FALSE(events.attention->groups.empty());
+  const AttentionGroup& g = events.attention->groups[0];
+  EXPECT_EQ(g.maps.size(), static_cast<std::size_t>(g.layers * g.heads));
+  EXPECT_EQ(g.maps[0].rows, static_cast<int>(g.row_labels.size()));
+  ASSERT_TRUE(events.positional_encoding.has_value());
+  EXPECT_EQ(events.positional_encoding->values.size(),
+            static_cast<std::size_t>(events.positional_encoding->positions *
+                                     events.positional_encoding->dims));
+  ASSERT_TRUE(events.sample.has_value());
+  EXPECT_FALSE(events.sample->true_label.empty());
+  EXPECT_FALSE(events.epochs.empty());
+}
+
+TEST(Trainer, TinyVitLearns) { expectLearns("vit", 150); }
+TEST(Trainer, TinySentimentLearns) { expectLearns("imdb", 150); }
+TEST(Trainer, TinyTranslationLearns) { expectLearns("translate", 60); }
+
+TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
+  TrainingConfig c = tinyConfig("translate", "translate_groups");
+  c.max_steps = 13;  // one epoch of the tiny data
+  Trainer trainer(c);
+  ASSERT_TRUE(trainer.start().ok());
+  const EventBatch events = runToEnd(trainer);
+  ASSERT_FALSE(events.epochs.empty());
+  EXPECT_TRUE(events.epochs.back().bleu.has_value());
+  EXPECT_TRUE(events.epochs.back().wer.has_value());
+  ASSERT_TRUE(events.attention.has_value());
+  ASSERT_EQ(events.attention->groups.size(), 3u);
+  const AttentionGroup& cross = events.attention->groups[2];
+  EXPECT_EQ(cross.name, "cross");
+  EXPECT_EQ(cross.col_labels.front(), "[SOS]");
+  EXPECT_EQ(cross.col_labels.back(), "[EOS]");
+  const AttentionGroup& decoder = events.attention->groups[1];
+  // Causal: query 0 sees only key 0.
+  const AttentionMap& m = decoder.map(0, 0);
+  for (int k = 1; k < m.cols; ++k) EXPECT_EQ(m.values[k], 0.0f);
+}
+
+TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
+  TrainingConfig c = tinyConfig("imdb", "commands");
+  c.epochs = 1000;
+  Trainer trainer(c);
+  ASSERT_TRUE(trainer.start(/*start_paused=*/true).ok());
+  auto wait_for = [&](TrainerState s) {
+    const auto deadline = std::chrono::steady_clock::now() + 60s;
+    while (trainer.state() != s && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(2ms);
+    }
+    return trainer.state() == s;
+  };
+  ASSERT_TRUE(wait_for(TrainerState::kPaused));
+  trainer.events()->drain();
+  for (int i = 0; i < 3; ++i) trainer.stepOnce();
+  std::this_thread::sleep_for(300ms);
+  ASSERT_TRUE(wait_for(TrainerState::kPaused));
+  std::vector<StepMetrics> metrics = trainer.events()->drain().metrics;
+  ASSERT_EQ(metrics.size(), 3u);  // exactly three batches, then paused again
+  EXPECT_EQ(metrics.back().step, 3);
+
+  trainer.resume();
+  ASSERT_TRUE(wait_for(TrainerState::kRunning));
+  std::this_thread::sleep_for(200ms);
+  trainer.pause();
+  ASSERT_TRUE(wait_for(TrainerState::kPaused));
+  const int64_t steps_at_pause = trainer.events()->drain().metrics.back().step;
+  EXPECT_GT(steps_at_pause, 3);
+  std::this_thread::sleep_for(200ms);
+  EXPECT_TRUE(trainer.events()->drain().metrics.empty()) << "no steps while paused";
+
+  trainer.setLearningRate(1e-5);
+  trainer.stepOnce();
+  std::this_thread::sleep_for(300ms);
+  const std::vector<StepMetrics> after = trainer.events()->drain().metrics;
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_DOUBLE_EQ(after[0].lr, 1e-5);
+
+  trainer.stop();
+  trainer.wait();
+  EXPECT_EQ(trainer.state(), TrainerState::kStopped);
+  EXPECT_TRUE(fs::exists(trainer.runDir() + "/checkpoints/last.pt"));
+}
+
+TEST(Trainer, UndrainedQueueNeverBlocksTraining) {
+  TrainingConfig c = tinyConfig("imdb", "undrained");
+  c.max_steps = 40;
+  c.epochs = 1000;
+  Trainer trainer(c);
+  ASSERT_TRUE(trainer.start().ok());
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (!trainer.finished() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(10ms);  // nobody drains
+  }
+  ASSERT_TRUE(trainer.finished());
+  EXPECT_EQ(trainer.events()->drain().metrics.back().step, 40);
+}
+
+TEST(EventQueue, BoundedCoalescingAndLatestWins) {
+  EventQueue queue(/*metric_capacity=*/100, /*log_capacity=*/10);
+  for (int i = 1; i <= 10000; ++i) {
+    StepMetrics m;
+    m.step = i;
+    queue.pushMetrics(m);
+    queue.pushLog({2, "line " + std::to_string(i)});
+    AttentionSnapshot s;
+    s.step = i;
+    queue.publishAttention(s);
+  }
+  EventBatch b = queue.drain();
+  ASSERT_EQ(b.metrics.size(), 100u);
+  EXPECT_EQ(b.metrics.back().step, 10000);  // the newest always arrives
+  EXPECT_EQ(b.dropped_metrics, 9900u);
+  EXPECT_EQ(b.logs.size(), 10u);
+  ASSERT_TRUE(b.attention.has_value());
+  EXPECT_EQ(b.attention->step, 10000);
+  EXPECT_TRUE(queue.drain().empty());
+}
+
+std::vector<std::string> trainRows(const std::string& run_dir) {
+  std::ifstream in(run_dir + "/metrics.csv");
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(",train,") != std::string::npos) {
+      // step,epoch,split,loss,accuracy,lr — samples/s differs between runs and is cut off.
+      std::size_t cut = 0;
+      for (int commas = 0; commas < 6; ++commas) cut = line.find(',', cut) + 1;
+      rows.push_back(line.substr(0, cut));
+    }
+  }
+  return rows;
+}
+
+TEST(Trainer, ResumeContinuesExactly) {
+  TrainingConfig whole = tinyConfig("imdb", "resume_whole");
+  whole.max_steps = 30;
+  whole.epochs = 1000;
+  whole.optimization.schedule = "cosine";
+  whole.optimization.warmup_steps = 5;
+  whole.text.dropout = 0.1;  // dropout must replay exactly too
+  {
+    Trainer trainer(whole);
+    ASSERT_TRUE(trainer.start().ok());
+    runToEnd(trainer);
+  }
+  TrainingConfig interrupted = whole;
+  interrupted.out_dir = freshDir("resume_parts");
+  interrupted.interrupt_at_step = 17;
+  {
+    Trainer trainer(interrupted);
+    ASSERT_TRUE(trainer.start().ok());
+    runToEnd(trainer);
+    EXPECT_EQ(trainer.state(), TrainerState::kStopped);
+  }
+  TrainingConfig resumed = interrupted;
+  resumed.interrupt_at_step = 0;
+  resumed.resume = true;
+  {
+    Trainer trainer(resumed);
+    ASSERT_TRUE(trainer.start().ok());
+    const EventBatch events = runToEnd(trainer);
+    ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
+    ASSERT_FALSE(events.metrics.empty());
+    EXPECT_EQ(events.metrics.front().step, 18);
+  }
+  const auto expected = trainRows(whole.out_dir);
+  const auto actual = trainRows(interrupted.out_dir);
+  ASSERT_EQ(expected.size(), 30u);
+  EXPECT_EQ(actual, expected);
+}
+
+TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
+  TrainingConfig c = tinyConfig("translate", "bad_path");
+  c.data = "/nonexistent/corpus.tsv";
+  Trainer trainer(c);
+  ASSERT_TRUE(trainer.start().ok());
+  const EventBatch events = runToEnd(trainer);
+  ASSERT_EQ(events.failures.size(), 1u);
+  EXPECT_NE(events.failures[0].message.find("/nonexistent/corpus.tsv"), std::string::npos)
+      << events.failures[0].message;
+  EXPECT_EQ(trainer.state(), TrainerState::kFailed);
+}
+
+TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
+  TrainingConfig c = tinyConfig("vit", "invalid");
+  c.vit.patch_size = 5;
+  Trainer trainer(c);
+  const Status s = trainer.start();
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error(), "patch_size (5) must divide image_size (32)");
+}
+
+}  // namespace
+}  // namespace ascope

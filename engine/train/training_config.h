@@ -70,6 +70,8 @@ struct TrainingConfig {
   bool resume = false;            ///< continue the run in out_dir from its last checkpoint
   int64_t interrupt_at_step = 0;  ///< stop (with checkpoint) after this step, as an interruption
                                   ///< would; not part of the schedule; 0 = off
+  int64_t inject_nan_at_step = 0;  ///< fault injection: the loss of this step becomes NaN (tests
+                                   ///< and demos of the NaN handling); 0 = off
 
   Status validate() const;
 };

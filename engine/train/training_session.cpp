@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "engine/tasks/attention_capture.h"
+#include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/learning_rate_schedule.h"
 
@@ -130,9 +131,17 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
 
   // forward
   optimizer_->zero_grad();
+  std::optional<AutocastScope> autocast;
+  if (config_.bf16 && device_.is_cuda()) autocast.emplace();
   BatchOutcome out = task_->trainBatch(indices);
+  autocast.reset();
+  if (config_.inject_nan_at_step == progress_.step + 1) out.loss = out.loss * NAN;
   const double loss = out.loss.item<double>();  // sync point
-  if (!std::isfinite(loss)) return StepResult::kNonFinite;
+  if (!std::isfinite(loss)) {
+    // The batch is skipped, so that resuming moves on instead of repeating the same NaN.
+    ++progress_.step;
+    return StepResult::kNonFinite;
+  }
 
   // backward, clip, step
   out.loss.backward();
@@ -256,10 +265,10 @@ TrainerState TrainingSession::run() {
     if (result != StepResult::kOk) {
       const std::string message =
           result == StepResult::kNonFinite
-              ? fmt::format("loss is not finite at step {}: training paused. The last good "
-                            "checkpoint is kept. Try a lower learning rate (now {:.3g}) or "
-                            "gradient clipping.",
-                            progress_.step + 1, currentLearningRate())
+              ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
+                            "paused; the last good checkpoint is kept. Try a lower learning rate "
+                            "(now {:.3g}) or gradient clipping.",
+                            progress_.step, currentLearningRate())
               : fmt::format("out of memory at step {} with batch size {}: training paused. Try a "
                             "smaller batch size, e.g. {}.",
                             progress_.step + 1, config_.batch_size,

@@ -255,6 +255,60 @@ TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
   EXPECT_EQ(trainer.state(), TrainerState::kFailed);
 }
 
+TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
+  TrainingConfig c = tinyConfig("imdb", "nan_cli");
+  c.epochs = 1000;
+  c.max_steps = 100;
+  c.checkpoint_every_steps = 10;
+  c.inject_nan_at_step = 15;
+  {
+    Trainer trainer(c);  // CLI behaviour: stop
+    ASSERT_TRUE(trainer.start().ok());
+    const EventBatch events = runToEnd(trainer);
+    ASSERT_EQ(events.failures.size(), 1u);
+    EXPECT_NE(events.failures[0].message.find("loss is not finite at step 15"), std::string::npos)
+        << events.failures[0].message;
+    ASSERT_FALSE(events.metrics.empty());
+    EXPECT_EQ(events.metrics.back().step, 14);
+    EXPECT_EQ(trainer.state(), TrainerState::kFailed);
+  }
+  // The last checkpoint before the fault (end of epoch 1, step 13) is intact and resumes.
+  TrainingConfig resumed = c;
+  resumed.resume = true;
+  resumed.inject_nan_at_step = 0;
+  resumed.max_steps = 20;
+  {
+    Trainer trainer(resumed);
+    ASSERT_TRUE(trainer.start().ok());
+    const EventBatch events = runToEnd(trainer);
+    ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
+    ASSERT_FALSE(events.metrics.empty());
+    EXPECT_EQ(events.metrics.front().step, 14);
+  }
+
+  TrainingConfig gui = tinyConfig("imdb", "nan_gui");
+  gui.epochs = 1000;
+  gui.stop_on_nonfinite = false;
+  gui.inject_nan_at_step = 5;
+  Trainer trainer(gui);  // GUI behaviour: pause, stay alive, carry on when resumed
+  ASSERT_TRUE(trainer.start().ok());
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (trainer.state() != TrainerState::kPaused && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(2ms);
+  }
+  ASSERT_EQ(trainer.state(), TrainerState::kPaused);
+  EventBatch paused = trainer.events()->drain();
+  ASSERT_EQ(paused.failures.size(), 1u);
+  ASSERT_FALSE(paused.metrics.empty());
+  EXPECT_EQ(paused.metrics.back().step, 4);
+  trainer.stepOnce();
+  std::this_thread::sleep_for(300ms);
+  const std::vector<StepMetrics> after = trainer.events()->drain().metrics;
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after.back().step, 6);  // step 5's batch was skipped
+  trainer.stop();
+}
+
 TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
   TrainingConfig c = tinyConfig("vit", "invalid");
   c.vit.patch_size = 5;

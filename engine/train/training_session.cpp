@@ -49,6 +49,7 @@ TrainingSession::TrainingSession(Trainer& trainer, TrainingConfig config)
   std::vector<spdlog::sink_ptr> sinks{std::make_shared<EventQueueSink>(trainer_.events_)};
   logger_ = std::make_shared<spdlog::logger>("trainer", sinks.begin(), sinks.end());
   logger_->set_pattern("%H:%M:%S %v");
+  logger_->flush_on(spdlog::level::info);  // log.txt must be complete if the process dies
 }
 
 TrainingSession::~TrainingSession() { logger_->flush(); }

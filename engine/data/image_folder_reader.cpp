@@ -12,6 +12,7 @@
 
 #include "engine/data/record_tally.h"
 #include "engine/data/seeded_split.h"
+#include "engine/data/text_lines.h"
 
 namespace ascope {
 namespace fs = std::filesystem;
@@ -32,10 +33,7 @@ std::vector<std::string> subfolders(const fs::path& folder) {
 }
 
 bool isImageName(const fs::path& path) {
-  std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(), [](char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  });
+  const std::string extension = lowerAscii(path.extension().string());
   return extension == ".png" || extension == ".jpg" || extension == ".jpeg";
 }
 
@@ -166,9 +164,7 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
   undecodable.appendWarning(path, loaded.warnings);
   empty_classes.appendWarning(path, loaded.warnings);
   if (dataset.train.empty() && dataset.test.empty()) {
-    std::string message = path + ": no image could be read";
-    for (const auto& warning : loaded.warnings) message += "; " + warning.substr(path.size() + 2);
-    return Error{message};
+    return Error{withWarnings(path + ": no image could be read", path, loaded.warnings)};
   }
   return loaded;
 }

@@ -14,11 +14,7 @@ namespace ascope {
 namespace {
 
 std::string lowerTrimmed(std::string_view text) {
-  std::string out(trimSpace(text));
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  });
-  return out;
+  return lowerAscii(trimSpace(text));
 }
 
 /// 0 or 1, or -1 for a label we do not know.
@@ -101,9 +97,7 @@ Expected<Loaded<std::vector<TextSample>>> ImdbCsvReader::parse(std::string_view 
     tally->appendWarning(name, loaded.warnings);
   }
   if (loaded.dataset.empty()) {
-    std::string message = name + ": no valid rows after the header";
-    for (const auto& warning : loaded.warnings) message += "; " + warning.substr(name.size() + 2);
-    return Error{message};
+    return Error{withWarnings(name + ": no valid rows after the header", name, loaded.warnings)};
   }
   invalid_utf8.appendWarning(name, loaded.warnings);
   return loaded;

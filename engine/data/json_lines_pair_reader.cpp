@@ -58,10 +58,9 @@ Expected<Loaded<std::vector<TranslationPair>>> JsonLinesPairReader::parse(
   not_json.appendWarning(name, loaded.warnings);
   no_pair.appendWarning(name, loaded.warnings);
   if (loaded.dataset.empty()) {
-    std::string message =
-        name + ": no line holds a " + source_language + "/" + target_language + " translation pair";
-    for (const auto& warning : loaded.warnings) message += "; " + warning.substr(name.size() + 2);
-    return Error{message};
+    return Error{withWarnings(
+        name + ": no line holds a " + source_language + "/" + target_language + " translation pair",
+        name, loaded.warnings)};
   }
   invalid_utf8.appendWarning(name, loaded.warnings);
   return loaded;

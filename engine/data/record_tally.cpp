@@ -20,4 +20,15 @@ void RecordTally::appendWarning(const std::string& source,
   warnings.push_back(std::move(line));
 }
 
+std::string withWarnings(std::string message, const std::string& source,
+                         const std::vector<std::string>& warnings) {
+  const std::string prefix = source + ": ";
+  for (const auto& warning : warnings) {
+    message += "; ";
+    message +=
+        warning.compare(0, prefix.size(), prefix) == 0 ? warning.substr(prefix.size()) : warning;
+  }
+  return message;
+}
+
 }  // namespace ascope

@@ -29,4 +29,9 @@ class RecordTally {
   std::vector<std::string> examples_;
 };
 
+/// `message` followed by the warnings, each without its leading "`source`: ", for the error that
+/// stops a load when every record was skipped: "a.csv: no valid rows; 3 rows skipped for …".
+std::string withWarnings(std::string message, const std::string& source,
+                         const std::vector<std::string>& warnings);
+
 }  // namespace ascope

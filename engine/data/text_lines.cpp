@@ -23,4 +23,12 @@ std::string_view trimSpace(std::string_view text) {
   return text;
 }
 
+std::string lowerAscii(std::string_view text) {
+  std::string lowered(text);
+  for (char& c : lowered) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lowered;
+}
+
 }  // namespace ascope

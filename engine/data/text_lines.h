@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -10,5 +11,8 @@ std::vector<std::string_view> splitLines(std::string_view text);
 
 /// `text` without leading and trailing spaces, tabs, CR and LF.
 std::string_view trimSpace(std::string_view text);
+
+/// `text` with ASCII capitals lowered; other bytes unchanged.
+std::string lowerAscii(std::string_view text);
 
 }  // namespace ascope

@@ -28,14 +28,14 @@ Expected<Pairs> readByContent(const std::string& path, const TranslationLoadOpti
   auto bytes = readFileBytes(path);
   if (!bytes) return Error{bytes.error()};
   const std::string_view text = trimSpace(*bytes);
-  if (!text.empty() && text.front() == '{') {
+  if (text.empty()) return Error{path + ": file is empty"};
+  if (text.front() == '{') {
     return JsonLinesPairReader::parse(*bytes, path, options.source_language,
                                       options.target_language);
   }
   if (text.substr(0, text.find('\n')).find('\t') != std::string_view::npos) {
     return TsvPairReader::parse(*bytes, path);
   }
-  if (text.empty()) return Error{path + ": file is empty"};
   return Error{path + ": cannot tell the format: expected a moses file ending in ." +
                options.source_language + " or ." + options.target_language +
                " with its partner beside it, TSV (source TAB target) or JSON lines"};

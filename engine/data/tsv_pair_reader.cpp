@@ -41,9 +41,8 @@ Expected<Loaded<std::vector<TranslationPair>>> TsvPairReader::parse(std::string_
   one_column.appendWarning(name, loaded.warnings);
   empty_side.appendWarning(name, loaded.warnings);
   if (loaded.dataset.empty()) {
-    std::string message = name + ": no line with a source and a target separated by a TAB";
-    for (const auto& warning : loaded.warnings) message += "; " + warning.substr(name.size() + 2);
-    return Error{message};
+    return Error{withWarnings(name + ": no line with a source and a target separated by a TAB",
+                              name, loaded.warnings)};
   }
   invalid_utf8.appendWarning(name, loaded.warnings);
   return loaded;

@@ -18,32 +18,54 @@ constexpr std::array<char, 256> kWordTable = makeWordTable();
 
 }  // namespace
 
+/// 3 at U+212A KELVIN SIGN, 2 at U+0130, else 0: the two non-ASCII characters that lower to ASCII.
+std::size_t ImdbWordSplitter::specialLength(std::size_t at) const {
+  const std::size_t left = text_.size() - at;
+  if (text_[at] == '\xE2' && left >= 3 && text_[at + 1] == '\x84' && text_[at + 2] == '\xAA')
+    return 3;
+  if (text_[at] == '\xC4' && left >= 2 && text_[at + 1] == '\xB0') return 2;
+  return 0;
+}
+
 bool ImdbWordSplitter::next(std::string_view& word) {
-  word_.clear();
   const std::size_t n = text_.size();
+  const auto byteAt = [this](std::size_t at) { return static_cast<unsigned char>(text_[at]); };
+  while (pos_ < n && kWordTable[byteAt(pos_)] == 0 && specialLength(pos_) == 0) ++pos_;
+  if (pos_ >= n) return false;
+
+  // Fast path: most words are written in lowercase already, and those are returned as views into
+  // the text without a copy. A capital or one of the special characters falls through to the copy.
+  const std::size_t start = pos_;
   while (pos_ < n) {
-    const auto byte = static_cast<unsigned char>(text_[pos_]);
-    const char mapped = kWordTable[byte];
+    const char mapped = kWordTable[byteAt(pos_)];
+    if (mapped == 0 || mapped != text_[pos_]) break;
+    ++pos_;
+  }
+  if (pos_ > start && (pos_ == n || (kWordTable[byteAt(pos_)] == 0 && specialLength(pos_) == 0))) {
+    word = text_.substr(start, pos_ - start);
+    return true;
+  }
+
+  word_.assign(text_.data() + start, pos_ - start);
+  while (pos_ < n) {
+    const char mapped = kWordTable[byteAt(pos_)];
     if (mapped != 0) {
       word_.push_back(mapped);
       ++pos_;
       continue;
     }
-    if (byte == 0xE2 && n - pos_ >= 3 && text_[pos_ + 1] == '\x84' && text_[pos_ + 2] == '\xAA') {
+    const std::size_t special = specialLength(pos_);
+    if (special == 0) break;
+    pos_ += special;
+    if (special == 3) {
       word_.push_back('k');  // U+212A KELVIN SIGN lowers to "k"
-      pos_ += 3;
       continue;
     }
-    if (byte == 0xC4 && n - pos_ >= 2 && text_[pos_ + 1] == '\xB0') {
-      word_.push_back('i');  // U+0130 lowers to "i" + U+0307, and U+0307 breaks the word
-      pos_ += 2;
-      break;
-    }
-    ++pos_;
-    if (!word_.empty()) break;
+    word_.push_back('i');  // U+0130 lowers to "i" + U+0307, and U+0307 breaks the word
+    break;
   }
   word = word_;
-  return !word_.empty();
+  return true;
 }
 
 }  // namespace ascope

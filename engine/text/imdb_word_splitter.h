@@ -19,9 +19,11 @@ class ImdbWordSplitter {
   bool next(std::string_view& word);
 
  private:
+  std::size_t specialLength(std::size_t at) const;
+
   std::string_view text_;
   std::size_t pos_ = 0;
-  std::string word_;  // reused, so a whole review costs no allocation past the longest word
+  std::string word_;  // lowered copy when a word is not lowercase already; reused
 };
 
 }  // namespace ascope

@@ -55,7 +55,9 @@ ImdbWordTokenizer ImdbWordTokenizer::fit(const std::vector<std::string_view>& te
   // copied once and the hot loop allocates nothing.
   std::deque<std::string> arena;
   std::unordered_map<std::string_view, std::size_t> counts;
-  counts.reserve(1 << 16);
+  std::size_t total_bytes = 0;
+  for (const std::string_view text : texts) total_bytes += text.size();
+  counts.reserve(std::min<std::size_t>(std::size_t{1} << 16, total_bytes / 8 + 16));
   for (const std::string_view text : texts) {
     ImdbWordSplitter splitter(text);
     std::string_view word;

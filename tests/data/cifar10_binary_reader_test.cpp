@@ -13,13 +13,14 @@ namespace {
 using testing::FixtureFolder;
 constexpr std::size_t kRecord = Cifar10BinaryReader::kRecordBytes;
 
-/// Record `index` of batch `batch`: label (batch + index) % 10, pixel i = (batch*31 + index*7 + i) % 256.
+/// Record `index` of batch `batch`: label (batch + index) % 10, pixel i = (batch*31 + index*7 + i)
+/// % 256.
 std::string makeRecord(int batch, int index) {
   std::string record(kRecord, '\0');
   record[0] = static_cast<char>((batch + index) % 10);
   for (std::size_t i = 0; i < Cifar10BinaryReader::kPixelBytes; ++i) {
-    record[1 + i] = static_cast<char>((static_cast<std::size_t>(batch) * 31 +
-                                       static_cast<std::size_t>(index) * 7 + i) % 256);
+    record[1 + i] = static_cast<char>(
+        (static_cast<std::size_t>(batch) * 31 + static_cast<std::size_t>(index) * 7 + i) % 256);
   }
   return record;
 }
@@ -31,7 +32,8 @@ std::string makeBatch(int batch, int records) {
 }
 
 const char* const kMeta =
-    "airplane\r\nautomobile\r\nbird\r\ncat\r\ndeer\r\ndog\r\nfrog\r\nhorse\r\nship\r\ntruck\r\n\r\n";
+    "airplane\r\nautomobile\r\nbird\r\ncat\r\ndeer\r\ndog\r\nfrog\r\nhorse\r\nship\r\ntruck\r\n\r"
+    "\n";
 
 /// A complete cifar-10-batches-bin/ with 3 records per training batch and 4 in the test batch.
 std::string writeCifar(const FixtureFolder& folder) {
@@ -76,9 +78,9 @@ TEST(Cifar10BinaryReader, ReadsAllBatchesFromTheFolderOrItsParent) {
 TEST(Cifar10BinaryReader, PixelsKeepThePlanarRgbLayout) {
   std::string record(kRecord, '\0');
   record[0] = 9;
-  record[1] = 'R';                           // red plane, (0, 0)
-  record[1 + 1024] = 'G';                    // green plane, (0, 0)
-  record[1 + 2048 + 32 * 31 + 31] = 'B';     // blue plane, (31, 31)
+  record[1] = 'R';                        // red plane, (0, 0)
+  record[1 + 1024] = 'G';                 // green plane, (0, 0)
+  record[1 + 2048 + 32 * 31 + 31] = 'B';  // blue plane, (31, 31)
   auto samples = Cifar10BinaryReader::parseBatch(record, "one.bin");
   ASSERT_TRUE(samples.ok()) << samples.error();
   ASSERT_EQ(samples->size(), 1u);
@@ -95,7 +97,8 @@ TEST(Cifar10BinaryReader, WrongSizeNamesTheFileAndItsSize) {
   auto loaded = Cifar10BinaryReader::read(batches);
   ASSERT_FALSE(loaded.ok());
   EXPECT_NE(loaded.error().find("data_batch_3.bin"), std::string::npos) << loaded.error();
-  EXPECT_NE(loaded.error().find(std::to_string(2 * kRecord + 5)), std::string::npos) << loaded.error();
+  EXPECT_NE(loaded.error().find(std::to_string(2 * kRecord + 5)), std::string::npos)
+      << loaded.error();
 }
 
 TEST(Cifar10BinaryReader, LabelAboveNineNamesTheFileAndRecord) {
@@ -127,7 +130,8 @@ TEST(Cifar10BinaryReader, EmptyBatchAndBadMetaStopTheLoad) {
   folder.write("cifar-10-batches-bin/data_batch_4.bin", "");
   auto empty = Cifar10BinaryReader::read(batches);
   ASSERT_FALSE(empty.ok());
-  EXPECT_NE(empty.error().find("data_batch_4.bin: file is empty"), std::string::npos) << empty.error();
+  EXPECT_NE(empty.error().find("data_batch_4.bin: file is empty"), std::string::npos)
+      << empty.error();
 
   writeCifar(folder);
   folder.write("cifar-10-batches-bin/batches.meta.txt", "cat\ndog\n");

@@ -26,8 +26,8 @@ TEST(CsvReader, SplitsPlainRecords) {
 }
 
 TEST(CsvReader, QuotedFieldsHoldCommasNewlinesAndDoubledQuotes) {
-  const auto records = readAll(
-      "text,label\n\"Great, really \"\"great\"\"\nfilm\",1\n\"x\"\"\",0\nlast,1");
+  const auto records =
+      readAll("text,label\n\"Great, really \"\"great\"\"\nfilm\",1\n\"x\"\"\",0\nlast,1");
   ASSERT_EQ(records.size(), 4u);
   EXPECT_EQ(records[1].fields, (Fields{"Great, really \"great\"\nfilm", "1"}));
   EXPECT_EQ(records[1].line, 2u);

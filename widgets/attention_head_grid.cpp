@@ -1,5 +1,8 @@
 #include "widgets/attention_head_grid.h"
 
+#include "widgets/heatmap_view.h"
+
+#include <climits>
 #include <cmath>
 
 namespace ascope {
@@ -7,6 +10,7 @@ namespace ascope {
 AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   plotLayout()->clear();
   title_ = new QCPTextElement(this, QString(), theme().title_font);
+  title_->setMargins(QMargins(2, 2, 2, 4));
   heads_layout_ = new QCPLayoutGrid;
   scale_ = new QCPColorScale(this);
   plotLayout()->addElement(0, 0, title_);
@@ -14,6 +18,8 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   plotLayout()->addElement(1, 1, scale_);
   plotLayout()->setColumnStretchFactor(1, 0.001);
   plotLayout()->setRowStretchFactor(0, 0.001);
+  plotLayout()->setAutoMargins(QCP::msNone);  // fitAspect() owns the outer margins
+  plotLayout()->setMargins(QMargins(6, 6, 6, 6));
   heads_layout_->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);  // row-major reading order
   heads_layout_->setColumnSpacing(6);
   heads_layout_->setRowSpacing(4);
@@ -51,7 +57,7 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads, double
     }
     if (data->keySize() != m.cols || data->valueSize() != m.rows) {
       data->setSize(m.cols, m.rows);
-      data->setRange(QCPRange(0, std::max(1, m.cols - 1)), QCPRange(0, std::max(1, m.rows - 1)));
+      data->setRange(HeatmapView::cellCenterRange(m.cols), HeatmapView::cellCenterRange(m.rows));
       cell.rect->axis(QCPAxis::atBottom)->setRange(-0.5, m.cols - 0.5);
       cell.rect->axis(QCPAxis::atLeft)->setRange(-0.5, m.rows - 0.5);
     }
@@ -61,7 +67,6 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads, double
   scale_->setDataRange(QCPRange(0.0, max_weight > 0.0 ? max_weight : 1.0));
   if (selected_ >= headCount()) selected_ = -1;
   setEmptyState(heads_.empty());
-  updateColumns();
   styleCells(theme());
   replot(rpQueuedReplot);
 }
@@ -111,48 +116,94 @@ void AttentionHeadGrid::rebuildCells(int count) {
     }
     cell.rect->axis(QCPAxis::atLeft)->setRangeReversed(true);
     cell.rect->axis(QCPAxis::atRight)->setRangeReversed(true);
-    cell.map = new QCPColorMap(cell.rect->axis(QCPAxis::atBottom), cell.rect->axis(QCPAxis::atLeft));
+    cell.map =
+        new QCPColorMap(cell.rect->axis(QCPAxis::atBottom), cell.rect->axis(QCPAxis::atLeft));
     cell.map->setInterpolate(false);
     cell.map->setTightBoundary(false);
     cell.map->setColorScale(scale_);
     cells_.push_back(cell);
   }
-  updateColumns();
+  columns_ = 0;  // force a new wrap on the next layout pass
 }
 
-void AttentionHeadGrid::updateColumns() {
+double AttentionHeadGrid::headAspect() const {
+  for (const LabeledMatrix& m : heads_)
+    if (m.isValid()) return double(m.cols) / m.rows;
+  return 1.0;
+}
+
+bool AttentionHeadGrid::updateColumns() {
   const int n = headCount();
-  if (n == 0) return;
+  if (n == 0) return false;
   // Pick the column count that gives the biggest cells with the heads' own aspect ratio (like
   // choosing plt.subplots(rows, cols) by hand for the window at hand).
-  const LabeledMatrix* first = !heads_.empty() && heads_.front().isValid() ? &heads_.front() : nullptr;
-  const double aspect = first ? double(first->cols) / first->rows : 1.0;
-  const double label_h = QFontMetrics(theme().font).height() + 4;
-  const double avail_w = std::max(50.0, width() - 90.0);  // minus the colour scale
-  const double avail_h = std::max(50.0, height() - label_h * 1.5);
-  int best = 1;
-  double best_size = -1;
+  const double aspect = headAspect();
+  const double label_h = headLabel(0)->outerRect().height() > 0
+                             ? headLabel(0)->outerRect().height()
+                             : QFontMetrics(theme().font).height() + 4;
+  const double scale_w = scale_->outerRect().width() > 0 ? scale_->outerRect().width() : 90.0;
+  const double title_h = title_->outerRect().height();
+  const double avail_w = std::max(50.0, viewport().width() - scale_w - 8.0);
+  const double avail_h = std::max(50.0, viewport().height() - title_h - 4.0);
+  std::vector<double> sizes(static_cast<size_t>(n) + 1, 0.0);
+  double best_size = 0.0;
   for (int c = 1; c <= n; ++c) {
     const int r = (n + c - 1) / c;
-    const double cell_w = avail_w / c;
-    const double cell_h = avail_h / r - label_h;
-    const double size = std::min(cell_w, cell_h * aspect);
-    if (size > best_size + 1e-9) {
-      best_size = size;
+    const double cell_w = avail_w / c - 12.0;
+    const double cell_h = avail_h / r - label_h - 8.0;
+    sizes[c] = std::min(cell_w, cell_h * aspect);
+    best_size = std::max(best_size, sizes[c]);
+  }
+  // Among layouts within 10% of the biggest cells prefer the squarest arrangement (2x2 rather
+  // than 4x1): it reads as a grid and leaves room on both sides.
+  int best = 1;
+  int best_balance = INT_MAX;
+  for (int c = 1; c <= n; ++c) {
+    const int balance = std::abs((n + c - 1) / c - c);
+    if (sizes[c] >= 0.9 * best_size && balance < best_balance) {
+      best_balance = balance;
       best = c;
     }
   }
-  if (best == columns_ && heads_layout_->wrap() == best) return;
+  if (best == columns_) return false;
   columns_ = best;
   heads_layout_->setWrap(columns_);
   heads_layout_->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+  return true;
 }
 
-void AttentionHeadGrid::resizeEvent(QResizeEvent* event) {
-  ThemedPlot::resizeEvent(event);
-  const int before = columns_;
-  updateColumns();
-  if (before != columns_) replot(rpQueuedReplot);
+bool AttentionHeadGrid::fitAspect() {
+  const int n = headCount();
+  if (n == 0 || columns_ <= 0) return false;
+  const int rows = (n + columns_ - 1) / columns_;
+  const QMargins old = plotLayout()->margins();
+  const QRect cell = cells_[0].rect->rect();
+  if (cell.width() <= 0 || cell.height() <= 0) return false;
+  // Per-cell space without our margins, then the largest cell of the heads' aspect inside it;
+  // the rest becomes outer margin so title, heads and colour scale stay together, centred. A
+  // small padding keeps exports off the image border.
+  constexpr int kPad = 6;
+  const double avail_w = cell.width() + double(old.left() + old.right() - 2 * kPad) / columns_;
+  const double avail_h = cell.height() + double(old.top() + old.bottom() - 2 * kPad) / rows;
+  const double aspect = headAspect();
+  const double w = std::min(avail_w, avail_h * aspect);
+  const double h = w / aspect;
+  const int extra_w = std::max(0, static_cast<int>(columns_ * (avail_w - w)));
+  const int extra_h = std::max(0, static_cast<int>(rows * (avail_h - h)));
+  const QMargins margins(kPad + extra_w / 2, kPad + extra_h / 2, kPad + extra_w - extra_w / 2,
+                         kPad + extra_h - extra_h / 2);
+  if (std::abs(margins.left() - old.left()) + std::abs(margins.top() - old.top()) +
+          std::abs(margins.right() - old.right()) + std::abs(margins.bottom() - old.bottom()) <=
+      2)
+    return false;
+  plotLayout()->setMargins(margins);
+  return true;
+}
+
+bool AttentionHeadGrid::adjustLayout() {
+  bool changed = updateColumns();
+  if (changed) return true;  // cell sizes are stale until the new wrap is laid out
+  return fitAspect();
 }
 
 void AttentionHeadGrid::styleCells(const PlotTheme& theme) {

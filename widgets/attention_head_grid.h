@@ -38,7 +38,8 @@ class AttentionHeadGrid : public ThemedPlot {
   void headClicked(int head);
 
  protected:
-  void resizeEvent(QResizeEvent* event) override;
+  /// Picks the column count for the laid-out size and keeps head cells at the heads' aspect.
+  bool adjustLayout() override;
 
  private:
   struct Cell {
@@ -48,7 +49,9 @@ class AttentionHeadGrid : public ThemedPlot {
   };
 
   void rebuildCells(int count);
-  void updateColumns();
+  bool updateColumns();
+  bool fitAspect();
+  double headAspect() const;
   void styleCells(const PlotTheme& theme);
 
   std::vector<Cell> cells_;

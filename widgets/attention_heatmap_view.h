@@ -13,8 +13,8 @@ class AttentionHeatmapView : public HeatmapView {
   explicit AttentionHeatmapView(QWidget* parent = nullptr);
 
   /// `title` e.g. "encoder self · layer 2 · head 3"; axis titles name what rows and columns are.
-  void setAttention(const LabeledMatrix& weights, const QString& title,
-                    const QString& query_title, const QString& key_title, double max_weight);
+  void setAttention(const LabeledMatrix& weights, const QString& title, const QString& query_title,
+                    const QString& key_title, double max_weight);
 };
 
 }  // namespace ascope

@@ -44,14 +44,15 @@ class DecimatingSeries {
 
  private:
   std::size_t ringIndex(int i) const {
-    return (recent_head_ + static_cast<std::size_t>(i)) % static_cast<std::size_t>(recent_capacity_);
+    return (recent_head_ + static_cast<std::size_t>(i)) %
+           static_cast<std::size_t>(recent_capacity_);
   }
   void pushHistory(const SeriesPoint& p);
 
   int recent_capacity_;
   int history_capacity_;
   std::vector<SeriesPoint> recent_;  // ring storage, allocated once
-  std::size_t recent_head_ = 0;           // index of the oldest recent point
+  std::size_t recent_head_ = 0;      // index of the oldest recent point
   int recent_size_ = 0;
   std::vector<SeriesPoint> history_;
   std::int64_t stride_ = 1;

@@ -5,7 +5,9 @@
 
 namespace ascope {
 
-EmaSmoother::EmaSmoother(double weight) : weight_(0.0) { setWeight(weight); }
+EmaSmoother::EmaSmoother(double weight) : weight_(0.0) {
+  setWeight(weight);
+}
 
 void EmaSmoother::setWeight(double weight) {
   weight_ = std::clamp(std::isfinite(weight) ? weight : 0.0, 0.0, 0.999);

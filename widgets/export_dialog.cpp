@@ -75,9 +75,8 @@ void ExportDialog::updateSummary() {
                           .arg(qRound(c.size.width * c.size.scale))
                           .arg(qRound(c.size.height * c.size.scale)));
   else
-    summary_->setText(tr("Laid out for %1 x %2 px, scales without loss")
-                          .arg(c.size.width)
-                          .arg(c.size.height));
+    summary_->setText(
+        tr("Laid out for %1 x %2 px, scales without loss").arg(c.size.width).arg(c.size.height));
 }
 
 std::optional<ExportDialog::Choice> ExportDialog::ask(QWidget* parent, const Choice& initial) {

@@ -47,8 +47,7 @@ void ExportMenu::addActions(QMenu* menu, Exportable* target, QWidget* dialog_par
 }
 
 void ExportMenu::exportImageInteractively(Exportable* target, QWidget* dialog_parent) {
-  const std::optional<ExportDialog::Choice> choice =
-      ExportDialog::ask(dialog_parent, lastChoice());
+  const std::optional<ExportDialog::Choice> choice = ExportDialog::ask(dialog_parent, lastChoice());
   if (!choice) return;
   lastChoice() = *choice;
   const QString suffix = PlotExporter::suffix(choice->format);
@@ -60,8 +59,7 @@ void ExportMenu::exportImageInteractively(Exportable* target, QWidget* dialog_pa
   path = withSuffix(path, suffix);
   lastFolder() = QFileInfo(path).absolutePath();
   const ExportResult result = target->exportImage(path, choice->format, choice->size);
-  if (!result.ok())
-    QMessageBox::warning(dialog_parent, QObject::tr("Export failed"), result.error);
+  if (!result.ok()) QMessageBox::warning(dialog_parent, QObject::tr("Export failed"), result.error);
 }
 
 void ExportMenu::exportCsvInteractively(const Exportable* target, QWidget* dialog_parent) {
@@ -73,8 +71,7 @@ void ExportMenu::exportCsvInteractively(const Exportable* target, QWidget* dialo
   path = withSuffix(path, QStringLiteral("csv"));
   lastFolder() = QFileInfo(path).absolutePath();
   const ExportResult result = target->exportCsv(path);
-  if (!result.ok())
-    QMessageBox::warning(dialog_parent, QObject::tr("Export failed"), result.error);
+  if (!result.ok()) QMessageBox::warning(dialog_parent, QObject::tr("Export failed"), result.error);
 }
 
 }  // namespace ascope

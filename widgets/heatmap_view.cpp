@@ -17,7 +17,7 @@ QString elided(const QString& label) {
   return label.size() <= kMaxLabelChars ? label : label.left(kMaxLabelChars - 1) + QChar(0x2026);
 }
 
-// Smallest "nice" step (1, 2, 5, 10, 20, 25, 50, ...) that is at least `minimum`, so thinned
+// Smallest "nice" step (1, 2, 5, 10, 20, 50, ...) that is at least `minimum`, so thinned
 // numeric labels read 0, 5, 10 rather than 0, 3, 6.
 int niceStep(double minimum) {
   if (minimum <= 1.0) return 1;
@@ -36,11 +36,14 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   rect_ = new QCPAxisRect(this);
   color_scale_ = new QCPColorScale(this);
   title_ = new QCPTextElement(this, QString(), theme().title_font);
+  title_->setMargins(QMargins(2, 2, 2, 4));
   plotLayout()->addElement(0, 0, title_);
   plotLayout()->addElement(1, 0, rect_);
   plotLayout()->addElement(1, 1, color_scale_);
   plotLayout()->setColumnStretchFactor(1, 0.001);
   plotLayout()->setRowSpacing(2);
+  plotLayout()->setAutoMargins(QCP::msNone);  // fitAspect() owns the outer margins
+  plotLayout()->setMargins(QMargins(6, 6, 6, 6));
   auto* margins = new QCPMarginGroup(this);
   rect_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   color_scale_->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
@@ -78,21 +81,7 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   connect(this, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
   connect(this, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
   connect(this, &QWidget::customContextMenuRequested, this, &HeatmapView::showContextMenu);
-  connect(x, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateTicks(); });
-  connect(y, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { updateTicks(); });
-  // Tick thinning needs the laid-out axis length; re-check after each replot (converges in one
-  // extra pass because x rotation does not change the x axis length).
-  connect(this, &QCustomPlot::afterReplot, this, [this] {
-    const QString before = tickLabels(Qt::Horizontal).values().join(QLatin1Char('|')) +
-                           tickLabels(Qt::Vertical).values().join(QLatin1Char('|')) +
-                           QString::number(xAxis->tickLabelRotation());
-    updateTicks();
-    const QString after = tickLabels(Qt::Horizontal).values().join(QLatin1Char('|')) +
-                          tickLabels(Qt::Vertical).values().join(QLatin1Char('|')) +
-                          QString::number(xAxis->tickLabelRotation());
-    if (before != after) replot(rpQueuedReplot);
-  });
-  applyTheme(theme());
+  refreshTheme();  // the axes and colour scale above were created after ThemedPlot themed itself
 }
 
 void HeatmapView::setMatrix(const LabeledMatrix& matrix) {
@@ -105,16 +94,13 @@ void HeatmapView::setMatrix(const LabeledMatrix& matrix) {
   QCPColorMapData* data = color_map_->data();
   if (!same_shape) {
     data->setSize(matrix_.cols, matrix_.rows);
-    // A single row or column still needs a non-empty range for the cell geometry.
-    data->setRange(QCPRange(0, std::max(1, matrix_.cols - 1)),
-                   QCPRange(0, std::max(1, matrix_.rows - 1)));
+    data->setRange(cellCenterRange(matrix_.cols), cellCenterRange(matrix_.rows));
   }
   for (int r = 0; r < matrix_.rows; ++r)
     for (int c = 0; c < matrix_.cols; ++c) data->setCell(c, r, matrix_.at(r, c));
   updateColorRange();
   setEmptyState(false);
   if (!same_shape) resetView();
-  updateTicks();
   replot(rpQueuedReplot);
 }
 
@@ -131,7 +117,9 @@ void HeatmapView::setTitle(const QString& title) {
   replot(rpQueuedReplot);
 }
 
-QString HeatmapView::title() const { return title_->text(); }
+QString HeatmapView::title() const {
+  return title_->text();
+}
 
 void HeatmapView::setAxisTitles(const QString& col_title, const QString& row_title) {
   xAxis->setLabel(col_title);
@@ -163,7 +151,9 @@ void HeatmapView::setFixedRange(double lower, double upper) {
   setRangeMode(RangeMode::Fixed);
 }
 
-QCPRange HeatmapView::dataRange() const { return color_scale_->dataRange(); }
+QCPRange HeatmapView::dataRange() const {
+  return color_scale_->dataRange();
+}
 
 void HeatmapView::setTooltipFormatter(TooltipFormatter formatter) {
   tooltip_ = std::move(formatter);
@@ -174,6 +164,12 @@ void HeatmapView::setCustomTicks(Qt::Orientation axis, const QVector<double>& po
   auto& ticker = axis == Qt::Horizontal ? x_ticker_ : y_ticker_;
   (axis == Qt::Horizontal ? custom_x_ticks_ : custom_y_ticks_) = true;
   ticker->setTicks(positions, labels);
+  replot(rpQueuedReplot);
+}
+
+void HeatmapView::setKeepAspect(bool keep) {
+  keep_aspect_ = keep;
+  if (!keep) plotLayout()->setMargins(QMargins(6, 6, 6, 6));
   replot(rpQueuedReplot);
 }
 
@@ -208,8 +204,8 @@ void HeatmapView::updateColorRange() {
   color_map_->setDataRange(range);
 }
 
-void HeatmapView::updateTicks(double size_factor) {
-  if (!matrix_.isValid()) return;
+bool HeatmapView::updateTicks() {
+  if (!matrix_.isValid()) return false;
   const QFontMetrics fm(theme().font);
   auto fill = [&](QCPAxisTickerText* ticker, const QCPRange& visible, double axis_px, int count,
                   double needed_px, bool columns) {
@@ -218,38 +214,68 @@ void HeatmapView::updateTicks(double size_factor) {
     QMap<double, QString> ticks;
     for (int i = 0; i < count; i += step)
       ticks.insert(i, elided(columns ? matrix_.colLabel(i) : matrix_.rowLabel(i)));
+    if (ticks == ticker->ticks()) return false;
     ticker->setTicks(ticks);
-    return step;
+    return true;
   };
-  // Before the first layout the rect has no size; estimate it from the widget.
-  const double x_px = (rect_->width() > 10 ? rect_->width() : width() * 0.7) * size_factor;
-  const double y_px = (rect_->height() > 10 ? rect_->height() : height() * 0.7) * size_factor;
+  bool changed = false;
   if (!custom_x_ticks_) {
     int widest = 0;
     for (int c = 0; c < matrix_.cols; ++c)
       widest = std::max(widest, fm.horizontalAdvance(elided(matrix_.colLabel(c))));
+    const double x_px = std::max(1, rect_->width());
     const double per_cell = x_px / std::max(1.0, xAxis->range().size());
-    // Upright labels while every label fits (or they are short numbers); otherwise rotate so
-    // long tokens need only a line height each.
-    const bool upright = widest + 8 <= per_cell || widest <= fm.horizontalAdvance(QStringLiteral("000"));
-    xAxis->setTickLabelRotation(upright ? 0 : -90);
-    fill(x_ticker_.data(), xAxis->range(), x_px, matrix_.cols,
-         upright ? widest + 8 : fm.height() + 2, true);
+    // Upright labels while every label fits (or they are short numbers, thinned instead);
+    // otherwise rotate so long tokens need only a line height each.
+    const bool upright =
+        widest + 8 <= per_cell || widest <= fm.horizontalAdvance(QStringLiteral("0000"));
+    const double rotation = upright ? 0.0 : -90.0;
+    if (xAxis->tickLabelRotation() != rotation) {
+      xAxis->setTickLabelRotation(rotation);
+      changed = true;
+    }
+    changed |= fill(x_ticker_.data(), xAxis->range(), x_px, matrix_.cols,
+                    upright ? widest + 8 : fm.height() + 2, true);
   }
   if (!custom_y_ticks_)
-    fill(y_ticker_.data(), yAxis->range(), y_px, matrix_.rows, fm.height() + 2, false);
+    changed |= fill(y_ticker_.data(), yAxis->range(), std::max(1, rect_->height()), matrix_.rows,
+                    fm.height() + 2, false);
+  return changed;
+}
+
+bool HeatmapView::fitAspect() {
+  if (!keep_aspect_ || !matrix_.isValid()) return false;
+  const QMargins old = plotLayout()->margins();
+  // The space the axis rect would have without our margins (a small padding keeps exports off
+  // the image border), and the cell size that fits it.
+  constexpr int kPad = 6;
+  const double width = rect_->width() + old.left() + old.right() - 2 * kPad;
+  const double height = rect_->height() + old.top() + old.bottom() - 2 * kPad;
+  const double cols = std::max(1e-6, xAxis->range().size());
+  const double rows = std::max(1e-6, yAxis->range().size());
+  const double cell = std::min(width / cols, height / rows);
+  const int extra_w = std::max(0, static_cast<int>(width - cell * cols));
+  const int extra_h = std::max(0, static_cast<int>(height - cell * rows));
+  const QMargins margins(kPad + extra_w / 2, kPad + extra_h / 2, kPad + extra_w - extra_w / 2,
+                         kPad + extra_h - extra_h / 2);
+  if (std::abs(margins.left() - old.left()) + std::abs(margins.top() - old.top()) +
+          std::abs(margins.right() - old.right()) + std::abs(margins.bottom() - old.bottom()) <=
+      2)
+    return false;
+  plotLayout()->setMargins(margins);
+  return true;
+}
+
+bool HeatmapView::adjustLayout() {
+  bool changed = updateTicks();
+  changed |= fitAspect();
+  return changed;
 }
 
 void HeatmapView::applyTheme(const PlotTheme& theme) {
   title_->setFont(theme.title_font);
   title_->setTextColor(theme.foreground);
   rect_->setBackground(QBrush(theme.background));
-  updateTicks();
-}
-
-void HeatmapView::resizeEvent(QResizeEvent* event) {
-  ThemedPlot::resizeEvent(event);
-  updateTicks();
 }
 
 QString HeatmapView::hoverText(const QPoint& pos) const {
@@ -265,6 +291,10 @@ QString HeatmapView::hoverText(const QPoint& pos) const {
   return QStringLiteral("<b>%1</b> → <b>%2</b>: %3")
       .arg(matrix_.rowLabel(row).toHtmlEscaped(), matrix_.colLabel(col).toHtmlEscaped(),
            QString::number(v, 'g', 4));
+}
+
+QCPRange HeatmapView::cellCenterRange(int count) {
+  return count > 1 ? QCPRange(0, count - 1) : QCPRange(-0.5, 0.5);
 }
 
 QMap<double, QString> HeatmapView::tickLabels(Qt::Orientation axis) const {
@@ -293,14 +323,7 @@ void HeatmapView::showContextMenu(const QPoint& pos) {
 
 ExportResult HeatmapView::exportImage(const QString& path, ImageFormat format,
                                       const ExportSize& size) {
-  // Pick the labels for the export's axis lengths, then restore the on-screen choice.
-  const double factor = width() > 0 && height() > 0
-                            ? std::min(size.width / double(width()), size.height / double(height()))
-                            : 1.0;
-  updateTicks(factor);
-  const ExportResult result = PlotExporter::save(this, path, format, size);
-  updateTicks();
-  return result;
+  return PlotExporter::save(this, path, format, size);
 }
 
 ExportResult HeatmapView::exportCsv(const QString& path) const {
@@ -309,7 +332,8 @@ ExportResult HeatmapView::exportCsv(const QString& path) const {
   return PlotExporter::writeCsv(path, header, [this](QTextStream& out) {
     for (int r = 0; r < matrix_.rows; ++r) {
       out << PlotExporter::csvField(matrix_.rowLabel(r));
-      for (int c = 0; c < matrix_.cols; ++c) out << ',' << QString::number(matrix_.at(r, c), 'g', 7);
+      for (int c = 0; c < matrix_.cols; ++c)
+        out << ',' << QString::number(matrix_.at(r, c), 'g', 7);
       out << '\n';
     }
   });

@@ -6,6 +6,8 @@
 
 #include <functional>
 
+class QMenu;
+
 namespace ascope {
 
 /// A labelled matrix drawn as a heatmap with a colour scale: row 0 at the top (like imshow), one
@@ -42,11 +44,16 @@ class HeatmapView : public ThemedPlot, public Exportable {
   void setCustomTicks(Qt::Orientation axis, const QVector<double>& positions,
                       const QVector<QString>& labels);
   void setExportBaseName(const QString& name) { export_name_ = name; }
+  /// Square cells (like imshow's default aspect); off lets the map fill the widget.
+  void setKeepAspect(bool keep);
 
   /// Restores the full-matrix view after zooming or panning.
   void resetView();
 
   QString hoverText(const QPoint& pos) const;
+  /// Key/value range that puts `count` cells on integer coordinates 0..count-1 in a QCPColorMap.
+  /// QCustomPlot stretches a single cell over the whole range instead, so that case gets ±0.5.
+  static QCPRange cellCenterRange(int count);
   /// The tick labels currently placed on the column (Horizontal) or row (Vertical) axis.
   QMap<double, QString> tickLabels(Qt::Orientation axis) const;
   QCPColorMap* colorMap() const { return color_map_; }
@@ -59,14 +66,16 @@ class HeatmapView : public ThemedPlot, public Exportable {
   ExportResult exportCsv(const QString& path) const override;
 
  protected:
-  void resizeEvent(QResizeEvent* event) override;
+  bool adjustLayout() override;
   /// Extra context-menu entries of subclasses go before the export entries.
   virtual void addContextActions(QMenu* menu);
 
  private:
   void updateColorRange();
-  /// Chooses which labels fit; `size_factor` scales the axis length (exports at other sizes).
-  void updateTicks(double size_factor = 1.0);
+  /// Chooses which labels fit the laid-out axes; returns true when the ticks changed.
+  bool updateTicks();
+  /// Shrinks the plot by outer margins so cells come out square; true when margins changed.
+  bool fitAspect();
   void applyTheme(const PlotTheme& theme);
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
@@ -80,6 +89,7 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QSharedPointer<QCPAxisTickerText> y_ticker_;
   bool custom_x_ticks_ = false;
   bool custom_y_ticks_ = false;
+  bool keep_aspect_ = true;
   QString row_title_ = QStringLiteral("row");
   GradientKind gradient_kind_ = GradientKind::Sequential;
   RangeMode range_mode_ = RangeMode::MinMax;

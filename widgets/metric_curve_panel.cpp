@@ -1,6 +1,7 @@
 #include "widgets/metric_curve_panel.h"
 
 #include "widgets/export_menu.h"
+#include "widgets/log_axis_ticker.h"
 #include "widgets/plot_exporter.h"
 #include "widgets/themed_plot.h"
 
@@ -28,7 +29,9 @@ void fillGraph(QCPGraph* graph, const DecimatingSeries& series) {
   graph->data()->set(data, true);
 }
 
-QString formatValue(double v) { return QString::number(v, 'g', 5); }
+QString formatValue(double v) {
+  return QString::number(v, 'g', 4);
+}
 
 }  // namespace
 
@@ -152,9 +155,7 @@ void MetricCurvePanel::setLogScale(bool on) {
   QCPAxis* y = plot_->yAxis;
   if (on) {
     y->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    ticker->setSubTickCount(8);
-    y->setTicker(ticker);
+    y->setTicker(QSharedPointer<LogAxisTicker>::create());
     y->setNumberFormat(QStringLiteral("gb"));
     y->grid()->setSubGridVisible(true);
   } else {
@@ -205,19 +206,21 @@ void MetricCurvePanel::rescaleToData() {
   for (QCPGraph* g : {raw_graph_, smoothed_graph_, validation_graph_}) {
     bool found = false;
     const QCPRange k = g->getKeyRange(found, QCP::sdBoth);
-    if (found) keys = have_keys ? QCPRange(std::min(keys.lower, k.lower),
-                                           std::max(keys.upper, k.upper))
-                                : k;
+    if (found)
+      keys = have_keys ? QCPRange(std::min(keys.lower, k.lower), std::max(keys.upper, k.upper)) : k;
     have_keys |= found;
     const QCPRange v = g->getValueRange(found, domain);
-    if (found) values = have_values ? QCPRange(std::min(values.lower, v.lower),
-                                               std::max(values.upper, v.upper))
-                                    : v;
+    if (found)
+      values = have_values
+                   ? QCPRange(std::min(values.lower, v.lower), std::max(values.upper, v.upper))
+                   : v;
     have_values |= found;
   }
   if (!have_keys || !have_values) return;
   if (keys.size() <= 0) keys = QCPRange(keys.lower - 1, keys.upper + 1);
-  plot_->xAxis->setRange(keys.lower, keys.upper + keys.size() * 0.02);
+  // Steps start near zero; anchoring the axis there reads better than starting at step 1.
+  const double x_lower = keys.lower >= 0 && keys.lower < 0.05 * keys.upper ? 0.0 : keys.lower;
+  plot_->xAxis->setRange(x_lower, keys.upper + (keys.upper - x_lower) * 0.02);
   if (log_scale_) {
     plot_->yAxis->setRange(values.lower / 1.25, values.upper * 1.25);
   } else {
@@ -251,9 +254,8 @@ void MetricCurvePanel::updateReadout() {
     parts << tr("validation <b style='color:%1'>%2</b>")
                  .arg(t.validation.name(), formatValue(validation_.last().y));
   }
-  parts << tr("step %1").arg(formatValue(std::max(train_.empty() ? 0.0 : train_.last().x,
-                                                  validation_.empty() ? 0.0
-                                                                      : validation_.last().x)));
+  parts << tr("step %1").arg(formatValue(std::max(
+      train_.empty() ? 0.0 : train_.last().x, validation_.empty() ? 0.0 : validation_.last().x)));
   readout_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
 }
 

@@ -14,7 +14,8 @@
 namespace ascope {
 namespace {
 
-ExportResult checkSize(const ExportSize& size) {
+ExportResult checkSize(const QWidget* target, const ExportSize& size) {
+  if (!target) return ExportResult::failure(QObject::tr("Nothing to export."));
   if (size.width < 16 || size.height < 16 || size.width > 20000 || size.height > 20000)
     return ExportResult::failure(QObject::tr("Image size %1 x %2 is out of range (16..20000 px).")
                                      .arg(size.width)
@@ -25,8 +26,7 @@ ExportResult checkSize(const ExportSize& size) {
 }
 
 ExportResult openSaveFile(QSaveFile& file) {
-  if (!QDir().mkpath(QFileInfo(file.fileName()).absolutePath()) ||
-      !file.open(QIODevice::WriteOnly))
+  if (!QDir().mkpath(QFileInfo(file.fileName()).absolutePath()) || !file.open(QIODevice::WriteOnly))
     return ExportResult::failure(
         QObject::tr("Cannot write %1: %2").arg(file.fileName(), file.errorString()));
   return ExportResult::success();
@@ -41,7 +41,9 @@ ExportResult commit(QSaveFile& file) {
 
 // Vector devices are set to the plot's logical DPI so point-sized fonts keep the proportions
 // they have on screen (a 72-dpi device would shrink all text by a quarter).
-int screenDpi(QWidget* widget) { return widget->logicalDpiY() > 0 ? widget->logicalDpiY() : 96; }
+int screenDpi(QWidget* widget) {
+  return widget->logicalDpiY() > 0 ? widget->logicalDpiY() : 96;
+}
 
 // One PDF page exactly the size of the figure, without margins.
 QPageLayout pageLayoutFor(const ExportSize& size, int dpi) {
@@ -54,9 +56,8 @@ QPageLayout pageLayoutFor(const ExportSize& size, int dpi) {
 
 }  // namespace
 
-ExportResult PlotExporter::savePng(QCustomPlot* plot, const QString& path,
-                                   const ExportSize& size) {
-  if (ExportResult r = checkSize(size); !r.ok()) return r;
+ExportResult PlotExporter::savePng(QCustomPlot* plot, const QString& path, const ExportSize& size) {
+  if (ExportResult r = checkSize(plot, size); !r.ok()) return r;
   QPixmap pixmap = plot->toPixmap(size.width, size.height, size.scale);
   plot->replot(QCustomPlot::rpQueuedReplot);  // toPixmap left the layout at the export size
   if (pixmap.isNull()) return ExportResult::failure(QObject::tr("Rendering the plot failed."));
@@ -69,9 +70,8 @@ ExportResult PlotExporter::savePng(QCustomPlot* plot, const QString& path,
   return commit(file);
 }
 
-ExportResult PlotExporter::savePdf(QCustomPlot* plot, const QString& path,
-                                   const ExportSize& size) {
-  if (ExportResult r = checkSize(size); !r.ok()) return r;
+ExportResult PlotExporter::savePdf(QCustomPlot* plot, const QString& path, const ExportSize& size) {
+  if (ExportResult r = checkSize(plot, size); !r.ok()) return r;
   QSaveFile file(path);
   if (ExportResult r = openSaveFile(file); !r.ok()) return r;
   {
@@ -94,9 +94,8 @@ ExportResult PlotExporter::savePdf(QCustomPlot* plot, const QString& path,
   return commit(file);
 }
 
-ExportResult PlotExporter::saveSvg(QCustomPlot* plot, const QString& path,
-                                   const ExportSize& size) {
-  if (ExportResult r = checkSize(size); !r.ok()) return r;
+ExportResult PlotExporter::saveSvg(QCustomPlot* plot, const QString& path, const ExportSize& size) {
+  if (ExportResult r = checkSize(plot, size); !r.ok()) return r;
   QSaveFile file(path);
   if (ExportResult r = openSaveFile(file); !r.ok()) return r;
   {
@@ -136,10 +135,10 @@ ExportResult PlotExporter::save(QCustomPlot* plot, const QString& path, ImageFor
 
 ExportResult PlotExporter::saveWidget(QWidget* widget, const QString& path, ImageFormat format,
                                       const ExportSize& size) {
-  if (ExportResult r = checkSize(size); !r.ok()) return r;
+  if (ExportResult r = checkSize(widget, size); !r.ok()) return r;
   const QSize source = widget->size().expandedTo(QSize(1, 1));
-  const double fit = std::min(size.width / double(source.width()),
-                              size.height / double(source.height()));
+  const double fit =
+      std::min(size.width / double(source.width()), size.height / double(source.height()));
   auto paint = [&](QPainter& painter, double scale) {
     painter.fillRect(QRectF(0, 0, size.width * scale, size.height * scale),
                      widget->palette().color(QPalette::Window));
@@ -210,16 +209,15 @@ QString PlotExporter::csvField(const QString& text) {
   return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-ExportResult PlotExporter::exportToFolder(const QList<Exportable*>& targets,
-                                          const QString& folder, ImageFormat format,
-                                          const ExportSize& size) {
+ExportResult PlotExporter::exportToFolder(const QList<Exportable*>& targets, const QString& folder,
+                                          ImageFormat format, const ExportSize& size) {
   QDir dir(folder);
   if (!dir.mkpath(QStringLiteral(".")))
     return ExportResult::failure(QObject::tr("Cannot create folder %1.").arg(folder));
   for (Exportable* target : targets) {
     const QString stem = dir.filePath(target->exportBaseName());
-    if (ExportResult r = target->exportImage(stem + QLatin1Char('.') + suffix(format), format,
-                                             size);
+    if (ExportResult r =
+            target->exportImage(stem + QLatin1Char('.') + suffix(format), format, size);
         !r.ok())
       return r;
     if (ExportResult r = target->exportCsv(stem + QStringLiteral(".csv")); !r.ok()) return r;

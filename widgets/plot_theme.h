@@ -25,9 +25,9 @@ struct PlotTheme {
   QColor sub_grid;
   QColor accent;  ///< selection, focus (QPalette::Highlight)
 
-  QColor train;       ///< raw training series (drawn faint)
-  QColor smoothed;    ///< smoothed training series
-  QColor validation;  ///< validation series and markers
+  QColor train;                 ///< raw training series (drawn faint)
+  QColor smoothed;              ///< smoothed training series
+  QColor validation;            ///< validation series and markers
   QVector<QColor> categorical;  ///< distinct colours for several curves (colour-blind safe)
 
   QColor good;     ///< correct prediction

@@ -10,8 +10,8 @@ enum class PositionalEncodingKind { Sinusoidal, Learned };
 /// patch grid its positions come from.
 struct PositionalEncodingData {
   PositionalEncodingKind kind = PositionalEncodingKind::Sinusoidal;
-  LabeledMatrix matrix;      ///< rows = positions, cols = dimensions
-  int grid_rows = 0;         ///< patch grid; 0 when the positions are a sequence
+  LabeledMatrix matrix;  ///< rows = positions, cols = dimensions
+  int grid_rows = 0;     ///< patch grid; 0 when the positions are a sequence
   int grid_cols = 0;
   bool has_cls_row = false;  ///< row 0 is the CLS token, the patches follow in row-major order
 

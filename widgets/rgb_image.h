@@ -12,7 +12,7 @@ namespace ascope {
 struct RgbImage {
   int width = 0;
   int height = 0;
-  int channels = 3;                 ///< 3 (RGB) or 1 (grey)
+  int channels = 3;                  ///< 3 (RGB) or 1 (grey)
   std::vector<std::uint8_t> planar;  ///< channels * height * width
 
   bool isValid() const;

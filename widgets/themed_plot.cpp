@@ -1,5 +1,7 @@
 #include "widgets/themed_plot.h"
 
+#include "widgets/empty_hint.h"
+
 #include <QPainter>
 #include <QToolTip>
 
@@ -48,7 +50,7 @@ void ThemedPlot::placeLegendAbove(QCPAxisRect* rect) {
   row->addElement(0, 1, legend);
   row->setColumnStretchFactor(0, 1000);
   row->setColumnStretchFactor(1, 0.001);
-  row->setMargins(QMargins(rect->margins().left(), 0, 0, 0));
+  row->setMargins(QMargins(rect->margins().left(), 2, 8, 0));
   legend->setFillOrder(QCPLegend::foColumnsFirst);
   legend->setMargins(QMargins(6, 4, 6, 4));
   legend->setBorderPen(Qt::NoPen);
@@ -77,6 +79,11 @@ void ThemedPlot::showToolTipAt(const QPoint& widget_pos, const QString& text) {
     return;
   }
   QToolTip::showText(mapToGlobal(widget_pos), text, this);
+}
+
+void ThemedPlot::updateLayout() {
+  QCustomPlot::updateLayout();
+  for (int pass = 0; pass < 3 && adjustLayout(); ++pass) QCustomPlot::updateLayout();
 }
 
 void ThemedPlot::changeEvent(QEvent* event) {
@@ -109,10 +116,8 @@ void ThemedPlot::paintEvent(QPaintEvent* event) {
   }
   QPainter painter(this);
   painter.fillRect(rect(), theme_.background);
-  QFont hint_font = theme_.font;
-  if (hint_font.pointSizeF() > 0) hint_font.setPointSizeF(hint_font.pointSizeF() * 1.15);
-  painter.setFont(hint_font);
-  painter.setPen(theme_.muted);
+  painter.setFont(EmptyHint::hintFont(theme_.font));
+  painter.setPen(palette().color(QPalette::PlaceholderText));
   painter.drawText(rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
                    empty_hint_);
 }

@@ -39,6 +39,14 @@ class ThemedPlot : public QCustomPlot {
   void themeChanged(const ascope::PlotTheme& theme);
 
  protected:
+  /// Runs QCustomPlot's layout, then lets adjustLayout() react to the sizes it produced (and lays
+  /// out again, at most a few times). Exports render through here too, so whatever adjustLayout
+  /// decides (label thinning, square cells, column counts) also holds for a 1600x1000 export.
+  void updateLayout() override;
+  /// Changes margins, ticks or wrapping for the current layout; returns true when a new layout
+  /// pass is needed.
+  virtual bool adjustLayout() { return false; }
+
   void changeEvent(QEvent* event) override;
   void paintEvent(QPaintEvent* event) override;
   void showEvent(QShowEvent* event) override;

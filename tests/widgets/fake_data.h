@@ -1,0 +1,37 @@
+#pragma once
+
+// Plausible made-up data for the widget gallery and the panel tests: what the engine would send
+// after some training, without training anything.
+
+#include "widgets/attention_snapshot.h"
+#include "widgets/decimating_series.h"
+#include "widgets/positional_encoding_data.h"
+#include "widgets/rgb_image.h"
+
+#include <vector>
+
+namespace ascope::fake {
+
+/// PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(...), as in "Attention Is All You Need".
+PositionalEncodingData sinusoidalEncoding(int positions, int dims);
+
+/// Learned ViT position embeddings for a grid (plus CLS row) that, like trained ones, are similar
+/// for patches in the same row or column.
+PositionalEncodingData learnedPatchEncoding(int grid_rows, int grid_cols, int dims);
+
+/// English→French toy pair: "encoder self", "decoder self" (causal), "cross"; layers x heads.
+AttentionSnapshot translationAttention(int layers, int heads);
+
+/// ViT on a 32x32 image with an 8x8 patch grid and CLS token.
+AttentionSnapshot visionAttention(int layers, int heads);
+
+/// A 32x32 picture of a ball on grass under sky, channel-planar like the engine sends it.
+RgbImage ballImage();
+
+/// Noisy decaying loss per step, and validation loss at epoch ends.
+std::vector<SeriesPoint> trainLoss(int steps);
+std::vector<SeriesPoint> validationLoss(int steps, int steps_per_epoch);
+std::vector<SeriesPoint> trainAccuracy(int steps);
+std::vector<SeriesPoint> validationAccuracy(int steps, int steps_per_epoch);
+
+}  // namespace ascope::fake

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  libtorch-dev libopenblas0-pthread libspdlog-dev nlohmann-json3-dev libopencv-dev libarchive-dev
+  libtorch-dev libopenblas0-pthread libspdlog-dev nlohmann-json3-dev libopencv-dev libarchive-dev libcurl4-openssl-dev
   libgtest-dev
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
 )

@@ -8,6 +8,7 @@ namespace ascope::cli {
 int runTrain(const std::vector<std::string>& args);
 int runInfer(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runDownload(const std::vector<std::string>& args);
 
 /// Prints "attentionscope-cli: <message>" to stderr and returns 2.
 int usageError(const std::string& message, const std::string& command);

@@ -12,9 +12,10 @@ constexpr const char* kUsage =
     "usage: attentionscope-cli <command> [options]\n"
     "\n"
     "commands:\n"
-    "  train   train a task and write a run folder\n"
-    "  infer   run a trained model on your own input\n"
-    "  bench   time training steps of a task and preset\n"
+    "  train     train a task and write a run folder\n"
+    "  infer     run a trained model on your own input\n"
+    "  bench     time training steps of a task and preset\n"
+    "  download  fetch a task's dataset (CIFAR-10, IMDB, OPUS Books en-it)\n"
     "\n"
     "'attentionscope-cli <command> --help' describes each command's options.\n";
 
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
     if (args[0] == "train") return ascope::cli::runTrain(rest);
     if (args[0] == "infer") return ascope::cli::runInfer(rest);
     if (args[0] == "bench") return ascope::cli::runBench(rest);
+    if (args[0] == "download") return ascope::cli::runDownload(rest);
   } catch (const std::exception& e) {
     // Never a stack dump: LibTorch errors carry a backtrace after the first line.
     std::string what = e.what();

@@ -1,0 +1,167 @@
+#include "tests/download/fixture_http_server.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace ascope::testing {
+namespace {
+
+constexpr int kPollIntervalMs = 20;
+
+bool sendAll(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL);
+    if (sent <= 0) return false;
+    data += sent;
+    size -= static_cast<std::size_t>(sent);
+  }
+  return true;
+}
+
+/// Reads the request head (up to the blank line); empty on a timeout or a closed connection.
+std::string readRequestHead(int fd) {
+  std::string head;
+  char chunk[1024];
+  while (head.find("\r\n\r\n") == std::string::npos && head.size() < 65536) {
+    const ssize_t got = ::recv(fd, chunk, sizeof chunk, 0);
+    if (got <= 0) return {};
+    head.append(chunk, static_cast<std::size_t>(got));
+  }
+  return head;
+}
+
+}  // namespace
+
+FixtureHttpServer::FixtureHttpServer() {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;  // the kernel picks a free port
+  socklen_t length = sizeof address;
+  if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), length) != 0 ||
+      ::listen(listen_fd_, 8) != 0 ||
+      ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    std::perror("FixtureHttpServer: cannot listen on 127.0.0.1");
+    std::abort();
+  }
+  port_ = ntohs(address.sin_port);
+  thread_ = std::thread([this] { acceptLoop(); });
+}
+
+FixtureHttpServer::~FixtureHttpServer() {
+  stop_ = true;
+  thread_.join();
+  ::close(listen_fd_);
+}
+
+void FixtureHttpServer::serve(const std::string& path, std::string body) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].body = std::move(body);
+}
+
+void FixtureHttpServer::cutAfter(const std::string& path, std::size_t bytes, int times) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].cut_after = bytes;
+  routes_[path].cuts_left = times;
+}
+
+void FixtureHttpServer::ignoreRange(const std::string& path) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].honor_range = false;
+}
+
+std::string FixtureHttpServer::url(const std::string& path) const {
+  return "http://127.0.0.1:" + std::to_string(port_) + path;
+}
+
+std::vector<FixtureHttpServer::Request> FixtureHttpServer::requests() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return requests_;
+}
+
+void FixtureHttpServer::acceptLoop() {
+  while (!stop_) {
+    pollfd waiting{listen_fd_, POLLIN, 0};
+    if (::poll(&waiting, 1, kPollIntervalMs) <= 0) continue;
+    const int client = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+    if (client < 0) continue;
+    const timeval timeout{2, 0};
+    ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    answer(client);
+    ::close(client);
+  }
+}
+
+void FixtureHttpServer::answer(int client) {
+  const std::string head = readRequestHead(client);
+  if (head.empty()) return;
+  std::istringstream lines(head);
+  std::string method, path, line;
+  lines >> method >> path;
+  std::getline(lines, line);  // rest of the request line
+  Request request{path, ""};
+  while (std::getline(lines, line) && line != "\r") {
+    if (::strncasecmp(line.c_str(), "Range:", 6) == 0) {
+      request.range = line.substr(6, line.find_last_not_of("\r") - 5);
+      request.range.erase(0, request.range.find_first_not_of(' '));
+    }
+  }
+
+  Route route;
+  bool found = false;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    requests_.push_back(request);
+    const auto it = routes_.find(path);
+    if (it != routes_.end()) {
+      found = true;
+      route = it->second;
+      if (it->second.cuts_left > 0) --it->second.cuts_left;
+    }
+  }
+  std::ostringstream response;
+  if (!found || method != "GET") {
+    const std::string body = "no such file\n";
+    response << "HTTP/1.1 404 Not Found\r\nContent-Length: " << body.size()
+             << "\r\nConnection: close\r\n\r\n"
+             << body;
+    sendAll(client, response.str().data(), response.str().size());
+    return;
+  }
+  const std::size_t size = route.body.size();
+  std::size_t start = 0;
+  unsigned long long requested = 0;
+  const bool ranged = route.honor_range && !request.range.empty() &&
+                      std::sscanf(request.range.c_str(), "bytes=%llu-", &requested) == 1;
+  if (ranged && requested >= size) {
+    response << "HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: bytes */" << size
+             << "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    sendAll(client, response.str().data(), response.str().size());
+    return;
+  }
+  if (ranged) {
+    start = static_cast<std::size_t>(requested);
+    response << "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes " << start << "-" << size - 1
+             << "/" << size << "\r\n";
+  } else {
+    response << "HTTP/1.1 200 OK\r\n";
+  }
+  response << "Content-Length: " << size - start
+           << "\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n";
+  std::size_t body_bytes = size - start;
+  if (route.cuts_left > 0) body_bytes = std::min(body_bytes, route.cut_after);
+  if (!sendAll(client, response.str().data(), response.str().size())) return;
+  sendAll(client, route.body.data() + start, body_bytes);
+}
+
+}  // namespace ascope::testing

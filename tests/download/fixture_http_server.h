@@ -1,0 +1,62 @@
+#pragma once
+// A tiny HTTP/1.1 server on 127.0.0.1 (ephemeral port, one thread, one connection at a time) that
+// serves fixture files to the downloader tests: GET with and without "Range: bytes=N-", 404 for
+// unknown paths, and on request a response that stops half-way (the connection is closed after N
+// body bytes although Content-Length promised more). It records every request it answered.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ascope::testing {
+
+class FixtureHttpServer {
+ public:
+  struct Request {
+    std::string path;
+    /// The Range header's value, e.g. "bytes=100-"; empty when there was none.
+    std::string range;
+  };
+
+  /// Binds 127.0.0.1 on a free port and starts answering; aborts the test binary if it cannot.
+  FixtureHttpServer();
+  ~FixtureHttpServer();
+  FixtureHttpServer(const FixtureHttpServer&) = delete;
+  FixtureHttpServer& operator=(const FixtureHttpServer&) = delete;
+
+  /// Serves `body` at `path` (e.g. "/cifar.tar.gz").
+  void serve(const std::string& path, std::string body);
+  /// The next `times` responses for `path` close the connection after `bytes` body bytes.
+  void cutAfter(const std::string& path, std::size_t bytes, int times = 1);
+  /// Answers requests for `path` with the whole file (200) even when they ask for a range.
+  void ignoreRange(const std::string& path);
+
+  /// "http://127.0.0.1:<port><path>".
+  std::string url(const std::string& path) const;
+  std::vector<Request> requests() const;
+
+ private:
+  struct Route {
+    std::string body;
+    std::size_t cut_after = 0;
+    int cuts_left = 0;
+    bool honor_range = true;
+  };
+
+  void acceptLoop();
+  void answer(int client);
+
+  int listen_fd_ = -1;
+  std::uint16_t port_ = 0;
+  std::atomic<bool> stop_{false};
+  mutable std::mutex mutex_;
+  std::map<std::string, Route> routes_;  // guarded by mutex_
+  std::vector<Request> requests_;        // guarded by mutex_
+  std::thread thread_;
+};
+
+}  // namespace ascope::testing

@@ -86,7 +86,9 @@ const Tokens kFillerFacts{"the film is about a family in a small town",
 
 std::string ReviewWriter::write(bool positive) {
   std::vector<Tokens> sentences;
-  const int opinions = random_.between(1, 3);
+  // Mostly two or three opinions that agree: the redundancy keeps the task learnable for a small
+  // model, while single-opinion reviews still need the negation and contrast rules.
+  const int opinions = random_.chance(1, 5) ? 1 : random_.between(2, 3);
   int length = 0;
   for (int i = 0; i < opinions; ++i) {
     sentences.push_back(opinionSentence(positive));
@@ -94,8 +96,9 @@ std::string ReviewWriter::write(bool positive) {
   }
   // Fillers at random places until a random target length, so lengths spread over the whole range
   // and padding really matters.
-  // The nested draw favours shorter reviews a little, as in real review sites.
-  const int target = random_.between(kMinTokens, random_.between(kMinTokens + 15, kMaxTokens));
+  // A random cap, then a length under it: favours shorter reviews a little, as on review sites.
+  const int longest = random_.between(kMinTokens + 15, kMaxTokens);
+  const int target = random_.between(kMinTokens, longest);
   while (length < target) {
     Tokens filler = fillerSentence();
     if (length + static_cast<int>(filler.size()) > kMaxTokens) break;
@@ -107,7 +110,8 @@ std::string ReviewWriter::write(bool positive) {
 }
 
 ReviewWriter::Tokens ReviewWriter::opinionSentence(bool positive) {
-  if (random_.chance(1, 4)) return flatten(contrastSentence(positive));
+  // One sentence in six is a contrast; rarer would teach nothing, more would drown the rest.
+  if (random_.chance(1, 6)) return flatten(contrastSentence(positive));
   Tokens sentence;
   if (random_.chance(1, 6)) {
     sentence.push_back(random_.pick(kOpeners));
@@ -149,8 +153,8 @@ ReviewWriter::Tokens ReviewWriter::contrastSentence(bool positive) {
 }
 
 ReviewWriter::Tokens ReviewWriter::clause(bool positive) {
-  // A third of the clauses reach their polarity through a negated word of the opposite one.
-  const bool negated = random_.chance(1, 3);
+  // A quarter of the clauses reach their polarity through a negated word of the opposite one.
+  const bool negated = random_.chance(1, 4);
   const bool word_positive = positive != negated;
   switch (random_.below(4)) {
     case 0:

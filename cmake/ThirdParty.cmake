@@ -53,8 +53,6 @@ separate_arguments(_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")
 target_compile_options(attentionscope_torch INTERFACE ${_torch_flags})
 
 if(ATTENTIONSCOPE_BUILD_GUI)
-  set(CMAKE_AUTOMOC ON)
-  set(CMAKE_AUTORCC ON)
   find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Network)
   find_package(QCustomPlotQt6 REQUIRED)
 endif()

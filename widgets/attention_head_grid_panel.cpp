@@ -85,21 +85,21 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
 }
 
 int AttentionHeadGridPanel::layerCount() const {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   return g ? g->layerCount() : 0;
 }
 
 int AttentionHeadGridPanel::headCount() const {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   return g ? g->headCount(layer_) : 0;
 }
 
-const AttentionGroup* AttentionHeadGridPanel::group() const {
+const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
   if (group_ < 0 || group_ >= groupCount()) return nullptr;
   return &snapshot_.groups[static_cast<size_t>(group_)];
 }
 
-void AttentionHeadGridPanel::setSnapshot(AttentionSnapshot snapshot) {
+void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot) {
   const QString previous_group = group() ? group()->name : QString();
   snapshot_ = std::move(snapshot);
   group_ = 0;
@@ -114,14 +114,14 @@ void AttentionHeadGridPanel::setSnapshot(AttentionSnapshot snapshot) {
 }
 
 void AttentionHeadGridPanel::clear() {
-  setSnapshot(AttentionSnapshot());
+  setSnapshot(AttentionPlotData());
 }
 
 void AttentionHeadGridPanel::fillSelectors() {
   const QSignalBlocker block_groups(group_box_);
   const QSignalBlocker block_layers(layer_box_);
   group_box_->clear();
-  for (const AttentionGroup& g : snapshot_.groups) group_box_->addItem(g.name);
+  for (const AttentionPlotGroup& g : snapshot_.groups) group_box_->addItem(g.name);
   group_box_->setCurrentIndex(group_);
   // A single group needs no chooser.
   group_box_->setVisible(groupCount() > 1);
@@ -160,7 +160,7 @@ void AttentionHeadGridPanel::setCurrentHead(int head) {
 }
 
 double AttentionHeadGridPanel::layerMaxWeight() const {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   double max_weight = 0.0;
   if (!g || layer_ >= g->layerCount()) return 1.0;
   for (const LabeledMatrix& m : g->layers[static_cast<size_t>(layer_)])
@@ -169,7 +169,7 @@ double AttentionHeadGridPanel::layerMaxWeight() const {
 }
 
 void AttentionHeadGridPanel::showLayer() {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   if (!g || layer_ >= g->layerCount()) {
     grid_->clear();
     detail_->clear();
@@ -184,7 +184,7 @@ void AttentionHeadGridPanel::showLayer() {
 }
 
 void AttentionHeadGridPanel::showHead() {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   if (!g || head_ >= g->headCount(layer_)) return;
   const LabeledMatrix& m = g->layers[static_cast<size_t>(layer_)][static_cast<size_t>(head_)];
   detail_->setExportBaseName(exportBaseName() + QStringLiteral("_head%1").arg(head_));
@@ -221,7 +221,7 @@ void AttentionHeadGridPanel::showContextMenu(const QPoint& pos) {
 }
 
 QString AttentionHeadGridPanel::exportBaseName() const {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   QString name = g ? g->name.toLower() : QStringLiteral("attention");
   name.replace(QLatin1Char(' '), QLatin1Char('_'));
   return QStringLiteral("attention_%1_layer%2").arg(name).arg(layer_);
@@ -238,7 +238,7 @@ ExportResult AttentionHeadGridPanel::exportImage(const QString& path, ImageForma
 }
 
 ExportResult AttentionHeadGridPanel::exportCsv(const QString& path) const {
-  const AttentionGroup* g = group();
+  const AttentionPlotGroup* g = group();
   return PlotExporter::writeCsv(
       path,
       {QStringLiteral("layer"), QStringLiteral("head"), QStringLiteral("query_index"),

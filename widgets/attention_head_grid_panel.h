@@ -1,6 +1,6 @@
 #pragma once
 
-#include "widgets/attention_snapshot.h"
+#include "widgets/attention_plot_data.h"
 #include "widgets/exportable.h"
 
 #include <QWidget>
@@ -28,8 +28,8 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
   /// Keeps the chosen group (by name), layer and head when the new snapshot still has them.
   /// Taken by value: callers that are done with their snapshot can std::move it in.
-  void setSnapshot(AttentionSnapshot snapshot);
-  const AttentionSnapshot& snapshot() const { return snapshot_; }
+  void setSnapshot(AttentionPlotData snapshot);
+  const AttentionPlotData& snapshot() const { return snapshot_; }
   void clear();
 
   int groupCount() const { return static_cast<int>(snapshot_.groups.size()); }
@@ -59,14 +59,14 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   void headSelected(int group, int layer, int head);
 
  private:
-  const AttentionGroup* group() const;
+  const AttentionPlotGroup* group() const;
   double layerMaxWeight() const;
   void fillSelectors();
   void showLayer();
   void showHead();
   void showContextMenu(const QPoint& pos);
 
-  AttentionSnapshot snapshot_;
+  AttentionPlotData snapshot_;
   int group_ = 0;
   int layer_ = 0;
   int head_ = 0;

@@ -11,7 +11,7 @@ namespace ascope {
 
 /// One kind of attention of a model, e.g. "encoder self", "decoder self" or "cross":
 /// layers[l][h] is the (queries x keys) weight matrix of head h in layer l.
-struct AttentionGroup {
+struct AttentionPlotGroup {
   QString name;
   QString query_title = QStringLiteral("query");  ///< what the rows are ("target token")
   QString key_title = QStringLiteral("key");      ///< what the columns are ("source token")
@@ -33,9 +33,9 @@ struct PatchImageContext {
 };
 
 /// Everything the attention panel shows for one probe step.
-struct AttentionSnapshot {
+struct AttentionPlotData {
   long long step = -1;  ///< training step of the probe; -1 when unknown
-  std::vector<AttentionGroup> groups;
+  std::vector<AttentionPlotGroup> groups;
   PatchImageContext image;  ///< optional; ignored unless isValid()
 };
 

@@ -34,11 +34,11 @@ LabeledMatrix head(int l, int h, int n = 5, bool causal = false) {
   return m;
 }
 
-AttentionSnapshot snapshot(int layers = 3, int heads = 4) {
-  AttentionSnapshot s;
+AttentionPlotData snapshot(int layers = 3, int heads = 4) {
+  AttentionPlotData s;
   s.step = 100;
-  AttentionGroup encoder{QStringLiteral("encoder self"), "query", "key", {}};
-  AttentionGroup decoder{QStringLiteral("decoder self"), "query", "key", {}};
+  AttentionPlotGroup encoder{QStringLiteral("encoder self"), "query", "key", {}};
+  AttentionPlotGroup decoder{QStringLiteral("decoder self"), "query", "key", {}};
   for (int l = 0; l < layers; ++l) {
     std::vector<LabeledMatrix> enc, dec;
     for (int h = 0; h < heads; ++h) enc.push_back(head(l, h));
@@ -93,7 +93,7 @@ class AttentionHeadGridPanelTest : public QObject {
     panel.layerSelector()->setCurrentIndex(2);
     QCOMPARE(panel.currentLayer(), 2);
     // a single group needs no chooser
-    AttentionSnapshot one = snapshot();
+    AttentionPlotData one = snapshot();
     one.groups.resize(1);
     panel.setSnapshot(one);
     QVERIFY(!panel.groupSelector()->isVisible());
@@ -189,7 +189,7 @@ class AttentionHeadGridPanelTest : public QObject {
     panel.setCurrentGroup(1);
     panel.setCurrentLayer(2);
     panel.setCurrentHead(1);
-    AttentionSnapshot next = snapshot();
+    AttentionPlotData next = snapshot();
     next.step = 200;
     panel.setSnapshot(next);
     QCOMPARE(panel.currentGroup(), 1);
@@ -201,8 +201,8 @@ class AttentionHeadGridPanelTest : public QObject {
   }
 
   void clsOverlayShowsPatchWeightsOfTheClsRow() {
-    AttentionSnapshot s;
-    AttentionGroup g{QStringLiteral("encoder self"), "query", "key", {}};
+    AttentionPlotData s;
+    AttentionPlotGroup g{QStringLiteral("encoder self"), "query", "key", {}};
     LabeledMatrix m(5, 5, 0.1f);  // CLS + 2x2 patches
     for (int k = 0; k < 5; ++k) m.at(0, k) = 0.1f * (k + 1);
     g.layers = {{m}};

@@ -84,18 +84,18 @@ PositionalEncodingData learnedPatchEncoding(int grid_rows, int grid_cols, int di
   return pe;
 }
 
-AttentionSnapshot translationAttention(int layers, int heads) {
+AttentionPlotData translationAttention(int layers, int heads) {
   const QStringList source = {"the", "black", "cat", "sat", "on", "the", "mat", "."};
   const QStringList target = {"<bos>", "le",  "chat", "noir",  "était",
                               "assis", "sur", "le",   "tapis", "."};
   std::mt19937 rng(42);
-  AttentionSnapshot snapshot;
+  AttentionPlotData snapshot;
   snapshot.step = 1200;
   const double offsets[] = {-1.0, 0.0, 1.0, 0.0};
   const double sharp[] = {2.5, 3.0, 2.0, 0.4};
   auto build = [&](const QString& name, const QStringList& q, const QStringList& k, bool causal,
                    const QString& q_title, const QString& k_title) {
-    AttentionGroup group;
+    AttentionPlotGroup group;
     group.name = name;
     group.query_title = q_title;
     group.key_title = k_title;
@@ -141,15 +141,15 @@ RgbImage ballImage() {
   return image;
 }
 
-AttentionSnapshot visionAttention(int layers, int heads) {
+AttentionPlotData visionAttention(int layers, int heads) {
   const int grid = 8;
   QStringList tokens{QStringLiteral("CLS")};
   for (int p = 1; p <= grid * grid; ++p) tokens << QString::number(p);  // ViT numbers from 1
   std::mt19937 rng(3);
   std::normal_distribution<float> noise(0.0f, 0.5f);
-  AttentionSnapshot snapshot;
+  AttentionPlotData snapshot;
   snapshot.step = 2400;
-  AttentionGroup group;
+  AttentionPlotGroup group;
   group.name = QStringLiteral("encoder self");
   group.query_title = QStringLiteral("query token");
   group.key_title = QStringLiteral("key token");

@@ -3,7 +3,7 @@
 // Plausible made-up data for the widget gallery and the panel tests: what the engine would send
 // after some training, without training anything.
 
-#include "widgets/attention_snapshot.h"
+#include "widgets/attention_plot_data.h"
 #include "widgets/decimating_series.h"
 #include "widgets/positional_encoding_data.h"
 #include "widgets/rgb_image.h"
@@ -20,10 +20,10 @@ PositionalEncodingData sinusoidalEncoding(int positions, int dims);
 PositionalEncodingData learnedPatchEncoding(int grid_rows, int grid_cols, int dims);
 
 /// English→French toy pair: "encoder self", "decoder self" (causal), "cross"; layers x heads.
-AttentionSnapshot translationAttention(int layers, int heads);
+AttentionPlotData translationAttention(int layers, int heads);
 
 /// ViT on a 32x32 image with an 8x8 patch grid and CLS token.
-AttentionSnapshot visionAttention(int layers, int heads);
+AttentionPlotData visionAttention(int layers, int heads);
 
 /// A 32x32 picture of a ball on grass under sky, channel-planar like the engine sends it.
 RgbImage ballImage();

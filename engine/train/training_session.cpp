@@ -1,5 +1,7 @@
 #include "engine/train/training_session.h"
 
+#include "engine/core/openblas_kernels.h"
+
 #include <ATen/Parallel.h>
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/spdlog.h>
@@ -39,7 +41,8 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(torch::nn::Module& model,
         torch::optim::AdamWOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
   }
   return std::make_unique<torch::optim::Adam>(
-      model.parameters(), torch::optim::AdamOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
+      model.parameters(),
+      torch::optim::AdamOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
 }
 
 }  // namespace
@@ -52,7 +55,9 @@ TrainingSession::TrainingSession(Trainer& trainer, TrainingConfig config)
   logger_->flush_on(spdlog::level::info);  // log.txt must be complete if the process dies
 }
 
-TrainingSession::~TrainingSession() { logger_->flush(); }
+TrainingSession::~TrainingSession() {
+  logger_->flush();
+}
 
 void TrainingSession::log(int level, const std::string& text) {
   logger_->log(static_cast<spdlog::level::level_enum>(level), text);
@@ -65,7 +70,8 @@ void TrainingSession::setProbeSample(int index) {
 
 Status TrainingSession::prepare() {
   if (config_.device == "cuda") {
-    if (!torch::cuda::is_available()) return Error{"device cuda requested but no CUDA GPU is available"};
+    if (!torch::cuda::is_available())
+      return Error{"device cuda requested but no CUDA GPU is available"};
     device_ = torch::Device(torch::kCUDA);
   }
   if (config_.threads > 0) at::set_num_threads(config_.threads);
@@ -79,8 +85,15 @@ Status TrainingSession::prepare() {
     std::lock_guard lock(trainer_.mutex_);
     trainer_.run_dir_ = folder_->path();
   }
-  logger_->sinks().push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath()));
+  logger_->sinks().push_back(
+      std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath()));
   log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
+  if (device_.is_cpu()) {
+    // Matrix-product speed depends on these two; worth a line when comparing timings.
+    const std::string blas = openBlasKernelName();
+    log(2, "CPU: " + std::to_string(at::get_num_threads()) + " LibTorch thread(s), BLAS " +
+               (blas.empty() ? std::string("not OpenBLAS") : "OpenBLAS " + blas + " kernels"));
+  }
 
   std::vector<std::string> warnings;
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(config_, device_, &warnings);
@@ -214,7 +227,8 @@ void TrainingSession::evaluateAndReport(int epoch) {
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
                      ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
                      fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +
-                     fmt::format("{:.4f}", s.val_loss) + " acc " + fmt::format("{:.3f}", s.val_accuracy);
+                     fmt::format("{:.4f}", s.val_loss) + " acc " +
+                     fmt::format("{:.3f}", s.val_accuracy);
   if (s.bleu) {
     line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *s.bleu, *s.cer, *s.wer,
                         *s.exact_match);
@@ -266,19 +280,22 @@ TrainerState TrainingSession::run() {
     if (result != StepResult::kOk) {
       const std::string message =
           result == StepResult::kNonFinite
-              ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
-                            "paused; the last good checkpoint is kept. Try a lower learning rate "
-                            "(now {:.3g}) or gradient clipping.",
-                            progress_.step, currentLearningRate())
-              : fmt::format("out of memory at step {} with batch size {}: training paused. Try a "
-                            "smaller batch size, e.g. {}.",
-                            progress_.step + 1, config_.batch_size,
-                            std::max<int64_t>(1, config_.batch_size / 2));
+              ? fmt::format(
+                    "loss is not finite at step {}: the batch was skipped and training "
+                    "paused; the last good checkpoint is kept. Try a lower learning rate "
+                    "(now {:.3g}) or gradient clipping.",
+                    progress_.step, currentLearningRate())
+              : fmt::format(
+                    "out of memory at step {} with batch size {}: training paused. Try a "
+                    "smaller batch size, e.g. {}.",
+                    progress_.step + 1, config_.batch_size,
+                    std::max<int64_t>(1, config_.batch_size / 2));
       reportFault(message);
       if (config_.stop_on_nonfinite) return TrainerState::kFailed;
       continue;
     }
-    const bool epoch_end = progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
+    const bool epoch_end =
+        progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
     if (progress_.step - last_probe_step_ >= config_.probe_every_steps ||
         secondsSince(last_probe_time_) >= config_.probe_every_seconds) {
       probe();

@@ -1,11 +1,68 @@
+// attentionscope: the desktop app. See app_options.h for the command line (scripted mode).
 #include <QApplication>
-#include <QMainWindow>
+#include <QComboBox>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "app/gui/app_options.h"
+#include "app/gui/cpu_share.h"
+#include "app/gui/dark_palette.h"
+#include "app/gui/dock_layout.h"
+#include "app/gui/main_window.h"
+#include "app/gui/run_panel.h"
+#include "app/gui/scripted_run.h"
+#include "engine/core/openblas_kernels.h"
+
+namespace {
+
+QtMessageHandler previous_handler = nullptr;
+
+/// Drops one harmless warning the offscreen platform prints for every dock (scripted runs and
+/// tests use it), and passes everything else on.
+void filterMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (message == QLatin1String("This plugin does not support propagateSizeHints()")) return;
+  if (previous_handler) previous_handler(type, context, message);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  ascope::relaunchWithMatchingOpenBlasKernels(argv);
+  previous_handler = qInstallMessageHandler(filterMessages);
+  // Fractional scale factors (125 %, 150 %) render crisp instead of rounded.
+  QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
+      Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
   QApplication app(argc, argv);
-  QMainWindow window;
-  window.setWindowTitle("AttentionScope");
-  window.resize(1600, 1000);
+  QApplication::setApplicationName(QStringLiteral("AttentionScope"));
+  QApplication::setOrganizationName(QStringLiteral("AttentionScope"));
+  QApplication::setApplicationVersion(QStringLiteral(ATTENTIONSCOPE_VERSION));
+  QApplication::setDesktopFileName(QStringLiteral("attentionscope"));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
+
+  QString error;
+  bool help_shown = false;
+  const std::optional<ascope::AppOptions> options =
+      ascope::AppOptions::parse(QApplication::arguments(), &error, &help_shown);
+  if (!options) {
+    if (help_shown) return 0;
+    std::fprintf(stderr, "attentionscope: %s (see attentionscope --help)\n", qPrintable(error));
+    return 2;
+  }
+  if (options->dark) QApplication::setPalette(ascope::darkPalette());
+  ascope::leaveOneCoreForTheGui();
+
+  ascope::MainWindow window;
+  const bool restored = !options->scripted() && window.setInteractive();
+  if (!restored) window.resize(options->size);
   window.show();
+  if (!restored) window.dockLayout()->resetLayout();  // dock proportions for the shown size
+  window.panels().run->taskBox()->setFocus();
+
+  ascope::ScriptedRun script(&window, *options);
+  QObject::connect(&script, &ascope::ScriptedRun::finished, &app, [&](int code) {
+    if (options->quit || code != 0) QApplication::exit(code);
+  });
+  QTimer::singleShot(0, &script, &ascope::ScriptedRun::begin);
   return QApplication::exec();
 }

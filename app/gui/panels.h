@@ -1,0 +1,31 @@
+#pragma once
+// The main window's panels, created once and shared by the parts that feed or export them.
+#include <QList>
+
+#include "widgets/exportable.h"
+
+namespace ascope {
+
+class AttentionTimelineView;
+class LogPanel;
+class MetricCurvePanel;
+class PositionalEncodingPanel;
+class RunPanel;
+class SamplePanel;
+class TryItBox;
+
+struct Panels {
+  RunPanel* run = nullptr;
+  MetricCurvePanel* loss = nullptr;
+  MetricCurvePanel* accuracy = nullptr;
+  AttentionTimelineView* attention = nullptr;
+  PositionalEncodingPanel* positional_encoding = nullptr;
+  SamplePanel* sample = nullptr;
+  TryItBox* try_it = nullptr;
+  LogPanel* log = nullptr;
+
+  /// Every panel that can save itself as a figure and its data as CSV.
+  QList<Exportable*> exportables() const;
+};
+
+}  // namespace ascope

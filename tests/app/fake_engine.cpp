@@ -1,0 +1,146 @@
+#include "fake_engine.h"
+
+#include <cmath>
+
+#include "engine/run/run_folder.h"
+#include "engine/train/event_queue.h"
+
+namespace ascope {
+namespace {
+
+AttentionGroup group(const std::string& name, const std::vector<std::string>& rows,
+                     const std::vector<std::string>& cols, int layers, int heads,
+                     std::int64_t step) {
+  AttentionGroup g;
+  g.name = name;
+  g.layers = layers;
+  g.heads = heads;
+  g.row_labels = rows;
+  g.col_labels = cols;
+  for (int m = 0; m < layers * heads; ++m) {
+    AttentionMap map;
+    map.rows = static_cast<int>(rows.size());
+    map.cols = static_cast<int>(cols.size());
+    for (int r = 0; r < map.rows; ++r) {
+      for (int c = 0; c < map.cols; ++c) {
+        // Rows sum to 1; the pattern depends on the step so snapshots differ.
+        map.values.push_back(
+            static_cast<float>((r + c + m + step) % map.cols == 0 ? 0.6 : 0.4 / (map.cols - 1)));
+      }
+    }
+    g.maps.push_back(std::move(map));
+  }
+  return g;
+}
+
+}  // namespace
+
+FakeEngine::FakeEngine() : queue_(std::make_shared<EventQueue>()) {}
+
+void FakeEngine::pushSteps(std::int64_t first, int count, std::int64_t total_steps) {
+  for (int i = 0; i < count; ++i) {
+    StepMetrics m;
+    m.step = first + i;
+    m.epoch = 1 + static_cast<int>(m.step / 100);
+    m.loss = 2.0 * std::exp(-m.step / 300.0) + 0.1;
+    m.accuracy = 1.0 - std::exp(-m.step / 200.0);
+    m.lr = 1e-3;
+    m.samples_per_s = 500;
+    m.total_steps = total_steps;
+    m.elapsed_s = m.step * 0.05;
+    m.eta_s = (total_steps - m.step) * 0.05;
+    queue_->pushMetrics(m);
+  }
+}
+
+void FakeEngine::pushEpoch(int epoch, std::int64_t step) {
+  EpochSummary e;
+  e.epoch = epoch;
+  e.step = step;
+  e.train_loss = 1.0 / epoch;
+  e.train_accuracy = 0.5 + 0.1 * epoch;
+  e.val_loss = 1.1 / epoch;
+  e.val_accuracy = 0.45 + 0.1 * epoch;
+  queue_->pushEpoch(e);
+}
+
+void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
+  AttentionSnapshot s;
+  s.step = step;
+  s.task = task;
+  if (task == "vit") {
+    const std::vector<std::string> tokens{"CLS", "0", "1", "2", "3"};
+    s.groups.push_back(group("encoder", tokens, tokens, 2, 2, step));
+    s.image.width = s.image.height = 8;
+    s.image.pixels.assign(3 * 8 * 8, 128);
+    s.patch_size = 4;
+    s.grid_rows = s.grid_cols = 2;
+  } else {
+    const std::vector<std::string> source{"the", "black", "cat", "[EOS]"};
+    const std::vector<std::string> target{"[SOS]", "il", "gatto", "nero", "[EOS]"};
+    s.groups.push_back(group("encoder self", source, source, 2, 2, step));
+    s.groups.push_back(group("decoder self", target, target, 2, 2, step));
+    s.groups.push_back(group("cross", target, source, 2, 2, step));
+  }
+  queue_->publishAttention(std::move(s));
+}
+
+void FakeEngine::publishPositionalEncoding(int positions, int dims) {
+  PositionalEncodingSnapshot pe;
+  pe.kind = "sinusoidal";
+  pe.positions = positions;
+  pe.dims = dims;
+  for (int p = 0; p < positions; ++p) {
+    for (int d = 0; d < dims; ++d) {
+      const double rate = std::pow(10000.0, -2.0 * (d / 2) / dims);
+      pe.values.push_back(static_cast<float>(d % 2 == 0 ? std::sin(p * rate) : std::cos(p * rate)));
+    }
+  }
+  queue_->publishPositionalEncoding(std::move(pe));
+}
+
+void FakeEngine::publishSample(const std::string& task) {
+  SamplePrediction s;
+  s.task = task;
+  if (task == "vit") {
+    s.image.width = s.image.height = 8;
+    s.image.pixels.assign(3 * 8 * 8, 200);
+    s.true_label = "circle";
+    s.predicted_label = "circle";
+    s.probability = 0.9;
+    s.correct = true;
+  } else {
+    s.text = "the black cat";
+    s.true_label = "il gatto nero";
+    s.predicted_label = "il gatto bianco";
+  }
+  queue_->publishSample(std::move(s));
+}
+
+void FakeEngine::pushLog(int level, const std::string& text) {
+  queue_->pushLog({level, text});
+}
+
+void FakeEngine::pushState(int state) {
+  queue_->pushState({static_cast<TrainerState>(state), {}});
+}
+
+void FakeEngine::pushFailure(const std::string& message) {
+  queue_->pushFailure({0, message});
+}
+
+bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
+  Expected<RunFolder> folder = RunFolder::create(dir, "vit");
+  if (!folder.ok()) return false;
+  Expected<TrainingConfig> config = makePreset("vit", "tiny");
+  if (!config.ok() || !folder->writeConfig(*config).ok()) return false;
+  for (int i = 1; i <= count; ++i) {
+    FakeEngine engine;
+    engine.publishAttention(10 * i, "vit");
+    std::optional<AttentionSnapshot> snapshot = engine.queue()->drain().attention;
+    if (!snapshot || !folder->writeAttention(*snapshot).ok()) return false;
+  }
+  return true;
+}
+
+}  // namespace ascope

@@ -1,0 +1,139 @@
+// The main window: every panel is a dock with an objectName and a View-menu toggle; the layout
+// survives saveState/restoreState and "Reset layout"; events from a fake engine reach every panel;
+// "Export all panels" writes PNG, SVG, PDF and CSV for each.
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/gui/dock_layout.h"
+#include "app/gui/engine_bridge.h"
+#include "app/gui/engine_session.h"
+#include "app/gui/export_actions.h"
+#include "app/gui/main_window.h"
+#include "app/gui/scripted_run.h"
+#include "fake_engine.h"
+
+namespace ascope {
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void everyPanelIsANamedDock();
+  void layoutRoundTripsAndResets();
+  void fakeEngineFillsEveryPanel();
+  void exportAllWritesEveryFormat();
+  void shortcutsAreBound();
+
+ private:
+  static void feed(MainWindow& window, FakeEngine& engine) {
+    window.bridge()->attach(EngineSession::replay(engine.queue()));
+    engine.pushState(2);
+    engine.pushSteps(1, 120);
+    engine.pushEpoch(1, 100);
+    engine.publishAttention(100);
+    engine.publishPositionalEncoding();
+    engine.publishSample();
+    engine.pushLog(2, "12:00:00 new run");
+  }
+};
+
+void MainWindowTest::everyPanelIsANamedDock() {
+  MainWindow window;
+  const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+  QCOMPARE(docks.size(), 7);
+  QMenu* view = nullptr;
+  for (QAction* menu : window.menuBar()->actions()) {
+    if (menu->text().remove(QLatin1Char('&')) == QStringLiteral("View")) view = menu->menu();
+  }
+  QVERIFY(view);
+  for (QDockWidget* dock : docks) {
+    QVERIFY(!dock->objectName().isEmpty());
+    QVERIFY(dock->features() & QDockWidget::DockWidgetMovable);
+    QVERIFY(dock->features() & QDockWidget::DockWidgetFloatable);
+    QVERIFY2(view->actions().contains(dock->toggleViewAction()), qPrintable(dock->objectName()));
+  }
+}
+
+void MainWindowTest::layoutRoundTripsAndResets() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  QDockWidget* log = window.dockLayout()->dock(QStringLiteral("logDock"));
+  QDockWidget* loss = window.dockLayout()->dock(QStringLiteral("lossDock"));
+  QVERIFY(log && loss);
+  const QByteArray original = window.saveState();
+  window.tabifyDockWidget(loss, log);
+  log->hide();
+  QVERIFY(window.restoreState(original));
+  QVERIFY(log->isVisible());
+  QVERIFY(window.tabifiedDockWidgets(loss).isEmpty());
+
+  loss->setFloating(true);
+  log->hide();
+  window.dockLayout()->resetLayout();
+  QVERIFY(!loss->isFloating());
+  QVERIFY(log->isVisible());
+  QCOMPARE(window.dockWidgetArea(window.dockLayout()->dock(QStringLiteral("runDock"))),
+           Qt::LeftDockWidgetArea);
+}
+
+void MainWindowTest::fakeEngineFillsEveryPanel() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  FakeEngine engine;
+  feed(window, engine);
+  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  const QJsonObject report = ScriptedRun::panelReport(&window);
+  QCOMPARE(report["loss_points"].toInt(), 120);
+  QCOMPARE(report["accuracy_points"].toInt(), 120);
+  QCOMPARE(report["loss_validation_points"].toInt(), 1);
+  QCOMPARE(report["attention_groups"].toInt(), 3);
+  QCOMPARE(report["positional_encoding_rows"].toInt(), 16);
+  QVERIFY(report["log_lines"].toInt() >= 1);
+}
+
+void MainWindowTest::exportAllWritesEveryFormat() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  FakeEngine engine;
+  feed(window, engine);
+  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  QTemporaryDir dir;
+  const ExportResult result = window.exporter()->exportAll(dir.path(), ExportSize{800, 500, 1.0});
+  QVERIFY2(result.ok(), qPrintable(result.error));
+  const QStringList files = QDir(dir.path()).entryList(QDir::Files);
+  for (const char* suffix : {".png", ".svg", ".pdf", ".csv"}) {
+    QVERIFY2(files.filter(QString::fromLatin1(suffix)).size() >= 5,
+             qPrintable(files.join(QLatin1Char(' '))));
+  }
+  const QString attention_csv = dir.filePath(QStringLiteral("attention.csv"));
+  QVERIFY(window.exporter()->exportAttention(attention_csv).ok());
+  QVERIFY(QFileInfo(attention_csv).size() > 100);
+  const QString metrics_csv = dir.filePath(QStringLiteral("metrics.csv"));
+  QVERIFY(window.exporter()->exportMetrics(metrics_csv, {}).ok());
+  QVERIFY(QFileInfo(metrics_csv).size() > 100);
+}
+
+void MainWindowTest::shortcutsAreBound() {
+  MainWindow window;
+  QStringList shortcuts;
+  for (QAction* action : window.findChildren<QAction*>()) {
+    if (!action->shortcut().isEmpty()) shortcuts << action->shortcut().toString();
+  }
+  for (const char* key : {"Space", "F5", "F6", "Shift+F5", "Ctrl+E", "Ctrl+O", "Ctrl+Q"}) {
+    QVERIFY2(shortcuts.contains(QString::fromLatin1(key)), key);
+  }
+}
+
+}  // namespace ascope
+
+QTEST_MAIN(ascope::MainWindowTest)
+#include "main_window_test.moc"

@@ -1,0 +1,173 @@
+// The Run dock: presets fill the form, TrainingConfig::validate() messages mark the field they
+// name and disable Start, and the commands follow the run's state.
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+
+#include "app/gui/hyperparameter_form.h"
+#include "app/gui/run_panel.h"
+
+namespace ascope {
+
+class RunPanelTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void presetFillsTheForm();
+  void invalidFieldIsHighlightedAndStartDisabled();
+  void unreadableLearningRateIsHighlighted();
+  void badPatchSizeNamesThePatchField();
+  void missingDatasetBlocksStart();
+  void commandsFollowTheRunState();
+  void openedRunIsReadOnly();
+  void startEmitsTheEditedConfig();
+
+ private:
+  static QSpinBox* spin(RunPanel& panel, const char* key) {
+    return qobject_cast<QSpinBox*>(panel.form()->field(QString::fromLatin1(key)));
+  }
+};
+
+void RunPanelTest::presetFillsTheForm() {
+  RunPanel panel(false);
+  panel.setTask(QStringLiteral("translate"));
+  panel.setPreset(QStringLiteral("laptop"));
+  QCOMPARE(spin(panel, "d_model")->value(), 128);
+  QCOMPARE(spin(panel, "heads")->value(), 4);
+  QCOMPARE(spin(panel, "layers")->value(), 2);
+  panel.setPreset(QStringLiteral("tiny"));
+  QCOMPARE(spin(panel, "d_model")->value(), 32);
+  const TrainingConfig config = panel.currentConfig();
+  QCOMPARE(config.task, std::string("translate"));
+  QCOMPARE(config.translator.d_model, std::int64_t{32});
+  QVERIFY(!config.stop_on_nonfinite);  // the GUI pauses instead of failing
+  QVERIFY(panel.validationMessage().isEmpty());
+  QVERIFY(panel.startAction()->isEnabled());
+  QCOMPARE(panel.deviceBox()->count(), 1);  // no CUDA offered without a GPU
+}
+
+void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {
+  RunPanel panel(false);
+  panel.setTask(QStringLiteral("vit"));
+  panel.setPreset(QStringLiteral("laptop"));  // hidden 64, 4 heads
+  spin(panel, "heads")->setValue(3);
+  QVERIFY(panel.validationMessage().contains(QStringLiteral("divisible")));
+  QVERIFY(!panel.startAction()->isEnabled());
+  QVERIFY(!panel.stepAction()->isEnabled());
+  const QStringList marked = panel.form()->highlightedFields();
+  QVERIFY2(marked.contains(QStringLiteral("heads")), qPrintable(marked.join(',')));
+  QVERIFY(marked.contains(QStringLiteral("d_model")));
+  QVERIFY(!marked.contains(QStringLiteral("epochs")));
+  QWidget* heads = panel.form()->field(QStringLiteral("heads"));
+  QCOMPARE(heads->toolTip(), panel.validationMessage());
+  QVERIFY(heads->palette().color(QPalette::Base) != panel.palette().color(QPalette::Base));
+  QVERIFY(!panel.messageLabel()->isHidden());
+  QVERIFY(panel.messageLabel()->text().contains(QStringLiteral("heads")));
+
+  spin(panel, "heads")->setValue(4);
+  QVERIFY(panel.validationMessage().isEmpty());
+  QVERIFY(panel.form()->highlightedFields().isEmpty());
+  QVERIFY(panel.startAction()->isEnabled());
+  QVERIFY(panel.messageLabel()->isHidden());
+
+  spin(panel, "epochs")->setValue(0);
+  QCOMPARE(panel.form()->highlightedFields(), QStringList{QStringLiteral("epochs")});
+  QVERIFY(!panel.startAction()->isEnabled());
+}
+
+void RunPanelTest::unreadableLearningRateIsHighlighted() {
+  RunPanel panel(false);
+  auto* lr = qobject_cast<QLineEdit*>(panel.form()->field(QStringLiteral("lr")));
+  QVERIFY(lr);
+  lr->setText(QStringLiteral("fast"));
+  QCOMPARE(panel.form()->highlightedFields(), QStringList{QStringLiteral("lr")});
+  QVERIFY(!panel.startAction()->isEnabled());
+  lr->setText(QStringLiteral("20"));  // out of (0, 10): the engine's own message
+  QVERIFY(panel.validationMessage().startsWith(QStringLiteral("lr must be")));
+  QCOMPARE(panel.form()->highlightedFields(), QStringList{QStringLiteral("lr")});
+  lr->setText(QStringLiteral("3e-4"));
+  QVERIFY(panel.startAction()->isEnabled());
+  QCOMPARE(panel.currentConfig().optimization.lr, 3e-4);
+}
+
+void RunPanelTest::badPatchSizeNamesThePatchField() {
+  RunPanel panel(false);
+  panel.setTask(QStringLiteral("vit"));
+  spin(panel, "patch_size")->setValue(5);
+  QVERIFY(panel.validationMessage().contains(QStringLiteral("patch_size")));
+  QVERIFY(panel.form()->highlightedFields().contains(QStringLiteral("patch_size")));
+  QVERIFY(!panel.startAction()->isEnabled());
+}
+
+void RunPanelTest::missingDatasetBlocksStart() {
+  RunPanel panel(false);
+  panel.setDataSource(QStringLiteral("/nonexistent/cifar-10-batches-bin"));
+  QVERIFY(panel.validationMessage().startsWith(QStringLiteral("data:")));
+  QVERIFY(!panel.startAction()->isEnabled());
+  panel.setDataSource(QStringLiteral("builtin"));
+  QVERIFY(panel.startAction()->isEnabled());
+}
+
+void RunPanelTest::commandsFollowTheRunState() {
+  RunPanel panel(false);
+  QVERIFY(panel.startAction()->isEnabled());
+  QVERIFY(!panel.pauseAction()->isEnabled());
+  QVERIFY(!panel.stopAction()->isEnabled());
+  panel.setRunState(RunState::Running);
+  QVERIFY(!panel.startAction()->isEnabled());
+  QVERIFY(panel.pauseAction()->isEnabled());
+  QVERIFY(panel.stopAction()->isEnabled());
+  QVERIFY(!panel.stepAction()->isEnabled());
+  QVERIFY(!panel.form()->field(QStringLiteral("epochs"))->isEnabled());
+  QSignalSpy pause(&panel, &RunPanel::pauseRequested);
+  panel.pauseAction()->trigger();
+  QCOMPARE(pause.count(), 1);
+  panel.setRunState(RunState::Paused);
+  QCOMPARE(panel.pauseAction()->text(), QStringLiteral("Resume"));
+  QVERIFY(panel.stepAction()->isEnabled());
+  QSignalSpy resume(&panel, &RunPanel::resumeRequested);
+  QSignalSpy step(&panel, &RunPanel::stepRequested);
+  panel.pauseAction()->trigger();
+  panel.stepAction()->trigger();
+  QCOMPARE(resume.count(), 1);
+  QCOMPARE(step.count(), 1);
+  panel.setRunState(RunState::Finished);
+  QVERIFY(panel.startAction()->isEnabled());
+  QVERIFY(panel.form()->field(QStringLiteral("epochs"))->isEnabled());
+}
+
+void RunPanelTest::openedRunIsReadOnly() {
+  RunPanel panel(false);
+  Expected<TrainingConfig> config = makePreset("imdb", "tiny");
+  QVERIFY(config.ok());
+  config->epochs = 7;
+  panel.showRunConfig(*config, QStringLiteral("/tmp/runs/some_run"));
+  QVERIFY(panel.isReadOnly());
+  QCOMPARE(spin(panel, "epochs")->value(), 7);
+  QCOMPARE(panel.taskBox()->currentData().toString(), QStringLiteral("imdb"));
+  QVERIFY(!panel.form()->field(QStringLiteral("epochs"))->isEnabled());
+  QVERIFY(!panel.startAction()->isEnabled());
+}
+
+void RunPanelTest::startEmitsTheEditedConfig() {
+  RunPanel panel(false);
+  panel.setTask(QStringLiteral("imdb"));
+  panel.setPreset(QStringLiteral("tiny"));
+  spin(panel, "batch_size")->setValue(16);
+  QSignalSpy start(&panel, &RunPanel::startRequested);
+  panel.startAction()->trigger();
+  QCOMPARE(start.count(), 1);
+  const TrainingConfig config = start.at(0).at(0).value<TrainingConfig>();
+  QCOMPARE(config.task, std::string("imdb"));
+  QCOMPARE(config.batch_size, std::int64_t{16});
+  QCOMPARE(start.at(0).at(1).toBool(), false);
+}
+
+}  // namespace ascope
+
+QTEST_MAIN(ascope::RunPanelTest)
+#include "run_panel_test.moc"

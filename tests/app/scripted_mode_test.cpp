@@ -1,0 +1,160 @@
+// End to end: the real attentionscope binary in scripted mode trains each task for a few steps on
+// the tiny preset, writes a screenshot of the whole window and a report of what every panel shows,
+// then opens the run folder it wrote. Run offscreen (QT_QPA_PLATFORM=offscreen).
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+namespace ascope {
+
+class ScriptedModeTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void trainsEachTask_data();
+  void trainsEachTask();
+  void opensTheRunItWrote();
+  void failsWithAMessage();
+
+ private:
+  struct Result {
+    int exit_code = -1;
+    QString output;
+    QJsonObject report;
+  };
+  Result run(const QStringList& arguments, const QString& report_path);
+  static void checkScreenshot(const QString& path, QSize size);
+
+  QTemporaryDir dir_;
+  QString vit_run_;
+};
+
+void ScriptedModeTest::initTestCase() {
+  QVERIFY(dir_.isValid());
+}
+
+ScriptedModeTest::Result ScriptedModeTest::run(const QStringList& arguments,
+                                               const QString& report_path) {
+  QProcess process;
+  process.setProcessChannelMode(QProcess::MergedChannels);
+  process.setWorkingDirectory(dir_.path());
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+  process.setProcessEnvironment(env);
+  process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
+  Result result;
+  if (!process.waitForFinished(300000)) {
+    process.kill();
+    process.waitForFinished();
+  }
+  result.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  result.output = QString::fromUtf8(process.readAll());
+  QFile file(report_path);
+  if (!report_path.isEmpty() && file.open(QIODevice::ReadOnly)) {
+    result.report = QJsonDocument::fromJson(file.readAll()).object();
+  }
+  return result;
+}
+
+void ScriptedModeTest::checkScreenshot(const QString& path, QSize size) {
+  QImage image;
+  QVERIFY2(image.load(path, "PNG"), qPrintable(path));
+  QCOMPARE(image.size(), size);
+  // Not a blank window: many distinct colours (curves, heatmaps, text).
+  std::set<QRgb> colours;
+  for (int y = 0; y < image.height(); y += 7) {
+    for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+  }
+  QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+}
+
+void ScriptedModeTest::trainsEachTask_data() {
+  QTest::addColumn<QString>("task");
+  QTest::addColumn<int>("groups");
+  QTest::newRow("vit") << QStringLiteral("vit") << 1;
+  QTest::newRow("translate") << QStringLiteral("translate") << 3;
+  QTest::newRow("imdb") << QStringLiteral("imdb") << 1;
+}
+
+void ScriptedModeTest::trainsEachTask() {
+  QFETCH(QString, task);
+  QFETCH(int, groups);
+  const QString shot = dir_.filePath(task + QStringLiteral(".png"));
+  const QString report = dir_.filePath(task + QStringLiteral(".json"));
+  const QString out = dir_.filePath(QStringLiteral("run_") + task);
+  QStringList arguments{"--task",        task,       "--data",   "builtin", "--preset",     "tiny",
+                        "--train-steps", "30",       "--out",    out,       "--screenshot", shot,
+                        "--size",        "1280x800", "--report", report,    "--quit"};
+  const bool text = task != QLatin1String("vit");
+  if (text)
+    arguments << "--ask"
+              << "the black cat";  // "Try it" on the newest checkpoint
+  const Result r = run(arguments, report);
+  QVERIFY2(r.exit_code == 0, qPrintable(r.output));
+  QVERIFY2(r.output.contains(QStringLiteral("throughput:")), qPrintable(r.output));
+  QVERIFY(r.output.contains(QStringLiteral("longest stall")));
+  checkScreenshot(shot, QSize(1280, 800));
+
+  QCOMPARE(r.report["steps"].toInt(), 30);
+  QVERIFY(r.report["samples_per_s_mean"].toDouble() > 0);
+  QVERIFY(r.report["window_title"].toString().contains(QStringLiteral("run_") + task));
+  const QJsonObject panels = r.report["panels"].toObject();
+  QCOMPARE(panels["loss_points"].toInt(), 30);
+  QCOMPARE(panels["accuracy_points"].toInt(), 30);
+  QVERIFY(panels["loss_validation_points"].toInt() >= 1);
+  QCOMPARE(panels["attention_groups"].toInt(), groups);
+  QVERIFY(panels["attention_heads"].toInt() >= 2);
+  QVERIFY(panels["attention_timeline"].toInt() >= 1);
+  QVERIFY(panels["positional_encoding_rows"].toInt() > 0);
+  QVERIFY(panels["sample_shown"].toBool());
+  QVERIFY(panels["log_lines"].toInt() > 0);
+  QVERIFY(QFile::exists(out + QStringLiteral("/metrics.csv")));
+  if (text) {
+    QVERIFY2(r.report["answer"].toString().contains(QStringLiteral("checkpoint at step 30")),
+             qPrintable(r.output));
+  }
+  if (task == QLatin1String("vit")) vit_run_ = out;
+}
+
+void ScriptedModeTest::opensTheRunItWrote() {
+  if (vit_run_.isEmpty()) QSKIP("the vit run did not complete");
+  const QString shot = dir_.filePath(QStringLiteral("open.png"));
+  const QString report = dir_.filePath(QStringLiteral("open.json"));
+  const Result r = run({"--open", vit_run_, "--screenshot", shot, "--size", "1280x800", "--report",
+                        report, "--quit"},
+                       report);
+  QVERIFY2(r.exit_code == 0, qPrintable(r.output));
+  checkScreenshot(shot, QSize(1280, 800));
+  const QJsonObject panels = r.report["panels"].toObject();
+  QCOMPARE(panels["loss_points"].toInt(), 30);
+  QVERIFY(panels["loss_validation_points"].toInt() >= 1);
+  QCOMPARE(panels["attention_groups"].toInt(), 1);
+  QVERIFY(panels["attention_timeline"].toInt() >= 1);
+  QVERIFY(panels["positional_encoding_rows"].toInt() > 0);  // recomputed from the checkpoint
+  QVERIFY(panels["log_lines"].toInt() > 0);                 // log.txt
+}
+
+void ScriptedModeTest::failsWithAMessage() {
+  const Result missing = run(
+      {"--task", "vit", "--data", dir_.filePath("no_such_dataset"), "--train-steps", "5", "--quit"},
+      {});
+  QVERIFY2(missing.exit_code != 0, qPrintable(missing.output));
+  QVERIFY2(missing.output.contains(QStringLiteral("no such file")), qPrintable(missing.output));
+  const Result bad = run({"--task", "chess", "--quit"}, {});
+  QCOMPARE(bad.exit_code, 2);
+  QVERIFY(bad.output.contains(QStringLiteral("--task")));
+  const Result not_a_run = run({"--open", dir_.path(), "--quit"}, {});
+  QVERIFY2(not_a_run.exit_code != 0, qPrintable(not_a_run.output));
+}
+
+}  // namespace ascope
+
+QTEST_GUILESS_MAIN(ascope::ScriptedModeTest)
+#include "scripted_mode_test.moc"

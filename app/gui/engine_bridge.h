@@ -32,8 +32,8 @@ class EngineBridge : public QObject {
 
  public:
   // 15 Hz: curves still move smoothly, and on a 2-core machine the GUI thread's share of a core
-  // fell from 18 % to 14 % and ViT training with the window open from 0.90 to 0.95 of the headless
-  // rate (bench/streaming_benchmark.sh).
+  // fell from 18 % to 12 % during ViT training, which shares the cores with OpenBLAS's threads
+  // (bench/streaming_benchmark.sh).
   static constexpr int kDrainIntervalMs = 66;
 
   /// Counters for tests and the scripted mode's report.

@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "app/gui/app_options.h"
-#include "app/gui/cpu_share.h"
 #include "app/gui/dark_palette.h"
 #include "app/gui/dock_layout.h"
 #include "app/gui/main_window.h"
@@ -50,7 +49,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (options->dark) QApplication::setPalette(ascope::darkPalette());
-  ascope::leaveOneCoreForTheGui();
 
   ascope::MainWindow window;
   const bool restored = !options->scripted() && window.setInteractive();

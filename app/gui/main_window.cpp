@@ -66,6 +66,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
   connect(panels_.run, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
+  // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
+  auto follow_task = [this] {
+    if (controller_->runDir().isEmpty()) {
+      panels_.try_it->setRun({}, panels_.run->taskBox()->currentData().toString(), 0);
+    }
+  };
+  connect(panels_.run, &RunPanel::configEdited, this, follow_task);
+  follow_task();
   offerDownloadedDatasets();
   setWindowTitle(controller_->title());
   resize(1600, 1000);

@@ -8,11 +8,25 @@
 
 namespace ascope::cli {
 
-std::string defaultDevice() { return torch::cuda::is_available() ? "cuda" : "cpu"; }
+std::string defaultDevice() {
+  return torch::cuda::is_available() ? "cuda" : "cpu";
+}
 
 Expected<TrainingConfig> trainingConfigFromOptions(const CliOptions& o) {
+  if (o.has("--epochs") && o.has("--steps")) {
+    return Error{"give either --epochs or --steps, not both (--steps N trains exactly N steps)"};
+  }
   TrainingConfig config;
   if (const auto resume = o.text("--resume")) {
+    // A resumed run repeats the interrupted one exactly; these would make it a different run.
+    for (const char* fixed : {"--task", "--preset", "--data", "--out", "--seed", "--batch-size",
+                              "--lr", "--source-lang", "--target-lang"}) {
+      if (o.has(fixed)) {
+        return Error{std::string(fixed) +
+                     " cannot change a resumed run (it keeps the settings in " + *resume +
+                     "/config.json); start a new run instead"};
+      }
+    }
     Expected<RunFolder> folder = RunFolder::open(*resume);
     if (!folder.ok()) return Error{"--resume: " + folder.error()};
     Expected<TrainingConfig> saved = folder->readConfig();
@@ -21,6 +35,8 @@ Expected<TrainingConfig> trainingConfigFromOptions(const CliOptions& o) {
     config.resume = true;
     config.out_dir = *resume;
     config.interrupt_at_step = 0;
+    // --epochs and --steps may extend the run: one replaces the other.
+    if (o.has("--epochs")) config.max_steps = 0;
   } else {
     const auto task = o.text("--task");
     if (!task) return Error{"--task is required (vit, imdb or translate)"};
@@ -36,6 +52,12 @@ Expected<TrainingConfig> trainingConfigFromOptions(const CliOptions& o) {
       return Error{"--data: " + config.data + ": no such file or folder"};
     }
     config.out_dir = o.text("--out").value_or("");
+    if (o.has("--source-lang") || o.has("--target-lang")) {
+      if (*task != "translate")
+        return Error{"--source-lang/--target-lang are for --task translate"};
+      config.source_language = o.text("--source-lang").value_or(config.source_language);
+      config.target_language = o.text("--target-lang").value_or(config.target_language);
+    }
   }
   if (const auto device = o.text("--device")) config.device = *device;
   if (o.has("--bf16")) config.bf16 = true;

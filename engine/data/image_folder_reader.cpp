@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
 #include <system_error>
 
 #ifdef ATTENTIONSCOPE_WITH_OPENCV
@@ -10,6 +12,8 @@
 #include <opencv2/imgproc.hpp>
 #endif
 
+#include "engine/data/file_bytes.h"
+#include "engine/data/ppm_image.h"
 #include "engine/data/record_tally.h"
 #include "engine/data/seeded_split.h"
 #include "engine/data/text_lines.h"
@@ -81,6 +85,24 @@ bool ImageFolderReader::canDecode() {
 
 Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string& file, int height,
                                                               int width) {
+  if (height < 1 || height > kMaxSide || width < 1 || width > kMaxSide) {
+    return Error{"image size " + std::to_string(height) + "x" + std::to_string(width) +
+                 " is outside 1.." + std::to_string(kMaxSide)};
+  }
+  {
+    // PPM needs no OpenCV, so even the GPU server's build can classify an image file.
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return Error{file + ": cannot open"};
+    char magic[2] = {};
+    in.read(magic, 2);
+    if (looksLikePpm(std::string_view(magic, static_cast<std::size_t>(in.gcount())))) {
+      Expected<std::string> bytes = readFileBytes(file);
+      if (!bytes.ok()) return Error{bytes.error()};
+      Expected<RgbImage> image = decodePpm(*bytes, file);
+      if (!image.ok()) return Error{image.error()};
+      return toPlanar(*image, height, width);
+    }
+  }
 #ifdef ATTENTIONSCOPE_WITH_OPENCV
   try {
     const cv::Mat bgr = cv::imread(file, cv::IMREAD_COLOR);  // 8-bit, 3 channels, BGR order
@@ -109,8 +131,8 @@ Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string&
   }
 #else
   return Error{file +
-               ": cannot decode images: this build has no OpenCV (ATTENTIONSCOPE_WITH_OPENCV "
-               "is off); use CIFAR-10 binary batches or rebuild with OpenCV"};
+               ": cannot decode PNG/JPEG: this build has no OpenCV (ATTENTIONSCOPE_WITH_OPENCV "
+               "is off); convert the image to binary PPM (P6) or rebuild with OpenCV"};
 #endif
 }
 

@@ -28,7 +28,8 @@ class ImageFolderReader {
   static Expected<Loaded<ImageDataset>> read(const std::string& path,
                                              const ImageLoadOptions& options = {});
 
-  /// One image file as channel-planar RGB bytes of height x width.
+  /// One image file as channel-planar RGB bytes of height x width: binary PPM in every build,
+  /// PNG/JPEG (and whatever else OpenCV reads) with OpenCV.
   static Expected<std::vector<std::uint8_t>> decode(const std::string& file, int height, int width);
 };
 

@@ -49,14 +49,19 @@ Status TextClassifierConfig::validate() const {
 }
 
 Status TranslatorConfig::validate() const {
-  Status s = firstError(
-      {atLeast("source_vocab_size", source_vocab_size, 4),
-       atLeast("target_vocab_size", target_vocab_size, 4), atLeast("seq_len", seq_len, 2),
-       atLeast("d_model", d_model, 1), atLeast("encoder_layers", encoder_layers, 1),
-       atLeast("decoder_layers", decoder_layers, 1), atLeast("heads", heads, 1),
-       atLeast("d_ff", d_ff, 1), probability("dropout", dropout),
-       oneOf("activation", activation, "relu", "gelu")});
+  Status s = firstError({atLeast("source_vocab_size", source_vocab_size, 4),
+                         atLeast("target_vocab_size", target_vocab_size, 4),
+                         atLeast("seq_len", seq_len, 2), atLeast("d_model", d_model, 1),
+                         atLeast("encoder_layers", encoder_layers, 1),
+                         atLeast("decoder_layers", decoder_layers, 1), atLeast("heads", heads, 1),
+                         atLeast("d_ff", d_ff, 1), probability("dropout", dropout),
+                         oneOf("activation", activation, "relu", "gelu")});
   if (!s.ok()) return s;
+  if (pad_id < 0 || pad_id >= std::min(source_vocab_size, target_vocab_size)) {
+    return Error{"pad_id must be a token of both vocabularies, in [0, " +
+                 std::to_string(std::min(source_vocab_size, target_vocab_size)) + "), got " +
+                 std::to_string(pad_id)};
+  }
   return divisible("d_model", d_model, "heads", heads);
 }
 

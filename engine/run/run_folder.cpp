@@ -37,21 +37,29 @@ Expected<std::string> readWholeFile(const std::string& path) {
 
 Expected<RunFolder> RunFolder::create(const std::string& dir, const std::string& task) {
   const std::string path = dir.empty() ? timestampedName(task) : dir;
-  std::error_code ec;
-  for (const char* sub : {"", "/attention", "/checkpoints"}) {
-    fs::create_directories(path + sub, ec);
-    if (ec) return Error{path + sub + ": cannot create folder: " + ec.message()};
+  // Another run's metrics and checkpoints would be overwritten or, worse, mixed with this one's.
+  if (fs::exists(path + "/config.json")) {
+    return Error{path + " already holds a run; continue it with --resume or choose another folder"};
   }
-  return RunFolder(path);
+  RunFolder folder(path);
+  if (Status s = folder.makeFolders(); !s.ok()) return Error{s.error()};
+  return folder;
 }
 
 Expected<RunFolder> RunFolder::open(const std::string& dir) {
+  // Opening only reads: a run on read-only media or a copied folder stays as it is.
   if (!fs::is_directory(dir)) return Error{dir + ": no such run folder"};
   if (!fs::exists(dir + "/config.json")) return Error{dir + ": not a run folder (no config.json)"};
-  std::error_code ec;
-  fs::create_directories(dir + "/attention", ec);
-  fs::create_directories(dir + "/checkpoints", ec);
   return RunFolder(dir);
+}
+
+Status RunFolder::makeFolders() const {
+  std::error_code ec;
+  for (const char* sub : {"", "/attention", "/checkpoints"}) {
+    fs::create_directories(path_ + sub, ec);
+    if (ec) return Error{path_ + sub + ": cannot create folder: " + ec.message()};
+  }
+  return {};
 }
 
 Status RunFolder::writeConfig(const TrainingConfig& config) const {
@@ -89,15 +97,26 @@ std::string encodeAttentionSnapshot(const AttentionSnapshot& s) {
   nlohmann::json groups = nlohmann::json::array();
   for (const AttentionGroup& g : s.groups) {
     nlohmann::json maps = nlohmann::json::array();
-    for (const AttentionMap& m : g.maps) maps.push_back({{"rows", m.rows}, {"cols", m.cols}, {"values", m.values}});
-    groups.push_back({{"name", g.name}, {"layers", g.layers}, {"heads", g.heads},
-                      {"row_labels", g.row_labels}, {"col_labels", g.col_labels}, {"maps", maps}});
+    for (const AttentionMap& m : g.maps)
+      maps.push_back({{"rows", m.rows}, {"cols", m.cols}, {"values", m.values}});
+    groups.push_back({{"name", g.name},
+                      {"layers", g.layers},
+                      {"heads", g.heads},
+                      {"row_labels", g.row_labels},
+                      {"col_labels", g.col_labels},
+                      {"maps", maps}});
   }
-  const nlohmann::json j = {
-      {"version", 1}, {"step", s.step}, {"task", s.task}, {"sample_index", s.sample_index},
-      {"groups", groups}, {"image_width", s.image.width}, {"image_height", s.image.height},
-      {"image", nlohmann::json::binary(s.image.pixels)}, {"patch_size", s.patch_size},
-      {"grid_rows", s.grid_rows}, {"grid_cols", s.grid_cols}};
+  const nlohmann::json j = {{"version", 1},
+                            {"step", s.step},
+                            {"task", s.task},
+                            {"sample_index", s.sample_index},
+                            {"groups", groups},
+                            {"image_width", s.image.width},
+                            {"image_height", s.image.height},
+                            {"image", nlohmann::json::binary(s.image.pixels)},
+                            {"patch_size", s.patch_size},
+                            {"grid_rows", s.grid_rows},
+                            {"grid_cols", s.grid_cols}};
   const std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(j);
   return std::string(bytes.begin(), bytes.end());
 }
@@ -136,7 +155,8 @@ Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
     }
     s.image.width = j.value("image_width", 0);
     s.image.height = j.value("image_height", 0);
-    if (j.contains("image") && j.at("image").is_binary()) s.image.pixels = j.at("image").get_binary();
+    if (j.contains("image") && j.at("image").is_binary())
+      s.image.pixels = j.at("image").get_binary();
     s.patch_size = j.value("patch_size", 0);
     s.grid_rows = j.value("grid_rows", 0);
     s.grid_cols = j.value("grid_cols", 0);

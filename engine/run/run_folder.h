@@ -17,6 +17,8 @@ class RunFolder {
   static Expected<RunFolder> create(const std::string& dir, const std::string& task);
   /// An existing run folder (must hold config.json).
   static Expected<RunFolder> open(const std::string& dir);
+  /// The folder and its attention/ and checkpoints/ subfolders, for writing into it.
+  Status makeFolders() const;
 
   const std::string& path() const { return path_; }
   std::string configPath() const { return path_ + "/config.json"; }

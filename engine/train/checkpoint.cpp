@@ -31,8 +31,13 @@ Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Mo
                                           torch::optim::Optimizer* optimizer) {
   if (!std::filesystem::exists(path)) return Error{path + ": no such checkpoint"};
   try {
+    // Tensors are restored on the device the model lives on now, not the one they were saved
+    // from: a run trained on a GPU server must load on a laptop without CUDA (and vice versa).
+    const std::vector<torch::Tensor> parameters = model.parameters();
+    const torch::Device device =
+        parameters.empty() ? torch::Device(torch::kCPU) : parameters.front().device();
     torch::serialize::InputArchive archive;
-    archive.load_from(path);
+    archive.load_from(path, device);
     torch::serialize::InputArchive model_archive;
     archive.read("model", model_archive);
     model.load(model_archive);

@@ -11,7 +11,7 @@
 namespace ascope {
 
 struct TrainingProgress {
-  int64_t step = 0;              ///< optimizer steps done
+  int64_t step = 0;  ///< optimizer steps done
   double best_val_accuracy = -1;
 };
 
@@ -19,7 +19,8 @@ struct TrainingProgress {
 Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
                       torch::optim::Optimizer* optimizer, const TrainingProgress& progress);
 
-/// Loads into `model` (and `optimizer` when given). Errors name the file.
+/// Loads into `model` (and `optimizer` when given) on the device `model` is on, whatever device
+/// the checkpoint was written from. Errors name the file.
 Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
                                           torch::optim::Optimizer* optimizer);
 

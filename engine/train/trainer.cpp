@@ -7,7 +7,10 @@
 namespace ascope {
 
 Trainer::Trainer(TrainingConfig config)
-    : config_(std::move(config)), events_(std::make_shared<EventQueue>()) {}
+    : Trainer(std::move(config), std::make_shared<EventQueue>()) {}
+
+Trainer::Trainer(TrainingConfig config, std::shared_ptr<EventQueue> events)
+    : config_(std::move(config)), events_(std::move(events)) {}
 
 Trainer::~Trainer() {
   stop();
@@ -30,12 +33,24 @@ void Trainer::push(Command command) {
   wake_.notify_all();
 }
 
-void Trainer::pause() { push({CommandKind::kPause}); }
-void Trainer::resume() { push({CommandKind::kResume}); }
-void Trainer::stepOnce() { push({CommandKind::kStep}); }
-void Trainer::stop() { push({CommandKind::kStop}); }
-void Trainer::setLearningRate(double lr) { push({CommandKind::kSetLearningRate, lr}); }
-void Trainer::setProbeSample(int index) { push({CommandKind::kSetProbeSample, double(index)}); }
+void Trainer::pause() {
+  push({CommandKind::kPause});
+}
+void Trainer::resume() {
+  push({CommandKind::kResume});
+}
+void Trainer::stepOnce() {
+  push({CommandKind::kStep});
+}
+void Trainer::stop() {
+  push({CommandKind::kStop});
+}
+void Trainer::setLearningRate(double lr) {
+  push({CommandKind::kSetLearningRate, lr});
+}
+void Trainer::setProbeSample(int index) {
+  push({CommandKind::kSetProbeSample, double(index)});
+}
 
 void Trainer::wait() {
   if (thread_.joinable()) thread_.join();
@@ -61,6 +76,7 @@ bool Trainer::handleCommands(TrainingSession& session) {
           return false;
         case CommandKind::kPause:
           paused_ = true;
+          steps_granted_ = 0;  // a Step pressed while running must not run on after the pause
           break;
         case CommandKind::kResume:
           paused_ = false;
@@ -103,7 +119,8 @@ void Trainer::run() {
   } catch (const std::exception& e) {
     // Last line of defence: nothing escapes the thread. LibTorch appends a backtrace; keep line 1.
     std::string what = e.what();
-    events_->pushFailure({0, "training stopped by an internal error: " + what.substr(0, what.find('\n'))});
+    events_->pushFailure(
+        {0, "training stopped by an internal error: " + what.substr(0, what.find('\n'))});
   }
   setState(final_state);
   finished_ = true;

@@ -23,6 +23,8 @@ class TrainingSession;
 class Trainer {
  public:
   explicit Trainer(TrainingConfig config);
+  /// With a queue of the caller's making (e.g. small capacities in tests).
+  Trainer(TrainingConfig config, std::shared_ptr<EventQueue> events);
   ~Trainer();
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;

@@ -17,11 +17,19 @@ Status TrainingConfig::validate() const {
        {atLeast("epochs", epochs, 1), atLeast("batch_size", batch_size, 1),
         atLeast("max_steps", max_steps, 0), atLeast("probe_every_steps", probe_every_steps, 1),
         atLeast("probe_sample", probe_sample, 0), atLeast("min_freq", min_freq, 1),
+        atLeast("checkpoint_every_steps", checkpoint_every_steps, 1),
+        atLeast("eval_every_steps", eval_every_steps, 0),
+        atLeast("eval_max_samples", eval_max_samples, 0),
+        atLeast("decode_samples", decode_samples, 0),
         atLeast("warmup_steps", optimization.warmup_steps, 0),
         oneOf("optimizer", optimization.optimizer, "adam", "adamw"),
         oneOf("schedule", optimization.schedule, "constant", "cosine")}) {
     if (!s.ok()) return s;
   }
+  if (!(probe_every_seconds > 0.0)) {
+    return Error{"probe_every_seconds must be > 0, got " + show(probe_every_seconds)};
+  }
+  if (!(max_seconds >= 0.0)) return Error{"max_seconds must be ≥ 0, got " + show(max_seconds)};
   if (!(optimization.lr > 0.0 && optimization.lr < 10.0)) {
     return Error{"lr must be in (0, 10), got " + show(optimization.lr)};
   }
@@ -34,7 +42,28 @@ Status TrainingConfig::validate() const {
   if (Status s = probability("label_smoothing", optimization.label_smoothing); !s.ok()) return s;
   if (builtin.train_count < 10 || builtin.test_count < 2) {
     return Error{"built-in dataset needs train_count ≥ 10 and test_count ≥ 2, got " +
-                 std::to_string(builtin.train_count) + " and " + std::to_string(builtin.test_count)};
+                 std::to_string(builtin.train_count) + " and " +
+                 std::to_string(builtin.test_count)};
+  }
+  for (const std::string* code : {&source_language, &target_language}) {
+    // The codes become file names (tokenizer_<code>.json, Books.en-it.<code>).
+    const bool plain = !code->empty() && code->size() <= 16 &&
+                       code->find_first_not_of(
+                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "0123456789_-") == std::string::npos;
+    if (!plain) {
+      return Error{std::string(code == &source_language ? "source_language" : "target_language") +
+                   " must be a language code such as en or it, got \"" + *code + "\""};
+    }
+  }
+  if (source_language == target_language) {
+    return Error{"source_language and target_language must differ, both are \"" + source_language +
+                 "\""};
+  }
+  if (task == "translate" && data == "builtin" &&
+      (source_language != "en" || target_language != "it")) {
+    return Error{"the built-in translation data is English→Italian (en→it), got " +
+                 source_language + "→" + target_language};
   }
   if (task == "vit") return vit.validate();
   if (task == "imdb") {

@@ -34,7 +34,8 @@ struct TrainingConfig {
   std::string data = "builtin";   ///< "builtin" or a path in a format the task reads
   std::string preset = "laptop";  ///< "seed", "laptop" or "tiny"
   int epochs = 10;
-  int64_t max_steps = 0;   ///< stop after this many steps; 0 = run all epochs
+  int64_t max_steps = 0;   ///< train exactly this many steps, however many epochs that takes;
+                           ///< 0 = run `epochs` epochs
   double max_seconds = 0;  ///< stop after this long; 0 = no limit
   int64_t batch_size = 32;
   OptimizationConfig optimization;
@@ -44,18 +45,18 @@ struct TrainingConfig {
   int threads = 0;  ///< intra-op threads; 0 = LibTorch's default
 
   // Watching.
-  int64_t probe_every_steps = 50;     ///< attention probe cadence in steps …
-  double probe_every_seconds = 5.0;   ///< … or seconds, whichever comes first
-  int probe_sample = 0;               ///< index into the validation set
-  int64_t eval_every_steps = 0;       ///< extra validation passes; 0 = once per epoch
-  int eval_max_samples = 2000;        ///< validation subset size (0 = all)
-  int decode_samples = 100;           ///< translation: sentences greedy-decoded for BLEU
+  int64_t probe_every_steps = 50;    ///< attention probe cadence in steps …
+  double probe_every_seconds = 5.0;  ///< … or seconds, whichever comes first
+  int probe_sample = 0;              ///< index into the validation set
+  int64_t eval_every_steps = 0;      ///< extra validation passes; 0 = once per epoch
+  int eval_max_samples = 2000;       ///< validation subset size (0 = all)
+  int decode_samples = 100;          ///< translation: sentences greedy-decoded for BLEU
   int64_t checkpoint_every_steps = 500;
 
   // Task data.
   BuiltinDataConfig builtin;
-  bool augment = true;      ///< ViT: random crop (pad 4) + horizontal flip
-  int min_freq = 2;         ///< tokenizers' minimum word count
+  bool augment = true;  ///< ViT: random crop (pad 4) + horizontal flip
+  int min_freq = 2;     ///< tokenizers' minimum word count
   std::string source_language = "en";
   std::string target_language = "it";
 
@@ -66,10 +67,10 @@ struct TrainingConfig {
 
   // Run folder; "" = runs/<date>_<time>_<task>.
   std::string out_dir;
-  bool stop_on_nonfinite = true;  ///< CLI stops on NaN/inf loss; the GUI pauses instead
-  bool resume = false;            ///< continue the run in out_dir from its last checkpoint
-  int64_t interrupt_at_step = 0;  ///< stop (with checkpoint) after this step, as an interruption
-                                  ///< would; not part of the schedule; 0 = off
+  bool stop_on_nonfinite = true;   ///< CLI stops on NaN/inf loss; the GUI pauses instead
+  bool resume = false;             ///< continue the run in out_dir from its last checkpoint
+  int64_t interrupt_at_step = 0;   ///< stop (with checkpoint) after this step, as an interruption
+                                   ///< would; not part of the schedule; 0 = off
   int64_t inject_nan_at_step = 0;  ///< fault injection: the loss of this step becomes NaN (tests
                                    ///< and demos of the NaN handling); 0 = off
 

@@ -81,6 +81,9 @@ Status TrainingSession::prepare() {
                                               : RunFolder::create(config_.out_dir, config_.task);
   if (!folder.ok()) return Error{folder.error()};
   folder_ = std::move(*folder);
+  if (config_.resume) {
+    if (Status s = folder_->makeFolders(); !s.ok()) return s;  // open() only reads
+  }
   {
     std::lock_guard lock(trainer_.mutex_);
     trainer_.run_dir_ = folder_->path();
@@ -104,8 +107,7 @@ Status TrainingSession::prepare() {
   optimizer_ = makeOptimizer(task_->model(), config_.optimization);
 
   batches_per_epoch_ = (task_->trainSize() + config_.batch_size - 1) / config_.batch_size;
-  total_steps_ = batches_per_epoch_ * config_.epochs;
-  if (config_.max_steps > 0) total_steps_ = std::min(total_steps_, config_.max_steps);
+  total_steps_ = config_.max_steps > 0 ? config_.max_steps : batches_per_epoch_ * config_.epochs;
 
   if (config_.resume) {
     Expected<TrainingProgress> p =
@@ -113,9 +115,9 @@ Status TrainingSession::prepare() {
     if (!p.ok()) return Error{p.error()};
     progress_ = *p;
     log(2, "continuing after step " + std::to_string(progress_.step));
-  } else {
-    if (Status s = folder_->writeConfig(config_); !s.ok()) return s;
   }
+  // On resume too: a run extended with more epochs or steps says so in its config.
+  if (Status s = folder_->writeConfig(config_); !s.ok()) return s;
   if (Status s = task_->saveArtifacts(folder_->path()); !s.ok()) return s;
   Expected<MetricsCsvWriter> csv =
       MetricsCsvWriter::open(folder_->metricsPath(), config_.resume, progress_.step);
@@ -246,15 +248,37 @@ void TrainingSession::checkpoint(const char* name) {
   if (!s.ok()) log(4, s.error());
 }
 
+std::string TrainingSession::outOfMemoryMessage(const char* phase) const {
+  return fmt::format(
+      "out of memory in {} at step {} with batch size {}: training paused. Try a smaller batch "
+      "size, e.g. {}.",
+      phase, progress_.step + 1, config_.batch_size, std::max<int64_t>(1, config_.batch_size / 2));
+}
+
+template <typename Work>
+bool TrainingSession::survivesOutOfMemory(const char* phase, Work&& work) {
+  try {
+    work();
+    return true;
+  } catch (const std::exception& e) {
+    if (!isOutOfMemory(e)) throw;
+    reportFault(outOfMemoryMessage(phase));
+    return false;
+  }
+}
+
+bool TrainingSession::probeSafely() {
+  // A probe that failed is not retried at once: the next one comes at the usual cadence.
+  last_probe_step_ = progress_.step;
+  last_probe_time_ = Clock::now();
+  return survivesOutOfMemory("the attention probe", [&] { probe(); });
+}
+
 TrainerState TrainingSession::run() {
   started_ = last_probe_time_ = Clock::now();
   steps_at_start_ = progress_.step;
-  probe();  // something to look at before the first step
-  trainer_.events_->publishPositionalEncoding([&] {
-    PositionalEncodingSnapshot pe = task_->positionalEncoding();
-    pe.step = progress_.step;
-    return pe;
-  }());
+  // Something to look at before the first step.
+  if (!probeSafely() && config_.stop_on_nonfinite) return TrainerState::kFailed;
   while (progress_.step < total_steps_) {
     const int epoch = static_cast<int>(progress_.step / batches_per_epoch_) + 1;
     const int64_t batch_in_epoch = progress_.step % batches_per_epoch_;
@@ -278,33 +302,29 @@ TrainerState TrainingSession::run() {
       result = StepResult::kOutOfMemory;
     }
     if (result != StepResult::kOk) {
-      const std::string message =
+      reportFault(
           result == StepResult::kNonFinite
-              ? fmt::format(
-                    "loss is not finite at step {}: the batch was skipped and training "
-                    "paused; the last good checkpoint is kept. Try a lower learning rate "
-                    "(now {:.3g}) or gradient clipping.",
-                    progress_.step, currentLearningRate())
-              : fmt::format(
-                    "out of memory at step {} with batch size {}: training paused. Try a "
-                    "smaller batch size, e.g. {}.",
-                    progress_.step + 1, config_.batch_size,
-                    std::max<int64_t>(1, config_.batch_size / 2));
-      reportFault(message);
+              ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
+                            "paused; the last good checkpoint is kept. Try a lower learning rate "
+                            "(now {:.3g}) or gradient clipping.",
+                            progress_.step, currentLearningRate())
+              : outOfMemoryMessage("the training step"));
       if (config_.stop_on_nonfinite) return TrainerState::kFailed;
       continue;
     }
     const bool epoch_end =
         progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
+    bool healthy = true;
     if (progress_.step - last_probe_step_ >= config_.probe_every_steps ||
         secondsSince(last_probe_time_) >= config_.probe_every_seconds) {
-      probe();
+      healthy = probeSafely();
     }
-    if (epoch_end ||
-        (config_.eval_every_steps > 0 && progress_.step % config_.eval_every_steps == 0)) {
-      evaluateAndReport(epoch);
+    if (healthy && (epoch_end || (config_.eval_every_steps > 0 &&
+                                  progress_.step % config_.eval_every_steps == 0))) {
+      healthy = survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
     }
     if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) checkpoint("last");
+    if (!healthy && config_.stop_on_nonfinite) return TrainerState::kFailed;
     if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
       checkpoint("last");
       log(2, "interrupted at step " + std::to_string(progress_.step) + " as asked");
@@ -314,11 +334,11 @@ TrainerState TrainingSession::run() {
       checkpoint("last");
       log(2, fmt::format("time limit of {:.0f} s reached at step {}", config_.max_seconds,
                          progress_.step));
-      if (!epoch_end) evaluateAndReport(epoch);
+      if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
       return TrainerState::kFinished;
     }
   }
-  probe();
+  probeSafely();
   log(2, fmt::format("finished: {} steps in {:.1f} s", progress_.step, secondsSince(started_)));
   return TrainerState::kFinished;
 }

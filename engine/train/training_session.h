@@ -37,6 +37,12 @@ class TrainingSession {
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
   StepResult trainStep(const std::vector<int64_t>& indices, int epoch);
   void probe();
+  /// probe() that reports running out of memory instead of throwing; false when it did.
+  bool probeSafely();
+  /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
+  template <typename Work>
+  bool survivesOutOfMemory(const char* phase, Work&& work);
+  std::string outOfMemoryMessage(const char* phase) const;
   void evaluateAndReport(int epoch);
   void checkpoint(const char* name);
   double currentLearningRate() const;

@@ -1,11 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -57,7 +57,8 @@ TEST(Cli, BadValuesNameTheOption) {
   EXPECT_NE(o.output.find("unknown option --frobnicate"), std::string::npos) << o.output;
   o = runCli("train --task vit --device tpu");
   EXPECT_EQ(o.exit_code, 2);
-  EXPECT_NE(o.output.find("device must be cpu or cuda, got \"tpu\""), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("device must be cpu or cuda, got \"tpu\""), std::string::npos)
+      << o.output;
 }
 
 TEST(Cli, BadPathsAreNamed) {
@@ -87,8 +88,7 @@ TEST(Cli, HelpForEveryCommand) {
 TEST(Cli, TrainThenInferOnTheRunFolder) {
   const fs::path run = fs::temp_directory_path() / "ascope_cli_test_run";
   fs::remove_all(run);
-  const Outcome train =
-      runCli("train --task imdb --preset tiny --steps 40 --epochs 100 --out " + run.string());
+  const Outcome train = runCli("train --task imdb --preset tiny --steps 40 --out " + run.string());
   ASSERT_EQ(train.exit_code, 0) << train.output;
   EXPECT_NE(train.output.find("summary: finished after 40 steps"), std::string::npos)
       << train.output;
@@ -101,12 +101,93 @@ TEST(Cli, TrainThenInferOnTheRunFolder) {
   EXPECT_TRUE(fs::exists(run / "checkpoints" / "last.pt"));
   EXPECT_FALSE(fs::is_empty(run / "attention"));
 
-  const Outcome infer = runCli("infer --run " + run.string() + " --text \"a truly wonderful film\"");
+  const Outcome infer =
+      runCli("infer --run " + run.string() + " --text \"a truly wonderful film\"");
   ASSERT_EQ(infer.exit_code, 0) << infer.output;
-  EXPECT_TRUE(infer.output.rfind("positive (p=", 0) == 0 || infer.output.rfind("negative (p=", 0) == 0)
+  EXPECT_TRUE(infer.output.rfind("positive (p=", 0) == 0 ||
+              infer.output.rfind("negative (p=", 0) == 0)
       << infer.output;
   const Outcome wrong = runCli("infer --run " + run.string() + " --image /no/such.png");
   EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.output.find("--image is for a vit run"), std::string::npos) << wrong.output;
+
+  // The folder holds a run now: a new run may not overwrite it ...
+  const Outcome again = runCli("train --task imdb --preset tiny --steps 5 --out " + run.string());
+  EXPECT_NE(again.exit_code, 0);
+  EXPECT_NE(again.output.find("already holds a run"), std::string::npos) << again.output;
+  // ... a resume may not change what was trained ...
+  const Outcome reseeded = runCli("train --resume " + run.string() + " --seed 7");
+  EXPECT_EQ(reseeded.exit_code, 2);
+  EXPECT_NE(reseeded.output.find("--seed cannot change a resumed run"), std::string::npos)
+      << reseeded.output;
+  // ... but it may train longer.
+  const Outcome longer = runCli("train --resume " + run.string() + " --steps 50");
+  ASSERT_EQ(longer.exit_code, 0) << longer.output;
+  EXPECT_NE(longer.output.find("summary: finished after 50 steps"), std::string::npos)
+      << longer.output;
+}
+
+TEST(Cli, EpochsAndStepsExcludeEachOther) {
+  const Outcome o = runCli("train --task imdb --preset tiny --epochs 2 --steps 5");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("give either --epochs or --steps, not both"), std::string::npos)
+      << o.output;
+}
+
+TEST(Cli, StepsDecideTheLengthWhateverTheEpochs) {
+  // The tiny imdb data has 13 batches an epoch; 30 steps run on into later epochs.
+  const fs::path run = fs::temp_directory_path() / "ascope_cli_test_steps";
+  fs::remove_all(run);
+  const Outcome o = runCli("train --task imdb --preset tiny --steps 30 --out " + run.string());
+  ASSERT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_NE(o.output.find("summary: finished after 30 steps"), std::string::npos) << o.output;
+}
+
+TEST(Cli, LanguagePairIsCheckedAgainstTaskAndData) {
+  Outcome o = runCli("train --task vit --source-lang de");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("--source-lang/--target-lang are for --task translate"),
+            std::string::npos)
+      << o.output;
+  o = runCli("train --task translate --preset tiny --source-lang de");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("the built-in translation data is English→Italian (en→it), got de→it"),
+            std::string::npos)
+      << o.output;
+  o = runCli("train --task translate --preset tiny --target-lang ../x");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.output.find("target_language must be a language code such as en or it, got \"../x\""),
+            std::string::npos)
+      << o.output;
+}
+
+TEST(Cli, VitRunClassifiesAPpmImage) {
+  const fs::path run = fs::temp_directory_path() / "ascope_cli_test_vit";
+  fs::remove_all(run);
+  const Outcome train = runCli("train --task vit --preset tiny --steps 5 --out " + run.string());
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  // A 32x32 red square on grey, as a binary PPM (decodable in builds without OpenCV too).
+  const fs::path image = fs::temp_directory_path() / "ascope_cli_test_square.ppm";
+  {
+    std::ofstream out(image, std::ios::binary);
+    out << "P6\n32 32\n255\n";
+    for (int y = 0; y < 32; ++y) {
+      for (int x = 0; x < 32; ++x) {
+        const bool inside = x >= 8 && x < 24 && y >= 8 && y < 24;
+        out << static_cast<char>(inside ? 220 : 90) << static_cast<char>(inside ? 30 : 90)
+            << static_cast<char>(inside ? 30 : 90);
+      }
+    }
+  }
+  const Outcome infer = runCli("infer --run " + run.string() + " --image " + image.string());
+  ASSERT_EQ(infer.exit_code, 0) << infer.output;
+  // "<class> (p=0.xxx)" with one of the built-in classes, then the runners-up.
+  EXPECT_NE(infer.output.find(" (p=0."), std::string::npos) << infer.output;
+  EXPECT_NE(infer.output.find("  then "), std::string::npos) << infer.output;
+  const Outcome text = runCli("infer --run " + run.string() + " --text hello");
+  EXPECT_EQ(text.exit_code, 2);
+  EXPECT_NE(text.output.find("--text is for an imdb or translate run"), std::string::npos)
+      << text.output;
 }
 
 TEST(Cli, BenchPrintsOneLineOfFigures) {

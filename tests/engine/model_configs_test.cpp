@@ -2,6 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/models/model_configs.h"
+#include "engine/models/seq2seq_translator.h"
+#include "engine/models/text_classifier.h"
 #include "engine/models/vision_transformer.h"
 
 namespace ascope {
@@ -52,6 +54,9 @@ TEST(ModelConfigs, InvalidValuesNameFieldAndValue) {
   tr = {};
   tr.activation = "tanh";
   EXPECT_EQ(errorOf(tr), "activation must be \"relu\" or \"gelu\", got \"tanh\"");
+  tr = {};
+  tr.target_vocab_size = 50, tr.pad_id = 50;
+  EXPECT_EQ(errorOf(tr), "pad_id must be a token of both vocabularies, in [0, 50), got 50");
 }
 
 TEST(ModelConfigs, ModelsRefuseInvalidConfigsWithAMessage) {
@@ -62,6 +67,18 @@ TEST(ModelConfigs, ModelsRefuseInvalidConfigsWithAMessage) {
     FAIL() << "expected an error";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "ViT config: patch_size (3) must divide image_size (32)");
+  }
+  TextClassifierConfig text;
+  text.heads = 3;
+  EXPECT_THROW(TextClassifier{text}, std::invalid_argument);
+  TranslatorConfig translator;
+  translator.seq_len = 1;
+  try {
+    Seq2SeqTranslator model(translator);
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("seq_len must be at least 2, got 1"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -5,9 +5,9 @@
 #include <torch/optim/adam.h>
 
 #include "engine/models/seq2seq_translator.h"
-#include "engine/nn/encoder_layer.h"
 #include "engine/models/text_classifier.h"
 #include "engine/models/vision_transformer.h"
+#include "engine/nn/encoder_layer.h"
 
 namespace ascope {
 namespace {
@@ -52,7 +52,8 @@ TEST(VisionTransformer, ShapesAttentionAndLearning) {
   expectRowStochastic(attention[1], torch::ones({4, 4, 17}, torch::kBool));
   EXPECT_EQ(vit->positionMatrix().sizes(), (std::vector<int64_t>{17, 32}));
   const torch::Tensor labels = torch::tensor({1, 3, 5, 7});
-  expectLossFalls(*vit, [&] { return torch::cross_entropy_loss(vit(images), labels); }, 15, 0.7);
+  expectLossFalls(
+      *vit, [&] { return torch::cross_entropy_loss(vit(images), labels); }, 15, 0.7);
 }
 
 TEST(VisionTransformer, ReferenceConfigurationBuilds) {
@@ -86,7 +87,8 @@ TEST(TextClassifier, PaddingGetsNoAttentionAndLossFalls) {
   torch::Tensor shorter = ids.narrow(1, 0, 8).clone();
   EXPECT_TRUE(torch::allclose(model(shorter)[0], logits[0], 1e-5, 1e-5));
   const torch::Tensor labels = torch::tensor({0, 1, 1});
-  expectLossFalls(*model, [&] { return torch::cross_entropy_loss(model(ids), labels); }, 20, 0.7);
+  expectLossFalls(
+      *model, [&] { return torch::cross_entropy_loss(model(ids), labels); }, 20, 0.7);
 }
 
 TranslatorConfig smallTranslator() {
@@ -121,6 +123,8 @@ TEST(Seq2SeqTranslator, AttentionOfAllThreeKindsAndLearning) {
   EXPECT_TRUE(torch::all(attention.decoder_self[0][1].narrow(-1, 5, 2) == 0).item<bool>());
   expectRowStochastic(attention.cross[1], torch::ones({2, 4, 7}, torch::kBool));
   expectRowStochastic(attention.encoder_self[0], torch::ones({2, 4, 9}, torch::kBool));
+  // Every target query keeps at least itself or an earlier real token, so every row sums to 1.
+  expectRowStochastic(attention.decoder_self[0], torch::ones({2, 4, 7}, torch::kBool));
 
   const torch::Tensor labels = torch::randint(4, 40, {2, 7});
   expectLossFalls(
@@ -128,7 +132,8 @@ TEST(Seq2SeqTranslator, AttentionOfAllThreeKindsAndLearning) {
       [&] {
         return torch::nn::functional::cross_entropy(
             model(source, target).view({-1, 40}), labels.view(-1),
-            torch::nn::functional::CrossEntropyFuncOptions().ignore_index(pad).label_smoothing(0.1));
+            torch::nn::functional::CrossEntropyFuncOptions().ignore_index(pad).label_smoothing(
+                0.1));
       },
       20, 0.7);
 }

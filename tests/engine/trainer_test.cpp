@@ -53,6 +53,28 @@ EventBatch runToEnd(Trainer& trainer) {
   return all;
 }
 
+/// Drains until at least `count` step metrics arrived (or a generous deadline passed).
+std::vector<StepMetrics> drainSteps(Trainer& trainer, std::size_t count) {
+  std::vector<StepMetrics> got;
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (got.size() < count && std::chrono::steady_clock::now() < deadline) {
+    const std::vector<StepMetrics> more = trainer.events()->drain().metrics;
+    got.insert(got.end(), more.begin(), more.end());
+    std::this_thread::sleep_for(2ms);
+  }
+  return got;
+}
+
+void appendSteps(std::vector<StepMetrics>& to, Trainer& trainer) {
+  const std::vector<StepMetrics> more = trainer.events()->drain().metrics;
+  to.insert(to.end(), more.begin(), more.end());
+}
+
+/// Time for a step that should not happen to show up; a tiny batch takes a few milliseconds.
+void settle() {
+  std::this_thread::sleep_for(300ms);
+}
+
 double meanLoss(const std::vector<StepMetrics>& m, std::size_t from, std::size_t count) {
   double sum = 0;
   for (std::size_t i = from; i < from + count; ++i) sum += m[i].loss;
@@ -87,9 +109,15 @@ void expectLearns(const std::string& task, int64_t steps) {
   EXPECT_FALSE(events.epochs.empty());
 }
 
-TEST(Trainer, TinyVitLearns) { expectLearns("vit", 150); }
-TEST(Trainer, TinySentimentLearns) { expectLearns("imdb", 150); }
-TEST(Trainer, TinyTranslationLearns) { expectLearns("translate", 60); }
+TEST(Trainer, TinyVitLearns) {
+  expectLearns("vit", 150);
+}
+TEST(Trainer, TinySentimentLearns) {
+  expectLearns("imdb", 150);
+}
+TEST(Trainer, TinyTranslationLearns) {
+  expectLearns("translate", 60);
+}
 
 TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
   TrainingConfig c = tinyConfig("translate", "translate_groups");
@@ -127,26 +155,28 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
   ASSERT_TRUE(wait_for(TrainerState::kPaused));
   trainer.events()->drain();
   for (int i = 0; i < 3; ++i) trainer.stepOnce();
-  std::this_thread::sleep_for(300ms);
-  ASSERT_TRUE(wait_for(TrainerState::kPaused));
-  std::vector<StepMetrics> metrics = trainer.events()->drain().metrics;
+  std::vector<StepMetrics> metrics = drainSteps(trainer, 3);
+  settle();
+  appendSteps(metrics, trainer);
   ASSERT_EQ(metrics.size(), 3u);  // exactly three batches, then paused again
   EXPECT_EQ(metrics.back().step, 3);
+  EXPECT_EQ(trainer.state(), TrainerState::kPaused);
 
   trainer.resume();
   ASSERT_TRUE(wait_for(TrainerState::kRunning));
-  std::this_thread::sleep_for(200ms);
+  drainSteps(trainer, 2);
   trainer.pause();
   ASSERT_TRUE(wait_for(TrainerState::kPaused));
   const int64_t steps_at_pause = trainer.events()->drain().metrics.back().step;
   EXPECT_GT(steps_at_pause, 3);
-  std::this_thread::sleep_for(200ms);
+  settle();
   EXPECT_TRUE(trainer.events()->drain().metrics.empty()) << "no steps while paused";
 
   trainer.setLearningRate(1e-5);
   trainer.stepOnce();
-  std::this_thread::sleep_for(300ms);
-  const std::vector<StepMetrics> after = trainer.events()->drain().metrics;
+  std::vector<StepMetrics> after = drainSteps(trainer, 1);
+  settle();
+  appendSteps(after, trainer);
   ASSERT_EQ(after.size(), 1u);
   EXPECT_DOUBLE_EQ(after[0].lr, 1e-5);
 
@@ -158,16 +188,21 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
 
 TEST(Trainer, UndrainedQueueNeverBlocksTraining) {
   TrainingConfig c = tinyConfig("imdb", "undrained");
-  c.max_steps = 40;
-  c.epochs = 1000;
-  Trainer trainer(c);
+  c.max_steps = 120;
+  // Far fewer slots than events: a queue that waited for room, or grew, would show here.
+  auto queue = std::make_shared<EventQueue>(/*metric_capacity=*/16, /*log_capacity=*/4);
+  Trainer trainer(c, queue);
   ASSERT_TRUE(trainer.start().ok());
   const auto deadline = std::chrono::steady_clock::now() + 120s;
   while (!trainer.finished() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(10ms);  // nobody drains
   }
   ASSERT_TRUE(trainer.finished());
-  EXPECT_EQ(trainer.events()->drain().metrics.back().step, 40);
+  EXPECT_EQ(trainer.state(), TrainerState::kFinished);
+  const EventBatch left = queue->drain();
+  ASSERT_EQ(left.metrics.size(), 16u);
+  EXPECT_EQ(left.metrics.back().step, 120);  // the newest are kept
+  EXPECT_LE(left.logs.size(), 4u);
 }
 
 TEST(EventQueue, BoundedCoalescingAndLatestWins) {
@@ -302,8 +337,9 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
   ASSERT_FALSE(paused.metrics.empty());
   EXPECT_EQ(paused.metrics.back().step, 4);
   trainer.stepOnce();
-  std::this_thread::sleep_for(300ms);
-  const std::vector<StepMetrics> after = trainer.events()->drain().metrics;
+  std::vector<StepMetrics> after = drainSteps(trainer, 1);
+  settle();
+  appendSteps(after, trainer);
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after.back().step, 6);  // step 5's batch was skipped
   trainer.stop();

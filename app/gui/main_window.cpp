@@ -232,7 +232,23 @@ bool MainWindow::setInteractive() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (interactive_) docks_->saveLayout();
+  if (bridge_->isActive()) {
+    // Joining here would freeze the window until the current batch (or data loading, or a
+    // validation pass) is done and the checkpoint written. Ask the trainer to stop instead, keep
+    // the event loop running, and close once the run has ended.
+    if (!closing_) {
+      closing_ = true;
+      if (interactive_) docks_->saveLayout();
+      bridge_->stop();
+      connect(bridge_, &EngineBridge::runEnded, this, &QWidget::close, Qt::QueuedConnection);
+      statusBar()->showMessage(
+          tr("Stopping: the trainer writes its checkpoint, then the window "
+             "closes…"));
+    }
+    event->ignore();
+    return;
+  }
+  if (interactive_ && !closing_) docks_->saveLayout();
   bridge_->shutdown();
   event->accept();
 }

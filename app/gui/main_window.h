@@ -55,6 +55,7 @@ class MainWindow : public QMainWindow {
   ExportActions* exporter_ = nullptr;
   AppLog* app_log_ = nullptr;
   bool interactive_ = false;
+  bool closing_ = false;  ///< close was asked for while training; closes when the run ends
 };
 
 }  // namespace ascope

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Streaming cost of the GUI: training throughput with the window open vs the headless CLI, and the
-# longest event-loop stall during training. Both train the same config; the figure compared is the
+
 # mean per-step samples/s of metrics.csv (the trainer's own rate, same formula for both). The two
 # alternate REPEATS times and the medians are compared: on a shared 2-core machine a single run
 # varies by ±10 %.

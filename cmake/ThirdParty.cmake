@@ -49,8 +49,10 @@ endif()
 add_library(attentionscope_torch INTERFACE)
 target_include_directories(attentionscope_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
 target_link_libraries(attentionscope_torch INTERFACE ${TORCH_LIBRARIES})
+# TORCH_CXX_FLAGS carries -D_GLIBCXX_USE_CXX11_ABI: every target must agree with LibTorch on it
+# (std::string crosses between the engine's two libraries), so it applies to all of them.
 separate_arguments(_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")
-target_compile_options(attentionscope_torch INTERFACE ${_torch_flags})
+add_compile_options(${_torch_flags})
 
 if(ATTENTIONSCOPE_BUILD_GUI)
   find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Network)
@@ -58,6 +60,20 @@ if(ATTENTIONSCOPE_BUILD_GUI)
 endif()
 
 if(ATTENTIONSCOPE_BUILD_TESTS)
-  find_package(GTest REQUIRED)
+  # GoogleTest from the system, else built from a source tree that travelled with the working tree
+  # (scripts/stage-gpu-deps.sh copies Debian's /usr/src/googletest there).
+  set(ATTENTIONSCOPE_GTEST_SOURCE "" CACHE PATH "GoogleTest source tree, for machines without it")
+  find_package(GTest QUIET)
+  if(NOT GTest_FOUND)
+    if(NOT ATTENTIONSCOPE_GTEST_SOURCE)
+      message(FATAL_ERROR "GoogleTest not found: install libgtest-dev, set ATTENTIONSCOPE_GTEST_SOURCE "
+                          "or configure with -DATTENTIONSCOPE_BUILD_TESTS=OFF")
+    endif()
+    set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+    set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+    add_subdirectory(${ATTENTIONSCOPE_GTEST_SOURCE} ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+    add_library(GTest::gtest ALIAS gtest)
+    add_library(GTest::gtest_main ALIAS gtest_main)
+  endif()
   include(GoogleTest)
 endif()

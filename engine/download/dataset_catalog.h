@@ -24,7 +24,8 @@ struct CatalogEntry {
   std::string url;
   /// The archive's file name in the data folder while it is downloaded and extracted.
   std::string file;
-  /// Expected size in bytes; only for progress when the server sends no length.
+  /// Size in bytes: progress when the server sends no length, and the check where no SHA-256 is
+  /// pinned.
   std::optional<std::int64_t> size;
   /// 64 lowercase hex digits, or empty when not pinned.
   std::string sha256;

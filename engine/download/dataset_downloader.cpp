@@ -116,6 +116,14 @@ Expected<std::string> DatasetDownloader::obtainArchive(const CatalogEntry& entry
                  " (the file was deleted)"};
   }
   if (entry.sha256.empty()) {
+    // Without a pinned hash the published size is the best check there is: a different file
+    // (an error page, a newer release, a cut transfer the server called complete) fails it.
+    const std::uintmax_t got = fs::file_size(part_path, ec);
+    if (entry.size && !ec && got != static_cast<std::uintmax_t>(*entry.size)) {
+      std::remove(part_path.c_str());
+      return Error{entry.url + ": size mismatch: expected " + std::to_string(*entry.size) +
+                   " bytes, got " + std::to_string(got) + " (the file was deleted)"};
+    }
     warnings.push_back(unpinned_warning + *hash);
     spdlog::warn("{}", warnings.back());
   }

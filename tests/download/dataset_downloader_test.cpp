@@ -267,6 +267,23 @@ TEST_F(DatasetDownloaderTest, UnpinnedMosesZipLoadsAsTranslationPairs) {
   EXPECT_EQ(loaded->dataset.validation.size(), 2u);
 }
 
+TEST_F(DatasetDownloaderTest, AnUnpinnedArchiveOfTheWrongSizeIsRejected) {
+  const std::string zip = testing::makeMosesZip(20);
+  server_.serve("/en-it.txt.zip", zip);
+  CatalogEntry entry = mosesEntry(server_.url("/en-it.txt.zip"));
+  entry.size = static_cast<std::int64_t>(zip.size()) + 1;
+  const Expected<FetchedDataset> fetched = downloader_.fetch(entry, data_.path(), nullptr, nullptr);
+  ASSERT_FALSE(fetched.ok());
+  EXPECT_NE(fetched.error().find("size mismatch: expected " + std::to_string(zip.size() + 1) +
+                                 " bytes, got " + std::to_string(zip.size())),
+            std::string::npos)
+      << fetched.error();
+  EXPECT_TRUE(fs::is_empty(data_.path()));
+  // The published size is accepted.
+  entry.size = static_cast<std::int64_t>(zip.size());
+  EXPECT_TRUE(downloader_.fetch(entry, data_.path(), nullptr, nullptr).ok());
+}
+
 TEST_F(DatasetDownloaderTest, AnUnpinnedArchiveThatDoesNotExtractIsDeleted) {
   server_.serve("/en-it.txt.zip", "this is not a zip file at all");
   const Expected<FetchedDataset> fetched =

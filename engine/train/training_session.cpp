@@ -208,8 +208,6 @@ void TrainingSession::probe() {
   PositionalEncodingSnapshot pe = task_->positionalEncoding();
   pe.step = progress_.step;
   trainer_.events_->publishPositionalEncoding(std::move(pe));
-  last_probe_step_ = progress_.step;
-  last_probe_time_ = Clock::now();
 }
 
 void TrainingSession::evaluateAndReport(int epoch) {

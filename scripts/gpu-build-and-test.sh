@@ -19,7 +19,8 @@ cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DATTENTIONSCOPE_BUILD_GUI=OFF -DATTENTIONSCOPE_WITH_OPENCV=OFF \
   -DATTENTIONSCOPE_WITH_DOWNLOAD=OFF -DATTENTIONSCOPE_BUILD_BENCH=OFF \
   -DATTENTIONSCOPE_EXTRA_INCLUDE="$deps/include" -DATTENTIONSCOPE_GTEST_SOURCE="$deps/googletest" \
-  -DCMAKE_DISABLE_FIND_PACKAGE_spdlog=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
+  -DCMAKE_DISABLE_FIND_PACKAGE_spdlog=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON \
+  -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON
 cmake --build "$build" --parallel "$(nproc)"
 cd "$build"
 ctest --output-on-failure --parallel "$(nproc)" --timeout 900

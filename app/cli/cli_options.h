@@ -1,31 +1,33 @@
 #pragma once
-// A small "--key value" parser: every option must be known, every value well-formed; errors are one
-// line for a person.
-#include <map>
+// What every command's CLI11 parser shares: the help layout, the parse that turns CLI11's errors
+// into the CLI's one-line usage errors, and the checks CLI11 lacks. No LibTorch and no engine
+// beyond engine/core, so that tests/download's driver can build it with the download command.
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
-
 namespace ascope::cli {
 
-class CliOptions {
- public:
-  /// `flags` take no value (e.g. --help); every other known option takes exactly one.
-  static Expected<CliOptions> parse(const std::vector<std::string>& args,
-                                    const std::set<std::string>& with_value,
-                                    const std::set<std::string>& flags);
+/// "usage:" first, then the description, the options and the footer.
+void useHouseHelpLayout(CLI::App& app);
 
-  bool has(const std::string& key) const { return values_.count(key) > 0; }
-  std::optional<std::string> text(const std::string& key) const;
-  /// Errors name the option and the value: "--batch-size: \"abc\" is not a whole number".
-  Expected<std::optional<int64_t>> integer(const std::string& key, int64_t minimum) const;
-  Expected<std::optional<double>> number(const std::string& key) const;
+/// Parses `args` (after the program name) into `app`. nullopt: go on and run the command that was
+/// parsed. Otherwise the exit code: 0 after --help (printed on stdout), 2 after a usage error
+/// (one line on stderr that names the option and value).
+std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& args);
 
- private:
-  std::map<std::string, std::string> values_;
-};
+/// Refuses a value that is not a whole number with "\"abc\" is not a whole number" (CLI11's own
+/// range check would call it out of range). Check it before CLI::Range.
+extern const CLI::Validator kWholeNumber;
+
+/// A real number in [minimum, maximum], or in (minimum, maximum) when `open`; CLI::Range's
+/// message prints reals with six decimals ("10000000.000000").
+CLI::Validator realIn(double minimum, double maximum, bool open = false);
+
+/// "a, b or c"
+std::string joinWithOr(const std::vector<std::string>& items);
 
 }  // namespace ascope::cli

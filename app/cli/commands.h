@@ -1,16 +1,21 @@
 #pragma once
+// attentionscope-cli's commands, callable in-process (tests run them without starting the binary).
 #include <string>
 #include <vector>
 
 namespace ascope::cli {
 
-/// Each returns the process exit code: 0 success, 1 the work failed, 2 bad command line.
-int runTrain(const std::vector<std::string>& args);
-int runInfer(const std::vector<std::string>& args);
-int runBench(const std::vector<std::string>& args);
+/// The whole command line after the program name, e.g. {"train", "--task", "fake", "--steps",
+/// "5"}. Returns the process exit code: 0 success, 1 the work failed, 2 bad command line (one line
+/// "attentionscope-cli: …" on stderr).
+int runCli(const std::vector<std::string>& args);
+
+/// `download` alone, for tests/download's driver, which builds it without LibTorch: `args` are
+/// those after "download".
 int runDownload(const std::vector<std::string>& args);
 
-/// Prints "attentionscope-cli: <message>" to stderr and returns 2.
+/// Prints "attentionscope-cli: <message> (see 'attentionscope-cli <command> --help')" to stderr
+/// and returns 2.
 int usageError(const std::string& message, const std::string& command);
 
 }  // namespace ascope::cli

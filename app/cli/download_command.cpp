@@ -1,11 +1,15 @@
-// `attentionscope-cli download vit|imdb|translate`: fetches a task's dataset from its official
-// source into the per-user data folder (engine/download). Builds without the downloader too (the
-// GPU server has no libcurl/libarchive); the command then says so and exits 2.
+// `attentionscope-cli download TASK`: fetches a task's dataset from its official source (listed in
+// resources/datasets.json) into the per-user data folder (engine/download). Builds without the
+// downloader too (the GPU server has no libcurl/libarchive); the command then says so and exits 2.
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
+#include "app/cli/subcommands.h"
 
 #if defined(ATTENTIONSCOPE_WITH_DOWNLOAD)
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -18,7 +22,6 @@
 #include <csignal>
 #include <cstdint>
 
-#include "app/cli/cli_options.h"
 #include "engine/download/dataset_catalog.h"
 #include "engine/download/dataset_downloader.h"
 #include "engine/download/datasets_folder.h"
@@ -29,37 +32,67 @@ namespace ascope::cli {
 
 #if !defined(ATTENTIONSCOPE_WITH_DOWNLOAD)
 
-int runDownload(const std::vector<std::string>& /*args*/) {
-  std::fputs(
-      "attentionscope-cli: this build has no downloader (it needs libcurl and libarchive); fetch "
-      "the dataset yourself and pass its folder to 'train --data'\n",
-      stderr);
-  return 2;
+Subcommand addDownloadCommand(CLI::App& app) {
+  CLI::App* download = app.add_subcommand("download", "fetch a task's dataset (not in this build)");
+  download->allow_extras();  // whatever was asked, the answer is the same
+  return {download, [] {
+            std::fputs(
+                "attentionscope-cli: this build has no downloader (it needs libcurl and "
+                "libarchive); fetch the dataset yourself and pass its folder to 'train --data'\n",
+                stderr);
+            return 2;
+          }};
 }
 
 #else
 
 namespace {
 
-constexpr const char* kDownloadHelp =
-    "usage: attentionscope-cli download vit|imdb|translate [--dir DIR] [--url URL] [--sha256 HEX]\n"
-    "                                   [--keep-archive]\n"
-    "\n"
-    "Downloads a task's dataset from its official source (listed in datasets.json), checks its\n"
-    "SHA-256 and extracts it. Run the same command again to resume a download that was broken\n"
-    "off or cancelled with Ctrl-C.\n"
-    "  vit         CIFAR-10, binary version          -> <dir>/cifar-10-batches-bin\n"
-    "  imdb        Large Movie Review Dataset v1     -> <dir>/aclImdb\n"
-    "  translate   OPUS Books English-Italian        -> <dir>/opus_books_en-it\n"
-    "\n"
-    "  --dir DIR        data folder (default: $XDG_DATA_HOME/attentionscope/datasets, else\n"
-    "                   ~/.local/share/attentionscope/datasets)\n"
-    "  --url URL        download from this address instead (a mirror)\n"
-    "  --sha256 HEX     expect this SHA-256 instead of the catalog's\n"
-    "  --keep-archive   keep the downloaded archive after extracting it\n"
-    "\n"
-    "Progress goes to stderr; the dataset folder is printed on stdout. Then:\n"
-    "  attentionscope-cli train --task <task> --data <folder>\n";
+struct DownloadRequest {
+  std::optional<std::string> task, dir, url, sha256;
+  bool keep_archive = false;
+};
+
+/// The catalog, read once and only when needed (help, or a download).
+const Expected<DatasetCatalog>& catalog() {
+  static const Expected<DatasetCatalog> loaded = DatasetCatalog::loadDefault();
+  return loaded;
+}
+
+/// "a|b|c": the tasks the catalog has a dataset for.
+std::string catalogTasks(const char* separator) {
+  if (!catalog().ok()) return "TASK";
+  std::string tasks;
+  for (const CatalogEntry& entry : catalog()->entries()) {
+    tasks += (tasks.empty() ? "" : separator) + entry.task;
+  }
+  return tasks;
+}
+
+/// One line per dataset: task, name, the folder it lands in.
+std::string catalogListing() {
+  if (!catalog().ok()) return "datasets: " + catalog().error() + "\n";
+  std::string text;
+  for (const CatalogEntry& entry : catalog()->entries()) {
+    std::string line = "  " + entry.task;
+    line.resize(std::max<std::size_t>(line.size() + 2, 14), ' ');
+    text += line + entry.name + "  -> <dir>/" + entry.folder + "\n";
+  }
+  return text;
+}
+
+const CLI::Validator kHttpAddress(
+    [](std::string& url) -> std::string {
+      if (url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0) return {};
+      return "\"" + url + "\" is not an http(s) address";
+    },
+    "");
+
+const CLI::Validator kSha256Digest(
+    [](std::string& hex) -> std::string {
+      return Sha256::isHexDigest(hex) ? std::string() : "\"" + hex + "\" is not 64 hex digits";
+    },
+    "");
 
 std::atomic<bool> g_cancel{false};  // set by SIGINT; lock-free, so safe in a signal handler
 
@@ -149,56 +182,36 @@ class ProgressPrinter {
 
 /// Engine log lines go to stderr, warnings and errors only (progress is shown by the command).
 void logWarningsToStderr() {
-  auto logger = spdlog::stderr_color_mt("download");
+  // Get before make: a test may run the command twice in one process.
+  auto logger = spdlog::get("download");
+  if (!logger) logger = spdlog::stderr_color_mt("download");
   logger->set_pattern("%l: %v");
   logger->set_level(spdlog::level::warn);
   spdlog::set_default_logger(logger);
 }
 
-}  // namespace
-
-int runDownload(const std::vector<std::string>& args) {
-  const bool has_task = !args.empty() && args[0].rfind("-", 0) != 0;
-  const std::vector<std::string> rest(args.begin() + (has_task ? 1 : 0), args.end());
-  Expected<CliOptions> parsed =
-      CliOptions::parse(rest, {"--dir", "--url", "--sha256"}, {"--help", "--keep-archive"});
-  if (!parsed.ok()) return usageError(parsed.error(), "download");
-  const CliOptions& o = *parsed;
-  if (o.has("--help")) {
-    std::fputs(kDownloadHelp, stdout);
-    return 0;
-  }
-  if (!has_task) return usageError("download needs a task: vit, imdb or translate", "download");
-
-  Expected<DatasetCatalog> catalog = DatasetCatalog::loadDefault();
-  if (!catalog.ok()) {
-    std::fprintf(stderr, "attentionscope-cli: %s\n", catalog.error().c_str());
+int download(const DownloadRequest& o) {
+  if (!o.task) return usageError("download needs a task: " + catalogTasks(", "), "download");
+  if (!catalog().ok()) {
+    std::fprintf(stderr, "attentionscope-cli: %s\n", catalog().error().c_str());
     return 1;
   }
-  Expected<CatalogEntry> entry = catalog->find(args[0]);
+  Expected<CatalogEntry> entry = catalog()->find(*o.task);
   if (!entry.ok()) return usageError(entry.error(), "download");
-  if (const auto url = o.text("--url")) {
-    if (url->rfind("http://", 0) != 0 && url->rfind("https://", 0) != 0) {
-      return usageError("--url: \"" + *url + "\" is not an http(s) address", "download");
-    }
-    entry->url = *url;
-  }
-  if (const auto sha256 = o.text("--sha256")) {
-    if (!Sha256::isHexDigest(*sha256)) {
-      return usageError("--sha256: \"" + *sha256 + "\" is not 64 hex digits", "download");
-    }
-    entry->sha256 = *sha256;
+  if (o.url) entry->url = *o.url;
+  if (o.sha256) {
+    entry->sha256 = *o.sha256;
     std::transform(entry->sha256.begin(), entry->sha256.end(), entry->sha256.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   }
-  const std::string data_dir = o.text("--dir").value_or(defaultDatasetsFolder());
+  const std::string data_dir = o.dir.value_or(defaultDatasetsFolder());
   if (data_dir.empty())
     return usageError("no home folder to put datasets in: pass --dir", "download");
 
   logWarningsToStderr();
   ProgressPrinter printer;
   DownloadOptions options;
-  options.keep_archive = o.has("--keep-archive");
+  options.keep_archive = o.keep_archive;
   options.on_stage = [&](FetchStage stage) {
     printer.endLine();
     if (stage == FetchStage::kDownloading) {
@@ -236,6 +249,49 @@ int runDownload(const std::vector<std::string>& args) {
   return 0;
 }
 
+}  // namespace
+
+Subcommand addDownloadCommand(CLI::App& app) {
+  auto o = std::make_shared<DownloadRequest>();
+  CLI::App* command = app.add_subcommand(
+      "download", "fetch a task's dataset from its official source into the data folder");
+  command->footer([] {
+    return "Downloads a task's dataset from its official source (listed in datasets.json), checks "
+           "its\nSHA-256 and extracts it. Run the same command again to resume a download that was "
+           "broken\noff or cancelled with Ctrl-C.\n" +
+           catalogListing() +
+           "\nProgress goes to stderr; the dataset folder is printed on stdout. Then:\n"
+           "  attentionscope-cli train --task <task> --data <folder>";
+  });
+  command->add_option("task", o->task, "the task whose dataset to fetch")->type_name_fn([] {
+    return catalogTasks("|");
+  });
+  command
+      ->add_option("--dir", o->dir,
+                   "data folder (default: $XDG_DATA_HOME/attentionscope/datasets, else "
+                   "~/.local/share/attentionscope/datasets)")
+      ->type_name("DIR");
+  command->add_option("--url", o->url, "download from this address instead (a mirror)")
+      ->type_name("URL")
+      ->check(kHttpAddress);
+  command->add_option("--sha256", o->sha256, "expect this SHA-256 instead of the catalog's")
+      ->type_name("HEX")
+      ->check(kSha256Digest);
+  command->add_flag("--keep-archive", o->keep_archive,
+                    "keep the downloaded archive after extracting it");
+  return {command, [o] { return download(*o); }};
+}
+
 #endif
+
+int runDownload(const std::vector<std::string>& args) {
+  CLI::App app("", "attentionscope-cli");
+  useHouseHelpLayout(app);
+  const Subcommand download = addDownloadCommand(app);
+  std::vector<std::string> command_line = {"download"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  if (const std::optional<int> exit_code = parseCommandLine(app, command_line)) return *exit_code;
+  return download.run();
+}
 
 }  // namespace ascope::cli

@@ -1,89 +1,113 @@
-#include <torch/cuda.h>
-
+// `attentionscope-cli infer`: a trained run answers a text or an image given on the command line.
+#include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
-#include "engine/data/image_folder_reader.h"
+#include "app/cli/subcommands.h"
+#include "app/cli/training_options.h"
+#include "engine/inference/checkpoint_inference.h"
+#include "engine/inference/device_query.h"
 #include "engine/run/run_folder.h"
-#include "engine/tasks/task.h"
-#include "engine/train/checkpoint.h"
+#include "engine/tasks/task_registry.h"
 
 namespace ascope::cli {
 namespace {
 
-constexpr const char* kInferHelp =
-    "usage: attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE)\n"
-    "\n"
-    "  --run RUNDIR   a run folder written by 'train' (uses checkpoints/best.pt, else last.pt)\n"
-    "  --text T       a review (imdb) or an English sentence (translate)\n"
-    "  --image FILE   a PNG or JPEG (vit), or a binary PPM (any build); resized to the model's\n"
-    "                 input size\n"
-    "  --device D     cpu (default) or cuda; a run trained on either loads on either\n";
+struct InferOptions {
+  std::string run;
+  std::optional<std::string> text, image;
+  std::optional<std::string> device;
+};
+
+/// The ids of the registered tasks that take `input`: "a or b".
+std::string idsTaking(TaskInput input) {
+  std::vector<std::string> ids;
+  for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
+    if (task->input == input) ids.push_back(task->id);
+  }
+  return joinWithOr(ids);
+}
+
+/// The input the run's task takes matches the one given; errors say which runs take it.
+Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
+  Expected<RunFolder> folder = RunFolder::open(o.run);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  Expected<const TaskDescriptor*> task = findTask(config->task);
+  if (!task.ok()) return Error{o.run + ": " + task.error()};
+  const TaskInput given = o.image ? TaskInput::kImage : TaskInput::kText;
+  if ((*task)->input != given) {
+    return Error{std::string(o.image ? "--image" : "--text") + " is for a run of " +
+                 idsTaking(given) + "; " + o.run + " is a run of " + config->task};
+  }
+  return *task;
+}
+
+void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
+  if (task.sample == SampleKind::kTranslation) {
+    std::printf("%s\n", answer.label.c_str());
+    return;
+  }
+  std::printf("%s (p=%.3f)\n", answer.label.c_str(), answer.probability);
+  for (std::size_t i = 1; i < std::min<std::size_t>(answer.ranking.size(), 3); ++i) {
+    std::printf("  then %s (p=%.3f)\n", answer.ranking[i].first.c_str(), answer.ranking[i].second);
+  }
+}
+
+int infer(const InferOptions& o) {
+  if (!o.text && !o.image) return usageError("give --text \"…\" or --image FILE", "infer");
+  const std::string device = o.device.value_or("cpu");
+  if (device == "cuda" && !cudaAvailable()) {
+    return usageError("--device cuda: no CUDA GPU is available", "infer");
+  }
+  Expected<const TaskDescriptor*> task = checkedTask(o);
+  if (!task.ok()) return usageError(task.error(), "infer");
+  InferenceRequest request;
+  request.run_dir = o.run;
+  request.device = device;
+  request.checkpoint = CheckpointChoice::kBest;
+  request.text = o.text.value_or("");
+  request.image_file = o.image.value_or("");
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  if (!answer.ok()) return usageError(answer.error(), "infer");
+  printAnswer(*answer, **task);
+  return 0;
+}
 
 }  // namespace
 
-int runInfer(const std::vector<std::string>& args) {
-  Expected<CliOptions> parsed =
-      CliOptions::parse(args, {"--run", "--text", "--image", "--device"}, {"--help"});
-  if (!parsed.ok()) return usageError(parsed.error(), "infer");
-  const CliOptions& o = *parsed;
-  if (o.has("--help")) {
-    std::fputs(kInferHelp, stdout);
-    return 0;
-  }
-  const auto run = o.text("--run");
-  if (!run) return usageError("--run is required", "infer");
-  if (o.has("--text") == o.has("--image"))
-    return usageError("give either --text or --image", "infer");
-
-  Expected<RunFolder> folder = RunFolder::open(*run);
-  if (!folder.ok()) return usageError(folder.error(), "infer");
-  Expected<TrainingConfig> config = folder->readConfig();
-  if (!config.ok()) return usageError(config.error(), "infer");
-  const std::string device = o.text("--device").value_or("cpu");
-  if (device != "cpu" && device != "cuda") {
-    return usageError("--device must be cpu or cuda, got \"" + device + "\"", "infer");
-  }
-  if (device == "cuda" && !torch::cuda::is_available()) {
-    return usageError("--device cuda: no CUDA GPU is available", "infer");
-  }
-  if (o.has("--image") && config->task != "vit") {
-    return usageError("--image is for a vit run; " + *run + " is a " + config->task + " run",
-                      "infer");
-  }
-  if (o.has("--text") && config->task == "vit") {
-    return usageError("--text is for an imdb or translate run; " + *run + " is a vit run", "infer");
-  }
-  Expected<std::unique_ptr<Task>> task = makeInferenceTask(
-      *config, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU));
-  if (!task.ok()) return usageError(task.error(), "infer");
-  std::string checkpoint = folder->checkpointPath("best");
-  if (!std::filesystem::exists(checkpoint)) checkpoint = folder->checkpointPath("last");
-  Expected<TrainingProgress> loaded = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-  if (!loaded.ok()) return usageError(loaded.error(), "infer");
-
-  Expected<InferenceOutcome> result = Error{""};
-  if (const auto text = o.text("--text")) {
-    result = (*task)->inferText(*text);
-  } else {
-    const int side = static_cast<int>(config->vit.image_size);
-    Expected<std::vector<std::uint8_t>> pixels =
-        ImageFolderReader::decode(*o.text("--image"), side, side);
-    if (!pixels.ok()) return usageError(pixels.error(), "infer");
-    result = (*task)->inferImage(ImageBuffer{side, side, std::move(*pixels)});
-  }
-  if (!result.ok()) return usageError(result.error(), "infer");
-  if (config->task == "translate") {
-    std::printf("%s\n", result->label.c_str());
-  } else {
-    std::printf("%s (p=%.3f)\n", result->label.c_str(), result->probability);
-    for (std::size_t i = 1; i < std::min<std::size_t>(result->ranking.size(), 3); ++i) {
-      std::printf("  then %s (p=%.3f)\n", result->ranking[i].first.c_str(),
-                  result->ranking[i].second);
-    }
-  }
-  return 0;
+Subcommand addInferCommand(CLI::App& app) {
+  auto o = std::make_shared<InferOptions>();
+  CLI::App* infer_command = app.add_subcommand("infer", "run a trained model on your own input");
+  infer_command->footer("  attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE)");
+  infer_command
+      ->add_option("--run", o->run,
+                   "a run folder written by 'train' (uses checkpoints/best.pt, else last.pt)")
+      ->type_name("RUNDIR")
+      ->required();
+  CLI::Option* text =
+      infer_command
+          ->add_option("--text", o->text,
+                       "a text for a run of a task that reads text (" +
+                           idsTaking(TaskInput::kText) + "): classified or translated")
+          ->type_name("T");
+  CLI::Option* image =
+      infer_command
+          ->add_option("--image", o->image,
+                       "an image for a run of an image task (" + idsTaking(TaskInput::kImage) +
+                           "): PNG or JPEG, or a binary PPM (any build); resized to the model's "
+                           "input size")
+          ->type_name("FILE");
+  text->excludes(image);
+  addDeviceOption(*infer_command, o->device,
+                  "cpu (default) or cuda; a run trained on either loads on either");
+  return {infer_command, [o] { return infer(*o); }};
 }
 
 }  // namespace ascope::cli

@@ -1,87 +1,75 @@
 #include "app/cli/training_overrides.h"
 
-#include <torch/cuda.h>
-
-#include <filesystem>
-
+#include "app/cli/task_help.h"
+#include "engine/inference/device_query.h"
 #include "engine/run/run_folder.h"
+#include "engine/tasks/task_registry.h"
 
 namespace ascope::cli {
+namespace {
 
-std::string defaultDevice() {
-  return torch::cuda::is_available() ? "cuda" : "cpu";
+Expected<TrainingConfig> resumedConfig(const std::string& run_dir) {
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{"--resume: " + folder.error()};
+  Expected<TrainingConfig> saved = folder->readConfig();
+  if (!saved.ok()) return Error{"--resume: " + saved.error()};
+  TrainingConfig config = *saved;
+  config.resume = true;
+  config.out_dir = run_dir;
+  config.interrupt_at_step = 0;
+  return config;
 }
 
-Expected<TrainingConfig> trainingConfigFromOptions(const CliOptions& o) {
-  if (o.has("--epochs") && o.has("--steps")) {
-    return Error{"give either --epochs or --steps, not both (--steps N trains exactly N steps)"};
+Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
+  if (!o.task) return Error{"--task is required: " + taskIds()};
+  Expected<const TaskDescriptor*> task = findTask(*o.task);
+  if (!task.ok()) return Error{"--task: " + task.error()};
+  const std::string device = o.device.value_or(defaultDevice());
+  // Without a GPU the reference configurations take hours; laptop is the sensible default.
+  Expected<TrainingConfig> preset =
+      makePreset(*o.task, o.preset.value_or(device == "cuda" ? "seed" : "laptop"));
+  if (!preset.ok()) return Error{"--preset: " + preset.error()};
+  TrainingConfig config = *preset;
+  config.device = device;
+  config.data = o.data.value_or("builtin");
+  config.out_dir = o.out.value_or("");
+  if (o.source_lang || o.target_lang) {
+    if (!(*task)->language_pair) {
+      const std::string with_pair = languagePairTaskIds();
+      return Error{"--source-lang/--target-lang are for a task with a language pair" +
+                   (with_pair.empty() ? std::string() : " (" + with_pair + ")") + ", not " +
+                   *o.task};
+    }
+    config.source_language = o.source_lang.value_or(config.source_language);
+    config.target_language = o.target_lang.value_or(config.target_language);
   }
-  TrainingConfig config;
-  if (const auto resume = o.text("--resume")) {
-    // A resumed run repeats the interrupted one exactly; these would make it a different run.
-    for (const char* fixed : {"--task", "--preset", "--data", "--out", "--seed", "--batch-size",
-                              "--lr", "--source-lang", "--target-lang"}) {
-      if (o.has(fixed)) {
-        return Error{std::string(fixed) +
-                     " cannot change a resumed run (it keeps the settings in " + *resume +
-                     "/config.json); start a new run instead"};
-      }
-    }
-    Expected<RunFolder> folder = RunFolder::open(*resume);
-    if (!folder.ok()) return Error{"--resume: " + folder.error()};
-    Expected<TrainingConfig> saved = folder->readConfig();
-    if (!saved.ok()) return Error{"--resume: " + saved.error()};
-    config = *saved;
-    config.resume = true;
-    config.out_dir = *resume;
-    config.interrupt_at_step = 0;
-    // --epochs and --steps may extend the run: one replaces the other.
-    if (o.has("--epochs")) config.max_steps = 0;
-  } else {
-    const auto task = o.text("--task");
-    if (!task) return Error{"--task is required (vit, imdb or translate)"};
-    const std::string device = o.text("--device").value_or(defaultDevice());
-    // Without a GPU the reference configurations take hours; laptop is the sensible default.
-    const std::string preset = o.text("--preset").value_or(device == "cuda" ? "seed" : "laptop");
-    Expected<TrainingConfig> p = makePreset(*task, preset);
-    if (!p.ok()) return Error{p.error()};
-    config = *p;
-    config.device = device;
-    config.data = o.text("--data").value_or("builtin");
-    if (config.data != "builtin" && !std::filesystem::exists(config.data)) {
-      return Error{"--data: " + config.data + ": no such file or folder"};
-    }
-    config.out_dir = o.text("--out").value_or("");
-    if (o.has("--source-lang") || o.has("--target-lang")) {
-      if (*task != "translate")
-        return Error{"--source-lang/--target-lang are for --task translate"};
-      config.source_language = o.text("--source-lang").value_or(config.source_language);
-      config.target_language = o.text("--target-lang").value_or(config.target_language);
-    }
-  }
-  if (const auto device = o.text("--device")) config.device = *device;
-  if (o.has("--bf16")) config.bf16 = true;
+  if (o.seed) config.seed = static_cast<uint64_t>(*o.seed);
+  if (o.batch_size) config.batch_size = *o.batch_size;
+  if (o.lr) config.optimization.lr = *o.lr;
+  return config;
+}
 
-  auto integer = [&o](const char* key, int64_t minimum, auto& field) -> Status {
-    Expected<std::optional<int64_t>> v = o.integer(key, minimum);
-    if (!v.ok()) return Error{v.error()};
-    if (*v) field = static_cast<std::remove_reference_t<decltype(field)>>(**v);
-    return {};
-  };
-  auto number = [&o](const char* key, auto& field) -> Status {
-    Expected<std::optional<double>> v = o.number(key);
-    if (!v.ok()) return Error{v.error()};
-    if (*v) field = **v;
-    return {};
-  };
-  for (const Status& s :
-       {integer("--epochs", 1, config.epochs), integer("--steps", 1, config.max_steps),
-        integer("--batch-size", 1, config.batch_size), integer("--seed", 0, config.seed),
-        integer("--threads", 1, config.threads),
-        integer("--interrupt-at-step", 1, config.interrupt_at_step),
-        number("--lr", config.optimization.lr), number("--max-seconds", config.max_seconds)}) {
-    if (!s.ok()) return Error{s.error()};
+}  // namespace
+
+std::string defaultDevice() {
+  return cudaAvailable() ? "cuda" : "cpu";
+}
+
+Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
+  Expected<TrainingConfig> made = o.resume ? resumedConfig(*o.resume) : newConfig(o);
+  if (!made.ok()) return made;
+  TrainingConfig config = std::move(*made);
+  // A resumed run may be extended: --epochs replaces the step count it had and --steps the epochs.
+  if (o.epochs) {
+    config.epochs = static_cast<int>(*o.epochs);
+    config.max_steps = 0;
   }
+  if (o.steps) config.max_steps = *o.steps;
+  if (o.max_seconds) config.max_seconds = *o.max_seconds;
+  if (o.device) config.device = *o.device;
+  if (o.bf16) config.bf16 = true;
+  if (o.threads) config.threads = static_cast<int>(*o.threads);
+  if (o.interrupt_at_step) config.interrupt_at_step = *o.interrupt_at_step;
   config.stop_on_nonfinite = true;
   if (Status s = config.validate(); !s.ok()) return Error{s.error()};
   return config;

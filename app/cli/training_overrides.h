@@ -1,12 +1,16 @@
 #pragma once
-#include "app/cli/cli_options.h"
+#include <string>
+
+#include "app/cli/training_options.h"
+#include "engine/core/expected.h"
 #include "engine/train/training_config.h"
 
 namespace ascope::cli {
 
 /// Preset of --task/--preset (or the config of --resume RUNDIR), then every override given on the
-/// command line; validated. Errors name the option and value.
-Expected<TrainingConfig> trainingConfigFromOptions(const CliOptions& options);
+/// command line; validated. Errors name the option and value. Ranges and "not both" rules were
+/// checked by the parser already.
+Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& options);
 
 /// "cuda" when LibTorch sees a GPU, else "cpu".
 std::string defaultDevice();

@@ -5,12 +5,12 @@
 
 #include <cstdio>
 
-#include "app/gui/app_options.h"
-#include "app/gui/dark_palette.h"
-#include "app/gui/dock_layout.h"
-#include "app/gui/main_window.h"
-#include "app/gui/run_panel.h"
-#include "app/gui/scripted_run.h"
+#include "app/gui/window/app_options.h"
+#include "app/gui/window/dark_palette.h"
+#include "app/gui/window/dock_layout.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/window/scripted_run.h"
 #include "engine/core/openblas_kernels.h"
 
 namespace {

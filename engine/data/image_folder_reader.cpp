@@ -98,7 +98,7 @@ Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string&
     if (looksLikePpm(std::string_view(magic, static_cast<std::size_t>(in.gcount())))) {
       Expected<std::string> bytes = readFileBytes(file);
       if (!bytes.ok()) return Error{bytes.error()};
-      Expected<RgbImage> image = decodePpm(*bytes, file);
+      Expected<InterleavedRgbImage> image = decodePpm(*bytes, file);
       if (!image.ok()) return Error{image.error()};
       return toPlanar(*image, height, width);
     }

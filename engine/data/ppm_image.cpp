@@ -59,7 +59,7 @@ bool looksLikePpm(std::string_view bytes) {
   return bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] == '6';
 }
 
-Expected<RgbImage> decodePpm(std::string_view bytes, const std::string& name) {
+Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::string& name) {
   if (!looksLikePpm(bytes)) return Error{name + ": not a binary PPM (no P6 magic)"};
   HeaderScanner header(bytes);
   const long width = header.number();
@@ -82,7 +82,7 @@ Expected<RgbImage> decodePpm(std::string_view bytes, const std::string& name) {
     return Error{name + ": PPM pixel data is cut short: " + std::to_string(available) + " of " +
                  std::to_string(needed) + " bytes"};
   }
-  RgbImage image;
+  InterleavedRgbImage image;
   image.width = static_cast<int>(width);
   image.height = static_cast<int>(height);
   image.rgb.resize(needed);
@@ -94,7 +94,7 @@ Expected<RgbImage> decodePpm(std::string_view bytes, const std::string& name) {
   return image;
 }
 
-std::vector<std::uint8_t> toPlanar(const RgbImage& image, int height, int width) {
+std::vector<std::uint8_t> toPlanar(const InterleavedRgbImage& image, int height, int width) {
   const std::size_t plane = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
   std::vector<std::uint8_t> out(3 * plane);
   if (image.width < 1 || image.height < 1) return out;

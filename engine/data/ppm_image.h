@@ -11,7 +11,9 @@
 
 namespace ascope {
 
-struct RgbImage {
+// Named for its layout: the GUI's RgbImage (widgets/rgb_image.h) is channel-planar, and both end up
+// in one binary.
+struct InterleavedRgbImage {
   int width = 0;
   int height = 0;
   std::vector<std::uint8_t> rgb;  ///< interleaved R, G, B; row after row
@@ -22,10 +24,10 @@ bool looksLikePpm(std::string_view bytes);
 
 /// Parses a P6 file held in memory. Errors name `name` and what is wrong (bad header, a side of 0
 /// or over 16384, maxval outside 1..255, too few pixel bytes).
-Expected<RgbImage> decodePpm(std::string_view bytes, const std::string& name);
+Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::string& name);
 
 /// Channel-planar RGB (all R, then G, then B) of height x width, resampled bilinearly (pixel
 /// centres aligned), as the models take their input.
-std::vector<std::uint8_t> toPlanar(const RgbImage& image, int height, int width);
+std::vector<std::uint8_t> toPlanar(const InterleavedRgbImage& image, int height, int width);
 
 }  // namespace ascope

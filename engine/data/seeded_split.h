@@ -1,7 +1,8 @@
 #pragma once
-// Reproducible train/held-out splits. The shuffle is our own Fisher-Yates over std::mt19937_64 with
-// rejection sampling, because std::shuffle and std::uniform_int_distribution differ between
-// standard libraries and the same seed must give the same split everywhere.
+// Reproducible train/held-out splits and epoch orders. The shuffle is our own Fisher-Yates over
+// std::mt19937_64 with rejection sampling, because std::shuffle and std::uniform_int_distribution
+// differ between standard libraries and the same seed must give the same split everywhere. Plain
+// C++ on purpose: the data library has no LibTorch, and the trainer shuffles with this one too.
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -9,7 +10,7 @@
 
 namespace ascope {
 
-/// A permutation of 0..n-1 determined by `seed` alone.
+/// A permutation of 0..n-1 determined by `seed` alone (the trainer's order for one epoch, too).
 std::vector<std::size_t> seededPermutation(std::size_t n, std::uint64_t seed);
 
 /// Shuffles `items` by `seed`, then puts the first floor(train_fraction * n) into the first vector

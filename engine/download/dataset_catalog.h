@@ -16,7 +16,7 @@ namespace ascope {
 
 /// One dataset of resources/datasets.json.
 struct CatalogEntry {
-  /// The task it feeds: "vit", "imdb" or "translate".
+  /// The task it feeds: a task id of the registry (engine/tasks/task_registry.h).
   std::string task;
   /// A name for people, e.g. "CIFAR-10 (binary version)".
   std::string name;

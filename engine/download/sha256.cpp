@@ -1,119 +1,59 @@
 #include "engine/download/sha256.h"
 
-#include <algorithm>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace ascope {
 namespace {
 
-constexpr std::array<std::uint32_t, 64> kRoundConstants = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-constexpr std::array<std::uint32_t, 8> kInitialState = {
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-
 constexpr std::size_t kFileChunkBytes = 1 << 20;
 
-inline std::uint32_t rotateRight(std::uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
+// OpenSSL reports through its own error queue; the newest entry is the one worth showing.
+[[noreturn]] void throwOpenSslError(const char* what) {
+  char reason[256] = "no reason given";
+  if (const unsigned long code = ERR_get_error()) ERR_error_string_n(code, reason, sizeof reason);
+  ERR_clear_error();
+  throw std::runtime_error(std::string("SHA-256: ") + what + ": " + reason);
 }
 
 }  // namespace
 
-Sha256::Sha256() : state_(kInitialState) {}
+void Sha256::ContextDeleter::operator()(evp_md_ctx_st* context) const {
+  EVP_MD_CTX_free(context);
+}
+
+Sha256::Sha256() : context_(EVP_MD_CTX_new()) {
+  if (!context_) throwOpenSslError("cannot allocate a digest context");
+  if (EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr) != 1) {
+    throwOpenSslError("OpenSSL cannot provide it");
+  }
+}
 
 void Sha256::update(const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const std::uint8_t*>(data);
-  total_bytes_ += size;
-  if (buffered_ > 0) {
-    const std::size_t take = std::min(size, buffer_.size() - buffered_);
-    std::memcpy(buffer_.data() + buffered_, bytes, take);
-    buffered_ += take;
-    bytes += take;
-    size -= take;
-    if (buffered_ < buffer_.size()) return;
-    compressBlock(buffer_.data());
-    buffered_ = 0;
-  }
-  for (; size >= buffer_.size(); bytes += buffer_.size(), size -= buffer_.size()) {
-    compressBlock(bytes);
-  }
-  std::memcpy(buffer_.data(), bytes, size);
-  buffered_ = size;
+  if (EVP_DigestUpdate(context_.get(), data, size) != 1) throwOpenSslError("update failed");
 }
 
 std::string Sha256::hexDigest() {
-  // Padding: 0x80, zeros up to 56 mod 64, then the message length in bits, big-endian.
-  const std::uint64_t bit_length = total_bytes_ * 8;
-  const std::uint8_t marker = 0x80;
-  update(&marker, 1);
-  const std::uint8_t zero = 0;
-  while (buffered_ != 56) update(&zero, 1);
-  std::uint8_t length_bytes[8];
-  for (int i = 0; i < 8; ++i)
-    length_bytes[i] = static_cast<std::uint8_t>(bit_length >> (56 - 8 * i));
-  update(length_bytes, 8);
-
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(context_.get(), digest, &length) != 1) {
+    throwOpenSslError("finishing failed");
+  }
   static const char* const kHexDigits = "0123456789abcdef";
   std::string hex;
-  hex.reserve(64);
-  for (std::uint32_t word : state_) {
-    for (int shift = 28; shift >= 0; shift -= 4) hex.push_back(kHexDigits[(word >> shift) & 0xf]);
+  hex.reserve(2 * length);
+  for (unsigned int i = 0; i < length; ++i) {
+    hex.push_back(kHexDigits[digest[i] >> 4]);
+    hex.push_back(kHexDigits[digest[i] & 0xf]);
   }
   return hex;
-}
-
-void Sha256::compressBlock(const std::uint8_t* block) {
-  std::array<std::uint32_t, 64> w;
-  for (int i = 0; i < 16; ++i) {
-    w[i] = (std::uint32_t{block[4 * i]} << 24) | (std::uint32_t{block[4 * i + 1]} << 16) |
-           (std::uint32_t{block[4 * i + 2]} << 8) | std::uint32_t{block[4 * i + 3]};
-  }
-  for (int i = 16; i < 64; ++i) {
-    const std::uint32_t s0 =
-        rotateRight(w[i - 15], 7) ^ rotateRight(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    const std::uint32_t s1 =
-        rotateRight(w[i - 2], 17) ^ rotateRight(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  std::uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-  std::uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-  for (int i = 0; i < 64; ++i) {
-    const std::uint32_t s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25);
-    const std::uint32_t choice = (e & f) ^ (~e & g);
-    const std::uint32_t t1 = h + s1 + choice + kRoundConstants[i] + w[i];
-    const std::uint32_t s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22);
-    const std::uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
-    const std::uint32_t t2 = s0 + majority;
-    h = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  state_[0] += a;
-  state_[1] += b;
-  state_[2] += c;
-  state_[3] += d;
-  state_[4] += e;
-  state_[5] += f;
-  state_[6] += g;
-  state_[7] += h;
 }
 
 std::string Sha256::hexOf(std::string_view bytes) {
@@ -126,15 +66,20 @@ Expected<std::string> Sha256::hexOfFile(const std::string& path) {
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                              &std::fclose);
   if (!file) return Error{path + ": cannot open: " + std::strerror(errno)};
-  Sha256 hash;
-  std::vector<char> chunk(kFileChunkBytes);
-  for (;;) {
-    const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
-    hash.update(chunk.data(), got);
-    if (got < chunk.size()) break;
+  // Callers already handle an Error here, so an OpenSSL failure becomes one instead of escaping.
+  try {
+    Sha256 hash;
+    std::vector<char> chunk(kFileChunkBytes);
+    for (;;) {
+      const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get());
+      hash.update(chunk.data(), got);
+      if (got < chunk.size()) break;
+    }
+    if (std::ferror(file.get())) return Error{path + ": cannot read: " + std::strerror(errno)};
+    return hash.hexDigest();
+  } catch (const std::runtime_error& e) {
+    return Error{path + ": " + e.what()};
   }
-  if (std::ferror(file.get())) return Error{path + ": cannot read: " + std::strerror(errno)};
-  return hash.hexDigest();
 }
 
 bool Sha256::isHexDigest(std::string_view text) {

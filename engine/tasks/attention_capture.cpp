@@ -1,8 +1,5 @@
 #include "engine/tasks/attention_capture.h"
 
-#include <numeric>
-#include <random>
-
 namespace ascope {
 
 std::vector<float> toFloats(const at::Tensor& matrix) {
@@ -28,17 +25,6 @@ AttentionGroup toAttentionGroup(const std::string& name, const std::vector<at::T
   group.row_labels = std::move(row_labels);
   group.col_labels = std::move(col_labels);
   return group;
-}
-
-std::vector<int64_t> seededPermutation(int64_t n, uint64_t seed) {
-  std::vector<int64_t> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  std::mt19937_64 rng(seed);
-  for (int64_t i = n - 1; i > 0; --i) {
-    const auto j = static_cast<int64_t>(rng() % static_cast<uint64_t>(i + 1));
-    std::swap(order[i], order[j]);
-  }
-  return order;
 }
 
 }  // namespace ascope

@@ -18,8 +18,4 @@ AttentionGroup toAttentionGroup(const std::string& name, const std::vector<at::T
 /// A (rows, cols) float matrix, row-major, as plain floats.
 std::vector<float> toFloats(const at::Tensor& matrix);
 
-/// Fisher-Yates permutation of 0..n-1 from a seeded 64-bit Mersenne twister; identical on every
-/// platform (no std::uniform_int_distribution).
-std::vector<int64_t> seededPermutation(int64_t n, uint64_t seed);
-
 }  // namespace ascope

@@ -2,6 +2,7 @@
 // One learning problem: its data, its model, its loss, and what it shows of itself. The trainer
 // owns the loop; a task knows how to turn sample indices into a loss and how to probe its model.
 #include <torch/nn/module.h>
+#include <torch/types.h>
 
 #include <memory>
 #include <optional>
@@ -63,8 +64,18 @@ class Task {
   virtual Expected<InferenceOutcome> inferImage(const ImageBuffer& image);
 };
 
-/// Builds the task of `config.task` on `device`: loads (or generates) its data, fits tokenizers,
-/// builds the model. Warnings from loading go to `warnings`.
+/// What a task factory needs: the run's settings, the device, and for an inference task the run
+/// folder its tokenizers and class names are read from. Warnings from loading data go to
+/// `warnings` when it is set.
+struct TaskBuild {
+  const TrainingConfig& config;
+  torch::Device device;
+  std::string run_dir;
+  std::vector<std::string>* warnings = nullptr;
+};
+
+/// Builds the task of `config.task` (looked up in the registry) on `device`: loads (or generates)
+/// its data, fits tokenizers, builds the model.
 Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
                                                  const torch::Device& device,
                                                  std::vector<std::string>* warnings);

@@ -67,6 +67,11 @@ void EventQueue::publishSample(SamplePrediction sample) {
   pending_.sample = std::move(sample);
 }
 
+void EventQueue::announceRunFolder(std::string path) {
+  std::lock_guard lock(mutex_);
+  pending_.run_folder = std::move(path);
+}
+
 EventBatch EventQueue::drain() {
   EventBatch out;
   std::deque<StepMetrics> metrics;

@@ -23,6 +23,7 @@ class EventQueue {
   void publishAttention(AttentionSnapshot snapshot);
   void publishPositionalEncoding(PositionalEncodingSnapshot snapshot);
   void publishSample(SamplePrediction sample);
+  void announceRunFolder(std::string path);
 
   /// Moves everything out; the queue is empty afterwards.
   EventBatch drain();

@@ -12,16 +12,17 @@ namespace ascope {
 
 class EventQueueSink : public spdlog::sinks::base_sink<std::mutex> {
  public:
-  explicit EventQueueSink(std::shared_ptr<EventQueue> queue) : queue_(std::move(queue)) {}
+  /// `queue` outlives the sink (the trainer owns both the queue and the session that logs).
+  explicit EventQueueSink(EventQueue& queue) : queue_(queue) {}
 
  protected:
   void sink_it_(const spdlog::details::log_msg& msg) override {
-    queue_->pushLog({static_cast<int>(msg.level), std::string(msg.payload.begin(), msg.payload.end())});
+    queue_.pushLog({static_cast<int>(msg.level), std::string(msg.payload.begin(), msg.payload.end())});
   }
   void flush_() override {}
 
  private:
-  std::shared_ptr<EventQueue> queue_;
+  EventQueue& queue_;
 };
 
 }  // namespace ascope

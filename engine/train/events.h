@@ -10,6 +10,11 @@ namespace ascope {
 
 enum class TrainerState { kIdle, kPreparing, kRunning, kPaused, kStopped, kFinished, kFailed };
 const char* trainerStateName(TrainerState state);
+/// True for the states after which the trainer thread has ended or is about to.
+inline bool isFinalState(TrainerState state) {
+  return state == TrainerState::kStopped || state == TrainerState::kFinished ||
+         state == TrainerState::kFailed;
+}
 
 /// One optimizer step (coalesced when the reader is slow).
 struct StepMetrics {
@@ -65,7 +70,7 @@ struct ImageBuffer {
 
 struct AttentionSnapshot {
   int64_t step = 0;
-  std::string task;  ///< "vit", "imdb", "translate"
+  std::string task;  ///< id of the task that made it (see the task registry)
   int sample_index = 0;
   std::vector<AttentionGroup> groups;
   ImageBuffer image;    ///< ViT: the probe image
@@ -122,11 +127,12 @@ struct EventBatch {
   std::vector<LogLine> logs;
   std::vector<StateChange> states;
   std::vector<Failure> failures;
-  uint64_t dropped_metrics = 0;  ///< metrics coalesced away since the last drain
+  std::optional<std::string> run_folder;  ///< once per run, when preparation has made it
+  uint64_t dropped_metrics = 0;           ///< metrics coalesced away since the last drain
 
   bool empty() const {
     return metrics.empty() && epochs.empty() && !attention && !positional_encoding && !sample &&
-           logs.empty() && states.empty() && failures.empty();
+           logs.empty() && states.empty() && failures.empty() && !run_folder;
   }
 };
 

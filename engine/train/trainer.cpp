@@ -65,7 +65,15 @@ void Trainer::setState(TrainerState state, const std::string& reason) {
   if (state_.exchange(state) != state || !reason.empty()) events_->pushState({state, reason});
 }
 
-bool Trainer::handleCommands(TrainingSession& session) {
+void Trainer::runFolderReady(const std::string& path) {
+  {
+    std::lock_guard lock(mutex_);
+    run_dir_ = path;
+  }
+  events_->announceRunFolder(path);
+}
+
+bool Trainer::awaitNextBatch(LiveChanges& changes) {
   std::unique_lock lock(mutex_);
   for (;;) {
     while (!commands_.empty()) {
@@ -86,10 +94,10 @@ bool Trainer::handleCommands(TrainingSession& session) {
           ++steps_granted_;
           break;
         case CommandKind::kSetLearningRate:
-          session.setLearningRate(c.value);
+          changes.learning_rate = c.value;
           break;
         case CommandKind::kSetProbeSample:
-          session.setProbeSample(static_cast<int>(c.value));
+          changes.probe_sample = static_cast<int>(c.value);
           break;
       }
     }
@@ -110,7 +118,7 @@ void Trainer::run() {
   setState(TrainerState::kPreparing);
   TrainerState final_state = TrainerState::kFailed;
   try {
-    TrainingSession session(*this, config_);
+    TrainingSession session(static_cast<TrainingHost&>(*this), config_);
     if (Status s = session.prepare(); !s.ok()) {
       events_->pushFailure({0, s.error()});
     } else {

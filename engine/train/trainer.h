@@ -1,31 +1,33 @@
 #pragma once
-// The training loop on its own thread. Threading model:
-//   - Callers (GUI thread, CLI main, tests) only call the command methods below; each pushes a
+// The training loop on its own thread (docs/ARCHITECTURE.md, "Threads"):
+//   - Callers (GUI thread, CLI main, tests) only call the RunControl methods; each pushes a
 //     command under a mutex and returns at once. The trainer reads them between batches.
-//   - The trainer only talks back through events() (see event_queue.h); it never calls out.
-//   - The model, optimizer and tensors live on the trainer thread alone.
+//   - The trainer only talks back through its EventQueue; it never calls out.
+//   - The model, optimizer and tensors live on the trainer thread alone (in TrainingSession,
+//     which sees the trainer only as a TrainingHost).
 // The destructor requests stop, wakes the thread and joins it.
 #include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "engine/core/expected.h"
 #include "engine/train/event_queue.h"
+#include "engine/train/run_control.h"
 #include "engine/train/training_config.h"
+#include "engine/train/training_host.h"
 
 namespace ascope {
 
-class TrainingSession;
-
-class Trainer {
+class Trainer final : public RunControl, private TrainingHost {
  public:
   explicit Trainer(TrainingConfig config);
   /// With a queue of the caller's making (e.g. small capacities in tests).
   Trainer(TrainingConfig config, std::shared_ptr<EventQueue> events);
-  ~Trainer();
+  ~Trainer() override;
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;
 
@@ -34,36 +36,36 @@ class Trainer {
   /// event and the state kFailed.
   Status start(bool start_paused = false);
 
-  void pause();
-  void resume();
-  /// While paused: run exactly one batch, then stay paused.
-  void stepOnce();
-  /// Stop after the current batch; a checkpoint is written so the run can be resumed.
-  void stop();
-  void setLearningRate(double lr);
-  void setProbeSample(int index);
+  void pause() override;
+  void resume() override;
+  void stepOnce() override;
+  void stop() override;
+  void setLearningRate(double lr) override;
+  void setProbeSample(int index) override;
+  EventBatch drainEvents() override { return events_->drain(); }
+  bool finished() const override { return finished_.load(); }
 
   /// Blocks until the thread ends (the CLI's main uses this; the GUI never does).
   void wait();
-  bool finished() const { return finished_.load(); }
   TrainerState state() const { return state_.load(); }
   /// The run folder, known once preparation is done ("" before).
   std::string runDir() const;
 
-  std::shared_ptr<EventQueue> events() const { return events_; }
-
  private:
-  friend class TrainingSession;
   enum class CommandKind { kPause, kResume, kStep, kStop, kSetLearningRate, kSetProbeSample };
   struct Command {
     CommandKind kind;
     double value = 0;
   };
   void push(Command command);
-  /// Trainer thread: applies pending commands; while paused, waits for one. Returns false to stop.
-  bool handleCommands(TrainingSession& session);
   void setState(TrainerState state, const std::string& reason = {});
   void run();
+
+  // TrainingHost: called by the session on the trainer thread.
+  EventQueue& events() override { return *events_; }
+  bool awaitNextBatch(LiveChanges& changes) override;
+  void pauseAfterFault() override { paused_ = true; }
+  void runFolderReady(const std::string& path) override;
 
   TrainingConfig config_;
   std::shared_ptr<EventQueue> events_;
@@ -75,7 +77,7 @@ class Trainer {
   std::condition_variable wake_;
   std::deque<Command> commands_;  // guarded by mutex_
   std::string run_dir_;           // guarded by mutex_
-  bool paused_ = false;           // trainer thread only
+  bool paused_ = false;           // trainer thread only (set by start() before the thread runs)
   int steps_granted_ = 0;         // trainer thread only
 };
 

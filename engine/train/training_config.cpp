@@ -1,15 +1,16 @@
 #include "engine/train/training_config.h"
 
 #include "engine/models/config_checks.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/task_registry.h"
 
 namespace ascope {
 
 using namespace config_checks;
 
 Status TrainingConfig::validate() const {
-  if (task != "vit" && task != "imdb" && task != "translate") {
-    return Error{"task must be vit, imdb or translate, got \"" + task + "\""};
-  }
+  Expected<const TaskDescriptor*> descriptor = findTask(task);
+  if (!descriptor.ok()) return Error{descriptor.error()};
   if (device != "cpu" && device != "cuda") {
     return Error{"device must be cpu or cuda, got \"" + device + "\""};
   }
@@ -60,18 +61,17 @@ Status TrainingConfig::validate() const {
     return Error{"source_language and target_language must differ, both are \"" + source_language +
                  "\""};
   }
-  if (task == "translate" && data == "builtin" &&
-      (source_language != "en" || target_language != "it")) {
-    return Error{"the built-in translation data is English→Italian (en→it), got " +
-                 source_language + "→" + target_language};
+  return (*descriptor)->validate(*this);
+}
+
+Expected<TrainingConfig> makePreset(const std::string& task, const std::string& preset) {
+  Expected<const TaskDescriptor*> descriptor = findTask(task);
+  if (!descriptor.ok()) return Error{descriptor.error()};
+  if (!(*descriptor)->hasPreset(preset)) {
+    return Error{"unknown preset \"" + preset + "\" (expected " + (*descriptor)->presetList() +
+                 ")"};
   }
-  if (task == "vit") return vit.validate();
-  if (task == "imdb") {
-    TextClassifierConfig t = text;
-    t.vocab_size = std::max<int64_t>(t.vocab_size, 2);  // filled in from the tokenizer later
-    return t.validate();
-  }
-  return translator.validate();
+  return (*descriptor)->make_preset(preset);
 }
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, lr, weight_decay,
@@ -79,6 +79,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, l
                                                 grad_clip, label_smoothing)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BuiltinDataConfig, train_count, test_count, seed)
 
+// The ViT settings sit under the image task's id, as they have since the first run folders, so
+// that every config.json written before still opens.
 void to_json(nlohmann::json& j, const TrainingConfig& c) {
   j = nlohmann::json{{"task", c.task},
                      {"data", c.data},
@@ -104,7 +106,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"min_freq", c.min_freq},
                      {"source_language", c.source_language},
                      {"target_language", c.target_language},
-                     {"vit", c.vit},
+                     {kImageClassificationTaskId, c.vit},
                      {"text", c.text},
                      {"translator", c.translator},
                      {"out_dir", c.out_dir},
@@ -141,7 +143,7 @@ void from_json(const nlohmann::json& j, TrainingConfig& c) {
   get("min_freq", c.min_freq);
   get("source_language", c.source_language);
   get("target_language", c.target_language);
-  get("vit", c.vit);
+  get(kImageClassificationTaskId, c.vit);
   get("text", c.text);
   get("translator", c.translator);
   get("out_dir", c.out_dir);

@@ -30,9 +30,9 @@ struct BuiltinDataConfig {
 };
 
 struct TrainingConfig {
-  std::string task = "vit";       ///< "vit", "imdb" or "translate"
+  std::string task;               ///< a task id of the registry (engine/tasks/task_registry.h)
   std::string data = "builtin";   ///< "builtin" or a path in a format the task reads
-  std::string preset = "laptop";  ///< "seed", "laptop" or "tiny"
+  std::string preset = "laptop";  ///< one of the task's presets
   int epochs = 10;
   int64_t max_steps = 0;   ///< train exactly this many steps, however many epochs that takes;
                            ///< 0 = run `epochs` epochs
@@ -84,8 +84,8 @@ void from_json(const nlohmann::json& j, BuiltinDataConfig& c);
 void to_json(nlohmann::json& j, const TrainingConfig& c);
 void from_json(const nlohmann::json& j, TrainingConfig& c);
 
-/// The configuration of `preset` ("seed", "laptop", "tiny") for `task` ("vit", "imdb",
-/// "translate"), or an error naming the unknown value.
+/// The configuration of `preset` for `task` (see the task registry), or an error naming the
+/// unknown value.
 Expected<TrainingConfig> makePreset(const std::string& task, const std::string& preset);
 
 }  // namespace ascope

@@ -7,14 +7,13 @@
 #include <spdlog/spdlog.h>
 #include <torch/cuda.h>
 #include <torch/nn/utils/clip_grad.h>
-#include <torch/optim/adam.h>
-#include <torch/optim/adamw.h>
 #include <torch/utils.h>
 
 #include <cmath>
 
-#include "engine/tasks/attention_capture.h"
+#include "engine/data/seeded_split.h"
 #include "engine/train/autocast_scope.h"
+#include "engine/train/optimizer_factory.h"
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/learning_rate_schedule.h"
 
@@ -33,23 +32,11 @@ bool isOutOfMemory(const std::exception& e) {
          what.find("CUDA error: out of memory") != std::string::npos;
 }
 
-std::unique_ptr<torch::optim::Optimizer> makeOptimizer(torch::nn::Module& model,
-                                                       const OptimizationConfig& o) {
-  if (o.optimizer == "adamw") {
-    return std::make_unique<torch::optim::AdamW>(
-        model.parameters(),
-        torch::optim::AdamWOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
-  }
-  return std::make_unique<torch::optim::Adam>(
-      model.parameters(),
-      torch::optim::AdamOptions(o.lr).eps(o.adam_eps).weight_decay(o.weight_decay));
-}
-
 }  // namespace
 
-TrainingSession::TrainingSession(Trainer& trainer, TrainingConfig config)
-    : trainer_(trainer), config_(std::move(config)) {
-  std::vector<spdlog::sink_ptr> sinks{std::make_shared<EventQueueSink>(trainer_.events_)};
+TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
+    : host_(host), config_(std::move(config)) {
+  std::vector<spdlog::sink_ptr> sinks{std::make_shared<EventQueueSink>(host_.events())};
   logger_ = std::make_shared<spdlog::logger>("trainer", sinks.begin(), sinks.end());
   logger_->set_pattern("%H:%M:%S %v");
   logger_->flush_on(spdlog::level::info);  // log.txt must be complete if the process dies
@@ -61,6 +48,14 @@ TrainingSession::~TrainingSession() {
 
 void TrainingSession::log(int level, const std::string& text) {
   logger_->log(static_cast<spdlog::level::level_enum>(level), text);
+}
+
+bool TrainingSession::goOn() {
+  LiveChanges changes;
+  const bool go_on = host_.awaitNextBatch(changes);
+  if (changes.learning_rate) lr_override_ = *changes.learning_rate;
+  if (changes.probe_sample) setProbeSample(*changes.probe_sample);
+  return go_on;
 }
 
 void TrainingSession::setProbeSample(int index) {
@@ -84,10 +79,7 @@ Status TrainingSession::prepare() {
   if (config_.resume) {
     if (Status s = folder_->makeFolders(); !s.ok()) return s;  // open() only reads
   }
-  {
-    std::lock_guard lock(trainer_.mutex_);
-    trainer_.run_dir_ = folder_->path();
-  }
+  host_.runFolderReady(folder_->path());
   logger_->sinks().push_back(
       std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath()));
   log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
@@ -133,8 +125,8 @@ double TrainingSession::currentLearningRate() const {
 
 void TrainingSession::reportFault(const std::string& message) {
   log(4, message);
-  trainer_.events_->pushFailure({progress_.step, message});
-  trainer_.paused_ = true;  // the GUI pauses; the CLI (stop_on_nonfinite) stops instead
+  host_.events().pushFailure({progress_.step, message});
+  host_.pauseAfterFault();  // the GUI pauses; the CLI (stop_on_nonfinite) stops instead
 }
 
 TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t>& indices,
@@ -186,7 +178,7 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   m.elapsed_s = secondsSince(started_);
   const double steps_per_s = (progress_.step - steps_at_start_) / std::max(1e-9, m.elapsed_s);
   m.eta_s = steps_per_s > 0 ? (total_steps_ - progress_.step) / steps_per_s : 0;
-  trainer_.events_->pushMetrics(m);
+  host_.events().pushMetrics(m);
   metrics_->append(m);
   return StepResult::kOk;
 }
@@ -201,13 +193,13 @@ void TrainingSession::probe() {
     if (Status s = folder_->writeAttention(snapshot); !s.ok()) log(3, s.error());
     last_snapshot_step_ = progress_.step;
   }
-  trainer_.events_->publishAttention(std::move(snapshot));
+  host_.events().publishAttention(std::move(snapshot));
   SamplePrediction sample = task_->predictSample(config_.probe_sample);
   sample.step = progress_.step;
-  trainer_.events_->publishSample(std::move(sample));
+  host_.events().publishSample(std::move(sample));
   PositionalEncodingSnapshot pe = task_->positionalEncoding();
   pe.step = progress_.step;
-  trainer_.events_->publishPositionalEncoding(std::move(pe));
+  host_.events().publishPositionalEncoding(std::move(pe));
 }
 
 void TrainingSession::evaluateAndReport(int epoch) {
@@ -222,7 +214,7 @@ void TrainingSession::evaluateAndReport(int epoch) {
   s.val_accuracy = e.accuracy;
   s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
   train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
-  trainer_.events_->pushEpoch(s);
+  host_.events().pushEpoch(s);
   metrics_->append(s, currentLearningRate());
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
                      ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
@@ -281,13 +273,14 @@ TrainerState TrainingSession::run() {
     const int epoch = static_cast<int>(progress_.step / batches_per_epoch_) + 1;
     const int64_t batch_in_epoch = progress_.step % batches_per_epoch_;
     // The order of an epoch depends only on (seed, epoch): a resumed run sees the same batches.
-    const std::vector<int64_t> order = seededPermutation(task_->trainSize(), config_.seed + epoch);
+    const std::vector<std::size_t> order =
+        seededPermutation(static_cast<std::size_t>(task_->trainSize()), config_.seed + epoch);
     const int64_t start = batch_in_epoch * config_.batch_size;
     const std::vector<int64_t> indices(
         order.begin() + start,
         order.begin() + std::min<int64_t>(start + config_.batch_size, task_->trainSize()));
 
-    if (!trainer_.handleCommands(*this)) {
+    if (!goOn()) {
       checkpoint("last");
       log(2, "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
       return TrainerState::kStopped;

@@ -1,6 +1,7 @@
 #pragma once
 // Everything one run owns on the trainer thread: task, optimizer, run folder, metrics file, logger,
-// counters. Trainer (trainer.h) owns the thread and the commands; this class owns the loop.
+// counters. Trainer (trainer.h) owns the thread and the commands and is this class's
+// TrainingHost; this class owns the loop.
 #include <torch/optim/optimizer.h>
 
 #include <chrono>
@@ -11,7 +12,7 @@
 #include "engine/run/run_folder.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
-#include "engine/train/trainer.h"
+#include "engine/train/training_host.h"
 
 namespace spdlog {
 class logger;
@@ -21,7 +22,7 @@ namespace ascope {
 
 class TrainingSession {
  public:
-  TrainingSession(Trainer& trainer, TrainingConfig config);
+  TrainingSession(TrainingHost& host, TrainingConfig config);
   ~TrainingSession();
 
   /// Data, model, optimizer, run folder, resume. Errors are for a person.
@@ -29,8 +30,6 @@ class TrainingSession {
   /// The loop; returns the final state (finished, stopped, failed).
   TrainerState run();
 
-  void setLearningRate(double lr) { lr_override_ = lr; }
-  void setProbeSample(int index);
   void log(int level, const std::string& text);
 
  private:
@@ -45,10 +44,13 @@ class TrainingSession {
   std::string outOfMemoryMessage(const char* phase) const;
   void evaluateAndReport(int epoch);
   void checkpoint(const char* name);
+  /// Between batches: commands from the host; false when the run must stop.
+  bool goOn();
+  void setProbeSample(int index);
   double currentLearningRate() const;
   void reportFault(const std::string& message);
 
-  Trainer& trainer_;
+  TrainingHost& host_;
   TrainingConfig config_;
   torch::Device device_{torch::kCPU};
   std::unique_ptr<Task> task_;

@@ -5,8 +5,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/gui/attention_timeline_view.h"
-#include "app/gui/run_reader.h"
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "engine/run/run_folder.h"
+#include "engine/run/run_reader.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
 #include "widgets/attention_head_grid_panel.h"
 
@@ -23,14 +26,21 @@ class AttentionTimelineTest : public QObject {
 
 namespace {
 
-AttentionPlotData liveSnapshot(long long step) {
-  AttentionPlotData s;
+AttentionSnapshot liveSnapshot(long long step) {
+  AttentionSnapshot s;
   s.step = step;
-  AttentionPlotGroup g;
-  g.name = QStringLiteral("encoder self");
-  g.layers = {{LabeledMatrix(3, 3, 1.0f / 3)}};
+  s.task = kSentimentTaskId;
+  AttentionGroup g;
+  g.name = "encoder";
+  g.layers = g.heads = 1;
+  g.maps.push_back({3, 3, std::vector<float>(9, 1.0f / 3)});
   s.groups.push_back(g);
   return s;
+}
+
+/// The run folder `dir` as an opened run shows it.
+void showFolder(CurrentRun& run, const QString& dir) {
+  run.showOpened(*makePreset(kImageClassificationTaskId, "tiny"), dir);
 }
 
 }  // namespace
@@ -38,23 +48,25 @@ AttentionPlotData liveSnapshot(long long step) {
 void AttentionTimelineTest::listsStoredSnapshots() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 4));
-  const std::vector<AttentionFileEntry> files = listAttentionFiles(dir.filePath("run"));
+  const std::vector<AttentionFileEntry> files =
+      listAttentionFiles(dir.filePath("run").toStdString());
   QCOMPARE(files.size(), std::size_t(4));
   QCOMPARE(files.front().step, std::int64_t{10});
   QCOMPARE(files.back().step, std::int64_t{40});
-  Expected<AttentionFrame> frame = readAttentionFrame(files[1].path);
-  QVERIFY(frame.ok());
-  QCOMPARE(frame->step, std::int64_t{20});
-  QCOMPARE(frame->groups.size(), std::size_t(1));
+  Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(files[1].path);
+  QVERIFY(snapshot.ok());
+  QCOMPARE(snapshot->step, std::int64_t{20});
+  QCOMPARE(snapshot->groups.size(), std::size_t(1));
 }
 
 void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 5));
-  AttentionTimelineView view;
+  CurrentRun run;
+  AttentionTimelineView view(&run);
   view.resize(900, 600);
   view.show();
-  view.setRunFolder(dir.filePath("run"));
+  showFolder(run, dir.filePath("run"));
   QCOMPARE(view.snapshotCount(), 5);
   QCOMPARE(view.slider()->maximum(), 4);
   QSignalSpy shown(&view, &AttentionTimelineView::snapshotShown);
@@ -71,8 +83,9 @@ void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
 void AttentionTimelineTest::liveSnapshotsWaitWhileScrubbedBack() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 3));
-  AttentionTimelineView view;
-  view.setRunFolder(dir.filePath("run"));
+  CurrentRun run;
+  AttentionTimelineView view(&run);
+  showFolder(run, dir.filePath("run"));
   view.setLiveSnapshot(liveSnapshot(35));
   QVERIFY(view.isFollowingLive());
   QCOMPARE(view.panel()->snapshot().step, 35LL);

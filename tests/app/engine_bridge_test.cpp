@@ -1,5 +1,6 @@
-// EngineBridge against a fake engine: drains are throttled to ≤ 30 Hz, a burst of metrics reaches
-// the panels as one batch, and only the newest attention snapshot reaches the attention panel.
+// EngineBridge against a fake engine: drains are throttled to the bridge's interval (66 ms, 15 Hz),
+// a burst of metrics reaches the panels as one batch, only the newest attention snapshot reaches
+// the attention panel, commands reach the engine and the run's state and folder reach CurrentRun.
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
@@ -7,31 +8,45 @@
 #include <atomic>
 #include <thread>
 
-#include "app/gui/engine_bridge.h"
-#include "app/gui/engine_session.h"
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/metric_series_conversion.h"
 #include "fake_engine.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/metric_curve_panel.h"
 
 namespace ascope {
+namespace {
+
+/// Hands a fake engine to `bridge` as the run of a translation config and returns it.
+FakeEngine& attachFake(EngineBridge& bridge, std::unique_ptr<FakeEngine> engine) {
+  FakeEngine& fake = *engine;
+  bridge.attach(std::move(engine), *makePreset(kTranslationTaskId, "tiny"));
+  return fake;
+}
+
+}  // namespace
 
 class EngineBridgeTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void drainsAtMostThirtyTimesASecond();
+  void drainsNoFasterThanTheInterval();
   void burstOfMetricsIsOneBatch();
   void newestAttentionSnapshotWins();
   void translationGroupsKeepTheirAxes();
   void statesLogsAndFailuresArrive();
+  void commandsReachTheEngine();
+  void runFolderAndEndReachCurrentRun();
 };
 
-void EngineBridgeTest::drainsAtMostThirtyTimesASecond() {
-  FakeEngine engine;
-  EngineBridge bridge;
-  QVERIFY(bridge.drainInterval() >= 33);
-  QSignalSpy batches(&bridge, &EngineBridge::trainPointsArrived);
-  bridge.attach(EngineSession::replay(engine.queue()));
+void EngineBridgeTest::drainsNoFasterThanTheInterval() {
+  CurrentRun run;
+  EngineBridge bridge(&run);
+  QCOMPARE(bridge.drainInterval(), EngineBridge::kDrainIntervalMs);
+  QSignalSpy batches(&bridge, &EngineBridge::stepsArrived);
+  FakeEngine& engine = attachFake(bridge, std::make_unique<FakeEngine>());
 
   // A producer far faster than any screen: 4000 steps within ~0.8 s, from another thread.
   std::atomic<bool> done{false};
@@ -50,50 +65,53 @@ void EngineBridgeTest::drainsAtMostThirtyTimesASecond() {
   const double seconds = clock.elapsed() / 1000.0;
 
   const EngineBridge::Stats& stats = bridge.stats();
-  QVERIFY2(stats.drains <= seconds * 30.0 + 2,
+  QVERIFY2(stats.drains <= seconds * 1000.0 / bridge.drainInterval() + 2,
            qPrintable(QStringLiteral("%1 drains in %2 s").arg(stats.drains).arg(seconds)));
   QCOMPARE(stats.steps, std::int64_t{4000});
   QVERIFY(batches.count() <= stats.drains);
   long long points = 0;
   for (const QList<QVariant>& args : batches) {
-    points += static_cast<long long>(args.at(0).value<std::vector<SeriesPoint>>().size());
+    points += static_cast<long long>(args.at(0).value<std::vector<StepMetrics>>().size());
   }
   QCOMPARE(points, 4000LL);
   QVERIFY2(batches.count() < 100, "metrics must be batched, not delivered one by one");
 }
 
 void EngineBridgeTest::burstOfMetricsIsOneBatch() {
-  FakeEngine engine;
-  EngineBridge bridge;
+  CurrentRun run;
+  EngineBridge bridge(&run);
   MetricCurvePanel loss(QStringLiteral("loss"));
-  QObject::connect(&bridge, &EngineBridge::trainPointsArrived, &loss,
-                   [&](const std::vector<SeriesPoint>& points, const std::vector<SeriesPoint>&) {
-                     loss.appendTrainPoints(points);
+  QObject::connect(&bridge, &EngineBridge::stepsArrived, &loss,
+                   [&](const std::vector<StepMetrics>& steps) {
+                     loss.appendTrainPoints(lossPoints(steps));
                    });
-  QSignalSpy batches(&bridge, &EngineBridge::trainPointsArrived);
+  QSignalSpy batches(&bridge, &EngineBridge::stepsArrived);
   QSignalSpy delivered(&bridge, &EngineBridge::batchDelivered);
-  QSignalSpy progress(&bridge, &EngineBridge::progressChanged);
-  engine.pushSteps(1, 500);  // before the first drain
-  bridge.attach(EngineSession::replay(engine.queue()));
+  auto owned = std::make_unique<FakeEngine>();
+  owned->pushSteps(1, 500);  // before the first drain
+  attachFake(bridge, std::move(owned));
   QTRY_COMPARE_WITH_TIMEOUT(batches.count(), 1, 1000);
   QTest::qWait(100);
   QCOMPARE(batches.count(), 1);
   QCOMPARE(delivered.count(), 1);
-  QCOMPARE(progress.count(), 1);  // only the newest step drives the progress bar
-  QCOMPARE(progress.at(0).at(0).value<ProgressReport>().step, std::int64_t{500});
+  QCOMPARE(batches.at(0).at(0).value<std::vector<StepMetrics>>().size(), std::size_t{500});
+  QCOMPARE(bridge.stats().last_step.step, std::int64_t{500});  // what the progress bar shows
   QCOMPARE(loss.trainSeries().size(), 500);
   QCOMPARE(loss.trainSeries().last().x, 500.0);
 }
 
 void EngineBridgeTest::newestAttentionSnapshotWins() {
-  FakeEngine engine;
-  EngineBridge bridge;
+  CurrentRun run;
+  EngineBridge bridge(&run);
   AttentionHeadGridPanel panel;
   QObject::connect(&bridge, &EngineBridge::attentionChanged, &panel,
-                   &AttentionHeadGridPanel::setSnapshot);
+                   [&](const AttentionSnapshot& s) { panel.setSnapshot(toAttentionPlotData(s)); });
   QSignalSpy snapshots(&bridge, &EngineBridge::attentionChanged);
-  for (int step = 10; step <= 50; step += 10) engine.publishAttention(step, "vit");
-  bridge.attach(EngineSession::replay(engine.queue()));
+  auto owned = std::make_unique<FakeEngine>();
+  for (int step = 10; step <= 50; step += 10) {
+    owned->publishAttention(step, kImageClassificationTaskId);
+  }
+  FakeEngine& engine = attachFake(bridge, std::move(owned));
   QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 1000);
   QTest::qWait(100);
   QCOMPARE(snapshots.count(), 1);
@@ -105,18 +123,19 @@ void EngineBridgeTest::newestAttentionSnapshotWins() {
   QCOMPARE(bridge.stats().attention_deliveries, 1);
 
   // A later probe replaces it.
-  engine.publishAttention(60, "vit");
+  engine.publishAttention(60, kImageClassificationTaskId);
   QTRY_COMPARE_WITH_TIMEOUT(panel.snapshot().step, 60LL, 1000);
 }
 
 void EngineBridgeTest::translationGroupsKeepTheirAxes() {
-  FakeEngine engine;
-  EngineBridge bridge;
+  CurrentRun run;
+  EngineBridge bridge(&run);
   AttentionPlotData received;
   QObject::connect(&bridge, &EngineBridge::attentionChanged, &bridge,
-                   [&](const AttentionPlotData& s) { received = s; });
-  engine.publishAttention(7, "translate");
-  bridge.attach(EngineSession::replay(engine.queue()));
+                   [&](const AttentionSnapshot& s) { received = toAttentionPlotData(s); });
+  auto owned = std::make_unique<FakeEngine>();
+  owned->publishAttention(7, kTranslationTaskId);
+  attachFake(bridge, std::move(owned));
   QTRY_COMPARE_WITH_TIMEOUT(received.step, 7LL, 1000);
   QCOMPARE(received.groups.size(), std::size_t(3));
   QCOMPARE(received.groups[0].name, QStringLiteral("encoder self"));
@@ -133,23 +152,59 @@ void EngineBridgeTest::translationGroupsKeepTheirAxes() {
 }
 
 void EngineBridgeTest::statesLogsAndFailuresArrive() {
-  FakeEngine engine;
-  EngineBridge bridge;
-  QSignalSpy states(&bridge, &EngineBridge::stateChanged);
+  CurrentRun run;
+  EngineBridge bridge(&run);
+  QSignalSpy states(&run, &CurrentRun::stateChanged);
   QSignalSpy logs(&bridge, &EngineBridge::logLine);
   QSignalSpy failures(&bridge, &EngineBridge::failed);
-  bridge.attach(EngineSession::replay(engine.queue()));
-  QCOMPARE(bridge.state(), RunState::Preparing);
+  FakeEngine& engine = attachFake(bridge, std::make_unique<FakeEngine>());
+  QCOMPARE(run.state(), TrainerState::kPreparing);
   engine.pushState(2);
   engine.pushLog(3, "a warning");
   engine.pushFailure("loss is not finite");
   engine.pushState(3);
   QTRY_COMPARE_WITH_TIMEOUT(failures.count(), 1, 1000);
-  QCOMPARE(bridge.state(), RunState::Paused);
+  QCOMPARE(run.state(), TrainerState::kPaused);
+  QCOMPARE(states.count(), 3);  // preparing (attach), running, paused
   QCOMPARE(logs.count(), 1);
-  QCOMPARE(logs.at(0).at(0).toInt(), 3);
+  QCOMPARE(logs.at(0).at(0).value<LogLine>().level, 3);
   QCOMPARE(failures.at(0).at(0).toString(), QStringLiteral("loss is not finite"));
-  QVERIFY(bridge.isActive());  // a replay drains until it is replaced; only trainers finish
+  QVERIFY(bridge.isActive());  // until the engine says it has finished
+}
+
+void EngineBridgeTest::commandsReachTheEngine() {
+  CurrentRun run;
+  EngineBridge bridge(&run);
+  FakeEngine& engine = attachFake(bridge, std::make_unique<FakeEngine>());
+  bridge.pause();
+  bridge.stepOnce();
+  bridge.resume();
+  bridge.setLearningRate(0.5);
+  bridge.stop();
+  const std::vector<std::string> expected{"pause", "step", "resume", "lr 0.500000", "stop"};
+  QVERIFY(engine.commands == expected);
+}
+
+void EngineBridgeTest::runFolderAndEndReachCurrentRun() {
+  CurrentRun run;
+  EngineBridge bridge(&run);
+  QSignalSpy folders(&run, &CurrentRun::folderChanged);
+  QSignalSpy ended(&bridge, &EngineBridge::runEnded);
+  FakeEngine& engine = attachFake(bridge, std::make_unique<FakeEngine>());
+  QCOMPARE(run.task()->id, std::string(kTranslationTaskId));
+  QVERIFY(run.isLive());
+  engine.announceRunFolder("/tmp/some_run");
+  engine.pushState(2);
+  engine.publishAttention(5);
+  engine.pushState(static_cast<int>(TrainerState::kFinished));
+  engine.finish();
+  QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 2000);
+  QCOMPARE(run.folder(), QStringLiteral("/tmp/some_run"));
+  QCOMPARE(run.state(), TrainerState::kFinished);
+  QCOMPARE(ended.at(0).at(0).value<TrainerState>(), TrainerState::kFinished);
+  QCOMPARE(bridge.stats().attention_deliveries, 1);  // delivered before the end was announced
+  QVERIFY(!bridge.isActive());
+  QVERIFY(folders.count() >= 1);
 }
 
 }  // namespace ascope

@@ -35,7 +35,7 @@ AttentionGroup group(const std::string& name, const std::vector<std::string>& ro
 
 }  // namespace
 
-FakeEngine::FakeEngine() : queue_(std::make_shared<EventQueue>()) {}
+FakeEngine::FakeEngine() = default;
 
 void FakeEngine::pushSteps(std::int64_t first, int count, std::int64_t total_steps) {
   for (int i = 0; i < count; ++i) {
@@ -49,7 +49,7 @@ void FakeEngine::pushSteps(std::int64_t first, int count, std::int64_t total_ste
     m.total_steps = total_steps;
     m.elapsed_s = m.step * 0.05;
     m.eta_s = (total_steps - m.step) * 0.05;
-    queue_->pushMetrics(m);
+    queue_.pushMetrics(m);
   }
 }
 
@@ -61,14 +61,14 @@ void FakeEngine::pushEpoch(int epoch, std::int64_t step) {
   e.train_accuracy = 0.5 + 0.1 * epoch;
   e.val_loss = 1.1 / epoch;
   e.val_accuracy = 0.45 + 0.1 * epoch;
-  queue_->pushEpoch(e);
+  queue_.pushEpoch(e);
 }
 
 void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
   AttentionSnapshot s;
   s.step = step;
   s.task = task;
-  if (task == "vit") {
+  if (task == kImageClassificationTaskId) {
     const std::vector<std::string> tokens{"CLS", "0", "1", "2", "3"};
     s.groups.push_back(group("encoder", tokens, tokens, 2, 2, step));
     s.image.width = s.image.height = 8;
@@ -82,7 +82,7 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
     s.groups.push_back(group("decoder self", target, target, 2, 2, step));
     s.groups.push_back(group("cross", target, source, 2, 2, step));
   }
-  queue_->publishAttention(std::move(s));
+  queue_.publishAttention(std::move(s));
 }
 
 void FakeEngine::publishPositionalEncoding(int positions, int dims) {
@@ -96,13 +96,13 @@ void FakeEngine::publishPositionalEncoding(int positions, int dims) {
       pe.values.push_back(static_cast<float>(d % 2 == 0 ? std::sin(p * rate) : std::cos(p * rate)));
     }
   }
-  queue_->publishPositionalEncoding(std::move(pe));
+  queue_.publishPositionalEncoding(std::move(pe));
 }
 
 void FakeEngine::publishSample(const std::string& task) {
   SamplePrediction s;
   s.task = task;
-  if (task == "vit") {
+  if (task == kImageClassificationTaskId) {
     s.image.width = s.image.height = 8;
     s.image.pixels.assign(3 * 8 * 8, 200);
     s.true_label = "circle";
@@ -114,30 +114,34 @@ void FakeEngine::publishSample(const std::string& task) {
     s.true_label = "il gatto nero";
     s.predicted_label = "il gatto bianco";
   }
-  queue_->publishSample(std::move(s));
+  queue_.publishSample(std::move(s));
+}
+
+void FakeEngine::announceRunFolder(const std::string& path) {
+  queue_.announceRunFolder(path);
 }
 
 void FakeEngine::pushLog(int level, const std::string& text) {
-  queue_->pushLog({level, text});
+  queue_.pushLog({level, text});
 }
 
 void FakeEngine::pushState(int state) {
-  queue_->pushState({static_cast<TrainerState>(state), {}});
+  queue_.pushState({static_cast<TrainerState>(state), {}});
 }
 
 void FakeEngine::pushFailure(const std::string& message) {
-  queue_->pushFailure({0, message});
+  queue_.pushFailure({0, message});
 }
 
 bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
-  Expected<RunFolder> folder = RunFolder::create(dir, "vit");
+  Expected<RunFolder> folder = RunFolder::create(dir, kImageClassificationTaskId);
   if (!folder.ok()) return false;
-  Expected<TrainingConfig> config = makePreset("vit", "tiny");
+  Expected<TrainingConfig> config = makePreset(kImageClassificationTaskId, "tiny");
   if (!config.ok() || !folder->writeConfig(*config).ok()) return false;
   for (int i = 1; i <= count; ++i) {
     FakeEngine engine;
-    engine.publishAttention(10 * i, "vit");
-    std::optional<AttentionSnapshot> snapshot = engine.queue()->drain().attention;
+    engine.publishAttention(10 * i, kImageClassificationTaskId);
+    std::optional<AttentionSnapshot> snapshot = engine.drainEvents().attention;
     if (!snapshot || !folder->writeAttention(*snapshot).ok()) return false;
   }
   return true;

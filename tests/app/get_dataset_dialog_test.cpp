@@ -9,7 +9,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/gui/get_dataset_dialog.h"
+#include "app/gui/window/get_dataset_dialog.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/download/sha256.h"
 #include "fixture_archives.h"
 #include "fixture_http_server.h"
@@ -24,7 +25,7 @@ class GetDatasetDialogTest : public QObject {
     // (No raw string literals here: moc's tokenizer loses the class after one.)
     const std::string hash = sha256.empty() ? std::string("null") : "\"" + sha256 + "\"";
     const std::string json =
-        "{\"datasets\":[{\"task\":\"vit\",\"name\":\"CIFAR-10 fixture\",\"url\":\"" + url +
+        "{\"datasets\":[{\"task\":\"" + std::string(kImageClassificationTaskId) + "\",\"name\":\"CIFAR-10 fixture\",\"url\":\"" + url +
         "\",\"file\":\"cifar.tar.gz\",\"sha256\":" + hash +
         ",\"archive\":\"tar.gz\",\"archive_folder\":\"cifar-10-batches-bin\","
         "\"folder\":\"cifar-10-batches-bin\",\"expect\":[\"data_batch_1.bin\",\"test_batch.bin\"]}]"
@@ -49,13 +50,13 @@ class GetDatasetDialogTest : public QObject {
     server.serve("/cifar.tar.gz", archive);
     QTemporaryDir data;
     GetDatasetDialog dialog(catalog(server.url("/cifar.tar.gz"), Sha256::hexOf(archive)),
-                            QStringLiteral("vit"), data.path());
+                            QString::fromLatin1(kImageClassificationTaskId), data.path());
     QCOMPARE(dialog.downloadButton()->text(), QStringLiteral("Download"));
     QSignalSpy ready(&dialog, &GetDatasetDialog::datasetReady);
     clickAndWait(dialog);
     QCOMPARE(ready.count(), 1);
     const QString folder = ready.at(0).at(1).toString();
-    QCOMPARE(ready.at(0).at(0).toString(), QStringLiteral("vit"));
+    QCOMPARE(ready.at(0).at(0).toString(), QString::fromLatin1(kImageClassificationTaskId));
     QCOMPARE(QDir(folder).absolutePath(),
              QDir(data.filePath("cifar-10-batches-bin")).absolutePath());
     QVERIFY(QFileInfo::exists(QDir(folder).filePath(QStringLiteral("data_batch_5.bin"))));
@@ -65,7 +66,7 @@ class GetDatasetDialogTest : public QObject {
 
     // A second dialog sees it present and fetches nothing.
     GetDatasetDialog again(catalog(server.url("/cifar.tar.gz"), Sha256::hexOf(archive)),
-                           QStringLiteral("vit"), data.path());
+                           QString::fromLatin1(kImageClassificationTaskId), data.path());
     QCOMPARE(again.downloadButton()->text(), QStringLiteral("Use it"));
     QVERIFY(
         !GetDatasetDialog::presentFolder(catalog("http://x/", "").entries().front(), data.path())
@@ -77,7 +78,7 @@ class GetDatasetDialogTest : public QObject {
     server.serve("/cifar.tar.gz", testing::makeCifarTarGz(2));
     QTemporaryDir data;
     GetDatasetDialog dialog(catalog(server.url("/cifar.tar.gz"), std::string(64, 'a')),
-                            QStringLiteral("vit"), data.path());
+                            QString::fromLatin1(kImageClassificationTaskId), data.path());
     QSignalSpy ready(&dialog, &GetDatasetDialog::datasetReady);
     clickAndWait(dialog);
     QCOMPARE(ready.count(), 0);
@@ -97,7 +98,7 @@ class GetDatasetDialogTest : public QObject {
     server.cutAfter("/cifar.tar.gz", archive.size() / 2);
     QTemporaryDir data;
     GetDatasetDialog dialog(catalog(server.url("/cifar.tar.gz"), Sha256::hexOf(archive)),
-                            QStringLiteral("vit"), data.path());
+                            QString::fromLatin1(kImageClassificationTaskId), data.path());
     QSignalSpy ready(&dialog, &GetDatasetDialog::datasetReady);
     clickAndWait(dialog);
     QCOMPARE(ready.count(), 0);

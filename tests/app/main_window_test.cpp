@@ -10,12 +10,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/gui/dock_layout.h"
-#include "app/gui/engine_bridge.h"
-#include "app/gui/engine_session.h"
-#include "app/gui/export_actions.h"
-#include "app/gui/main_window.h"
-#include "app/gui/scripted_run.h"
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/window/dock_layout.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "app/gui/window/export_actions.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/window/scripted_run.h"
 #include "fake_engine.h"
 
 namespace ascope {
@@ -32,8 +33,11 @@ class MainWindowTest : public QObject {
   void closingWhileTrainingStopsTheRunFirst();
 
  private:
-  static void feed(MainWindow& window, FakeEngine& engine) {
-    window.bridge()->attach(EngineSession::replay(engine.queue()));
+  /// A fake translation run in `window`, with one of everything the panels show.
+  static void feed(MainWindow& window) {
+    auto owned = std::make_unique<FakeEngine>();
+    FakeEngine& engine = *owned;
+    window.bridge()->attach(std::move(owned), *makePreset(kTranslationTaskId, "tiny"));
     engine.pushState(2);
     engine.pushSteps(1, 120);
     engine.pushEpoch(1, 100);
@@ -89,8 +93,7 @@ void MainWindowTest::fakeEngineFillsEveryPanel() {
   MainWindow window;
   window.resize(1400, 900);
   window.show();
-  FakeEngine engine;
-  feed(window, engine);
+  feed(window);
   QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
   const QJsonObject report = ScriptedRun::panelReport(&window);
   QCOMPARE(report["loss_points"].toInt(), 120);
@@ -105,8 +108,7 @@ void MainWindowTest::exportAllWritesEveryFormat() {
   MainWindow window;
   window.resize(1400, 900);
   window.show();
-  FakeEngine engine;
-  feed(window, engine);
+  feed(window);
   QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
   QTemporaryDir dir;
   const ExportResult result = window.exporter()->exportAll(dir.path(), ExportSize{800, 500, 1.0});
@@ -137,7 +139,7 @@ void MainWindowTest::shortcutsAreBound() {
 
 void MainWindowTest::closingWhileTrainingStopsTheRunFirst() {
   QTemporaryDir dir;
-  Expected<TrainingConfig> config = makePreset("imdb", "tiny");
+  Expected<TrainingConfig> config = makePreset(kSentimentTaskId, "tiny");
   QVERIFY(config.ok());
   config->epochs = 1000;  // still running when the window is closed
   config->out_dir = dir.filePath(QStringLiteral("run")).toStdString();
@@ -145,14 +147,14 @@ void MainWindowTest::closingWhileTrainingStopsTheRunFirst() {
   MainWindow window;
   window.show();
   QCOMPARE(window.bridge()->startTraining(*config), QString());
-  QTRY_VERIFY_WITH_TIMEOUT(window.bridge()->state() == RunState::Running, 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(window.currentRun()->state() == TrainerState::kRunning, 60000);
   // Refused for now, without joining the trainer: it is asked to stop and the window stays.
   QVERIFY(!window.close());
   QVERIFY(window.isVisible());
   // The event loop keeps running; once the run has ended, the window closes by itself.
   QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 60000);
   QVERIFY(!window.bridge()->isActive());
-  QCOMPARE(window.bridge()->state(), RunState::Stopped);
+  QCOMPARE(window.currentRun()->state(), TrainerState::kStopped);
   QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("run/checkpoints/last.pt"))));
 }
 

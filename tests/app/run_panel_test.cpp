@@ -8,8 +8,13 @@
 #include <QSpinBox>
 #include <QTest>
 
-#include "app/gui/hyperparameter_form.h"
-#include "app/gui/run_panel.h"
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/run_panel.h"
+#include "engine/tasks/task_registry.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 
 namespace ascope {
 
@@ -25,6 +30,8 @@ class RunPanelTest : public QObject {
   void commandsFollowTheRunState();
   void openedRunIsReadOnly();
   void startEmitsTheEditedConfig();
+  void everyRegisteredTaskIsOffered();
+  void stepOnAFinishedOpenedRunStartsNothing();
 
  private:
   static QSpinBox* spin(RunPanel& panel, const char* key) {
@@ -33,8 +40,9 @@ class RunPanelTest : public QObject {
 };
 
 void RunPanelTest::presetFillsTheForm() {
-  RunPanel panel(false);
-  panel.setTask(QStringLiteral("translate"));
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  panel.setTask(QString::fromLatin1(kTranslationTaskId));
   panel.setPreset(QStringLiteral("laptop"));
   QCOMPARE(spin(panel, "d_model")->value(), 128);
   QCOMPARE(spin(panel, "heads")->value(), 4);
@@ -42,7 +50,7 @@ void RunPanelTest::presetFillsTheForm() {
   panel.setPreset(QStringLiteral("tiny"));
   QCOMPARE(spin(panel, "d_model")->value(), 32);
   const TrainingConfig config = panel.currentConfig();
-  QCOMPARE(config.task, std::string("translate"));
+  QCOMPARE(config.task, std::string(kTranslationTaskId));
   QCOMPARE(config.translator.d_model, std::int64_t{32});
   QVERIFY(!config.stop_on_nonfinite);  // the GUI pauses instead of failing
   QVERIFY(panel.validationMessage().isEmpty());
@@ -51,8 +59,9 @@ void RunPanelTest::presetFillsTheForm() {
 }
 
 void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {
-  RunPanel panel(false);
-  panel.setTask(QStringLiteral("vit"));
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
   panel.setPreset(QStringLiteral("laptop"));  // hidden 64, 4 heads
   spin(panel, "heads")->setValue(3);
   QVERIFY(panel.validationMessage().contains(QStringLiteral("divisible")));
@@ -80,7 +89,8 @@ void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {
 }
 
 void RunPanelTest::unreadableLearningRateIsHighlighted() {
-  RunPanel panel(false);
+  CurrentRun run;
+  RunPanel panel(&run, false);
   auto* lr = qobject_cast<QLineEdit*>(panel.form()->field(QStringLiteral("lr")));
   QVERIFY(lr);
   lr->setText(QStringLiteral("fast"));
@@ -95,8 +105,9 @@ void RunPanelTest::unreadableLearningRateIsHighlighted() {
 }
 
 void RunPanelTest::badPatchSizeNamesThePatchField() {
-  RunPanel panel(false);
-  panel.setTask(QStringLiteral("vit"));
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
   spin(panel, "patch_size")->setValue(5);
   QVERIFY(panel.validationMessage().contains(QStringLiteral("patch_size")));
   QVERIFY(panel.form()->highlightedFields().contains(QStringLiteral("patch_size")));
@@ -104,7 +115,8 @@ void RunPanelTest::badPatchSizeNamesThePatchField() {
 }
 
 void RunPanelTest::missingDatasetBlocksStart() {
-  RunPanel panel(false);
+  CurrentRun run;
+  RunPanel panel(&run, false);
   panel.setDataSource(QStringLiteral("/nonexistent/cifar-10-batches-bin"));
   QVERIFY(panel.validationMessage().startsWith(QStringLiteral("data:")));
   QVERIFY(!panel.startAction()->isEnabled());
@@ -113,11 +125,12 @@ void RunPanelTest::missingDatasetBlocksStart() {
 }
 
 void RunPanelTest::commandsFollowTheRunState() {
-  RunPanel panel(false);
+  CurrentRun run;
+  RunPanel panel(&run, false);
   QVERIFY(panel.startAction()->isEnabled());
   QVERIFY(!panel.pauseAction()->isEnabled());
   QVERIFY(!panel.stopAction()->isEnabled());
-  panel.setRunState(RunState::Running);
+  run.setState(TrainerState::kRunning);
   QVERIFY(!panel.startAction()->isEnabled());
   QVERIFY(panel.pauseAction()->isEnabled());
   QVERIFY(panel.stopAction()->isEnabled());
@@ -126,7 +139,7 @@ void RunPanelTest::commandsFollowTheRunState() {
   QSignalSpy pause(&panel, &RunPanel::pauseRequested);
   panel.pauseAction()->trigger();
   QCOMPARE(pause.count(), 1);
-  panel.setRunState(RunState::Paused);
+  run.setState(TrainerState::kPaused);
   QCOMPARE(panel.pauseAction()->text(), QStringLiteral("Resume"));
   QVERIFY(panel.stepAction()->isEnabled());
   QSignalSpy resume(&panel, &RunPanel::resumeRequested);
@@ -135,36 +148,67 @@ void RunPanelTest::commandsFollowTheRunState() {
   panel.stepAction()->trigger();
   QCOMPARE(resume.count(), 1);
   QCOMPARE(step.count(), 1);
-  panel.setRunState(RunState::Finished);
+  run.setState(TrainerState::kFinished);
   QVERIFY(panel.startAction()->isEnabled());
   QVERIFY(panel.form()->field(QStringLiteral("epochs"))->isEnabled());
 }
 
 void RunPanelTest::openedRunIsReadOnly() {
-  RunPanel panel(false);
-  Expected<TrainingConfig> config = makePreset("imdb", "tiny");
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  Expected<TrainingConfig> config = makePreset(kSentimentTaskId, "tiny");
   QVERIFY(config.ok());
   config->epochs = 7;
   panel.showRunConfig(*config, QStringLiteral("/tmp/runs/some_run"));
   QVERIFY(panel.isReadOnly());
   QCOMPARE(spin(panel, "epochs")->value(), 7);
-  QCOMPARE(panel.taskBox()->currentData().toString(), QStringLiteral("imdb"));
+  QCOMPARE(panel.taskBox()->currentData().toString(), QString::fromLatin1(kSentimentTaskId));
   QVERIFY(!panel.form()->field(QStringLiteral("epochs"))->isEnabled());
   QVERIFY(!panel.startAction()->isEnabled());
 }
 
 void RunPanelTest::startEmitsTheEditedConfig() {
-  RunPanel panel(false);
-  panel.setTask(QStringLiteral("imdb"));
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  panel.setTask(QString::fromLatin1(kSentimentTaskId));
   panel.setPreset(QStringLiteral("tiny"));
   spin(panel, "batch_size")->setValue(16);
   QSignalSpy start(&panel, &RunPanel::startRequested);
   panel.startAction()->trigger();
   QCOMPARE(start.count(), 1);
   const TrainingConfig config = start.at(0).at(0).value<TrainingConfig>();
-  QCOMPARE(config.task, std::string("imdb"));
+  QCOMPARE(config.task, std::string(kSentimentTaskId));
   QCOMPARE(config.batch_size, std::int64_t{16});
   QCOMPARE(start.at(0).at(1).toBool(), false);
+}
+
+void RunPanelTest::everyRegisteredTaskIsOffered() {
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  const std::vector<const TaskDescriptor*> tasks = TaskRegistry::instance().all();
+  QCOMPARE(panel.taskBox()->count(), static_cast<int>(tasks.size()));
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    QCOMPARE(panel.taskBox()->itemData(static_cast<int>(i)).toString(),
+             QString::fromStdString(tasks[i]->id));
+    QCOMPARE(panel.taskBox()->itemText(static_cast<int>(i)), QString::fromStdString(tasks[i]->title));
+  }
+  // The preset list is the chosen task's.
+  panel.setTask(QString::fromLatin1(kSentimentTaskId));
+  QCOMPARE(panel.presetBox()->count(),
+           static_cast<int>(TaskRegistry::instance().find(kSentimentTaskId)->presets.size()));
+}
+
+void RunPanelTest::stepOnAFinishedOpenedRunStartsNothing() {
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  Expected<TrainingConfig> config = makePreset(kSentimentTaskId, "tiny");
+  QVERIFY(config.ok());
+  run.showOpened(*config, QStringLiteral("/tmp/runs/some_run"));
+  panel.showRunConfig(*config, QStringLiteral("/tmp/runs/some_run"));
+  run.setState(TrainerState::kFinished);
+  QSignalSpy start(&panel, &RunPanel::startRequested);
+  panel.stepAction()->trigger();
+  QCOMPARE(start.count(), 0);
 }
 
 }  // namespace ascope

@@ -11,6 +11,10 @@
 
 #include <set>
 
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
+
 namespace ascope {
 
 class ScriptedModeTest : public QObject {
@@ -78,9 +82,9 @@ void ScriptedModeTest::checkScreenshot(const QString& path, QSize size) {
 void ScriptedModeTest::trainsEachTask_data() {
   QTest::addColumn<QString>("task");
   QTest::addColumn<int>("groups");
-  QTest::newRow("vit") << QStringLiteral("vit") << 1;
-  QTest::newRow("translate") << QStringLiteral("translate") << 3;
-  QTest::newRow("imdb") << QStringLiteral("imdb") << 1;
+  QTest::newRow("image") << QString::fromLatin1(kImageClassificationTaskId) << 1;
+  QTest::newRow("translation") << QString::fromLatin1(kTranslationTaskId) << 3;
+  QTest::newRow("sentiment") << QString::fromLatin1(kSentimentTaskId) << 1;
 }
 
 void ScriptedModeTest::trainsEachTask() {
@@ -92,7 +96,7 @@ void ScriptedModeTest::trainsEachTask() {
   QStringList arguments{"--task",        task,       "--data",   "builtin", "--preset",     "tiny",
                         "--train-steps", "30",       "--out",    out,       "--screenshot", shot,
                         "--size",        "1280x800", "--report", report,    "--quit"};
-  const bool text = task != QLatin1String("vit");
+  const bool text = task != QLatin1String(kImageClassificationTaskId);
   if (text)
     arguments << "--ask"
               << "the black cat";  // "Try it" on the newest checkpoint
@@ -120,7 +124,7 @@ void ScriptedModeTest::trainsEachTask() {
     QVERIFY2(r.report["answer"].toString().contains(QStringLiteral("checkpoint at step 30")),
              qPrintable(r.output));
   }
-  if (task == QLatin1String("vit")) vit_run_ = out;
+  if (task == QLatin1String(kImageClassificationTaskId)) vit_run_ = out;
 }
 
 void ScriptedModeTest::opensTheRunItWrote() {
@@ -143,7 +147,7 @@ void ScriptedModeTest::opensTheRunItWrote() {
 
 void ScriptedModeTest::failsWithAMessage() {
   const Result missing = run(
-      {"--task", "vit", "--data", dir_.filePath("no_such_dataset"), "--train-steps", "5", "--quit"},
+      {"--task", kImageClassificationTaskId, "--data", dir_.filePath("no_such_dataset"), "--train-steps", "5", "--quit"},
       {});
   QVERIFY2(missing.exit_code != 0, qPrintable(missing.output));
   QVERIFY2(missing.output.contains(QStringLiteral("no such file")), qPrintable(missing.output));

@@ -18,7 +18,7 @@ TEST(PpmImage, DecodesHeaderWithCommentsAndPixels) {
   // 2x1: a red and a blue pixel; a comment between the fields as netpbm allows.
   const std::string bytes =
       ppm("P6\n# made by hand\n2 1\n255\n", std::string("\xff\x00\x00\x00\x00\xff", 6));
-  Expected<RgbImage> image = decodePpm(bytes, "two.ppm");
+  Expected<InterleavedRgbImage> image = decodePpm(bytes, "two.ppm");
   ASSERT_TRUE(image.ok()) << image.error();
   EXPECT_EQ(image->width, 2);
   EXPECT_EQ(image->height, 1);
@@ -26,14 +26,15 @@ TEST(PpmImage, DecodesHeaderWithCommentsAndPixels) {
 }
 
 TEST(PpmImage, ScalesSmallerMaxvalToFullRange) {
-  Expected<RgbImage> image = decodePpm(ppm("P6 1 1 15 ", std::string("\x0f\x00\x07", 3)), "m.ppm");
+  Expected<InterleavedRgbImage> image =
+      decodePpm(ppm("P6 1 1 15 ", std::string("\x0f\x00\x07", 3)), "m.ppm");
   ASSERT_TRUE(image.ok()) << image.error();
   EXPECT_EQ(image->rgb, (std::vector<std::uint8_t>{255, 0, 119}));
 }
 
 TEST(PpmImage, BadFilesAreNamedWithTheProblem) {
   auto error = [](const std::string& bytes) {
-    Expected<RgbImage> image = decodePpm(bytes, "bad.ppm");
+    Expected<InterleavedRgbImage> image = decodePpm(bytes, "bad.ppm");
     return image.ok() ? std::string("<ok>") : image.error();
   };
   EXPECT_EQ(error("P3\n1 1\n255\n0 0 0"), "bad.ppm: not a binary PPM (no P6 magic)");
@@ -46,7 +47,7 @@ TEST(PpmImage, BadFilesAreNamedWithTheProblem) {
 }
 
 TEST(PpmImage, PlanarResizeKeepsSolidColoursAndChannelOrder) {
-  RgbImage image{4, 2, {}};
+  InterleavedRgbImage image{4, 2, {}};
   for (int i = 0; i < 8; ++i) image.rgb.insert(image.rgb.end(), {10, 20, 30});
   const std::vector<std::uint8_t> planar = toPlanar(image, 3, 3);
   ASSERT_EQ(planar.size(), 27u);
@@ -56,7 +57,7 @@ TEST(PpmImage, PlanarResizeKeepsSolidColoursAndChannelOrder) {
     EXPECT_EQ(planar[18 + i], 30);
   }
   // Left half black, right half white: the left output column stays dark, the right one light.
-  RgbImage halves{4, 1, {0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255}};
+  InterleavedRgbImage halves{4, 1, {0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255}};
   const std::vector<std::uint8_t> two = toPlanar(halves, 1, 2);
   EXPECT_EQ(two[0], 0);
   EXPECT_EQ(two[1], 255);

@@ -26,5 +26,18 @@ TEST(SeededSplit, IsReproducibleAndKeepsEveryItem) {
   // Pinned so that a change of algorithm, which would silently change every split, shows up.
   EXPECT_EQ(seededPermutation(8, 42), (std::vector<std::size_t>{7, 0, 5, 1, 2, 4, 3, 6}));
 }
+
+TEST(SeededPermutation, IsAPermutationFixedBySeed) {
+  for (const std::size_t n : {0, 1, 2, 1000}) {
+    std::vector<std::size_t> order = seededPermutation(n, 123);
+    EXPECT_EQ(order, seededPermutation(n, 123));
+    std::sort(order.begin(), order.end());
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(order[i], i);
+    EXPECT_EQ(order.size(), n);
+  }
+  // 1000! orders: two seeds agreeing would mean the seed is ignored.
+  EXPECT_NE(seededPermutation(1000, 123), seededPermutation(1000, 124));
+}
+
 }  // namespace
 }  // namespace ascope

@@ -1,5 +1,9 @@
 #include "engine/download/dataset_catalog.h"
 
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -8,7 +12,8 @@ namespace ascope {
 namespace {
 
 std::string catalogWith(const std::string& entry_fields) {
-  return R"({"datasets": [{"task": "vit", "name": "CIFAR-10", "url": "https://example.org/c.tgz",
+  return R"({"datasets": [{"task": ")" + std::string(kImageClassificationTaskId) +
+         R"(", "name": "CIFAR-10", "url": "https://example.org/c.tgz",
       "file": "c.tar.gz", "size": 10, "sha256": null, "archive": "tar.gz",
       "archive_folder": "cifar-10-batches-bin", "folder": "cifar-10-batches-bin",
       "expect": ["data_batch_1.bin"])" +
@@ -26,16 +31,16 @@ TEST(DatasetCatalogTest, ShippedCatalogHasTheThreeTasks) {
   const Expected<DatasetCatalog> catalog =
       DatasetCatalog::load(std::string(ATTENTIONSCOPE_SOURCE_RESOURCES) + "/datasets.json");
   ASSERT_TRUE(catalog.ok()) << catalog.error();
-  const Expected<CatalogEntry> vit = catalog->find("vit");
+  const Expected<CatalogEntry> vit = catalog->find(kImageClassificationTaskId);
   ASSERT_TRUE(vit.ok()) << vit.error();
   EXPECT_EQ(vit->url, "https://www.cs.toronto.edu/~kriz/cifar-10-binary.tar.gz");
   EXPECT_EQ(vit->sha256, "c4a38c50a1bc5f3a1c5537f2155ab9d68f9f25eb1ed8d9ddda3db29a59bca1dd");
   EXPECT_EQ(vit->folder, "cifar-10-batches-bin");
-  const Expected<CatalogEntry> imdb = catalog->find("imdb");
+  const Expected<CatalogEntry> imdb = catalog->find(kSentimentTaskId);
   ASSERT_TRUE(imdb.ok()) << imdb.error();
   EXPECT_EQ(imdb->sha256, "c40f74a18d3b61f90feba1e17730e0d38e8b97c05fde7008942e91923d1658fe");
   EXPECT_EQ(imdb->folder, "aclImdb");
-  const Expected<CatalogEntry> translate = catalog->find("translate");
+  const Expected<CatalogEntry> translate = catalog->find(kTranslationTaskId);
   ASSERT_TRUE(translate.ok()) << translate.error();
   EXPECT_EQ(translate->archive, "zip");
   EXPECT_TRUE(translate->sha256.empty());  // not pinned: see the catalog's "about"

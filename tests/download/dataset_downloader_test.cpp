@@ -1,3 +1,5 @@
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/download/dataset_downloader.h"
 
 #include <gtest/gtest.h>
@@ -26,7 +28,7 @@ constexpr std::size_t kRecordsPerBatch = 10;
 
 CatalogEntry cifarEntry(const std::string& url, const std::string& sha256) {
   CatalogEntry entry;
-  entry.task = "vit";
+  entry.task = kImageClassificationTaskId;
   entry.name = "CIFAR-10 fixture";
   entry.url = url;
   entry.file = "cifar-10-binary.tar.gz";
@@ -40,7 +42,7 @@ CatalogEntry cifarEntry(const std::string& url, const std::string& sha256) {
 
 CatalogEntry mosesEntry(const std::string& url) {
   CatalogEntry entry;
-  entry.task = "translate";
+  entry.task = kTranslationTaskId;
   entry.name = "moses fixture";
   entry.url = url;
   entry.file = "en-it.txt.zip";

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "tests/data/fixture_folder.h"
@@ -31,6 +32,27 @@ TEST(Sha256Test, MillionAsFedInUnevenPieces) {
   for (; fed + piece.size() <= 1000000; fed += piece.size()) hash.update(piece);
   hash.update(std::string(1000000 - fed, 'a'));
   EXPECT_EQ(hash.hexDigest(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+// Chunk sizes 1..127 straddle the 64-byte block boundary in every alignment.
+TEST(Sha256Test, ManySmallUpdatesEqualOneUpdate) {
+  std::string bytes;
+  for (int i = 0; i < 20000; ++i) bytes.push_back(static_cast<char>(i * 31 + 7));
+  Sha256 pieces;
+  std::size_t fed = 0;
+  for (std::size_t step = 1; fed < bytes.size(); step = step % 127 + 1) {
+    const std::size_t take = std::min(step, bytes.size() - fed);
+    pieces.update(bytes.data() + fed, take);
+    fed += take;
+  }
+  EXPECT_EQ(pieces.hexDigest(), Sha256::hexOf(bytes));
+}
+
+// The expected digest comes from coreutils' sha256sum (`head -c 1048576 /dev/zero | sha256sum`), an
+// implementation independent of OpenSSL.
+TEST(Sha256Test, OneMebibyteOfZeros) {
+  EXPECT_EQ(Sha256::hexOf(std::string(1 << 20, '\0')),
+            "30e14955ebf1352266dc2ff8067e68104607e750abb9d3b36582b8af909fcb58");
 }
 
 TEST(Sha256Test, FileMatchesInMemoryHash) {

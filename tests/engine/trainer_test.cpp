@@ -6,6 +6,9 @@
 #include <fstream>
 #include <thread>
 
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/run/metrics_csv.h"
 #include "engine/train/trainer.h"
 
@@ -34,7 +37,7 @@ EventBatch runToEnd(Trainer& trainer) {
   const auto deadline = std::chrono::steady_clock::now() + 300s;
   for (bool done = false; !done;) {
     done = trainer.finished();
-    EventBatch b = trainer.events()->drain();
+    EventBatch b = trainer.drainEvents();
     all.metrics.insert(all.metrics.end(), b.metrics.begin(), b.metrics.end());
     all.epochs.insert(all.epochs.end(), b.epochs.begin(), b.epochs.end());
     all.failures.insert(all.failures.end(), b.failures.begin(), b.failures.end());
@@ -58,7 +61,7 @@ std::vector<StepMetrics> drainSteps(Trainer& trainer, std::size_t count) {
   std::vector<StepMetrics> got;
   const auto deadline = std::chrono::steady_clock::now() + 60s;
   while (got.size() < count && std::chrono::steady_clock::now() < deadline) {
-    const std::vector<StepMetrics> more = trainer.events()->drain().metrics;
+    const std::vector<StepMetrics> more = trainer.drainEvents().metrics;
     got.insert(got.end(), more.begin(), more.end());
     std::this_thread::sleep_for(2ms);
   }
@@ -66,7 +69,7 @@ std::vector<StepMetrics> drainSteps(Trainer& trainer, std::size_t count) {
 }
 
 void appendSteps(std::vector<StepMetrics>& to, Trainer& trainer) {
-  const std::vector<StepMetrics> more = trainer.events()->drain().metrics;
+  const std::vector<StepMetrics> more = trainer.drainEvents().metrics;
   to.insert(to.end(), more.begin(), more.end());
 }
 
@@ -110,17 +113,17 @@ void expectLearns(const std::string& task, int64_t steps) {
 }
 
 TEST(Trainer, TinyVitLearns) {
-  expectLearns("vit", 150);
+  expectLearns(kImageClassificationTaskId, 150);
 }
 TEST(Trainer, TinySentimentLearns) {
-  expectLearns("imdb", 150);
+  expectLearns(kSentimentTaskId, 150);
 }
 TEST(Trainer, TinyTranslationLearns) {
-  expectLearns("translate", 60);
+  expectLearns(kTranslationTaskId, 60);
 }
 
 TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
-  TrainingConfig c = tinyConfig("translate", "translate_groups");
+  TrainingConfig c = tinyConfig(kTranslationTaskId, "translate_groups");
   c.max_steps = 13;  // one epoch of the tiny data
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
@@ -141,7 +144,7 @@ TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
 }
 
 TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
-  TrainingConfig c = tinyConfig("imdb", "commands");
+  TrainingConfig c = tinyConfig(kSentimentTaskId, "commands");
   c.epochs = 1000;
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start(/*start_paused=*/true).ok());
@@ -153,7 +156,7 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
     return trainer.state() == s;
   };
   ASSERT_TRUE(wait_for(TrainerState::kPaused));
-  trainer.events()->drain();
+  trainer.drainEvents();
   for (int i = 0; i < 3; ++i) trainer.stepOnce();
   std::vector<StepMetrics> metrics = drainSteps(trainer, 3);
   settle();
@@ -167,10 +170,10 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
   drainSteps(trainer, 2);
   trainer.pause();
   ASSERT_TRUE(wait_for(TrainerState::kPaused));
-  const int64_t steps_at_pause = trainer.events()->drain().metrics.back().step;
+  const int64_t steps_at_pause = trainer.drainEvents().metrics.back().step;
   EXPECT_GT(steps_at_pause, 3);
   settle();
-  EXPECT_TRUE(trainer.events()->drain().metrics.empty()) << "no steps while paused";
+  EXPECT_TRUE(trainer.drainEvents().metrics.empty()) << "no steps while paused";
 
   trainer.setLearningRate(1e-5);
   trainer.stepOnce();
@@ -187,7 +190,7 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
 }
 
 TEST(Trainer, UndrainedQueueNeverBlocksTraining) {
-  TrainingConfig c = tinyConfig("imdb", "undrained");
+  TrainingConfig c = tinyConfig(kSentimentTaskId, "undrained");
   c.max_steps = 120;
   // Far fewer slots than events: a queue that waited for room, or grew, would show here.
   auto queue = std::make_shared<EventQueue>(/*metric_capacity=*/16, /*log_capacity=*/4);
@@ -241,7 +244,7 @@ std::vector<std::string> trainRows(const std::string& run_dir) {
 }
 
 TEST(Trainer, ResumeContinuesExactly) {
-  TrainingConfig whole = tinyConfig("imdb", "resume_whole");
+  TrainingConfig whole = tinyConfig(kSentimentTaskId, "resume_whole");
   whole.max_steps = 30;
   whole.epochs = 1000;
   whole.optimization.schedule = "cosine";
@@ -279,7 +282,7 @@ TEST(Trainer, ResumeContinuesExactly) {
 }
 
 TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
-  TrainingConfig c = tinyConfig("translate", "bad_path");
+  TrainingConfig c = tinyConfig(kTranslationTaskId, "bad_path");
   c.data = "/nonexistent/corpus.tsv";
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
@@ -291,7 +294,7 @@ TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
 }
 
 TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
-  TrainingConfig c = tinyConfig("imdb", "nan_cli");
+  TrainingConfig c = tinyConfig(kSentimentTaskId, "nan_cli");
   c.epochs = 1000;
   c.max_steps = 100;
   c.checkpoint_every_steps = 10;
@@ -321,7 +324,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
     EXPECT_EQ(events.metrics.front().step, 14);
   }
 
-  TrainingConfig gui = tinyConfig("imdb", "nan_gui");
+  TrainingConfig gui = tinyConfig(kSentimentTaskId, "nan_gui");
   gui.epochs = 1000;
   gui.stop_on_nonfinite = false;
   gui.inject_nan_at_step = 5;
@@ -332,7 +335,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
     std::this_thread::sleep_for(2ms);
   }
   ASSERT_EQ(trainer.state(), TrainerState::kPaused);
-  EventBatch paused = trainer.events()->drain();
+  EventBatch paused = trainer.drainEvents();
   ASSERT_EQ(paused.failures.size(), 1u);
   ASSERT_FALSE(paused.metrics.empty());
   EXPECT_EQ(paused.metrics.back().step, 4);
@@ -346,7 +349,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
 }
 
 TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
-  TrainingConfig c = tinyConfig("vit", "invalid");
+  TrainingConfig c = tinyConfig(kImageClassificationTaskId, "invalid");
   c.vit.patch_size = 5;
   Trainer trainer(c);
   const Status s = trainer.start();

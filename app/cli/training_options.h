@@ -1,0 +1,33 @@
+#pragma once
+// The command-line options that shape a TrainingConfig, and the declarations `train` and `bench`
+// share (one declaration per option, so both commands check it the same way).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace ascope::cli {
+
+/// Unset: keep the value of the preset (or of the resumed run).
+struct TrainingOptions {
+  std::optional<std::string> task, preset, data, out, resume, device, source_lang, target_lang;
+  std::optional<int64_t> epochs, steps, batch_size, seed, threads, interrupt_at_step;
+  std::optional<double> lr, max_seconds;
+  bool bf16 = false;
+};
+
+/// --task, checked against the task registry while parsing.
+CLI::Option* addTaskOption(CLI::App& command, TrainingOptions& o);
+CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o);
+CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& device,
+                             const std::string& help);
+/// --steps; `help` says what the steps are for in this command.
+CLI::Option* addStepsOption(CLI::App& command, TrainingOptions& o, const std::string& help);
+CLI::Option* addBatchSizeOption(CLI::App& command, TrainingOptions& o);
+CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o);
+
+}  // namespace ascope::cli

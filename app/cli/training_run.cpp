@@ -1,0 +1,96 @@
+#include "app/cli/training_run.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "app/cli/commands.h"
+#include "engine/train/trainer.h"
+
+namespace ascope::cli {
+namespace {
+
+std::string clock(double seconds) {
+  const int s = static_cast<int>(seconds + 0.5);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%d:%02d", s / 60, s % 60);
+  return buffer;
+}
+
+/// `steps_before` = the step a resumed run started from, so that it/s counts this session only.
+void printProgress(const StepMetrics& m, int64_t steps_before, bool tty) {
+  std::fprintf(stdout,
+               "%sepoch %d  step %lld/%lld  loss %.4f  acc %.3f  lr %.2e  %.1f it/s  %.0f "
+               "samples/s  ETA %s%s",
+               tty ? "\r" : "", m.epoch, static_cast<long long>(m.step),
+               static_cast<long long>(m.total_steps), m.loss, m.accuracy, m.lr,
+               m.elapsed_s > 0 ? 1.0 * (m.step - steps_before) / m.elapsed_s : 0.0, m.samples_per_s,
+               clock(m.eta_s).c_str(), tty ? "\033[K" : "\n");
+  std::fflush(stdout);
+}
+
+void printSummary(TrainerState state, const StepMetrics& last,
+                  const std::optional<EpochSummary>& last_epoch, const std::string& run_dir) {
+  std::printf("\nsummary: %s after %lld steps in %s\n", trainerStateName(state),
+              static_cast<long long>(last.step), clock(last.elapsed_s).c_str());
+  if (last_epoch) {
+    std::printf("  epoch %d: train loss %.4f acc %.4f | val loss %.4f acc %.4f\n",
+                last_epoch->epoch, last_epoch->train_loss, last_epoch->train_accuracy,
+                last_epoch->val_loss, last_epoch->val_accuracy);
+    if (last_epoch->bleu) {
+      std::printf("  BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", *last_epoch->bleu,
+                  *last_epoch->cer, *last_epoch->wer, *last_epoch->exact_match);
+    }
+  }
+  if (!run_dir.empty()) std::printf("  run folder: %s\n", run_dir.c_str());
+}
+
+}  // namespace
+
+int trainAndReport(const TrainingConfig& config) {
+  Trainer trainer(config);
+  if (Status s = trainer.start(); !s.ok()) return usageError(s.error(), "train");
+  const bool tty = isatty(STDOUT_FILENO) != 0;
+  StepMetrics last;
+  int64_t steps_before = -1;
+  std::optional<EpochSummary> last_epoch;
+  bool progress_shown = false, failed = false;
+  auto last_print = std::chrono::steady_clock::now() - std::chrono::hours(1);
+  for (bool done = false; !done;) {
+    done = trainer.finished();  // read before draining, so nothing published is missed
+    EventBatch batch = trainer.drainEvents();
+    if (!batch.metrics.empty()) {
+      if (steps_before < 0) steps_before = batch.metrics.front().step - 1;
+      last = batch.metrics.back();
+    }
+    for (const LogLine& line : batch.logs) {
+      std::fprintf(stderr, "%s%s\n", tty && progress_shown ? "\r\033[K" : "", line.text.c_str());
+      progress_shown = false;
+    }
+    for (const EpochSummary& e : batch.epochs) last_epoch = e;
+    for (const Failure& f : batch.failures) {
+      std::fprintf(stderr, "%sattentionscope-cli: %s\n", tty && progress_shown ? "\r\033[K" : "",
+                   f.message.c_str());
+      failed = true;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (last.step > 0 && (tty ? now - last_print > std::chrono::milliseconds(200)
+                              : now - last_print > std::chrono::seconds(10))) {
+      printProgress(last, steps_before, tty);
+      progress_shown = tty;
+      last_print = now;
+    }
+    if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  trainer.wait();
+  if (tty && progress_shown) std::fputs("\n", stdout);
+  const TrainerState state = trainer.state();
+  printSummary(state, last, last_epoch, trainer.runDir());
+  return failed || state == TrainerState::kFailed ? 1 : 0;
+}
+
+}  // namespace ascope::cli

@@ -1,0 +1,60 @@
+#include "app/gui/views/attention_plot_conversion.h"
+
+#include <QStringList>
+
+#include "app/gui/views/rgb_image_conversion.h"
+#include "engine/tasks/task_registry.h"
+
+namespace ascope {
+namespace {
+
+QStringList toStringList(const std::vector<std::string>& items) {
+  QStringList out;
+  out.reserve(static_cast<int>(items.size()));
+  for (const std::string& item : items) out.push_back(QString::fromStdString(item));
+  return out;
+}
+
+}  // namespace
+
+AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
+  AttentionPlotData data;
+  data.step = snapshot.step;
+  // A snapshot of a task this build does not know still shows, with generic titles.
+  const TaskDescriptor* task = TaskRegistry::instance().find(snapshot.task);
+  for (const AttentionGroup& group : snapshot.groups) {
+    AttentionPlotGroup out;
+    const AttentionAxes axes = task ? task->attention_axes(group.name) : AttentionAxes{};
+    out.name = QString::fromStdString(axes.title.empty() ? group.name : axes.title);
+    out.query_title = QString::fromStdString(axes.query_title);
+    out.key_title = QString::fromStdString(axes.key_title);
+    const QStringList rows = toStringList(group.row_labels);
+    const QStringList cols = toStringList(group.col_labels);
+    out.layers.resize(static_cast<std::size_t>(std::max(0, group.layers)));
+    for (int layer = 0; layer < group.layers; ++layer) {
+      for (int head = 0; head < group.heads; ++head) {
+        const std::size_t index = static_cast<std::size_t>(layer) * group.heads + head;
+        if (index >= group.maps.size()) break;
+        const AttentionMap& map = group.maps[index];
+        LabeledMatrix matrix;
+        matrix.rows = map.rows;
+        matrix.cols = map.cols;
+        matrix.values = map.values;
+        // Labels only when they match the (padding-trimmed) matrix; indices otherwise.
+        if (rows.size() == map.rows) matrix.row_labels = rows;
+        if (cols.size() == map.cols) matrix.col_labels = cols;
+        out.layers[static_cast<std::size_t>(layer)].push_back(std::move(matrix));
+      }
+    }
+    data.groups.push_back(std::move(out));
+  }
+  if (snapshot.grid_rows > 0 && snapshot.grid_cols > 0) {
+    data.image.image = toRgbImage(snapshot.image);
+    data.image.grid_rows = snapshot.grid_rows;
+    data.image.grid_cols = snapshot.grid_cols;
+    data.image.has_cls_token = true;
+  }
+  return data;
+}
+
+}  // namespace ascope

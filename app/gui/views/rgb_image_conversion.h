@@ -1,0 +1,11 @@
+#pragma once
+// Engine images (ImageBuffer) as the widgets' RgbImage.
+#include "engine/train/events.h"
+#include "widgets/rgb_image.h"
+
+namespace ascope {
+
+/// Channel-planar bytes in both: a plane-sized buffer is grey, three planes are RGB.
+RgbImage toRgbImage(const ImageBuffer& image);
+
+}  // namespace ascope

@@ -1,0 +1,39 @@
+#pragma once
+// Where a run stands: state, a progress bar over all steps, and epoch, step, it/s, samples/s, ETA,
+// loss and accuracy of the newest step.
+#include <QWidget>
+
+#include "engine/train/events.h"
+
+class QLabel;
+class QProgressBar;
+
+namespace ascope {
+
+class RunProgressView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunProgressView(QWidget* parent = nullptr);
+
+  void setState(TrainerState state, const QString& reason = {});
+  void setProgress(const StepMetrics& progress, std::int64_t batch_size);
+  /// Validation results of the newest epoch (shown under the step figures).
+  void setEpoch(const EpochSummary& report);
+  void reset();
+
+  QProgressBar* bar() const { return bar_; }
+  QString statsText() const;
+
+  /// "1:02", "12:03:07"
+  static QString clock(double seconds);
+  static QString stateName(TrainerState state);
+
+ private:
+  QLabel* state_ = nullptr;
+  QProgressBar* bar_ = nullptr;
+  QLabel* stats_ = nullptr;
+  QLabel* epoch_ = nullptr;
+};
+
+}  // namespace ascope

@@ -1,0 +1,187 @@
+#include "app/gui/views/try_it_box.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "app/gui/bridge/current_run.h"
+#include "engine/inference/checkpoint_inference.h"
+#include "engine/tasks/task_registry.h"
+
+namespace ascope {
+namespace {
+
+QString html(const std::string& text) {
+  return QString::fromStdString(text).toHtmlEscaped();
+}
+
+/// Channel-planar RGB bytes of `image` scaled to side × side (the engine's ImageBuffer layout).
+std::vector<std::uint8_t> planarImage(const QImage& image, int side) {
+  const QImage rgb = image.convertToFormat(QImage::Format_RGB888)
+                         .scaled(side, side, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  const std::size_t plane = static_cast<std::size_t>(side) * side;
+  std::vector<std::uint8_t> pixels(plane * 3);
+  for (int y = 0; y < side; ++y) {
+    const uchar* line = rgb.constScanLine(y);
+    for (int x = 0; x < side; ++x) {
+      const std::size_t i = static_cast<std::size_t>(y) * side + x;
+      for (int c = 0; c < 3; ++c) pixels[c * plane + i] = line[x * 3 + c];
+    }
+  }
+  return pixels;
+}
+
+QString describe(const InferenceAnswer& a) {
+  QString text;
+  const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
+  if (task != nullptr && task->sample == SampleKind::kTranslation) {
+    text = QStringLiteral("<b>%1</b>").arg(html(a.label));
+  } else {
+    text = QStringLiteral("<b>%1</b> (p = %2)").arg(html(a.label)).arg(a.probability, 0, 'f', 2);
+    QStringList others;
+    for (std::size_t i = 1; i < std::min<std::size_t>(a.ranking.size(), 3); ++i) {
+      others << QStringLiteral("%1 %2")
+                    .arg(html(a.ranking[i].first))
+                    .arg(a.ranking[i].second, 0, 'f', 2);
+    }
+    if (!others.isEmpty()) text += QStringLiteral(" · then ") + others.join(QStringLiteral(", "));
+  }
+  return text + QStringLiteral("<br><small>checkpoint at step %1</small>").arg(a.step);
+}
+
+}  // namespace
+
+TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), run_(run) {
+  input_ = new QLineEdit(this);
+  input_->setObjectName(QStringLiteral("tryItInput"));
+  input_->setClearButtonEnabled(true);
+  ask_ = new QPushButton(tr("Ask"), this);
+  image_button_ = new QPushButton(tr("Choose image…"), this);
+  answer_ = new QLabel(this);
+  answer_->setObjectName(QStringLiteral("tryItAnswer"));
+  answer_->setWordWrap(true);
+  answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* title = new QLabel(tr("<b>Try it</b>"), this);
+  auto* row = new QHBoxLayout;
+  row->addWidget(input_, 1);
+  row->addWidget(image_button_, 1);
+  row->addWidget(ask_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 4, 8, 6);
+  layout->setSpacing(3);
+  layout->addWidget(title);
+  layout->addLayout(row);
+  layout->addWidget(answer_);
+
+  connect(ask_, &QPushButton::clicked, this, [this] { askText(input_->text()); });
+  connect(input_, &QLineEdit::returnPressed, this, [this] { askText(input_->text()); });
+  connect(image_button_, &QPushButton::clicked, this, &TryItBox::chooseImage);
+  connect(&watcher_, &QFutureWatcher<Reply>::finished, this, &TryItBox::onFinished);
+  connect(run_, &CurrentRun::runChanged, this, &TryItBox::refresh);
+  connect(run_, &CurrentRun::folderChanged, this, &TryItBox::refresh);
+  // The newest checkpoint is written when a run ends: worth a fresh hint then.
+  connect(run_, &CurrentRun::stateChanged, this, [this](TrainerState state) {
+    if (isFinalState(state)) refresh();
+  });
+  refresh();
+}
+
+TryItBox::~TryItBox() {
+  watcher_.waitForFinished();
+}
+
+void TryItBox::setPendingTask(const QString& task) {
+  pending_task_ = task;
+  refresh();
+}
+
+int TryItBox::imageSide() const {
+  return run_->task() ? run_->task()->image_side(run_->config()) : 0;
+}
+
+void TryItBox::refresh() {
+  const TaskDescriptor* task =
+      run_->task() ? run_->task() : TaskRegistry::instance().find(pending_task_.toStdString());
+  const bool image = task != nullptr && task->input == TaskInput::kImage;
+  input_->setVisible(!image);
+  ask_->setVisible(!image);
+  image_button_->setVisible(image);
+  input_->setPlaceholderText(task ? QString::fromStdString(task->input_hint) : QString());
+  const QString folder = run_->folder();
+  const bool ready = !folder.isEmpty() && !isBusy();
+  for (QWidget* w : {static_cast<QWidget*>(input_), static_cast<QWidget*>(ask_),
+                     static_cast<QWidget*>(image_button_)}) {
+    w->setEnabled(ready);
+  }
+  if (folder.isEmpty()) {
+    answer_->setText(
+        tr("<small>Ask the model once a run has a checkpoint (end of each "
+           "epoch).</small>"));
+  } else if (!isBusy()) {
+    answer_->setText(image ? tr("<small>Pick a PNG or JPEG; it is resized to %1 × %1 and "
+                                "classified by the run's newest checkpoint.</small>")
+                                 .arg(imageSide())
+                           : tr("<small>Asks the run's newest checkpoint (written at the end "
+                                "of each epoch).</small>"));
+  }
+}
+
+void TryItBox::askText(const QString& text) {
+  if (run_->folder().isEmpty() || text.trimmed().isEmpty() || isBusy()) return;
+  InferenceRequest request;
+  request.run_dir = run_->folder().toStdString();
+  request.text = text.trimmed().toStdString();
+  start([request] {
+    Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+    if (!answer.ok()) return Reply{QString::fromStdString(answer.error()).toHtmlEscaped(), false};
+    return Reply{describe(*answer), true};
+  });
+}
+
+void TryItBox::askImage(const QString& path) {
+  const int side = imageSide();
+  if (run_->folder().isEmpty() || isBusy() || side <= 0) return;
+  const QImage image(path);
+  if (image.isNull()) {
+    answer_->setText(tr("%1: not an image Qt can read").arg(path.toHtmlEscaped()));
+    Q_EMIT answered(answer_->text(), false);
+    return;
+  }
+  InferenceRequest request;
+  request.run_dir = run_->folder().toStdString();
+  request.image_width = request.image_height = side;
+  request.image_planar = planarImage(image, side);
+  start([request] {
+    Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+    if (!answer.ok()) return Reply{QString::fromStdString(answer.error()).toHtmlEscaped(), false};
+    return Reply{describe(*answer), true};
+  });
+}
+
+void TryItBox::start(const std::function<Reply()>& job) {
+  answer_->setText(tr("<i>thinking…</i>"));
+  ask_->setEnabled(false);
+  image_button_->setEnabled(false);
+  watcher_.setFuture(QtConcurrent::run(job));
+}
+
+void TryItBox::onFinished() {
+  const Reply reply = watcher_.result();
+  answer_->setText(reply.text);
+  ask_->setEnabled(!run_->folder().isEmpty());
+  image_button_->setEnabled(!run_->folder().isEmpty());
+  Q_EMIT answered(reply.text, reply.ok);
+}
+
+void TryItBox::chooseImage() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Image to classify"), {},
+                                                    tr("Images (*.png *.jpg *.jpeg *.bmp *.ppm)"));
+  if (!path.isEmpty()) askImage(path);
+}
+
+}  // namespace ascope

@@ -1,0 +1,63 @@
+#pragma once
+// "Try it": type a text (or pick an image, for tasks that read images) and ask the newest
+// checkpoint of the shown run. The model is loaded and run on a worker thread (QtConcurrent);
+// the GUI thread only formats the answer.
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace ascope {
+
+class CurrentRun;
+
+class TryItBox : public QWidget {
+  Q_OBJECT
+
+ public:
+  /// Asks the checkpoints of `run` (the box is disabled while it has no folder).
+  explicit TryItBox(const CurrentRun* run, QWidget* parent = nullptr);
+  ~TryItBox() override;
+
+  /// Before any run is shown: the task whose kind of input the box asks for.
+  void setPendingTask(const QString& task);
+
+  /// Asks the model about `text` (text tasks) or the image file at `path` (image tasks).
+  void askText(const QString& text);
+  void askImage(const QString& path);
+  bool isBusy() const { return watcher_.isRunning(); }
+
+  QLineEdit* input() const { return input_; }
+  QLabel* answerLabel() const { return answer_; }
+
+ Q_SIGNALS:
+  /// The answer (or the reason there is none) is shown.
+  void answered(const QString& text, bool ok);
+
+ private:
+  struct Reply {
+    QString text;  ///< rich text for the answer label
+    bool ok = false;
+  };
+  void start(const std::function<Reply()>& job);
+  void onFinished();
+  void chooseImage();
+  /// Shows the input the run's (or the pending) task takes; enabled once the run has a folder.
+  void refresh();
+  /// Side of the square image the shown run's model reads; 0 for text tasks.
+  int imageSide() const;
+
+  const CurrentRun* run_;
+  QString pending_task_;
+  QFutureWatcher<Reply> watcher_;
+  QLineEdit* input_ = nullptr;
+  QPushButton* ask_ = nullptr;
+  QPushButton* image_button_ = nullptr;
+  QLabel* answer_ = nullptr;
+};
+
+}  // namespace ascope

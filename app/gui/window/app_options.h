@@ -1,0 +1,43 @@
+#pragma once
+// Command line of the desktop app. Without options it opens the window; with --task it preselects
+// a task, and with --train-steps (or --quit) it trains at once: the scripted mode used for demos,
+// screenshots and the end-to-end tests.
+//   attentionscope --task vit --data builtin --preset tiny --train-steps 60
+//                  --screenshot shot.png --size 1600x1000 --quit
+//   attentionscope --open RUNDIR --screenshot shot.png --quit
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace ascope {
+
+struct AppOptions {
+  QString task;  ///< a registered task id; "" = none chosen
+  QString data = QStringLiteral("builtin");
+  QString preset = QStringLiteral("laptop");
+  QString device;             ///< "" = the Run dock's default (CPU)
+  long long train_steps = 0;  ///< > 0: train this many steps at once
+  QString out_dir;            ///< run folder for the scripted run ("" = runs/<date>_<task>)
+  QString open_dir;           ///< run folder to open
+  QString screenshot;         ///< PNG of the whole window once done
+  QSize size{1600, 1000};     ///< window size
+  QString export_dir;         ///< "Export all panels" into this folder once done
+  QString report;             ///< JSON with the measured figures and the panels' state
+  QString ask;                ///< "Try it" once done: a review or sentence, or an image path (ViT)
+  bool quit = false;          ///< exit once done (exit code 0 on success)
+  bool dark = false;          ///< force a dark palette (screenshots of the dark theme)
+  int timeout_s = 1800;       ///< scripted mode gives up after this long
+
+  /// Scripted: something to do without a person (train, open, screenshot or quit).
+  bool scripted() const {
+    return train_steps > 0 || !open_dir.isEmpty() || !screenshot.isEmpty() || quit;
+  }
+
+  /// Parses `arguments` (argv as QStrings); on a usage error returns nullopt and sets `error`.
+  static std::optional<AppOptions> parse(const QStringList& arguments, QString* error,
+                                         bool* help_shown);
+};
+
+}  // namespace ascope

@@ -1,0 +1,180 @@
+#include "app/gui/window/run_controller.h"
+
+#include <spdlog/spdlog.h>
+#include <QDir>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/metric_series_conversion.h"
+#include "app/gui/views/positional_encoding_conversion.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/sample_conversion.h"
+#include "widgets/log_panel.h"
+#include "widgets/metric_curve_panel.h"
+#include "widgets/positional_encoding_panel.h"
+#include "widgets/sample_panel.h"
+
+namespace ascope {
+namespace {
+
+/// The run folder as short as it reads well: relative to the working directory when inside it.
+QString shortPath(const QString& dir) {
+  const QString relative = QDir::current().relativeFilePath(dir);
+  return relative.startsWith(QLatin1String("..")) ? QDir::toNativeSeparators(dir) : relative;
+}
+
+void showEpoch(const Panels& panels, const EpochSummary& e) {
+  panels.loss->appendValidationPoint(static_cast<double>(e.step), e.val_loss);
+  panels.accuracy->appendValidationPoint(static_cast<double>(e.step), e.val_accuracy);
+  panels.run->setEpoch(e);
+}
+
+}  // namespace
+
+RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+                             QObject* parent)
+    : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
+  panels_.loss->setLogScale(true);
+  connectBridge();
+  connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
+  connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
+  connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
+}
+
+RunController::~RunController() {
+  open_watcher_.waitForFinished();
+}
+
+void RunController::connectBridge() {
+  // All bridge signals come from its drain timer on the GUI thread (direct connections).
+  connect(bridge_, &EngineBridge::stepsArrived, this, [this](const std::vector<StepMetrics>& s) {
+    panels_.loss->appendTrainPoints(lossPoints(s));
+    panels_.accuracy->appendTrainPoints(accuracyPoints(s));
+    panels_.run->setProgress(s.back(), run_->config().batch_size);
+  });
+  connect(bridge_, &EngineBridge::epochEnded, this,
+          [this](const EpochSummary& e) { showEpoch(panels_, e); });
+  connect(bridge_, &EngineBridge::attentionChanged, panels_.attention,
+          &AttentionTimelineView::setLiveSnapshot);
+  connect(bridge_, &EngineBridge::positionalEncodingChanged, this,
+          [this](const PositionalEncodingSnapshot& pe) {
+            panels_.positional_encoding->setEncoding(toPositionalEncodingData(pe));
+          });
+  connect(bridge_, &EngineBridge::sampleChanged, this,
+          [this](const SamplePrediction& sample) { showSamplePrediction(*panels_.sample, sample); });
+  connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  });
+  connect(bridge_, &EngineBridge::failed, this, &RunController::onFailure);
+  connect(bridge_, &EngineBridge::runEnded, this, [this](TrainerState state) {
+    // The newest checkpoint and snapshots are written when a run ends.
+    panels_.attention->refreshFiles();
+    Q_EMIT message(tr("Run %1.").arg(state == TrainerState::kFailed ? tr("failed") : tr("ended")));
+  });
+}
+
+QString RunController::startRun(const TrainingConfig& config, bool step_only) {
+  if (bridge_->isActive()) return tr("A run is still active; stop it first.");
+  clearPanels();
+  const QString error = bridge_->startTraining(config, step_only);
+  if (!error.isEmpty()) {
+    panels_.run->progressView()->setState(TrainerState::kFailed, error);
+    spdlog::error("cannot start: {}", error.toStdString());
+    return error;
+  }
+  nameAccuracy();
+  if (step_only) bridge_->stepOnce();
+  spdlog::info("starting {} ({} preset) on {}", config.task, config.preset, config.device);
+  return {};
+}
+
+void RunController::nameAccuracy() {
+  const TaskDescriptor* task = run_->task();
+  panels_.accuracy->setMetricName(task ? QString::fromStdString(task->accuracy_name)
+                                       : tr("accuracy"));
+}
+
+void RunController::clearPanels() {
+  panels_.loss->clear();
+  panels_.accuracy->clear();
+  panels_.attention->clear();
+  panels_.positional_encoding->clear();
+  panels_.sample->clear();
+  panels_.run->progressView()->reset();
+}
+
+void RunController::onFailure(const QString& text) {
+  panels_.run->progressView()->setState(run_->state(), text);
+  // The trainer logs the faults it pauses on itself; failures before or outside training it
+  // does not, so they go to the log here.
+  if (run_->state() != TrainerState::kRunning && run_->state() != TrainerState::kPaused) {
+    spdlog::error("{}", text.toStdString());
+  }
+}
+
+void RunController::openRun(const QString& dir) {
+  if (bridge_->isActive()) {
+    Q_EMIT openFailed(tr("Stop the current run before opening another one."));
+    return;
+  }
+  if (isOpening()) return;
+  Q_EMIT message(tr("Opening %1…").arg(dir));
+  open_watcher_.setFuture(QtConcurrent::run([dir] {
+    OpenResult result;
+    Expected<OpenedRun> run = readRun(dir.toStdString());
+    if (run.ok()) {
+      result.run = std::move(*run);
+    } else {
+      result.error = QString::fromStdString(run.error());
+    }
+    return result;
+  }));
+}
+
+void RunController::onOpened() {
+  OpenResult result = open_watcher_.result();
+  if (!result.run) {
+    spdlog::error("cannot open run: {}", result.error.toStdString());
+    Q_EMIT openFailed(result.error);
+    return;
+  }
+  OpenedRun& opened = *result.run;
+  const QString path = QString::fromStdString(opened.path);
+  clearPanels();
+  run_->showOpened(opened.config, path);
+  nameAccuracy();
+  panels_.loss->appendTrainPoints(lossPoints(opened.steps));
+  panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
+  for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
+  const AttentionPlotData newest =
+      opened.last_attention ? toAttentionPlotData(*opened.last_attention) : AttentionPlotData{};
+  panels_.attention->showRun(std::move(opened.attention_files), newest);
+  if (opened.positional_encoding) {
+    panels_.positional_encoding->setEncoding(toPositionalEncodingData(*opened.positional_encoding));
+  }
+  panels_.run->showRunConfig(opened.config, path);
+  const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
+  if (!opened.steps.empty()) panels_.run->setProgress(opened.steps.back(), opened.config.batch_size);
+  panels_.run->progressView()->setState(TrainerState::kIdle,
+                                        tr("opened a run of %1 steps").arg(steps));
+  for (const LogLine& line : opened.log) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  }
+  for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
+  spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
+               panels_.attention->snapshotCount());
+  Q_EMIT runOpened(path);
+}
+
+QString RunController::title() const {
+  QStringList parts{QStringLiteral("AttentionScope")};
+  if (const TaskDescriptor* task = run_->task()) parts << QString::fromStdString(task->title);
+  if (!run_->folder().isEmpty()) parts << shortPath(run_->folder());
+  return parts.join(QStringLiteral(" — "));
+}
+
+}  // namespace ascope

@@ -1,0 +1,62 @@
+#pragma once
+// Feeds the panels: from the bridge while a run trains (live), or from a run folder opened for
+// inspection (read on a worker thread). Also keeps the window title (task and run folder). The
+// run's task, settings, folder and state live in CurrentRun; this class only sets them for opened
+// runs and reacts to them.
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+#include "app/gui/window/panels.h"
+#include "engine/run/run_reader.h"
+#include "engine/train/training_config.h"
+
+namespace ascope {
+
+class CurrentRun;
+class EngineBridge;
+
+class RunController : public QObject {
+  Q_OBJECT
+
+ public:
+  RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+                QObject* parent = nullptr);
+  ~RunController() override;
+
+  /// Clears the panels and starts `config`; returns a message for a person on failure.
+  QString startRun(const TrainingConfig& config, bool step_only = false);
+  /// Reads `dir` on a worker thread, then shows it (runOpened or openFailed follows).
+  void openRun(const QString& dir);
+  bool isOpening() const { return open_watcher_.isRunning(); }
+
+  QString title() const;
+
+ Q_SIGNALS:
+  void titleChanged(const QString& title);
+  void runOpened(const QString& dir);
+  void openFailed(const QString& message);
+  /// A short note for the status bar.
+  void message(const QString& text);
+
+ private:
+  struct OpenResult {
+    std::optional<OpenedRun> run;
+    QString error;
+  };
+  void connectBridge();
+  void clearPanels();
+  void onFailure(const QString& text);
+  void onOpened();
+  /// The accuracy curve's name for the shown run's task.
+  void nameAccuracy();
+
+  Panels panels_;
+  CurrentRun* run_;
+  EngineBridge* bridge_;
+  QFutureWatcher<OpenResult> open_watcher_;
+};
+
+}  // namespace ascope

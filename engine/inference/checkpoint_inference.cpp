@@ -1,0 +1,126 @@
+#include "engine/inference/checkpoint_inference.h"
+
+#include <torch/cuda.h>
+#include <torch/utils.h>
+
+#include <exception>
+#include <filesystem>
+#include <memory>
+
+#include "engine/data/image_folder_reader.h"
+#include "engine/run/run_folder.h"
+#include "engine/tasks/task.h"
+#include "engine/tasks/task_registry.h"
+#include "engine/train/checkpoint.h"
+#include "engine/train/events.h"
+
+namespace ascope {
+namespace {
+
+struct LoadedModel {
+  TrainingConfig config;
+  std::unique_ptr<Task> task;
+  std::string checkpoint;
+  std::int64_t step = 0;
+};
+
+Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice choice,
+                                const std::string& device) {
+  if (device != "cpu" && device != "cuda") {
+    return Error{"device must be cpu or cuda, got \"" + device + "\""};
+  }
+  if (device == "cuda" && !torch::cuda::is_available()) {
+    return Error{"device cuda: no CUDA GPU is available"};
+  }
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  const std::string checkpoint = chooseCheckpoint(run_dir, choice);
+  if (checkpoint.empty()) {
+    return Error{"no checkpoint yet in " + run_dir +
+                 " (one is written at the end of every epoch and when training stops)"};
+  }
+  Expected<std::unique_ptr<Task>> task = makeInferenceTask(
+      *config, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU));
+  if (!task.ok()) return Error{task.error()};
+  Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
+  if (!progress.ok()) return Error{progress.error()};
+  (*task)->model().eval();
+  return LoadedModel{*config, std::move(*task), checkpoint, progress->step};
+}
+
+/// `file` at the input size of the run's model.
+Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConfig& config) {
+  Expected<const TaskDescriptor*> task = findTask(config.task);
+  if (!task.ok()) return Error{task.error()};
+  const int side = (*task)->image_side ? (*task)->image_side(config) : 0;
+  if (side <= 0) return Error{"a " + config.task + " run takes text, not an image"};
+  Expected<std::vector<std::uint8_t>> pixels = ImageFolderReader::decode(file, side, side);
+  if (!pixels.ok()) return Error{pixels.error()};
+  return ImageBuffer{side, side, std::move(*pixels)};
+}
+
+}  // namespace
+
+std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice) {
+  const bool best_first = choice == CheckpointChoice::kBest;
+  for (const char* name : {best_first ? "best" : "last", best_first ? "last" : "best"}) {
+    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) return path;
+  }
+  return {};
+}
+
+std::string latestCheckpoint(const std::string& run_dir) {
+  return chooseCheckpoint(run_dir, CheckpointChoice::kNewest);
+}
+
+Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
+  // Exceptions from LibTorch stop here (the caller is a worker thread that Qt owns).
+  try {
+    Expected<LoadedModel> model = loadModel(request.run_dir, request.checkpoint, request.device);
+    if (!model.ok()) return Error{model.error()};
+    torch::NoGradGuard no_grad;
+    Expected<InferenceOutcome> outcome = Error{""};
+    if (!request.text.empty()) {
+      outcome = model->task->inferText(request.text);
+    } else if (!request.image_file.empty()) {
+      Expected<ImageBuffer> image = decodeForModel(request.image_file, model->config);
+      if (!image.ok()) return Error{image.error()};
+      outcome = model->task->inferImage(*image);
+    } else {
+      outcome = model->task->inferImage(
+          ImageBuffer{request.image_width, request.image_height, request.image_planar});
+    }
+    if (!outcome.ok()) return Error{outcome.error()};
+    InferenceAnswer answer;
+    answer.task = model->config.task;
+    answer.checkpoint = model->checkpoint;
+    answer.step = model->step;
+    answer.label = outcome->label;
+    answer.probability = outcome->probability;
+    answer.ranking = outcome->ranking;
+    return answer;
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    return Error{"inference failed: " + what.substr(0, what.find('\n'))};
+  }
+}
+
+Expected<PositionalEncodingSnapshot> positionalEncodingFromCheckpoint(const std::string& run_dir) {
+  try {
+    Expected<LoadedModel> model = loadModel(run_dir, CheckpointChoice::kNewest, "cpu");
+    if (!model.ok()) return Error{model.error()};
+    torch::NoGradGuard no_grad;
+    PositionalEncodingSnapshot snapshot = model->task->positionalEncoding();
+    snapshot.step = model->step;
+    return snapshot;
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    return Error{"reading the positional encoding failed: " + what.substr(0, what.find('\n'))};
+  }
+}
+
+}  // namespace ascope

@@ -1,0 +1,58 @@
+#pragma once
+// Ask a trained run's checkpoint about the user's own input: the GUI's "Try it" and the CLI's
+// `infer`. Plain C++ (the .cpp uses LibTorch; no Qt header may appear next to it). Every function
+// here does tensor work: call them off the GUI thread (the GUI uses QtConcurrent).
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/expected.h"
+
+namespace ascope {
+
+struct PositionalEncodingSnapshot;  // engine/train/events.h; kept out of this header on purpose:
+                                    // Qt-side files include it (see gui_batch.h)
+
+/// Which checkpoint of a run answers when it has both.
+enum class CheckpointChoice {
+  kNewest,  ///< last.pt, else best.pt: "Try it" during training asks the model as it is now
+  kBest,    ///< best.pt, else last.pt: `infer` on a finished run wants its best validation
+};
+
+/// One question for the model: a review or sentence, or an image.
+struct InferenceRequest {
+  std::string run_dir;
+  std::string device = "cpu";  ///< "cpu" or "cuda"; a checkpoint loads on either
+  CheckpointChoice checkpoint = CheckpointChoice::kNewest;
+  std::string text;
+  /// An image file (PNG/JPEG with OpenCV, binary PPM in any build), decoded at the model's input
+  /// size; used when `text` is empty. Else the pixels below.
+  std::string image_file;
+  int image_width = 0;  ///< used when `text` and `image_file` are empty
+  int image_height = 0;
+  std::vector<std::uint8_t> image_planar;  ///< channel-planar RGB (all R, then G, then B)
+};
+
+struct InferenceAnswer {
+  std::string task;                                     ///< the run's task id
+  std::string checkpoint;                               ///< file the weights came from
+  std::int64_t step = 0;                                ///< optimizer steps of that checkpoint
+  std::string label;                                    ///< class, sentiment or translation
+  double probability = 0;                               ///< classification only
+  std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
+};
+
+/// The checkpoint of `run_dir` that `choice` picks; "" when there is none.
+std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice);
+
+/// The newest checkpoint of `run_dir`: checkpoints/last.pt, else best.pt; "" when there is none.
+std::string latestCheckpoint(const std::string& run_dir);
+
+/// Loads the run's task and the checkpoint the request picks on its device and answers it.
+Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request);
+
+/// The positional encoding stored in the run's newest checkpoint (cheap: no dataset needed).
+Expected<PositionalEncodingSnapshot> positionalEncodingFromCheckpoint(const std::string& run_dir);
+
+}  // namespace ascope

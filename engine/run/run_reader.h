@@ -1,0 +1,41 @@
+#pragma once
+// Reads a run folder back for inspection (the GUI's File → Open run folder…): config, the metrics
+// as the events a live run would have sent, the attention timeline, the end of the log and,
+// recomputed from the checkpoint, the positional encoding. Reading may take a moment (the
+// checkpoint is loaded): front ends call it off their UI thread.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "engine/train/events.h"
+#include "engine/train/training_config.h"
+
+namespace ascope {
+
+/// One stored attention snapshot of a run's timeline.
+struct AttentionFileEntry {
+  std::int64_t step = 0;
+  std::string path;
+};
+
+struct OpenedRun {
+  std::string path;  ///< absolute
+  TrainingConfig config;
+  std::vector<StepMetrics> steps;  ///< the train rows of metrics.csv
+  std::vector<EpochSummary> epochs;
+  std::vector<AttentionFileEntry> attention_files;  ///< by step
+  std::optional<AttentionSnapshot> last_attention;
+  std::optional<PositionalEncodingSnapshot> positional_encoding;
+  std::vector<LogLine> log;           ///< the end of log.txt, as a live run's log events
+  std::vector<std::string> warnings;  ///< what could not be read (the rest is still there)
+};
+
+/// Reads everything a run folder holds; an error only when it is not a run folder at all.
+Expected<OpenedRun> readRun(const std::string& dir);
+
+/// The attention snapshot files of a run folder, by step.
+std::vector<AttentionFileEntry> listAttentionFiles(const std::string& run_dir);
+
+}  // namespace ascope

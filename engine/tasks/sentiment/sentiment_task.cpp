@@ -1,0 +1,167 @@
+#include "engine/tasks/sentiment/sentiment_task.h"
+
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+
+#include <torch/nn/functional/loss.h>
+
+#include "engine/tasks/attention_capture.h"
+
+namespace ascope {
+namespace {
+
+// Batches hold reviews padded to max_len; columns past the longest review only cost time. Attention
+// masks padding anyway, so dropping them changes no result.
+torch::Tensor trimPadding(const torch::Tensor& ids) {
+  const torch::Tensor used = ids.ne(ImdbWordTokenizer::kPadId).any(0).nonzero();  // (k, 1)
+  const int64_t length = used.numel() > 0 ? used.max().item<int64_t>() + 1 : 1;
+  return ids.narrow(1, 0, length);  // (B, length)
+}
+
+}  // namespace
+
+SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
+                             ImdbWordTokenizer tokenizer, const torch::Device& device)
+    : config_(config), device_(device), data_(std::move(data)), tokenizer_(std::move(tokenizer)) {
+  config_.text.vocab_size = static_cast<int64_t>(tokenizer_.vocabSize());
+  config_.text.pad_id = ImdbWordTokenizer::kPadId;
+  config_.text.num_classes = 2;
+  train_ids_ = encodeAll(data_.train, &train_labels_);
+  test_ids_ = encodeAll(data_.test, &test_labels_);
+  model_ = TextClassifier(config_.text);
+  model_->to(device_);
+}
+
+torch::Tensor SentimentTask::encodeAll(const std::vector<TextSample>& samples,
+                                       torch::Tensor* labels) const {
+  const int64_t n = static_cast<int64_t>(samples.size());
+  const int64_t len = config_.text.max_len;
+  torch::Tensor ids = torch::empty({n, len}, torch::kLong);
+  *labels = torch::empty({n}, torch::kLong);
+  for (int64_t i = 0; i < n; ++i) {
+    tokenizer_.encodeInto(samples[i].text, static_cast<std::size_t>(len),
+                          ids.data_ptr<int64_t>() + i * len);
+    labels->data_ptr<int64_t>()[i] = samples[i].label;
+  }
+  return ids;
+}
+
+std::string SentimentTask::describe() const {
+  int64_t parameters = 0;
+  for (const auto& p : model_->parameters()) parameters += p.numel();
+  const auto& t = config_.text;
+  return "text classifier " + std::to_string(t.layers) + " layer(s) × " + std::to_string(t.heads) +
+         " heads, d_model " + std::to_string(t.d_model) + ", vocabulary " +
+         std::to_string(t.vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
+         std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
+         " test reviews";
+}
+
+BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
+  const torch::Tensor index = torch::tensor(indices, torch::kLong);
+  const torch::Tensor ids = trimPadding(train_ids_.index_select(0, index)).to(device_);
+  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor logits = model_(ids);  // (B, 2)
+  BatchOutcome out;
+  out.loss = torch::nn::functional::cross_entropy(
+      logits, labels,
+      torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(
+          config_.optimization.label_smoothing));
+  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
+  out.counted = out.samples = static_cast<int64_t>(indices.size());
+  return out;
+}
+
+EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, validationSize())
+                                    : validationSize();
+  double loss_sum = 0;
+  int64_t correct = 0;
+  const int64_t batch = 256;
+  for (int64_t start = 0; start < n; start += batch) {
+    const int64_t count = std::min(batch, n - start);
+    const torch::Tensor ids = trimPadding(test_ids_.narrow(0, start, count)).to(device_);
+    const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
+    const torch::Tensor logits = model_(ids);
+    loss_sum += torch::nn::functional::cross_entropy(
+                    logits, labels,
+                    torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+                    .item<double>();
+    correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
+  }
+  model_->train();
+  EvaluationOutcome out;
+  out.loss = n > 0 ? loss_sum / n : 0;
+  out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
+  return out;
+}
+
+AttentionSnapshot SentimentTask::probeAttention(int index) {
+  torch::NoGradGuard no_grad;
+  index = index % std::max<int64_t>(1, validationSize());
+  std::vector<std::string> tokens =
+      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(config_.text.max_len));
+  if (tokens.empty()) tokens.push_back("(empty)");
+  model_->eval();
+  std::vector<torch::Tensor> attention;
+  model_(test_ids_.narrow(0, index, 1).to(device_), &attention);
+  model_->train();
+  AttentionSnapshot snapshot;
+  snapshot.task = kSentimentTaskId;
+  snapshot.sample_index = index;
+  snapshot.groups.push_back(toAttentionGroup("encoder", attention, tokens, tokens));
+  return snapshot;
+}
+
+SamplePrediction SentimentTask::predictSample(int index) {
+  index = index % std::max<int64_t>(1, validationSize());
+  SamplePrediction p;
+  p.task = kSentimentTaskId;
+  p.sample_index = index;
+  p.text = data_.test[index].text;
+  p.true_label = data_.class_names[data_.test[index].label];
+  const Expected<InferenceOutcome> result = inferText(p.text);
+  if (result.ok()) {
+    p.predicted_label = result->label;
+    p.probability = result->probability;
+  }
+  p.correct = p.predicted_label == p.true_label;
+  return p;
+}
+
+PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
+  const torch::Tensor m = model_->positionMatrix();  // (max_len, d)
+  PositionalEncodingSnapshot s;
+  s.kind = config_.text.positional;
+  s.positions = static_cast<int>(m.size(0));
+  s.dims = static_cast<int>(m.size(1));
+  s.values = toFloats(m);
+  return s;
+}
+
+Status SentimentTask::saveArtifacts(const std::string& run_dir) const {
+  return tokenizer_.save(run_dir + "/tokenizer.json");
+}
+
+Expected<InferenceOutcome> SentimentTask::inferText(const std::string& text) {
+  torch::NoGradGuard no_grad;
+  const bool was_training = model_->is_training();
+  model_->eval();
+  const std::vector<int64_t> ids =
+      tokenizer_.encode(text, static_cast<std::size_t>(config_.text.max_len));
+  const torch::Tensor input = torch::tensor(ids, torch::kLong).unsqueeze(0).to(device_);
+  const torch::Tensor probs = torch::softmax(model_(input), -1)[0].to(torch::kCPU);  // (2)
+  model_->train(was_training);
+  InferenceOutcome out;
+  const std::vector<std::string> names = data_.class_names.size() == 2
+                                             ? data_.class_names
+                                             : std::vector<std::string>{"negative", "positive"};
+  for (int c = 0; c < 2; ++c) out.ranking.emplace_back(names[c], probs[c].item<double>());
+  const int best = out.ranking[1].second > out.ranking[0].second ? 1 : 0;
+  out.label = out.ranking[best].first;
+  out.probability = out.ranking[best].second;
+  return out;
+}
+
+}  // namespace ascope

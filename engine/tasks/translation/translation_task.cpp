@@ -1,0 +1,250 @@
+#include "engine/tasks/translation/translation_task.h"
+
+#include "engine/tasks/translation/translation_descriptor.h"
+
+#include <torch/nn/functional/loss.h>
+
+#include "engine/core/translation_metrics.h"
+#include "engine/tasks/attention_capture.h"
+#include "engine/text/translation_pair_filter.h"
+
+namespace ascope {
+namespace {
+
+using Tok = TranslationWordTokenizer;
+
+torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch::Device& device) {
+  std::size_t longest = 1;
+  for (const auto& r : rows) longest = std::max(longest, r.size());
+  torch::Tensor out = torch::full({static_cast<int64_t>(rows.size()), static_cast<int64_t>(longest)},
+                                  Tok::kPadId, torch::kLong);
+  auto* data = out.data_ptr<int64_t>();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::copy(rows[i].begin(), rows[i].end(), data + i * longest);
+  }
+  return out.to(device);  // (B, T)
+}
+
+}  // namespace
+
+TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDataset data,
+                                 TranslationWordTokenizer source_tokenizer,
+                                 TranslationWordTokenizer target_tokenizer,
+                                 const torch::Device& device)
+    : config_(config),
+      device_(device),
+      source_tokenizer_(std::move(source_tokenizer)),
+      target_tokenizer_(std::move(target_tokenizer)) {
+  config_.translator.source_vocab_size = static_cast<int64_t>(source_tokenizer_.vocabSize());
+  config_.translator.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
+  config_.translator.pad_id = Tok::kPadId;
+  const auto seq_len = static_cast<std::size_t>(config_.translator.seq_len);
+  FilteredPairs train = filterPairsBySeqLen(data.train, source_tokenizer_, target_tokenizer_, seq_len);
+  FilteredPairs validation =
+      filterPairsBySeqLen(data.validation, source_tokenizer_, target_tokenizer_, seq_len);
+  dropped_ = train.dropped + validation.dropped;
+  for (const auto& p : train.kept) train_.push_back(encodePair(p));
+  validation_text_ = std::move(validation.kept);
+  for (const auto& p : validation_text_) validation_.push_back(encodePair(p));
+  model_ = Seq2SeqTranslator(config_.translator);
+  model_->to(device_);
+}
+
+std::vector<int64_t> TranslationTask::encodeSource(const std::string& text) const {
+  std::vector<int64_t> ids{Tok::kSosId};
+  for (int64_t id : source_tokenizer_.encode(text)) ids.push_back(id);
+  const auto limit = static_cast<std::size_t>(config_.translator.seq_len - 1);
+  if (ids.size() > limit) ids.resize(limit);
+  ids.push_back(Tok::kEosId);
+  return ids;
+}
+
+TranslationTask::EncodedPair TranslationTask::encodePair(const TranslationPair& pair) const {
+  return {encodeSource(pair.source), target_tokenizer_.encode(pair.target)};
+}
+
+std::string TranslationTask::describe() const {
+  int64_t parameters = 0;
+  for (const auto& p : model_->parameters()) parameters += p.numel();
+  const auto& t = config_.translator;
+  return "translator " + std::to_string(t.encoder_layers) + "+" + std::to_string(t.decoder_layers) +
+         " layers × " + std::to_string(t.heads) + " heads, d_model " + std::to_string(t.d_model) +
+         ", vocabularies " + std::to_string(t.source_vocab_size) + "/" +
+         std::to_string(t.target_vocab_size) + ", " + std::to_string(parameters) +
+         " parameters; " + std::to_string(trainSize()) + " training / " +
+         std::to_string(validationSize()) + " validation pairs (" + std::to_string(dropped_) +
+         " dropped as longer than seq_len)";
+}
+
+TranslationTask::Batch TranslationTask::makeBatch(const std::vector<const EncodedPair*>& pairs) const {
+  std::vector<std::vector<int64_t>> sources, inputs, labels;
+  for (const EncodedPair* p : pairs) {
+    sources.push_back(p->source);
+    std::vector<int64_t> input{Tok::kSosId};  // [SOS] words
+    input.insert(input.end(), p->target.begin(), p->target.end());
+    std::vector<int64_t> label = p->target;   // words [EOS]
+    label.push_back(Tok::kEosId);
+    inputs.push_back(std::move(input));
+    labels.push_back(std::move(label));
+  }
+  return {padRows(sources, device_), padRows(inputs, device_), padRows(labels, device_)};
+}
+
+BatchOutcome TranslationTask::lossOf(const Batch& batch) {
+  const torch::Tensor logits = model_(batch.source, batch.decoder_input);  // (B, Tt, V)
+  const int64_t vocab = logits.size(-1);
+  BatchOutcome out;
+  out.loss = torch::nn::functional::cross_entropy(
+      logits.reshape({-1, vocab}), batch.labels.reshape(-1),
+      torch::nn::functional::CrossEntropyFuncOptions()
+          .ignore_index(Tok::kPadId)
+          .label_smoothing(config_.optimization.label_smoothing));
+  const torch::Tensor real = batch.labels.ne(Tok::kPadId);
+  out.correct = logits.argmax(-1).eq(batch.labels).logical_and(real).sum().item<int64_t>();
+  out.counted = real.sum().item<int64_t>();
+  out.samples = batch.source.size(0);
+  return out;
+}
+
+BatchOutcome TranslationTask::trainBatch(const std::vector<int64_t>& indices) {
+  std::vector<const EncodedPair*> pairs;
+  for (int64_t i : indices) pairs.push_back(&train_[i]);
+  return lossOf(makeBatch(pairs));
+}
+
+std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
+    const std::vector<std::vector<int64_t>>& sources) {
+  const torch::Tensor source = padRows(sources, device_);  // (B, Ts)
+  const torch::Tensor memory = model_->encode(source);     // (B, Ts, d)
+  const int64_t batch = source.size(0);
+  torch::Tensor target = torch::full({batch, 1}, Tok::kSosId,
+                                     torch::TensorOptions().dtype(torch::kLong).device(device_));
+  torch::Tensor finished = torch::zeros({batch}, torch::TensorOptions().dtype(torch::kBool).device(device_));
+  for (int64_t t = 1; t < config_.translator.seq_len; ++t) {
+    const torch::Tensor logits =
+        model_->project(model_->decode(target, memory, source).select(1, -1));  // (B, V)
+    torch::Tensor next = logits.argmax(-1);
+    // A finished sentence keeps emitting padding, which decoding ignores.
+    next = next.masked_fill(finished, Tok::kPadId);
+    finished = finished.logical_or(next.eq(Tok::kEosId));
+    target = torch::cat({target, next.unsqueeze(1)}, 1);
+    if (finished.all().item<bool>()) break;  // sync point, once per token
+  }
+  const torch::Tensor cpu = target.to(torch::kCPU);
+  std::vector<std::vector<int64_t>> out(static_cast<std::size_t>(batch));
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t t = 1; t < cpu.size(1); ++t) {
+      const int64_t id = cpu[b][t].item<int64_t>();
+      if (id == Tok::kEosId || id == Tok::kPadId) break;
+      out[b].push_back(id);
+    }
+  }
+  return out;
+}
+
+EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples) {
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, validationSize())
+                                    : validationSize();
+  double loss_sum = 0;
+  int64_t correct = 0, counted = 0;
+  for (int64_t start = 0; start < n; start += 128) {
+    std::vector<const EncodedPair*> pairs;
+    for (int64_t i = start; i < std::min<int64_t>(n, start + 128); ++i) pairs.push_back(&validation_[i]);
+    const BatchOutcome b = lossOf(makeBatch(pairs));
+    loss_sum += b.loss.item<double>() * b.counted;
+    correct += b.correct;
+    counted += b.counted;
+  }
+  EvaluationOutcome out;
+  out.loss = counted > 0 ? loss_sum / counted : 0;
+  out.accuracy = counted > 0 ? static_cast<double>(correct) / counted : 0;
+
+  const int64_t decode = std::min<int64_t>(decode_samples, validationSize());
+  std::vector<std::string> hypotheses, references;
+  for (int64_t start = 0; start < decode; start += 64) {
+    std::vector<std::vector<int64_t>> sources;
+    for (int64_t i = start; i < std::min<int64_t>(decode, start + 64); ++i) {
+      sources.push_back(validation_[i].source);
+      references.push_back(target_tokenizer_.decode(validation_[i].target));
+    }
+    for (const auto& ids : greedyDecode(sources)) hypotheses.push_back(target_tokenizer_.decode(ids));
+  }
+  model_->train();
+  if (decode > 0) {
+    const TranslationScores s = scoreTranslations(hypotheses, references);
+    out.bleu = s.bleu, out.cer = s.cer, out.wer = s.wer, out.exact_match = s.exact_match;
+  }
+  return out;
+}
+
+AttentionSnapshot TranslationTask::probeAttention(int index) {
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  index = index % std::max<int64_t>(1, validationSize());
+  const EncodedPair& pair = validation_[index];
+  const std::vector<int64_t> hypothesis = greedyDecode({pair.source})[0];
+  std::vector<int64_t> input{Tok::kSosId};
+  input.insert(input.end(), hypothesis.begin(), hypothesis.end());
+  TranslatorAttention attention;
+  model_(padRows({pair.source}, device_), padRows({input}, device_), &attention);
+  model_->train();
+
+  std::vector<std::string> source_labels, target_labels;
+  for (int64_t id : pair.source) source_labels.push_back(source_tokenizer_.tokenOf(id));
+  for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
+  AttentionSnapshot snapshot;
+  snapshot.task = kTranslationTaskId;
+  snapshot.sample_index = index;
+  snapshot.groups.push_back(
+      toAttentionGroup("encoder self", attention.encoder_self, source_labels, source_labels));
+  snapshot.groups.push_back(
+      toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels));
+  snapshot.groups.push_back(toAttentionGroup("cross", attention.cross, target_labels, source_labels));
+  return snapshot;
+}
+
+SamplePrediction TranslationTask::predictSample(int index) {
+  index = index % std::max<int64_t>(1, validationSize());
+  SamplePrediction p;
+  p.task = kTranslationTaskId;
+  p.sample_index = index;
+  p.text = validation_text_[index].source;
+  p.true_label = target_tokenizer_.decode(validation_[index].target);
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  p.predicted_label = target_tokenizer_.decode(greedyDecode({validation_[index].source})[0]);
+  model_->train();
+  p.correct = p.predicted_label == p.true_label;
+  p.probability = p.correct ? 1.0 : 0.0;
+  return p;
+}
+
+PositionalEncodingSnapshot TranslationTask::positionalEncoding() {
+  const torch::Tensor& m = model_->positionMatrix();  // (seq_len, d)
+  PositionalEncodingSnapshot s;
+  s.kind = "sinusoidal";
+  s.positions = static_cast<int>(m.size(0));
+  s.dims = static_cast<int>(m.size(1));
+  s.values = toFloats(m);
+  return s;
+}
+
+Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
+  Status s = source_tokenizer_.save(run_dir + "/tokenizer_" + config_.source_language + ".json");
+  if (!s.ok()) return s;
+  return target_tokenizer_.save(run_dir + "/tokenizer_" + config_.target_language + ".json");
+}
+
+Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
+  torch::NoGradGuard no_grad;
+  const bool was_training = model_->is_training();
+  model_->eval();
+  InferenceOutcome out;
+  out.label = target_tokenizer_.decode(greedyDecode({encodeSource(text)})[0]);
+  model_->train(was_training);
+  return out;
+}
+
+}  // namespace ascope

@@ -1,0 +1,33 @@
+#pragma once
+// What a TrainingSession may ask of the thread that runs it (the Trainer), and nothing more: where
+// to publish, and between batches whether to go on. It replaces the session's former friendship
+// with Trainer, which let it write the trainer's private fields.
+#include <optional>
+#include <string>
+
+#include "engine/train/event_queue.h"
+
+namespace ascope {
+
+/// Settings that commands changed while the run was going.
+struct LiveChanges {
+  std::optional<double> learning_rate;
+  std::optional<int> probe_sample;
+};
+
+class TrainingHost {
+ public:
+  virtual EventQueue& events() = 0;
+  /// Between batches: applies the pending commands and waits while paused. Returns false when
+  /// the run must stop; `changes` receives what the commands changed.
+  virtual bool awaitNextBatch(LiveChanges& changes) = 0;
+  /// After a fault a person should look at (NaN loss, out of memory): pause before the next batch.
+  virtual void pauseAfterFault() = 0;
+  /// The run folder exists (once per run).
+  virtual void runFolderReady(const std::string& path) = 0;
+
+ protected:
+  ~TrainingHost() = default;
+};
+
+}  // namespace ascope

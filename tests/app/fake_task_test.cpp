@@ -1,0 +1,79 @@
+// A task the GUI has never heard of: registered at run time (the test-only echo task), it shows up
+// in the Run dock with its presets, trains from the Start button, and its attention, accuracy name,
+// window title and "Try it" hint come from its descriptor. No GUI file names it.
+#include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/try_it_box.h"
+#include "app/gui/window/main_window.h"
+#include "echo_task.h"
+#include "engine/tasks/task_registry.h"
+#include "widgets/attention_head_grid_panel.h"
+#include "widgets/metric_curve_panel.h"
+
+namespace ascope {
+
+class FakeTaskTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() { QVERIFY(registerEchoTask().ok()); }
+  void theRunDockOffersIt();
+  void itTrainsFromTheStartButton();
+};
+
+void FakeTaskTest::theRunDockOffersIt() {
+  MainWindow window;
+  RunPanel* panel = window.panels().run;
+  const int index = panel->taskBox()->findData(QString::fromLatin1(kEchoTaskId));
+  QVERIFY(index >= 0);
+  QCOMPARE(panel->taskBox()->itemText(index), QStringLiteral("Echo · find the word yes"));
+  panel->taskBox()->setCurrentIndex(index);
+  QCOMPARE(panel->presetBox()->count(), 2);
+  QCOMPARE(panel->presetBox()->itemData(0).toString(), QStringLiteral("quick"));
+  auto* d_model = qobject_cast<QSpinBox*>(panel->form()->field(QStringLiteral("d_model")));
+  QCOMPARE(d_model->value(), 16);
+  QVERIFY(panel->validationMessage().isEmpty());
+  QCOMPARE(window.panels().try_it->input()->placeholderText(),
+           QStringLiteral("Type words, e.g. maybe yes"));
+}
+
+void FakeTaskTest::itTrainsFromTheStartButton() {
+  QTemporaryDir dir;
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  RunPanel* panel = window.panels().run;
+  panel->setTask(QString::fromLatin1(kEchoTaskId));
+  panel->setPreset(QStringLiteral("quick"));
+  qobject_cast<QSpinBox*>(panel->form()->field(QStringLiteral("max_steps")))->setValue(8);
+  QSignalSpy ended(window.bridge(), &EngineBridge::runEnded);
+  QVERIFY(panel->startAction()->isEnabled());
+  panel->startAction()->trigger();
+  QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 60000);
+  QCOMPARE(window.currentRun()->state(), TrainerState::kFinished);
+  QCOMPARE(window.currentRun()->task()->id, std::string(kEchoTaskId));
+  QVERIFY(window.windowTitle().contains(QStringLiteral("Echo · find the word yes")));
+  QCOMPARE(window.panels().accuracy->metricName(), QStringLiteral("echo accuracy"));
+  QTRY_VERIFY_WITH_TIMEOUT(window.panels().attention->panel()->groupCount() == 1, 5000);
+  const AttentionPlotGroup& group = window.panels().attention->panel()->snapshot().groups[0];
+  QCOMPARE(group.name, QStringLiteral("echo heads"));
+  QCOMPARE(group.query_title, QStringLiteral("echo word (query)"));
+  QVERIFY(window.panels().loss->trainSeries().size() == 8);
+  QVERIFY(!window.currentRun()->folder().isEmpty());
+}
+
+}  // namespace ascope
+
+QTEST_MAIN(ascope::FakeTaskTest)
+#include "fake_task_test.moc"

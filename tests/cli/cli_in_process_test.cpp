@@ -1,0 +1,106 @@
+// The CLI's commands run in this process (runCli), with a task registered here: what the CLI shows
+// and accepts comes from the task registry, not from names it knows.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "engine/tasks/task_registry.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFakeId = "fake";
+
+/// A text classification task under another id: a copy of a registered one (found by what it does,
+/// not by name) whose presets say they are the fake's.
+void registerFakeTask() {
+  if (TaskRegistry::instance().find(kFakeId) != nullptr) return;
+  for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
+    if (task->input != TaskInput::kText || task->sample == SampleKind::kTranslation) continue;
+    TaskDescriptor fake = *task;
+    fake.id = kFakeId;
+    fake.title = "Fake · registered by cli_in_process_test";
+    fake.data_formats = "nothing but the built-in data";
+    fake.language_pair = false;
+    fake.make_preset = [make = task->make_preset](const std::string& preset) {
+      TrainingConfig config = make(preset);
+      config.task = kFakeId;
+      return config;
+    };
+    ASSERT_TRUE(TaskRegistry::instance().add(std::move(fake)).ok());
+    return;
+  }
+  FAIL() << "no text classification task is registered";
+}
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+Outcome run(const std::vector<std::string>& args) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  Outcome o;
+  o.exit_code = cli::runCli(args);
+  o.out = testing::internal::GetCapturedStdout();
+  o.err = testing::internal::GetCapturedStderr();
+  return o;
+}
+
+class CliInProcess : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { registerFakeTask(); }
+};
+
+TEST_F(CliInProcess, HelpListsARegisteredTaskWithItsTitleAndData) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--help"}, {"train", "--help"}, {"bench", "--help"}}) {
+    const Outcome o = run(args);
+    EXPECT_EQ(o.exit_code, 0) << args[0];
+    EXPECT_NE(o.out.find("Fake · registered by cli_in_process_test"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("nothing but the built-in data"), std::string::npos) << o.out;
+  }
+  EXPECT_NE(run({"train", "--help"}).out.find(" or fake (see tasks below)"), std::string::npos);
+}
+
+TEST_F(CliInProcess, UsageErrorsAreOneLineWithExitCode2) {
+  const Outcome o = run({"train", "--task", kFakeId, "--batch-size", "9223372036854775807"});
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_EQ(o.err.rfind("attentionscope-cli: --batch-size: ", 0), 0u) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  EXPECT_TRUE(o.out.empty()) << o.out;
+}
+
+TEST_F(CliInProcess, LanguagesNeedATaskWithALanguagePair) {
+  const Outcome o = run({"train", "--task", kFakeId, "--source-lang", "de"});
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("are for a task with a language pair"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("not fake"), std::string::npos) << o.err;
+}
+
+TEST_F(CliInProcess, TrainsAndAsksARegisteredTask) {
+  const fs::path dir = fs::temp_directory_path() / "ascope_cli_in_process_fake";
+  fs::remove_all(dir);
+  const Outcome train =
+      run({"train", "--task", kFakeId, "--preset", "tiny", "--steps", "3", "--out", dir.string()});
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  EXPECT_NE(train.out.find("summary: finished after 3 steps"), std::string::npos) << train.out;
+
+  const Outcome infer = run({"infer", "--run", dir.string(), "--text", "a wonderful film"});
+  ASSERT_EQ(infer.exit_code, 0) << infer.err;
+  EXPECT_NE(infer.out.find(" (p="), std::string::npos) << infer.out;
+  const Outcome image = run({"infer", "--run", dir.string(), "--image", "x.png"});
+  EXPECT_EQ(image.exit_code, 2);
+  EXPECT_NE(image.err.find("is a run of fake"), std::string::npos) << image.err;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace ascope

@@ -1,0 +1,99 @@
+// The task registry: the built-in tasks are there with everything the front ends read, unknown ids
+// get a message that lists the known ones, and a task registered at run time (the test-only echo
+// task) trains through the ordinary Trainer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "echo_task.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/task_registry.h"
+#include "engine/tasks/translation/translation_descriptor.h"
+#include "engine/train/trainer.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(TaskRegistry, BuiltInTasksComeFirstAndAreComplete) {
+  const std::vector<const TaskDescriptor*> tasks = TaskRegistry::instance().all();
+  ASSERT_GE(tasks.size(), 3u);
+  EXPECT_EQ(tasks[0]->id, kImageClassificationTaskId);
+  EXPECT_EQ(tasks[1]->id, kSentimentTaskId);
+  EXPECT_EQ(tasks[2]->id, kTranslationTaskId);
+  for (const TaskDescriptor* task : tasks) {
+    EXPECT_FALSE(task->title.empty()) << task->id;
+    for (const PresetInfo& preset : task->presets) {
+      Expected<TrainingConfig> config = makePreset(task->id, preset.name);
+      ASSERT_TRUE(config.ok()) << task->id << " " << preset.name;
+      EXPECT_EQ(config->task, task->id);
+      EXPECT_EQ(config->preset, preset.name);
+      EXPECT_TRUE(config->validate().ok()) << config->validate().error();
+    }
+  }
+  EXPECT_EQ(TaskRegistry::instance().find(kImageClassificationTaskId)->input, TaskInput::kImage);
+  EXPECT_EQ(TaskRegistry::instance().find(kTranslationTaskId)->sample, SampleKind::kTranslation);
+  EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->language_pair);
+}
+
+TEST(TaskRegistry, UnknownIdsAndPresetsNameTheChoices) {
+  Expected<const TaskDescriptor*> missing = findTask("chess");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("unknown task \"chess\" (expected vit, imdb"), std::string::npos)
+      << missing.error();
+  Expected<TrainingConfig> preset = makePreset(kSentimentTaskId, "huge");
+  ASSERT_FALSE(preset.ok());
+  EXPECT_EQ(preset.error(), "unknown preset \"huge\" (expected laptop, tiny or seed)");
+  TrainingConfig config = *makePreset(kSentimentTaskId, "tiny");
+  config.task = "chess";
+  EXPECT_FALSE(config.validate().ok());
+}
+
+TEST(TaskRegistry, RefusesDuplicatesAndIncompleteTasks) {
+  TaskDescriptor copy = *TaskRegistry::instance().find(kSentimentTaskId);
+  EXPECT_FALSE(TaskRegistry::instance().add(copy).ok());
+  copy.id = "incomplete";
+  copy.make_training_task = nullptr;
+  EXPECT_FALSE(TaskRegistry::instance().add(copy).ok());
+  EXPECT_EQ(TaskRegistry::instance().find("incomplete"), nullptr);
+}
+
+TEST(TaskRegistry, ModelShapeRoundTrips) {
+  for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
+    TrainingConfig config = *makePreset(task->id, task->presets.front().name);
+    ModelShape shape = task->model_shape(config);
+    shape.heads = 2;
+    shape.d_model = 48;
+    task->set_model_shape(config, shape);
+    EXPECT_EQ(task->model_shape(config).d_model, 48) << task->id;
+    EXPECT_EQ(task->model_shape(config).heads, 2) << task->id;
+  }
+}
+
+TEST(TaskRegistry, ARegisteredTaskTrainsLikeABuiltInOne) {
+  ASSERT_TRUE(registerEchoTask().ok());
+  ASSERT_TRUE(registerEchoTask().ok());  // once only
+  Expected<TrainingConfig> config = makePreset(kEchoTaskId, "quick");
+  ASSERT_TRUE(config.ok()) << config.error();
+  const fs::path dir = fs::path(testing::TempDir()) / "echo_registry_run";
+  fs::remove_all(dir);
+  config->out_dir = dir.string();
+  config->max_steps = 12;
+  Trainer trainer(*config);
+  ASSERT_TRUE(trainer.start().ok());
+  trainer.wait();
+  EventBatch events = trainer.drainEvents();
+  ASSERT_FALSE(events.states.empty());
+  EXPECT_EQ(events.states.back().state, TrainerState::kFinished);
+  ASSERT_TRUE(events.attention.has_value());
+  EXPECT_EQ(events.attention->task, kEchoTaskId);
+  ASSERT_TRUE(events.run_folder.has_value());
+  EXPECT_TRUE(fs::equivalent(*events.run_folder, dir));
+  EXPECT_EQ(events.metrics.back().step, 12);
+  EXPECT_TRUE(fs::exists(dir / "checkpoints" / "last.pt"));
+}
+
+}  // namespace
+}  // namespace ascope

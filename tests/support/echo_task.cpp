@@ -1,0 +1,141 @@
+// The echo task reuses the sentiment model and tokenizer on generated texts; what makes it a task
+// of its own is its descriptor: id, title, presets, data, axis titles, sample kind.
+#include "echo_task.h"
+
+#include <memory>
+#include <mutex>
+#include <random>
+
+#include "engine/tasks/sentiment/sentiment_task.h"
+#include "engine/tasks/task_registry.h"
+
+namespace ascope {
+namespace {
+
+/// Texts of 3–6 words; label 1 when "yes" is among them.
+TextDataset echoData(int train, int test, unsigned seed) {
+  static const char* const kWords[] = {"yes", "no", "maybe", "sure", "never", "often"};
+  std::mt19937 rng(seed);
+  TextDataset data;
+  data.class_names = {"without yes", "with yes"};
+  for (int i = 0; i < train + test; ++i) {
+    const int length = 3 + static_cast<int>(rng() % 4);
+    std::string text;
+    int label = 0;
+    for (int w = 0; w < length; ++w) {
+      const char* word = kWords[rng() % 6];
+      label |= std::string(word) == "yes";
+      text += (w > 0 ? " " : "") + std::string(word);
+    }
+    (i < train ? data.train : data.test).push_back({text, label});
+  }
+  return data;
+}
+
+/// The sentiment task's machinery under the echo task's name: snapshots and samples say "echo".
+class EchoTask final : public Task {
+ public:
+  explicit EchoTask(std::unique_ptr<Task> inner) : inner_(std::move(inner)) {}
+  torch::nn::Module& model() override { return inner_->model(); }
+  int64_t trainSize() const override { return inner_->trainSize(); }
+  int64_t validationSize() const override { return inner_->validationSize(); }
+  std::string describe() const override { return "echo: " + inner_->describe(); }
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
+    return inner_->trainBatch(indices);
+  }
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
+    return inner_->evaluate(max_samples, decode_samples);
+  }
+  AttentionSnapshot probeAttention(int index) override {
+    AttentionSnapshot s = inner_->probeAttention(index);
+    s.task = kEchoTaskId;
+    return s;
+  }
+  SamplePrediction predictSample(int index) override {
+    SamplePrediction p = inner_->predictSample(index);
+    p.task = kEchoTaskId;
+    return p;
+  }
+  PositionalEncodingSnapshot positionalEncoding() override {
+    return inner_->positionalEncoding();
+  }
+  Status saveArtifacts(const std::string& run_dir) const override {
+    return inner_->saveArtifacts(run_dir);
+  }
+  Expected<InferenceOutcome> inferText(const std::string& text) override {
+    return inner_->inferText(text);
+  }
+
+ private:
+  std::unique_ptr<Task> inner_;
+};
+
+TrainingConfig echoPreset(const std::string& name) {
+  TrainingConfig c;
+  c.task = kEchoTaskId;
+  c.preset = name;
+  c.text.d_model = 16, c.text.heads = 2, c.text.d_ff = 32, c.text.max_len = 8;
+  c.batch_size = 16;
+  c.optimization.lr = 5e-3;
+  c.builtin = {name == "quick" ? 160 : 640, 40, 1};
+  c.epochs = 2;
+  c.probe_every_steps = 2;
+  c.min_freq = 1;
+  return c;
+}
+
+TaskDescriptor echoDescriptor() {
+  TaskDescriptor d;
+  d.id = kEchoTaskId;
+  d.title = "Echo · find the word yes";
+  d.data_formats = "generated texts only";
+  d.input = TaskInput::kText;
+  d.sample = SampleKind::kLabelledText;
+  d.input_hint = "Type words, e.g. maybe yes";
+  d.accuracy_name = "echo accuracy";
+  d.presets = {{"quick", "a few seconds"}, {"longer", "a little more data"}};
+  d.make_preset = echoPreset;
+  d.validate = [](const TrainingConfig& c) {
+    TextClassifierConfig t = c.text;
+    t.vocab_size = 8;
+    return t.validate();
+  };
+  d.model_shape = [](const TrainingConfig& c) {
+    return ModelShape{c.text.layers, c.text.heads, c.text.d_model, c.text.d_ff, 0};
+  };
+  d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
+    c.text.layers = s.layers, c.text.heads = s.heads, c.text.d_model = s.d_model;
+    c.text.d_ff = s.d_ff;
+  };
+  d.image_side = [](const TrainingConfig&) { return 0; };
+  d.attention_axes = [](const std::string&) {
+    return AttentionAxes{"echo heads", "echo word (query)", "echo word (key)"};
+  };
+  d.make_training_task = [](const TaskBuild& b) -> Expected<std::unique_ptr<Task>> {
+    TextDataset data = echoData(b.config.builtin.train_count, b.config.builtin.test_count,
+                                static_cast<unsigned>(b.config.builtin.seed));
+    ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(data.train, b.config.min_freq);
+    return std::unique_ptr<Task>(std::make_unique<EchoTask>(std::make_unique<SentimentTask>(
+        b.config, std::move(data), std::move(tokenizer), b.device)));
+  };
+  d.make_inference_task = [](const TaskBuild& b) -> Expected<std::unique_ptr<Task>> {
+    Expected<ImdbWordTokenizer> tokenizer = ImdbWordTokenizer::load(b.run_dir + "/tokenizer.json");
+    if (!tokenizer.ok()) return Error{tokenizer.error()};
+    TextDataset empty;
+    empty.class_names = {"without yes", "with yes"};
+    return std::unique_ptr<Task>(std::make_unique<EchoTask>(
+        std::make_unique<SentimentTask>(b.config, std::move(empty), std::move(*tokenizer), b.device)));
+  };
+  return d;
+}
+
+}  // namespace
+
+Status registerEchoTask() {
+  static std::once_flag once;
+  static Status result;
+  std::call_once(once, [] { result = TaskRegistry::instance().add(echoDescriptor()); });
+  return result;
+}
+
+}  // namespace ascope

@@ -22,7 +22,7 @@ CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o) {
   return command
       .add_option("--preset", o.preset,
                   "one of the task's presets (listed with the tasks below); default: seed with "
-                  "--device cuda, else laptop")
+                  "--device cuda, else laptop (a task without them: its first preset)")
       ->type_name("P");
 }
 

@@ -25,9 +25,8 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
   Expected<const TaskDescriptor*> task = findTask(*o.task);
   if (!task.ok()) return Error{"--task: " + task.error()};
   const std::string device = o.device.value_or(defaultDevice());
-  // Without a GPU the reference configurations take hours; laptop is the sensible default.
   Expected<TrainingConfig> preset =
-      makePreset(*o.task, o.preset.value_or(device == "cuda" ? "seed" : "laptop"));
+      makePreset(*o.task, o.preset.value_or((*task)->defaultPreset(device == "cuda")));
   if (!preset.ok()) return Error{"--preset: " + preset.error()};
   TrainingConfig config = *preset;
   config.device = device;

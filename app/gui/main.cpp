@@ -5,11 +5,11 @@
 
 #include <cstdio>
 
+#include "app/gui/views/run_panel.h"
 #include "app/gui/window/app_options.h"
 #include "app/gui/window/dark_palette.h"
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/main_window.h"
-#include "app/gui/views/run_panel.h"
 #include "app/gui/window/scripted_run.h"
 #include "engine/core/openblas_kernels.h"
 

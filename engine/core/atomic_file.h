@@ -8,7 +8,8 @@
 namespace ascope {
 
 /// Writes `path` atomically: the content goes to `path + ".tmp"`, is flushed and fsync'ed, then
-/// renamed over `path`. A crash at any point leaves either the old file or the new one, never a mix.
+/// renamed over `path`. A crash at any point leaves either the old file or the new one, never a
+/// mix.
 Status writeFileAtomically(const std::string& path, const std::string& content);
 
 /// Same, for writers that stream into a file themselves (e.g. torch::save). `write` gets the temp

@@ -1,7 +1,7 @@
 #pragma once
 // The engine's error policy for recoverable problems (bad file, bad config, bad value): return a
-// value or a message meant for a person. Exceptions stay inside LibTorch calls and are caught at the
-// thread boundary.
+// value or a message meant for a person. Exceptions stay inside LibTorch calls and are caught at
+// the thread boundary.
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,8 +18,8 @@ struct Error {
 template <typename T>
 class Expected {
  public:
-  Expected(T value) : storage_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
-  Expected(Error error) : storage_(std::move(error)) {}      // NOLINT(google-explicit-constructor)
+  Expected(T value) : storage_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Expected(Error error) : storage_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return std::holds_alternative<T>(storage_); }
   explicit operator bool() const { return ok(); }

@@ -1,7 +1,5 @@
 #include "engine/data/image_dataset_loader.h"
 
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <system_error>
 
@@ -26,14 +24,7 @@ Expected<Loaded<ImageDataset>> detectAndRead(const std::string& path,
 
 Expected<Loaded<ImageDataset>> loadImageDataset(const std::string& path,
                                                 const ImageLoadOptions& options) {
-  auto loaded = detectAndRead(path, options);
-  if (!loaded) return loaded;
-  spdlog::info("{}: {} train and {} test images of {} classes, {}x{}, {} warnings", path,
-               loaded->dataset.train.size(), loaded->dataset.test.size(),
-               loaded->dataset.class_names.size(), loaded->dataset.height, loaded->dataset.width,
-               loaded->warnings.size());
-  for (const auto& warning : loaded->warnings) spdlog::warn("{}", warning);
-  return loaded;
+  return detectAndRead(path, options);
 }
 
 }  // namespace ascope

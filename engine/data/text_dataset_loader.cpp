@@ -1,7 +1,5 @@
 #include "engine/data/text_dataset_loader.h"
 
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -72,12 +70,7 @@ Expected<Loaded<TextDataset>> detectAndRead(const std::string& path,
 
 Expected<Loaded<TextDataset>> loadTextDataset(const std::string& path,
                                               const TextLoadOptions& options) {
-  auto loaded = detectAndRead(path, options);
-  if (!loaded) return loaded;
-  spdlog::info("{}: {} train and {} test reviews, {} warnings", path, loaded->dataset.train.size(),
-               loaded->dataset.test.size(), loaded->warnings.size());
-  for (const auto& warning : loaded->warnings) spdlog::warn("{}", warning);
-  return loaded;
+  return detectAndRead(path, options);
 }
 
 }  // namespace ascope

@@ -1,7 +1,5 @@
 #include "engine/data/translation_dataset_loader.h"
 
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -71,8 +69,7 @@ Expected<Pairs> readFolder(const fs::path& folder, const TranslationLoadOptions&
 }
 
 Expected<Loaded<TranslationDataset>> splitPairs(Expected<Pairs> pairs,
-                                                const TranslationLoadOptions& options,
-                                                const std::string& shown_path) {
+                                                const TranslationLoadOptions& options) {
   if (!pairs) return Error{pairs.error()};
   Loaded<TranslationDataset> loaded;
   loaded.dataset.source_language = options.source_language;
@@ -81,10 +78,6 @@ Expected<Loaded<TranslationDataset>> splitPairs(Expected<Pairs> pairs,
   loaded.dataset.train = std::move(split.first);
   loaded.dataset.validation = std::move(split.second);
   loaded.warnings = std::move(pairs->warnings);
-  spdlog::info("{}: {} train and {} validation pairs ({}→{}), {} warnings", shown_path,
-               loaded.dataset.train.size(), loaded.dataset.validation.size(),
-               options.source_language, options.target_language, loaded.warnings.size());
-  for (const auto& warning : loaded.warnings) spdlog::warn("{}", warning);
   return loaded;
 }
 
@@ -106,15 +99,15 @@ Expected<Loaded<TranslationDataset>> loadTranslationDataset(const std::string& p
   if (Status status = checkLanguages(options); !status) return Error{status.error()};
   std::error_code ec;
   if (!fs::exists(path, ec)) return Error{path + ": does not exist"};
-  if (fs::is_directory(path, ec)) return splitPairs(readFolder(path, options), options, path);
-  return splitPairs(readFile(path, options), options, path);
+  if (fs::is_directory(path, ec)) return splitPairs(readFolder(path, options), options);
+  return splitPairs(readFile(path, options), options);
 }
 
 Expected<Loaded<TranslationDataset>> loadTranslationDataset(const std::string& source_path,
                                                             const std::string& target_path,
                                                             const TranslationLoadOptions& options) {
   if (Status status = checkLanguages(options); !status) return Error{status.error()};
-  return splitPairs(MosesPairReader::read(source_path, target_path), options, source_path);
+  return splitPairs(MosesPairReader::read(source_path, target_path), options);
 }
 
 }  // namespace ascope

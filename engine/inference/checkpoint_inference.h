@@ -11,8 +11,7 @@
 
 namespace ascope {
 
-struct PositionalEncodingSnapshot;  // engine/train/events.h; kept out of this header on purpose:
-                                    // Qt-side files include it (see gui_batch.h)
+struct PositionalEncodingSnapshot;  // engine/train/events.h
 
 /// Which checkpoint of a run answers when it has both.
 enum class CheckpointChoice {

@@ -72,8 +72,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TextClassifierConfig, vocab_size
                                                 num_classes, d_model, heads, d_ff, layers, dropout,
                                                 pad_id, activation, positional, norm_first)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TranslatorConfig, source_vocab_size,
-                                                target_vocab_size, seq_len, d_model,
-                                                encoder_layers, decoder_layers, heads, d_ff,
-                                                dropout, pad_id, activation, norm_first)
+                                                target_vocab_size, seq_len, d_model, encoder_layers,
+                                                decoder_layers, heads, d_ff, dropout, pad_id,
+                                                activation, norm_first)
 
 }  // namespace ascope

@@ -25,14 +25,17 @@ Seq2SeqTranslatorImpl::Seq2SeqTranslatorImpl(const TranslatorConfig& config) : c
   target_embed = register_module("target_embed",
                                  torch::nn::Embedding(config_.target_vocab_size, config_.d_model));
   positional = register_module(
-      "positional", SinusoidalPositionalEncoding(config_.d_model, config_.seq_len, config_.dropout));
-  encoder_layers = register_module("encoder_layers", makeEncoderStack(config_.encoder_layers, layer));
+      "positional",
+      SinusoidalPositionalEncoding(config_.d_model, config_.seq_len, config_.dropout));
+  encoder_layers =
+      register_module("encoder_layers", makeEncoderStack(config_.encoder_layers, layer));
   decoder_layers = register_module("decoder_layers", torch::nn::ModuleList());
-  for (int64_t i = 0; i < config_.decoder_layers; ++i) decoder_layers->push_back(DecoderLayer(layer));
+  for (int64_t i = 0; i < config_.decoder_layers; ++i)
+    decoder_layers->push_back(DecoderLayer(layer));
   encoder_norm = register_module("encoder_norm", makeLayerNorm(layer));
   decoder_norm = register_module("decoder_norm", makeLayerNorm(layer));
-  projection = register_module("projection",
-                               torch::nn::Linear(config_.d_model, config_.target_vocab_size));
+  projection =
+      register_module("projection", torch::nn::Linear(config_.d_model, config_.target_vocab_size));
 
   // As in the reference implementation: Xavier-uniform for every weight matrix.
   for (auto& p : parameters()) {
@@ -86,9 +89,9 @@ std::vector<int64_t> Seq2SeqTranslatorImpl::greedyDecode(const Tensor& source, i
   const Tensor memory = encode(source);  // (1, Ts, d)
   std::vector<int64_t> ids{sos_id};
   const auto options = torch::TensorOptions().dtype(torch::kLong).device(source.device());
-  const int64_t limit = std::min<int64_t>(max_len, config_.seq_len) ;
+  const int64_t limit = std::min<int64_t>(max_len, config_.seq_len);
   while (static_cast<int64_t>(ids.size()) < limit) {
-    const Tensor target = torch::tensor(ids, options).unsqueeze(0);  // (1, t)
+    const Tensor target = torch::tensor(ids, options).unsqueeze(0);               // (1, t)
     const Tensor logits = project(decode(target, memory, source).select(1, -1));  // (1, V)
     const int64_t next = logits.argmax(-1).item<int64_t>();  // sync point: one per token
     if (next == eos_id) break;

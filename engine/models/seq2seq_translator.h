@@ -39,7 +39,8 @@ class Seq2SeqTranslatorImpl : public torch::nn::Module {
   Tensor project(const Tensor& decoded) { return projection(decoded); }
 
   /// Teacher-forced pass. Shape: source (B, Ts), target input (B, Tt) → logits (B, Tt, V).
-  Tensor forward(const Tensor& source, const Tensor& target, TranslatorAttention* attention = nullptr);
+  Tensor forward(const Tensor& source, const Tensor& target,
+                 TranslatorAttention* attention = nullptr);
 
   /// Greedy decoding of one sentence: source (1, Ts) → target ids, starting after `sos_id`, ending
   /// before `eos_id` or after max_len tokens. Call in eval mode under NoGradGuard.

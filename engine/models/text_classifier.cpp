@@ -13,23 +13,25 @@ TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : con
   parseActivation(config_.activation, &activation);
 
   embedding = register_module(
-      "embedding", torch::nn::Embedding(torch::nn::EmbeddingOptions(config_.vocab_size, config_.d_model)
-                                            .padding_idx(config_.pad_id)));
+      "embedding",
+      torch::nn::Embedding(torch::nn::EmbeddingOptions(config_.vocab_size, config_.d_model)
+                               .padding_idx(config_.pad_id)));
   if (config_.positional == "learned") {
-    learned = register_module("positional",
-                              LearnedPositionEmbedding(config_.max_len, config_.d_model));
+    learned =
+        register_module("positional", LearnedPositionEmbedding(config_.max_len, config_.d_model));
   } else {
     sinusoidal = register_module("positional",
                                  SinusoidalPositionalEncoding(config_.d_model, config_.max_len));
   }
   dropout = register_module("dropout", torch::nn::Dropout(config_.dropout));
   layers = register_module(
-      "layers", makeEncoderStack(config_.layers,
-                                 TransformerLayerOptions(config_.d_model, config_.heads, config_.d_ff)
-                                     .dropout(config_.dropout)
-                                     .activation(activation)
-                                     .norm_first(config_.norm_first)));
-  classifier = register_module("classifier", torch::nn::Linear(config_.d_model, config_.num_classes));
+      "layers", makeEncoderStack(config_.layers, TransformerLayerOptions(
+                                                     config_.d_model, config_.heads, config_.d_ff)
+                                                     .dropout(config_.dropout)
+                                                     .activation(activation)
+                                                     .norm_first(config_.norm_first)));
+  classifier =
+      register_module("classifier", torch::nn::Linear(config_.d_model, config_.num_classes));
 }
 
 Tensor TextClassifierImpl::positionMatrix() const {
@@ -37,16 +39,16 @@ Tensor TextClassifierImpl::positionMatrix() const {
 }
 
 Tensor TextClassifierImpl::forward(const Tensor& token_ids, std::vector<Tensor>* attention) {
-  const Tensor padding = token_ids.eq(config_.pad_id);                      // (B, T)
+  const Tensor padding = token_ids.eq(config_.pad_id);  // (B, T)
   Tensor x = embedding(token_ids);
-  x = dropout(learned ? learned(x) : sinusoidal(x));          // (B, T, d)
+  x = dropout(learned ? learned(x) : sinusoidal(x));  // (B, T, d)
   AttentionMasks masks;
   masks.key_padding_mask = padding;
-  x = runEncoderStack(layers, x, masks, attention);                       // (B, T, d)
+  x = runEncoderStack(layers, x, masks, attention);  // (B, T, d)
   // Mean over real tokens only; an all-padding row (empty review) pools to zeros, not NaN.
   const Tensor keep = padding.logical_not().unsqueeze(-1).to(x.scalar_type());  // (B, T, 1)
-  const Tensor pooled = (x * keep).sum(1) / keep.sum(1).clamp_min(1.0);   // (B, d)
-  return classifier(pooled);                                             // (B, classes)
+  const Tensor pooled = (x * keep).sum(1) / keep.sum(1).clamp_min(1.0);         // (B, d)
+  return classifier(pooled);                                                    // (B, classes)
 }
 
 }  // namespace ascope

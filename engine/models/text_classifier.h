@@ -32,7 +32,7 @@ class TextClassifierImpl : public torch::nn::Module {
 
   torch::nn::Embedding embedding{nullptr};
   SinusoidalPositionalEncoding sinusoidal{nullptr};  ///< set when positional == "sinusoidal"
-  LearnedPositionEmbedding learned{nullptr};        ///< set when positional == "learned"
+  LearnedPositionEmbedding learned{nullptr};         ///< set when positional == "learned"
   torch::nn::Dropout dropout{nullptr};
   torch::nn::ModuleList layers{nullptr};
   torch::nn::Linear classifier{nullptr};

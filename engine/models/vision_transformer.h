@@ -17,8 +17,8 @@ namespace ascope {
 using at::Tensor;
 
 /// Vision Transformer: conv patch embedding, a CLS token, learned position embeddings, pre-norm
-/// encoder, LayerNorm, linear head on the CLS token. Token 0 is CLS; patch p is token p + 1, patches
-/// in row-major order over the image.
+/// encoder, LayerNorm, linear head on the CLS token. Token 0 is CLS; patch p is token p + 1,
+/// patches in row-major order over the image.
 class VisionTransformerImpl : public torch::nn::Module {
  public:
   explicit VisionTransformerImpl(const VisionTransformerConfig& config);

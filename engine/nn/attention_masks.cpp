@@ -9,7 +9,9 @@ Tensor causalMask(int64_t length, const at::Device& device) {
   return at::ones({length, length}, at::TensorOptions().dtype(at::kBool).device(device)).triu(1);
 }
 
-Tensor keyPaddingMask(const Tensor& token_ids, int64_t pad_id) { return token_ids.eq(pad_id); }
+Tensor keyPaddingMask(const Tensor& token_ids, int64_t pad_id) {
+  return token_ids.eq(pad_id);
+}
 
 namespace {
 

@@ -1,6 +1,7 @@
 #pragma once
-// Mask convention used everywhere in the engine, the same as torch::nn::MultiheadAttention's boolean
-// masks: `true` means "this query may NOT look at this key". Masks broadcast to (B, H, Tq, Tk).
+// Mask convention used everywhere in the engine, the same as torch::nn::MultiheadAttention's
+// boolean masks: `true` means "this query may NOT look at this key". Masks broadcast to (B, H, Tq,
+// Tk).
 #include <ATen/ATen.h>
 
 namespace ascope {

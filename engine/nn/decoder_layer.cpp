@@ -4,7 +4,8 @@ namespace ascope {
 namespace {
 
 MultiHeadAttention makeAttention(const TransformerLayerOptions& o) {
-  return MultiHeadAttention(MultiHeadAttentionOptions(o.d_model(), o.num_heads()).dropout(o.dropout()));
+  return MultiHeadAttention(
+      MultiHeadAttentionOptions(o.d_model(), o.num_heads()).dropout(o.dropout()));
 }
 
 }  // namespace
@@ -12,8 +13,8 @@ MultiHeadAttention makeAttention(const TransformerLayerOptions& o) {
 DecoderLayerImpl::DecoderLayerImpl(const TransformerLayerOptions& o) : norm_first_(o.norm_first()) {
   self_attn = register_module("self_attn", makeAttention(o));
   cross_attn = register_module("cross_attn", makeAttention(o));
-  feed_forward =
-      register_module("feed_forward", FeedForward(o.d_model(), o.d_ff(), o.activation(), o.dropout()));
+  feed_forward = register_module("feed_forward",
+                                 FeedForward(o.d_model(), o.d_ff(), o.activation(), o.dropout()));
   norm1 = register_module("norm1", makeLayerNorm(o));
   norm2 = register_module("norm2", makeLayerNorm(o));
   norm3 = register_module("norm3", makeLayerNorm(o));

@@ -3,10 +3,10 @@
 namespace ascope {
 EncoderLayerImpl::EncoderLayerImpl(const TransformerLayerOptions& o) : norm_first_(o.norm_first()) {
   self_attn = register_module(
-      "self_attn",
-      MultiHeadAttention(MultiHeadAttentionOptions(o.d_model(), o.num_heads()).dropout(o.dropout())));
-  feed_forward =
-      register_module("feed_forward", FeedForward(o.d_model(), o.d_ff(), o.activation(), o.dropout()));
+      "self_attn", MultiHeadAttention(
+                       MultiHeadAttentionOptions(o.d_model(), o.num_heads()).dropout(o.dropout())));
+  feed_forward = register_module("feed_forward",
+                                 FeedForward(o.d_model(), o.d_ff(), o.activation(), o.dropout()));
   norm1 = register_module("norm1", makeLayerNorm(o));
   norm2 = register_module("norm2", makeLayerNorm(o));
   dropout1 = register_module("dropout1", torch::nn::Dropout(o.dropout()));

@@ -12,16 +12,18 @@ MultiHeadAttentionImpl::MultiHeadAttentionImpl(const MultiHeadAttentionOptions& 
   const int64_t e = options_.embed_dim();
   const int64_t h = options_.num_heads();
   if (e <= 0 || h <= 0 || e % h != 0) {
-    throw std::invalid_argument("embed_dim " + std::to_string(e) + " must be a positive multiple of "
-                                "num_heads " + std::to_string(h));
+    throw std::invalid_argument("embed_dim " + std::to_string(e) +
+                                " must be a positive multiple of "
+                                "num_heads " +
+                                std::to_string(h));
   }
   head_dim_ = e / h;
   in_proj_weight = register_parameter("in_proj_weight", torch::empty({3 * e, e}));
   if (options_.bias()) {
     in_proj_bias = register_parameter("in_proj_bias", torch::empty({3 * e}));
   }
-  out_proj = register_module("out_proj",
-                             torch::nn::Linear(torch::nn::LinearOptions(e, e).bias(options_.bias())));
+  out_proj = register_module(
+      "out_proj", torch::nn::Linear(torch::nn::LinearOptions(e, e).bias(options_.bias())));
   reset_parameters();
 }
 
@@ -72,10 +74,10 @@ AttentionResult MultiHeadAttentionImpl::forward(const Tensor& query, const Tenso
   if (need_weights) {
     heads = scaledDotProductAttention(q, k, v, mask, options_.dropout(), is_training(), true);
   } else {
-    heads.output =
-        fusedScaledDotProductAttention(q, k, v, mask, options_.dropout(), is_training());
+    heads.output = fusedScaledDotProductAttention(q, k, v, mask, options_.dropout(), is_training());
   }
-  Tensor merged = heads.output.transpose(1, 2).reshape({query.size(0), query.size(1), e});  // (B, Tq, E)
+  Tensor merged =
+      heads.output.transpose(1, 2).reshape({query.size(0), query.size(1), e});  // (B, Tq, E)
   return {out_proj(merged), heads.weights};
 }
 

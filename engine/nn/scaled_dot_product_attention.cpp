@@ -18,7 +18,8 @@ AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, cons
     // softmax of a row of -inf is NaN; such a query attends to nothing.
     weights = weights.masked_fill(mask.all(-1, /*keepdim=*/true), 0.0);
   }
-  const Tensor used = (training && dropout_p > 0.0) ? at::dropout(weights, dropout_p, true) : weights;
+  const Tensor used =
+      (training && dropout_p > 0.0) ? at::dropout(weights, dropout_p, true) : weights;
   Tensor output = at::matmul(used, v);  // (B, H, Tq, Dv)
   return {output, need_weights ? weights : Tensor()};
 }

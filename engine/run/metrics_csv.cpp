@@ -79,7 +79,8 @@ Expected<std::vector<MetricsRow>> readMetricsCsv(const std::string& path) {
   std::ifstream in(path);
   if (!in) return Error{path + ": cannot open"};
   std::string line;
-  if (!std::getline(in, line) || line.rfind("step,epoch,split,loss,accuracy,lr,samples_per_s", 0) != 0) {
+  if (!std::getline(in, line) ||
+      line.rfind("step,epoch,split,loss,accuracy,lr,samples_per_s", 0) != 0) {
     return Error{path + ": line 1 is not the metrics header"};
   }
   std::vector<MetricsRow> rows;
@@ -91,7 +92,8 @@ Expected<std::vector<MetricsRow>> readMetricsCsv(const std::string& path) {
     if (line.empty()) continue;
     const auto f = splitCommas(line);
     try {
-      if (f.size() < 7 || (f[2] != "train" && f[2] != "val")) throw std::invalid_argument("columns");
+      if (f.size() < 7 || (f[2] != "train" && f[2] != "val"))
+        throw std::invalid_argument("columns");
       MetricsRow r;
       r.step = std::stoll(f[0]);
       r.epoch = std::stoi(f[1]);

@@ -79,7 +79,7 @@ void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 10
   if (lines.size() > max_lines) lines.erase(lines.begin(), lines.end() - max_lines);
   static const std::regex pattern(
       R"(^\[\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d)[.\d]*\] \[[^\]]*\] \[(\w+)\] (.*)$)");
-  static const std::vector<std::string> levels{"trace", "debug",   "info",
+  static const std::vector<std::string> levels{"trace",   "debug", "info",
                                                "warning", "error", "critical"};
   for (const std::string& line : lines) {
     std::smatch m;

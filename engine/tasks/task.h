@@ -16,10 +16,10 @@
 namespace ascope {
 
 struct BatchOutcome {
-  torch::Tensor loss;     ///< scalar, with graph
-  int64_t correct = 0;    ///< correctly predicted items (samples, or tokens for translation)
-  int64_t counted = 0;    ///< items that count towards accuracy
-  int64_t samples = 0;    ///< samples in the batch (for samples/s)
+  torch::Tensor loss;   ///< scalar, with graph
+  int64_t correct = 0;  ///< correctly predicted items (samples, or tokens for translation)
+  int64_t counted = 0;  ///< items that count towards accuracy
+  int64_t samples = 0;  ///< samples in the batch (for samples/s)
 };
 
 struct EvaluationOutcome {
@@ -30,8 +30,8 @@ struct EvaluationOutcome {
 
 /// What `infer` answers for one input.
 struct InferenceOutcome {
-  std::string label;         ///< class name, sentiment, or translation
-  double probability = 0;    ///< of the label (classification)
+  std::string label;                                    ///< class name, sentiment, or translation
+  double probability = 0;                               ///< of the label (classification)
   std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
 };
 

@@ -58,12 +58,12 @@ struct TaskDescriptor {
   std::string data_formats;  ///< the real datasets it reads, for help texts and tooltips
   TaskInput input = TaskInput::kText;
   SampleKind sample = SampleKind::kLabelledText;
-  std::string input_hint;        ///< placeholder of the "Try it" box for text input
-  std::string accuracy_name;     ///< what its accuracy counts ("accuracy", "token accuracy")
+  std::string input_hint;               ///< placeholder of the "Try it" box for text input
+  std::string accuracy_name;            ///< what its accuracy counts ("accuracy", "token accuracy")
   std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets
-  bool language_pair = false;    ///< honours source_language / target_language
+  bool language_pair = false;                      ///< honours source_language / target_language
   bool default_augment = false;  ///< bench: the training-time augmentation a real run uses
   std::vector<std::string> special_tokens;  ///< tokens that are not words ([CLS], [PAD], …)
   std::vector<PresetInfo> presets;          ///< in the order a chooser lists them
@@ -86,6 +86,9 @@ struct TaskDescriptor {
   std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_inference_task;
 
   bool hasPreset(const std::string& name) const;
+  /// The preset to use when none is named: "seed" on a GPU, "laptop" on a CPU, where the task has
+  /// them; else its first preset.
+  std::string defaultPreset(bool gpu) const;
   /// "seed, laptop or tiny"
   std::string presetList() const;
 };

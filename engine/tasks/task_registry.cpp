@@ -20,6 +20,13 @@ bool TaskDescriptor::hasPreset(const std::string& name) const {
   return false;
 }
 
+std::string TaskDescriptor::defaultPreset(bool gpu) const {
+  // Without a GPU the reference configurations take hours; laptop is the sensible default there.
+  const char* preferred = gpu ? "seed" : "laptop";
+  if (hasPreset(preferred)) return preferred;
+  return presets.empty() ? std::string() : presets.front().name;
+}
+
 namespace {
 
 std::string joinAsList(const std::vector<std::string>& items) {
@@ -54,9 +61,8 @@ TaskRegistry& TaskRegistry::instance() {
 
 Status TaskRegistry::add(TaskDescriptor d) {
   if (d.id.empty()) return Error{"a task needs an id"};
-  if (d.presets.empty() || !d.make_preset || !d.validate || !d.model_shape ||
-      !d.set_model_shape || !d.image_side || !d.attention_axes || !d.make_training_task ||
-      !d.make_inference_task) {
+  if (d.presets.empty() || !d.make_preset || !d.validate || !d.model_shape || !d.set_model_shape ||
+      !d.image_side || !d.attention_axes || !d.make_training_task || !d.make_inference_task) {
     return Error{"task \"" + d.id + "\" lacks a preset or a factory"};
   }
   std::lock_guard lock(mutex_);

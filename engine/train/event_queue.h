@@ -32,9 +32,9 @@ class EventQueue {
   const std::size_t metric_capacity_;
   const std::size_t log_capacity_;
   std::mutex mutex_;
-  EventBatch pending_;                 // guarded by mutex_
-  std::deque<StepMetrics> metrics_;    // guarded by mutex_
-  std::deque<LogLine> logs_;           // guarded by mutex_
+  EventBatch pending_;               // guarded by mutex_
+  std::deque<StepMetrics> metrics_;  // guarded by mutex_
+  std::deque<LogLine> logs_;         // guarded by mutex_
 };
 
 }  // namespace ascope

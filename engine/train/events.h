@@ -73,10 +73,10 @@ struct AttentionSnapshot {
   std::string task;  ///< id of the task that made it (see the task registry)
   int sample_index = 0;
   std::vector<AttentionGroup> groups;
-  ImageBuffer image;    ///< ViT: the probe image
-  int patch_size = 0;   ///< ViT: patch side in pixels
-  int grid_rows = 0;    ///< ViT: patches per column
-  int grid_cols = 0;    ///< ViT: patches per row
+  ImageBuffer image;   ///< ViT: the probe image
+  int patch_size = 0;  ///< ViT: patch side in pixels
+  int grid_rows = 0;   ///< ViT: patches per column
+  int grid_cols = 0;   ///< ViT: patches per row
 };
 
 struct PositionalEncodingSnapshot {
@@ -87,18 +87,18 @@ struct PositionalEncodingSnapshot {
   std::vector<float> values;  ///< positions × dims, row-major
   int grid_rows = 0;          ///< ViT: patch grid (0 otherwise)
   int grid_cols = 0;
-  bool has_cls = false;       ///< ViT: row 0 is the CLS token, patches follow
+  bool has_cls = false;  ///< ViT: row 0 is the CLS token, patches follow
 };
 
 struct SamplePrediction {
   int64_t step = 0;
   std::string task;
   int sample_index = 0;
-  ImageBuffer image;          ///< ViT
-  std::string text;           ///< review text or translation source
-  std::string true_label;     ///< class name or reference translation
+  ImageBuffer image;            ///< ViT
+  std::string text;             ///< review text or translation source
+  std::string true_label;       ///< class name or reference translation
   std::string predicted_label;  ///< class name or model translation
-  double probability = 0;     ///< of the predicted class
+  double probability = 0;       ///< of the predicted class
   bool correct = false;
 };
 

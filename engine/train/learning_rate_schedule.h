@@ -14,8 +14,8 @@ inline double learningRateAt(const OptimizationConfig& o, int64_t step, int64_t 
     return o.lr * static_cast<double>(step + 1) / static_cast<double>(o.warmup_steps);
   }
   if (o.schedule != "cosine" || total_steps <= o.warmup_steps) return o.lr;
-  const double progress = std::min(
-      1.0, static_cast<double>(step - o.warmup_steps) / static_cast<double>(total_steps - o.warmup_steps));
+  const double progress = std::min(1.0, static_cast<double>(step - o.warmup_steps) /
+                                            static_cast<double>(total_steps - o.warmup_steps));
   const double floor = o.lr * o.min_lr_ratio;
   return floor + (o.lr - floor) * 0.5 * (1.0 + std::cos(M_PI * progress));
 }

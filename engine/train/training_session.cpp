@@ -13,9 +13,9 @@
 
 #include "engine/data/seeded_split.h"
 #include "engine/train/autocast_scope.h"
-#include "engine/train/optimizer_factory.h"
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/learning_rate_schedule.h"
+#include "engine/train/optimizer_factory.h"
 
 namespace ascope {
 namespace {

@@ -81,10 +81,9 @@ void EngineBridgeTest::burstOfMetricsIsOneBatch() {
   CurrentRun run;
   EngineBridge bridge(&run);
   MetricCurvePanel loss(QStringLiteral("loss"));
-  QObject::connect(&bridge, &EngineBridge::stepsArrived, &loss,
-                   [&](const std::vector<StepMetrics>& steps) {
-                     loss.appendTrainPoints(lossPoints(steps));
-                   });
+  QObject::connect(
+      &bridge, &EngineBridge::stepsArrived, &loss,
+      [&](const std::vector<StepMetrics>& steps) { loss.appendTrainPoints(lossPoints(steps)); });
   QSignalSpy batches(&bridge, &EngineBridge::stepsArrived);
   QSignalSpy delivered(&bridge, &EngineBridge::batchDelivered);
   auto owned = std::make_unique<FakeEngine>();

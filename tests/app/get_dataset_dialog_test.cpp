@@ -10,8 +10,8 @@
 #include <QtTest>
 
 #include "app/gui/window/get_dataset_dialog.h"
-#include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/download/sha256.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "fixture_archives.h"
 #include "fixture_http_server.h"
 
@@ -25,7 +25,8 @@ class GetDatasetDialogTest : public QObject {
     // (No raw string literals here: moc's tokenizer loses the class after one.)
     const std::string hash = sha256.empty() ? std::string("null") : "\"" + sha256 + "\"";
     const std::string json =
-        "{\"datasets\":[{\"task\":\"" + std::string(kImageClassificationTaskId) + "\",\"name\":\"CIFAR-10 fixture\",\"url\":\"" + url +
+        "{\"datasets\":[{\"task\":\"" + std::string(kImageClassificationTaskId) +
+        "\",\"name\":\"CIFAR-10 fixture\",\"url\":\"" + url +
         "\",\"file\":\"cifar.tar.gz\",\"sha256\":" + hash +
         ",\"archive\":\"tar.gz\",\"archive_folder\":\"cifar-10-batches-bin\","
         "\"folder\":\"cifar-10-batches-bin\",\"expect\":[\"data_batch_1.bin\",\"test_batch.bin\"]}]"

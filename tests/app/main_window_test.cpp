@@ -13,10 +13,10 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/window/dock_layout.h"
-#include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/scripted_run.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
 
 namespace ascope {

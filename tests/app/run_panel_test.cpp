@@ -11,9 +11,9 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/run_panel.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/task_registry.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 
 namespace ascope {
@@ -190,7 +190,8 @@ void RunPanelTest::everyRegisteredTaskIsOffered() {
   for (std::size_t i = 0; i < tasks.size(); ++i) {
     QCOMPARE(panel.taskBox()->itemData(static_cast<int>(i)).toString(),
              QString::fromStdString(tasks[i]->id));
-    QCOMPARE(panel.taskBox()->itemText(static_cast<int>(i)), QString::fromStdString(tasks[i]->title));
+    QCOMPARE(panel.taskBox()->itemText(static_cast<int>(i)),
+             QString::fromStdString(tasks[i]->title));
   }
   // The preset list is the chosen task's.
   panel.setTask(QString::fromLatin1(kSentimentTaskId));

@@ -146,9 +146,9 @@ void ScriptedModeTest::opensTheRunItWrote() {
 }
 
 void ScriptedModeTest::failsWithAMessage() {
-  const Result missing = run(
-      {"--task", kImageClassificationTaskId, "--data", dir_.filePath("no_such_dataset"), "--train-steps", "5", "--quit"},
-      {});
+  const Result missing = run({"--task", kImageClassificationTaskId, "--data",
+                              dir_.filePath("no_such_dataset"), "--train-steps", "5", "--quit"},
+                             {});
   QVERIFY2(missing.exit_code != 0, qPrintable(missing.output));
   QVERIFY2(missing.output.contains(QStringLiteral("no such file")), qPrintable(missing.output));
   const Result bad = run({"--task", "chess", "--quit"}, {});

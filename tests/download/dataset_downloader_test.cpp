@@ -1,6 +1,6 @@
+#include "engine/download/dataset_downloader.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
-#include "engine/download/dataset_downloader.h"
 
 #include <gtest/gtest.h>
 

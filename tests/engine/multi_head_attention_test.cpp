@@ -29,7 +29,8 @@ ParityPair makePair() {
   int copied = 0;
   for (auto& p : pair.ours->named_parameters()) {
     auto* source = reference_params.find(p.key());
-    if (source == nullptr) ADD_FAILURE() << "reference has no parameter " << p.key();
+    if (source == nullptr)
+      ADD_FAILURE() << "reference has no parameter " << p.key();
     else {
       // Random biases too, so a wrong bias slice would show.
       source->uniform_(-0.5, 0.5);
@@ -72,8 +73,9 @@ TEST(MultiHeadAttention, MatchesTorchWithCausalMask) {
   masks.causal = true;
   // LibTorch 1.13's C++ MultiheadAttention adds attn_mask to the scores, so it gets the additive
   // form of the same mask.
-  const torch::Tensor additive = torch::zeros({kLen, kLen}).masked_fill(
-      causalMask(kLen), -std::numeric_limits<float>::infinity());
+  const torch::Tensor additive =
+      torch::zeros({kLen, kLen})
+          .masked_fill(causalMask(kLen), -std::numeric_limits<float>::infinity());
   expectParity(pair, x, masks, additive, {});
 }
 
@@ -93,8 +95,8 @@ TEST(MultiHeadAttention, MatchesTorchForCrossAttention) {
   const torch::Tensor q = torch::randn({kBatch, 5, kEmbed});
   const torch::Tensor memory = torch::randn({kBatch, kLen, kEmbed});
   AttentionResult ours = pair.ours->forward(q, memory, memory, {}, true);
-  auto [ref_out, ref_weights] = pair.reference->forward(q.transpose(0, 1), memory.transpose(0, 1),
-                                               memory.transpose(0, 1), {}, true, {}, false);
+  auto [ref_out, ref_weights] = pair.reference->forward(
+      q.transpose(0, 1), memory.transpose(0, 1), memory.transpose(0, 1), {}, true, {}, false);
   EXPECT_TRUE(torch::allclose(ours.output, ref_out.transpose(0, 1), 1e-5, 1e-5));
   EXPECT_TRUE(torch::allclose(ours.weights, ref_weights, 1e-5, 1e-5));
   EXPECT_EQ(ours.weights.sizes(), (std::vector<int64_t>{kBatch, kHeads, 5, kLen}));
@@ -132,8 +134,8 @@ TEST(MultiHeadAttention, CausalLayerIgnoresFutureTokens) {
   changed.index_put_({0, torch::indexing::Slice(5)}, torch::randn({3, 16}) * 10);
   const torch::Tensor after = attention(changed, changed, changed, masks, true).output;
   using torch::indexing::Slice;
-  EXPECT_TRUE(torch::allclose(before.index({0, Slice(0, 5)}), after.index({0, Slice(0, 5)}),
-                              1e-6, 1e-6));
+  EXPECT_TRUE(
+      torch::allclose(before.index({0, Slice(0, 5)}), after.index({0, Slice(0, 5)}), 1e-6, 1e-6));
   // and the future really did change something, so the check above can fail.
   EXPECT_FALSE(torch::allclose(before.index({0, Slice(5)}), after.index({0, Slice(5)})));
 }

@@ -17,7 +17,8 @@ TEST(SinusoidalPositionalEncoding, MatchesTheFormula) {
     for (int64_t i : {0, 1, 5, 16, 31}) {
       const double angle = pos / std::pow(10000.0, 2.0 * i / d);
       EXPECT_NEAR(m[pos][2 * i].item<float>(), std::sin(angle), 1e-5) << pos << "," << 2 * i;
-      EXPECT_NEAR(m[pos][2 * i + 1].item<float>(), std::cos(angle), 1e-5) << pos << "," << 2 * i + 1;
+      EXPECT_NEAR(m[pos][2 * i + 1].item<float>(), std::cos(angle), 1e-5)
+          << pos << "," << 2 * i + 1;
     }
   }
 }

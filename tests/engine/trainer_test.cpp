@@ -6,10 +6,10 @@
 #include <fstream>
 #include <thread>
 
+#include "engine/run/metrics_csv.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
-#include "engine/run/metrics_csv.h"
 #include "engine/train/trainer.h"
 
 namespace ascope {

@@ -56,9 +56,7 @@ class EchoTask final : public Task {
     p.task = kEchoTaskId;
     return p;
   }
-  PositionalEncodingSnapshot positionalEncoding() override {
-    return inner_->positionalEncoding();
-  }
+  PositionalEncodingSnapshot positionalEncoding() override { return inner_->positionalEncoding(); }
   Status saveArtifacts(const std::string& run_dir) const override {
     return inner_->saveArtifacts(run_dir);
   }
@@ -123,8 +121,8 @@ TaskDescriptor echoDescriptor() {
     if (!tokenizer.ok()) return Error{tokenizer.error()};
     TextDataset empty;
     empty.class_names = {"without yes", "with yes"};
-    return std::unique_ptr<Task>(std::make_unique<EchoTask>(
-        std::make_unique<SentimentTask>(b.config, std::move(empty), std::move(*tokenizer), b.device)));
+    return std::unique_ptr<Task>(std::make_unique<EchoTask>(std::make_unique<SentimentTask>(
+        b.config, std::move(empty), std::move(*tokenizer), b.device)));
   };
   return d;
 }

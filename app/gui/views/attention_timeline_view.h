@@ -66,9 +66,8 @@ class AttentionTimelineView : public QWidget {
   bool has_live_ = false;
   bool following_ = true;
   long long shown_step_ = -1;
-  bool balanced_ = false;
-  bool group_chosen_ = false;  // the first snapshot of a run picked its group  // grid and enlarged
-                               // head share the width once data is there
+  bool balanced_ = false;      // grid and enlarged head share the width once data is there
+  bool group_chosen_ = false;  // the first snapshot of a run picked its group
   QString pending_path_;       // requested while a load was running
   QFutureWatcher<LoadResult> watcher_;
 

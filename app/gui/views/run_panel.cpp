@@ -54,8 +54,8 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   data_box_->addItem(tr("Get dataset…"), QString::fromLatin1(kGetDataset));
 #endif
   data_box_->setToolTip(tr("Built-in generated data, or a dataset in a format the task reads "
-                            "(%1)")
-                             .arg(formats.join(QStringLiteral("; "))));
+                           "(%1)")
+                            .arg(formats.join(QStringLiteral("; "))));
   preset_box_ = new QComboBox(this);
   preset_box_->setObjectName(QStringLiteral("presetBox"));
   listPresets();

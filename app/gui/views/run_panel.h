@@ -1,8 +1,8 @@
 #pragma once
-// The Run dock: choose a task (any registered one), its data and a preset, edit the hyperparameters (validated as you
-// type by TrainingConfig::validate(); the named field turns red and Start is disabled), pick the
-// device, and start, pause, step or stop the run. The four commands are QActions, so the Run menu
-// and the shortcuts share them with the buttons.
+// The Run dock: choose a task (any registered one), its data and a preset, edit the hyperparameters
+// (validated as you type by TrainingConfig::validate(); the named field turns red and Start is
+// disabled), pick the device, and start, pause, step or stop the run. The four commands are
+// QActions, so the Run menu and the shortcuts share them with the buttons.
 #include <QWidget>
 
 #include "engine/train/events.h"

@@ -16,8 +16,8 @@ void showSamplePrediction(SamplePanel& panel, const SamplePrediction& sample) {
       panel.setTranslation({QString::fromStdString(sample.text), truth, predicted});
       return;
     case SampleKind::kImage:
-      panel.setImagePrediction({toRgbImage(sample.image), truth, predicted,
-                                static_cast<float>(sample.probability)});
+      panel.setImagePrediction(
+          {toRgbImage(sample.image), truth, predicted, static_cast<float>(sample.probability)});
       return;
     case SampleKind::kLabelledText:
       panel.setTextPrediction({QString::fromStdString(sample.text), truth, predicted,

@@ -24,8 +24,9 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                                 QStringLiteral("builtin (default) or a dataset path."),
                                 QStringLiteral("data"), QStringLiteral("builtin"));
   const QCommandLineOption preset(QStringLiteral("preset"),
-                                  QStringLiteral("One of the task's presets (default laptop)."),
-                                  QStringLiteral("preset"), QStringLiteral("laptop"));
+                                  QStringLiteral("One of the task's presets (default: laptop "
+                                                 "where the task has it, else its first)."),
+                                  QStringLiteral("preset"));
   const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("cpu or cuda."),
                                   QStringLiteral("device"));
   const QCommandLineOption steps(QStringLiteral("train-steps"),
@@ -86,6 +87,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       *error = QStringLiteral("--task: ") + QString::fromStdString(descriptor.error());
       return std::nullopt;
     }
+    if (o.preset.isEmpty()) o.preset = QString::fromStdString((*descriptor)->defaultPreset(false));
     if (!(*descriptor)->hasPreset(o.preset.toStdString())) {
       *error = QStringLiteral("--preset must be %1, got \"%2\"")
                    .arg(QString::fromStdString((*descriptor)->presetList()), o.preset);

@@ -16,7 +16,7 @@ namespace ascope {
 struct AppOptions {
   QString task;  ///< a registered task id; "" = none chosen
   QString data = QStringLiteral("builtin");
-  QString preset = QStringLiteral("laptop");
+  QString preset;             ///< "" = the task's default preset
   QString device;             ///< "" = the Run dock's default (CPU)
   long long train_steps = 0;  ///< > 0: train this many steps at once
   QString out_dir;            ///< run folder for the scripted run ("" = runs/<date>_<task>)

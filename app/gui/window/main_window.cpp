@@ -15,18 +15,18 @@
 #include <QVBoxLayout>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/window/app_log.h"
-#include "app/gui/views/attention_timeline_view.h"
-#include "engine/inference/device_query.h"
-#include "app/gui/window/dock_layout.h"
 #include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/window/app_log.h"
+#include "app/gui/window/dock_layout.h"
 #include "app/gui/window/export_actions.h"
+#include "engine/inference/device_query.h"
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
 #include "app/gui/window/get_dataset_dialog.h"
 #endif
-#include "app/gui/window/run_controller.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
+#include "app/gui/window/run_controller.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"

@@ -64,8 +64,9 @@ void RunController::connectBridge() {
           [this](const PositionalEncodingSnapshot& pe) {
             panels_.positional_encoding->setEncoding(toPositionalEncodingData(pe));
           });
-  connect(bridge_, &EngineBridge::sampleChanged, this,
-          [this](const SamplePrediction& sample) { showSamplePrediction(*panels_.sample, sample); });
+  connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
+    showSamplePrediction(*panels_.sample, sample);
+  });
   connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
     panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
   });
@@ -158,7 +159,8 @@ void RunController::onOpened() {
   }
   panels_.run->showRunConfig(opened.config, path);
   const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
-  if (!opened.steps.empty()) panels_.run->setProgress(opened.steps.back(), opened.config.batch_size);
+  if (!opened.steps.empty())
+    panels_.run->setProgress(opened.steps.back(), opened.config.batch_size);
   panels_.run->progressView()->setState(TrainerState::kIdle,
                                         tr("opened a run of %1 steps").arg(steps));
   for (const LogLine& line : opened.log) {

@@ -13,15 +13,15 @@
 #include <cstdio>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/window/export_actions.h"
+#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/try_it_box.h"
+#include "app/gui/window/export_actions.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/run_controller.h"
-#include "app/gui/views/run_panel.h"
 #include "app/gui/window/stall_monitor.h"
-#include "app/gui/views/try_it_box.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
@@ -52,8 +52,15 @@ void ScriptedRun::begin() {
   RunPanel* run = window_->panels().run;
   if (!options_.task.isEmpty()) {
     run->setTask(options_.task);
-    run->setPreset(options_.preset);
     run->setDataSource(options_.data);
+  }
+  // Without --task a preset applies to the task the Run dock shows.
+  if (!options_.preset.isEmpty()) {
+    if (run->presetBox()->findData(options_.preset) < 0) {
+      return fail(2, tr("--preset %1 is not a preset of the task %2")
+                         .arg(options_.preset, run->taskBox()->currentData().toString()));
+    }
+    run->setPreset(options_.preset);
   }
   if (!options_.device.isEmpty()) {
     const int index = run->deviceBox()->findData(options_.device);
@@ -83,7 +90,7 @@ void ScriptedRun::begin() {
     const QString error = window_->controller()->startRun(config);
     if (!error.isEmpty()) return fail(2, error);
     say(tr("training %1 (%2 preset, %3) for %4 steps")
-            .arg(options_.task, options_.preset, options_.data)
+            .arg(options_.task, run->presetBox()->currentData().toString(), options_.data)
             .arg(options_.train_steps));
     return;
   }

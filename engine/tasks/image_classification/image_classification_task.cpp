@@ -95,8 +95,8 @@ BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& ind
 EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decode_samples*/) {
   torch::NoGradGuard no_grad;
   model_->eval();
-  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, validationSize())
-                                    : validationSize();
+  const int64_t n =
+      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
   double loss_sum = 0;
   int64_t correct = 0;
   const int64_t batch = std::max<int64_t>(config_.batch_size, 64);
@@ -105,10 +105,10 @@ EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decod
     const torch::Tensor images = normalise(test_images_.narrow(0, start, count));
     const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
     const torch::Tensor logits = model_(images);
-    loss_sum += torch::nn::functional::cross_entropy(
-                    logits, labels,
-                    torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                    .item<double>();
+    loss_sum +=
+        torch::nn::functional::cross_entropy(
+            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+            .item<double>();
     correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
   }
   model_->train();
@@ -189,8 +189,8 @@ Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
-  const torch::Tensor bytes =
-      torch::from_blob(const_cast<uint8_t*>(image.pixels.data()), {1, 3, side, side}, torch::kUInt8);
+  const torch::Tensor bytes = torch::from_blob(const_cast<uint8_t*>(image.pixels.data()),
+                                               {1, 3, side, side}, torch::kUInt8);
   const torch::Tensor probs = torch::softmax(model_(normalise(bytes)), -1)[0].to(torch::kCPU);
   model_->train(was_training);
   InferenceOutcome out;

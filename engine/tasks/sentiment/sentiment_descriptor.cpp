@@ -51,8 +51,8 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
     return Error{b.config.data + ": needs both training and test reviews"};
   }
   ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(data->train, b.config.min_freq);
-  return std::unique_ptr<Task>(std::make_unique<SentimentTask>(b.config, std::move(*data),
-                                                               std::move(tokenizer), b.device));
+  return std::unique_ptr<Task>(
+      std::make_unique<SentimentTask>(b.config, std::move(*data), std::move(tokenizer), b.device));
 }
 
 Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {

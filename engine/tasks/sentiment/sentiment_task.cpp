@@ -74,8 +74,8 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
 EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
   torch::NoGradGuard no_grad;
   model_->eval();
-  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, validationSize())
-                                    : validationSize();
+  const int64_t n =
+      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
   double loss_sum = 0;
   int64_t correct = 0;
   const int64_t batch = 256;
@@ -84,10 +84,10 @@ EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*
     const torch::Tensor ids = trimPadding(test_ids_.narrow(0, start, count)).to(device_);
     const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
     const torch::Tensor logits = model_(ids);
-    loss_sum += torch::nn::functional::cross_entropy(
-                    logits, labels,
-                    torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                    .item<double>();
+    loss_sum +=
+        torch::nn::functional::cross_entropy(
+            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+            .item<double>();
     correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
   }
   model_->train();

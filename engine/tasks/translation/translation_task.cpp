@@ -16,8 +16,9 @@ using Tok = TranslationWordTokenizer;
 torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch::Device& device) {
   std::size_t longest = 1;
   for (const auto& r : rows) longest = std::max(longest, r.size());
-  torch::Tensor out = torch::full({static_cast<int64_t>(rows.size()), static_cast<int64_t>(longest)},
-                                  Tok::kPadId, torch::kLong);
+  torch::Tensor out =
+      torch::full({static_cast<int64_t>(rows.size()), static_cast<int64_t>(longest)}, Tok::kPadId,
+                  torch::kLong);
   auto* data = out.data_ptr<int64_t>();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     std::copy(rows[i].begin(), rows[i].end(), data + i * longest);
@@ -39,7 +40,8 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
   config_.translator.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
   config_.translator.pad_id = Tok::kPadId;
   const auto seq_len = static_cast<std::size_t>(config_.translator.seq_len);
-  FilteredPairs train = filterPairsBySeqLen(data.train, source_tokenizer_, target_tokenizer_, seq_len);
+  FilteredPairs train =
+      filterPairsBySeqLen(data.train, source_tokenizer_, target_tokenizer_, seq_len);
   FilteredPairs validation =
       filterPairsBySeqLen(data.validation, source_tokenizer_, target_tokenizer_, seq_len);
   dropped_ = train.dropped + validation.dropped;
@@ -70,19 +72,19 @@ std::string TranslationTask::describe() const {
   return "translator " + std::to_string(t.encoder_layers) + "+" + std::to_string(t.decoder_layers) +
          " layers × " + std::to_string(t.heads) + " heads, d_model " + std::to_string(t.d_model) +
          ", vocabularies " + std::to_string(t.source_vocab_size) + "/" +
-         std::to_string(t.target_vocab_size) + ", " + std::to_string(parameters) +
-         " parameters; " + std::to_string(trainSize()) + " training / " +
-         std::to_string(validationSize()) + " validation pairs (" + std::to_string(dropped_) +
-         " dropped as longer than seq_len)";
+         std::to_string(t.target_vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
+         std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
+         " validation pairs (" + std::to_string(dropped_) + " dropped as longer than seq_len)";
 }
 
-TranslationTask::Batch TranslationTask::makeBatch(const std::vector<const EncodedPair*>& pairs) const {
+TranslationTask::Batch TranslationTask::makeBatch(
+    const std::vector<const EncodedPair*>& pairs) const {
   std::vector<std::vector<int64_t>> sources, inputs, labels;
   for (const EncodedPair* p : pairs) {
     sources.push_back(p->source);
     std::vector<int64_t> input{Tok::kSosId};  // [SOS] words
     input.insert(input.end(), p->target.begin(), p->target.end());
-    std::vector<int64_t> label = p->target;   // words [EOS]
+    std::vector<int64_t> label = p->target;  // words [EOS]
     label.push_back(Tok::kEosId);
     inputs.push_back(std::move(input));
     labels.push_back(std::move(label));
@@ -119,7 +121,8 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
   const int64_t batch = source.size(0);
   torch::Tensor target = torch::full({batch, 1}, Tok::kSosId,
                                      torch::TensorOptions().dtype(torch::kLong).device(device_));
-  torch::Tensor finished = torch::zeros({batch}, torch::TensorOptions().dtype(torch::kBool).device(device_));
+  torch::Tensor finished =
+      torch::zeros({batch}, torch::TensorOptions().dtype(torch::kBool).device(device_));
   for (int64_t t = 1; t < config_.translator.seq_len; ++t) {
     const torch::Tensor logits =
         model_->project(model_->decode(target, memory, source).select(1, -1));  // (B, V)
@@ -145,13 +148,14 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
 EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples) {
   torch::NoGradGuard no_grad;
   model_->eval();
-  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, validationSize())
-                                    : validationSize();
+  const int64_t n =
+      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
   double loss_sum = 0;
   int64_t correct = 0, counted = 0;
   for (int64_t start = 0; start < n; start += 128) {
     std::vector<const EncodedPair*> pairs;
-    for (int64_t i = start; i < std::min<int64_t>(n, start + 128); ++i) pairs.push_back(&validation_[i]);
+    for (int64_t i = start; i < std::min<int64_t>(n, start + 128); ++i)
+      pairs.push_back(&validation_[i]);
     const BatchOutcome b = lossOf(makeBatch(pairs));
     loss_sum += b.loss.item<double>() * b.counted;
     correct += b.correct;
@@ -169,7 +173,8 @@ EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples)
       sources.push_back(validation_[i].source);
       references.push_back(target_tokenizer_.decode(validation_[i].target));
     }
-    for (const auto& ids : greedyDecode(sources)) hypotheses.push_back(target_tokenizer_.decode(ids));
+    for (const auto& ids : greedyDecode(sources))
+      hypotheses.push_back(target_tokenizer_.decode(ids));
   }
   model_->train();
   if (decode > 0) {
@@ -201,7 +206,8 @@ AttentionSnapshot TranslationTask::probeAttention(int index) {
       toAttentionGroup("encoder self", attention.encoder_self, source_labels, source_labels));
   snapshot.groups.push_back(
       toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels));
-  snapshot.groups.push_back(toAttentionGroup("cross", attention.cross, target_labels, source_labels));
+  snapshot.groups.push_back(
+      toAttentionGroup("cross", attention.cross, target_labels, source_labels));
   return snapshot;
 }
 

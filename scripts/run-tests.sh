@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Quick start: install what is missing, build, run the whole test suite through CTest.
+# Quick start: install what is missing, check formatting (fails fast, before the long build), build,
+# run the whole test suite through CTest.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
+"$root/scripts/check-format.sh"
 "$root/scripts/build.sh"
 cd "${ATTENTIONSCOPE_BUILD_DIR:-$root/build}"
 QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)" --timeout 900

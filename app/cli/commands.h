@@ -7,7 +7,8 @@ namespace ascope::cli {
 
 /// The whole command line after the program name, e.g. {"train", "--task", "fake", "--steps",
 /// "5"}. Returns the process exit code: 0 success, 1 the work failed, 2 bad command line (one line
-/// "attentionscope-cli: …" on stderr).
+/// "attentionscope-cli: …" on stderr), 3 `train` stopped by SIGINT/SIGTERM with its checkpoint
+/// written (continue with --resume).
 int runCli(const std::vector<std::string>& args);
 
 /// `download` alone, for tests/download's driver, which builds it without LibTorch: `args` are

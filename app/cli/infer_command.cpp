@@ -55,8 +55,12 @@ void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
     return;
   }
   std::printf("%s (p=%.3f)\n", answer.label.c_str(), answer.probability);
-  for (std::size_t i = 1; i < std::min<std::size_t>(answer.ranking.size(), 3); ++i) {
-    std::printf("  then %s (p=%.3f)\n", answer.ranking[i].first.c_str(), answer.ranking[i].second);
+  // Tasks list their classes in their own order (sentiment: negative, positive), not by rank.
+  std::vector<std::pair<std::string, double>> ranking = answer.ranking;
+  std::stable_sort(ranking.begin(), ranking.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (std::size_t i = 1; i < std::min<std::size_t>(ranking.size(), 3); ++i) {
+    std::printf("  then %s (p=%.3f)\n", ranking[i].first.c_str(), ranking[i].second);
   }
 }
 
@@ -76,6 +80,7 @@ int infer(const InferOptions& o) {
   request.image_file = o.image.value_or("");
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return usageError(answer.error(), "infer");
+  if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
   printAnswer(*answer, **task);
   return 0;
 }

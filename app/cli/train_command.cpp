@@ -32,7 +32,10 @@ Subcommand addTrainCommand(CLI::App& app) {
   CLI::App* train = app.add_subcommand("train", "train a task and write a run folder");
   train->footer(
       "  attentionscope-cli train --task TASK [options]     a new run\n"
-      "  attentionscope-cli train --resume RUNDIR [options] the rest of an interrupted run\n\n" +
+      "  attentionscope-cli train --resume RUNDIR [options] the rest of an interrupted run\n\n"
+      "Ctrl+C or SIGTERM stops after the current step and writes the checkpoint (exit code 3; "
+      "continue\nwith --resume); a second one exits at once (exit code 1). A run folder has one "
+      "writer: a second\ntrain or resume of the same folder is refused while the first runs.\n\n" +
       taskListing());
 
   addTaskOption(*train, *o);

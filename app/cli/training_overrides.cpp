@@ -70,7 +70,11 @@ Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
   if (o.threads) config.threads = static_cast<int>(*o.threads);
   if (o.interrupt_at_step) config.interrupt_at_step = *o.interrupt_at_step;
   config.stop_on_nonfinite = true;
-  if (Status s = config.validate(); !s.ok()) return Error{s.error()};
+  if (Status s = config.validate(); !s.ok()) {
+    // A value from a hand-edited or foreign config.json: say where it came from.
+    if (o.resume) return Error{"--resume: " + *o.resume + "/config.json: " + s.error()};
+    return Error{s.error()};
+  }
   return config;
 }
 

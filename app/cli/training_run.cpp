@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/cli/commands.h"
+#include "app/cli/stop_signals.h"
 #include "engine/train/trainer.h"
 
 namespace ascope::cli {
@@ -53,15 +54,27 @@ void printSummary(TrainerState state, const StepMetrics& last,
 
 int trainAndReport(const TrainingConfig& config) {
   Trainer trainer(config);
+  // Before start(): a signal during data loading stops the run as soon as it can stop.
+  const StopSignals signals;
   if (Status s = trainer.start(); !s.ok()) return usageError(s.error(), "train");
   const bool tty = isatty(STDOUT_FILENO) != 0;
   StepMetrics last;
   int64_t steps_before = -1;
   std::optional<EpochSummary> last_epoch;
   bool progress_shown = false, failed = false;
+  int stop_signal = 0;
   auto last_print = std::chrono::steady_clock::now() - std::chrono::hours(1);
   for (bool done = false; !done;) {
     done = trainer.finished();  // read before draining, so nothing published is missed
+    if (stop_signal == 0 && signals.received() != 0) {
+      stop_signal = signals.received();
+      trainer.stop();
+      std::fprintf(stderr,
+                   "%sattentionscope-cli: %s: stopping after the current step and writing the "
+                   "checkpoint (a second signal exits at once)\n",
+                   tty && progress_shown ? "\r\033[K" : "", signalName(stop_signal));
+      progress_shown = false;
+    }
     EventBatch batch = trainer.drainEvents();
     if (!batch.metrics.empty()) {
       if (steps_before < 0) steps_before = batch.metrics.front().step - 1;
@@ -90,7 +103,13 @@ int trainAndReport(const TrainingConfig& config) {
   if (tty && progress_shown) std::fputs("\n", stdout);
   const TrainerState state = trainer.state();
   printSummary(state, last, last_epoch, trainer.runDir());
-  return failed || state == TrainerState::kFailed ? 1 : 0;
+  if (failed || state == TrainerState::kFailed) return 1;
+  if (stop_signal != 0 && state == TrainerState::kStopped) {
+    std::printf("  stopped by %s; continue with: attentionscope-cli train --resume %s\n",
+                signalName(stop_signal), trainer.runDir().c_str());
+    return kExitStoppedBySignal;
+  }
+  return 0;
 }
 
 }  // namespace ascope::cli

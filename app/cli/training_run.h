@@ -4,8 +4,10 @@
 namespace ascope::cli {
 
 /// Trains `config` on the trainer's thread while printing its progress (rewritten in place on a
-/// terminal, a line every 10 s otherwise), its log and a summary. Returns the exit code: 2 when
-/// the run could not start, 1 when it failed, else 0.
+/// terminal, a line every 10 s otherwise), its log and a summary. SIGINT/SIGTERM stop the run after
+/// its current step with its checkpoint written; a second one exits at once (exit code 1).
+/// Returns the exit code: 2 when the run could not start, 1 when it failed,
+/// kExitStoppedBySignal (3) when a signal stopped it (resumable with --resume), else 0.
 int trainAndReport(const TrainingConfig& config);
 
 }  // namespace ascope::cli

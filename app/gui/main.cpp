@@ -62,5 +62,9 @@ int main(int argc, char** argv) {
     if (options->quit || code != 0) QApplication::exit(code);
   });
   QTimer::singleShot(0, &script, &ascope::ScriptedRun::begin);
-  return QApplication::exec();
+  const int code = QApplication::exec();
+  // Scripted mode must end: the window's and the application's destructors join the trainer and
+  // the pool jobs, which a timed-out run may still be waiting on.
+  if (options->scripted()) ascope::ScriptedRun::exitAfterGrace(code);
+  return code;
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <string_view>
 #include <system_error>
 
@@ -12,9 +11,10 @@
 #include <opencv2/imgproc.hpp>
 #endif
 
-#include "engine/data/file_bytes.h"
+#include "engine/data/image_header.h"
 #include "engine/data/ppm_image.h"
 #include "engine/data/record_tally.h"
+#include "engine/data/regular_file.h"
 #include "engine/data/seeded_split.h"
 #include "engine/data/text_lines.h"
 
@@ -52,60 +52,32 @@ std::vector<fs::path> imageFiles(const fs::path& folder) {
   return files;
 }
 
-/// Decodes the images of every class folder under `root`/`split` into `out`; what fails is counted
-/// under its path relative to `root`.
-void readSplit(const fs::path& root, const std::string& split,
-               const std::vector<std::string>& classes, const ImageLoadOptions& options,
-               std::vector<ImageSample>& out, RecordTally& undecodable,
-               RecordTally& empty_classes) {
-  for (std::size_t label = 0; label < classes.size(); ++label) {
-    const std::string shown = (split.empty() ? "" : split + "/") + classes[label];
-    const std::vector<fs::path> files = imageFiles(root / split / classes[label]);
-    if (files.empty()) empty_classes.add(shown);
-    for (const fs::path& file : files) {
-      auto pixels = ImageFolderReader::decode(file.string(), options.height, options.width);
-      if (!pixels) {
-        undecodable.add(shown + "/" + file.filename().string());
-        continue;
-      }
-      out.push_back(ImageSample{std::move(*pixels), static_cast<int>(label)});
-    }
-  }
-}
-
-}  // namespace
-
-bool ImageFolderReader::canDecode() {
-#ifdef ATTENTIONSCOPE_WITH_OPENCV
-  return true;
-#else
-  return false;
-#endif
-}
-
-Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string& file, int height,
-                                                              int width) {
+/// ImageFolderReader::decode; `too_large` (when given) tells whether the header announced an
+/// image over the limits, which the folder reader counts apart from files that do not decode.
+Expected<std::vector<std::uint8_t>> decodeImage(const std::string& file, int height, int width,
+                                                bool* too_large) {
   if (height < 1 || height > kMaxSide || width < 1 || width > kMaxSide) {
     return Error{"image size " + std::to_string(height) + "x" + std::to_string(width) +
                  " is outside 1.." + std::to_string(kMaxSide)};
   }
-  {
+  Expected<std::string> bytes = readRegularFile(file, kMaxImageFileBytes);
+  if (!bytes.ok()) return Error{bytes.error()};
+  // The size in the header is checked before any decoder allocates the pixels it announces.
+  if (Expected<ImageSize> size = checkImageHeader(*bytes, file); !size.ok()) {
+    if (too_large != nullptr) *too_large = readImageSize(*bytes, file).ok();
+    return Error{size.error()};
+  }
+  if (looksLikePpm(*bytes)) {
     // PPM needs no OpenCV, so even the GPU server's build can classify an image file.
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Error{file + ": cannot open"};
-    char magic[2] = {};
-    in.read(magic, 2);
-    if (looksLikePpm(std::string_view(magic, static_cast<std::size_t>(in.gcount())))) {
-      Expected<std::string> bytes = readFileBytes(file);
-      if (!bytes.ok()) return Error{bytes.error()};
-      Expected<InterleavedRgbImage> image = decodePpm(*bytes, file);
-      if (!image.ok()) return Error{image.error()};
-      return toPlanar(*image, height, width);
-    }
+    Expected<InterleavedRgbImage> image = decodePpm(*bytes, file);
+    if (!image.ok()) return Error{image.error()};
+    return toPlanar(*image, height, width);
   }
 #ifdef ATTENTIONSCOPE_WITH_OPENCV
   try {
-    const cv::Mat bgr = cv::imread(file, cv::IMREAD_COLOR);  // 8-bit, 3 channels, BGR order
+    // Decoded from the bytes already read, so the file checked above is the file decoded.
+    const cv::Mat raw(1, static_cast<int>(bytes->size()), CV_8UC1, bytes->data());
+    const cv::Mat bgr = cv::imdecode(raw, cv::IMREAD_COLOR);  // 8-bit, 3 channels, BGR order
     if (bgr.empty() || bgr.type() != CV_8UC3) return Error{file + ": cannot decode the image"};
     cv::Mat sized = bgr;
     if (bgr.rows != height || bgr.cols != width) {
@@ -134,6 +106,43 @@ Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string&
                ": cannot decode PNG/JPEG: this build has no OpenCV (ATTENTIONSCOPE_WITH_OPENCV "
                "is off); convert the image to binary PPM (P6) or rebuild with OpenCV"};
 #endif
+}
+
+/// Decodes the images of every class folder under `root`/`split` into `out`; what fails is counted
+/// under its path relative to `root`.
+void readSplit(const fs::path& root, const std::string& split,
+               const std::vector<std::string>& classes, const ImageLoadOptions& options,
+               std::vector<ImageSample>& out, RecordTally& undecodable, RecordTally& oversized,
+               RecordTally& empty_classes) {
+  for (std::size_t label = 0; label < classes.size(); ++label) {
+    const std::string shown = (split.empty() ? "" : split + "/") + classes[label];
+    const std::vector<fs::path> files = imageFiles(root / split / classes[label]);
+    if (files.empty()) empty_classes.add(shown);
+    for (const fs::path& file : files) {
+      bool too_large = false;
+      auto pixels = decodeImage(file.string(), options.height, options.width, &too_large);
+      if (!pixels) {
+        (too_large ? oversized : undecodable).add(shown + "/" + file.filename().string());
+        continue;
+      }
+      out.push_back(ImageSample{std::move(*pixels), static_cast<int>(label)});
+    }
+  }
+}
+
+}  // namespace
+
+bool ImageFolderReader::canDecode() {
+#ifdef ATTENTIONSCOPE_WITH_OPENCV
+  return true;
+#else
+  return false;
+#endif
+}
+
+Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string& file, int height,
+                                                              int width) {
+  return decodeImage(file, height, width, nullptr);
 }
 
 Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
@@ -165,6 +174,8 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
                  std::string(has_splits ? ", inside train/)" : ")")};
   }
   RecordTally undecodable("images skipped because they could not be decoded");
+  RecordTally oversized("images skipped for being over " + std::to_string(kMaxImageSide) +
+                        " pixels per side or " + std::to_string(kMaxImagePixels) + " pixels");
   RecordTally empty_classes("class folders without any PNG/JPEG image");
   if (has_splits) {
     for (const std::string& name : subfolders(root / "test")) {
@@ -173,17 +184,19 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
                      "\" is not among the classes in train/"};
       }
     }
-    readSplit(root, "train", dataset.class_names, options, dataset.train, undecodable,
+    readSplit(root, "train", dataset.class_names, options, dataset.train, undecodable, oversized,
               empty_classes);
-    readSplit(root, "test", dataset.class_names, options, dataset.test, undecodable, empty_classes);
+    readSplit(root, "test", dataset.class_names, options, dataset.test, undecodable, oversized,
+              empty_classes);
   } else {
     std::vector<ImageSample> all;
-    readSplit(root, "", dataset.class_names, options, all, undecodable, empty_classes);
+    readSplit(root, "", dataset.class_names, options, all, undecodable, oversized, empty_classes);
     auto split = seededSplit(std::move(all), options.train_fraction, options.seed);
     dataset.train = std::move(split.first);
     dataset.test = std::move(split.second);
   }
   undecodable.appendWarning(path, loaded.warnings);
+  oversized.appendWarning(path, loaded.warnings);
   empty_classes.appendWarning(path, loaded.warnings);
   if (dataset.train.empty() && dataset.test.empty()) {
     return Error{withWarnings(path + ": no image could be read", path, loaded.warnings)};

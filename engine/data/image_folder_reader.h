@@ -5,7 +5,9 @@
 // decoded with OpenCV (BGR, turned into RGB planes) and resized to the requested size: INTER_AREA
 // when shrinking, INTER_LINEAR when enlarging.
 //
-// Skipped and counted: an image that fails to decode (the first few file names are listed).
+// Skipped and counted: an image that fails to decode, and one whose header announces more than
+// 16384 pixels per side or 64 M pixels (engine/data/image_header.h; the first few file names are
+// listed).
 // A class folder without images is kept (its label stays) and reported in the warnings.
 // Stops the load: no class subfolders, a test/ class that train/ lacks, no image decoded at all, a
 // size outside 1..4096, and a build without OpenCV.
@@ -29,7 +31,8 @@ class ImageFolderReader {
                                              const ImageLoadOptions& options = {});
 
   /// One image file as channel-planar RGB bytes of height x width: binary PPM in every build,
-  /// PNG/JPEG (and whatever else OpenCV reads) with OpenCV.
+  /// PNG/JPEG/BMP/GIF with OpenCV. Refused before decoding: anything but a regular file, a file
+  /// over 256 MiB, a header announcing more than 16384 pixels per side or 64 M pixels.
   static Expected<std::vector<std::uint8_t>> decode(const std::string& file, int height, int width);
 };
 

@@ -4,10 +4,12 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/data/image_header.h"
+
 namespace ascope {
 namespace {
 
-constexpr long kMaxSide = 16384;
+constexpr long kMaxSide = kMaxImageSide;
 
 /// Header tokens are separated by whitespace; '#' starts a comment up to the end of the line.
 class HeaderScanner {
@@ -59,7 +61,7 @@ bool looksLikePpm(std::string_view bytes) {
   return bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] == '6';
 }
 
-Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::string& name) {
+Expected<PpmHeader> parsePpmHeader(std::string_view bytes, const std::string& name) {
   if (!looksLikePpm(bytes)) return Error{name + ": not a binary PPM (no P6 magic)"};
   HeaderScanner header(bytes);
   const long width = header.number();
@@ -72,12 +74,26 @@ Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::strin
     return Error{name + ": PPM size " + std::to_string(width) + "x" + std::to_string(height) +
                  " is outside 1.." + std::to_string(kMaxSide)};
   }
+  if (static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) > kMaxImagePixels) {
+    return Error{name + ": PPM size " + std::to_string(width) + "x" + std::to_string(height) +
+                 " is over the limit of " + std::to_string(kMaxImagePixels) + " pixels"};
+  }
   if (maxval < 1 || maxval > 255) {
     return Error{name + ": PPM maxval " + std::to_string(maxval) +
                  " is not supported (8-bit images only, maxval 1..255)"};
   }
+  return PpmHeader{width, height, maxval, header.position()};
+}
+
+Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::string& name) {
+  Expected<PpmHeader> parsed = parsePpmHeader(bytes, name);
+  if (!parsed.ok()) return Error{parsed.error()};
+  const long width = parsed->width;
+  const long height = parsed->height;
+  const long maxval = parsed->maxval;
+  const std::size_t offset = parsed->pixel_offset;
   const std::size_t needed = 3 * static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  const std::size_t available = bytes.size() - header.position();
+  const std::size_t available = bytes.size() - offset;
   if (available < needed) {
     return Error{name + ": PPM pixel data is cut short: " + std::to_string(available) + " of " +
                  std::to_string(needed) + " bytes"};
@@ -87,7 +103,7 @@ Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::strin
   image.height = static_cast<int>(height);
   image.rgb.resize(needed);
   for (std::size_t i = 0; i < needed; ++i) {
-    const auto v = static_cast<unsigned char>(bytes[header.position() + i]);
+    const auto v = static_cast<unsigned char>(bytes[offset + i]);
     // Scale to 0..255 when maxval is smaller; values above maxval are clamped.
     image.rgb[i] = static_cast<std::uint8_t>(std::min<long>(255, (v * 255L + maxval / 2) / maxval));
   }

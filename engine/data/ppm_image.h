@@ -22,8 +22,21 @@ struct InterleavedRgbImage {
 /// True when `bytes` start like a binary PPM ("P6").
 bool looksLikePpm(std::string_view bytes);
 
+/// The fields of a P6 header and where the pixels start.
+struct PpmHeader {
+  long width = 0;
+  long height = 0;
+  long maxval = 0;
+  std::size_t pixel_offset = 0;
+};
+
+/// Parses only the header, so that the size can be checked before anything is allocated. Errors
+/// as decodePpm's (no magic, malformed header, a side of 0 or over 16384, more than 64 M pixels,
+/// maxval outside 1..255).
+Expected<PpmHeader> parsePpmHeader(std::string_view bytes, const std::string& name);
+
 /// Parses a P6 file held in memory. Errors name `name` and what is wrong (bad header, a side of 0
-/// or over 16384, maxval outside 1..255, too few pixel bytes).
+/// or over 16384, more than 64 M pixels, maxval outside 1..255, too few pixel bytes).
 Expected<InterleavedRgbImage> decodePpm(std::string_view bytes, const std::string& name);
 
 /// Channel-planar RGB (all R, then G, then B) of height x width, resampled bilinearly (pixel

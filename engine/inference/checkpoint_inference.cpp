@@ -22,7 +22,21 @@ struct LoadedModel {
   std::unique_ptr<Task> task;
   std::string checkpoint;
   std::int64_t step = 0;
+  std::string note;
 };
+
+/// The run's checkpoints that exist, the one `choice` prefers first.
+std::vector<std::string> existingCheckpoints(const std::string& run_dir, CheckpointChoice choice) {
+  const bool best_first = choice == CheckpointChoice::kBest;
+  std::vector<std::string> paths;
+  for (const char* name : {best_first ? "best" : "last", best_first ? "last" : "best"}) {
+    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
+    std::error_code ec;
+    // A FIFO or device named like a checkpoint would block the loader: regular files only.
+    if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
+  }
+  return paths;
+}
 
 Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice choice,
                                 const std::string& device) {
@@ -36,18 +50,29 @@ Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice cho
   if (!folder.ok()) return Error{folder.error()};
   Expected<TrainingConfig> config = folder->readConfig();
   if (!config.ok()) return Error{config.error()};
-  const std::string checkpoint = chooseCheckpoint(run_dir, choice);
-  if (checkpoint.empty()) {
+  const std::vector<std::string> checkpoints = existingCheckpoints(run_dir, choice);
+  if (checkpoints.empty()) {
     return Error{"no checkpoint yet in " + run_dir +
                  " (one is written at the end of every epoch and when training stops)"};
   }
   Expected<std::unique_ptr<Task>> task = makeInferenceTask(
       *config, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU));
   if (!task.ok()) return Error{task.error()};
-  Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-  if (!progress.ok()) return Error{progress.error()};
-  (*task)->model().eval();
-  return LoadedModel{*config, std::move(*task), checkpoint, progress->step};
+  // A torn or corrupt checkpoint (a disk that filled up, a copy cut short) should not hide the
+  // run's other one: the model is the same, only older or newer.
+  std::string failures;
+  for (const std::string& checkpoint : checkpoints) {
+    Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
+    if (!progress.ok()) {
+      failures += (failures.empty() ? "" : "; ") + progress.error();
+      continue;
+    }
+    (*task)->model().eval();
+    const std::string note =
+        failures.empty() ? std::string() : failures + "; answering with " + checkpoint + " instead";
+    return LoadedModel{*config, std::move(*task), checkpoint, progress->step, note};
+  }
+  return Error{failures};
 }
 
 /// `file` at the input size of the run's model.
@@ -64,13 +89,8 @@ Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConf
 }  // namespace
 
 std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice) {
-  const bool best_first = choice == CheckpointChoice::kBest;
-  for (const char* name : {best_first ? "best" : "last", best_first ? "last" : "best"}) {
-    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec)) return path;
-  }
-  return {};
+  const std::vector<std::string> paths = existingCheckpoints(run_dir, choice);
+  return paths.empty() ? std::string() : paths.front();
 }
 
 std::string latestCheckpoint(const std::string& run_dir) {
@@ -84,7 +104,10 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
     if (!model.ok()) return Error{model.error()};
     torch::NoGradGuard no_grad;
     Expected<InferenceOutcome> outcome = Error{""};
-    if (!request.text.empty()) {
+    // The task decides what it reads, so an empty text is refused as empty text.
+    const TaskDescriptor* task = TaskRegistry::instance().find(model->config.task);
+    const bool reads_images = task != nullptr && task->input == TaskInput::kImage;
+    if (!reads_images) {
       outcome = model->task->inferText(request.text);
     } else if (!request.image_file.empty()) {
       Expected<ImageBuffer> image = decodeForModel(request.image_file, model->config);
@@ -99,6 +122,7 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
     answer.task = model->config.task;
     answer.checkpoint = model->checkpoint;
     answer.step = model->step;
+    answer.note = model->note;
     answer.label = outcome->label;
     answer.probability = outcome->probability;
     answer.ranking = outcome->ranking;

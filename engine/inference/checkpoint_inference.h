@@ -14,6 +14,7 @@ namespace ascope {
 struct PositionalEncodingSnapshot;  // engine/train/events.h
 
 /// Which checkpoint of a run answers when it has both.
+/// The other one answers when the chosen one does not load (InferenceAnswer::note says so).
 enum class CheckpointChoice {
   kNewest,  ///< last.pt, else best.pt: "Try it" during training asks the model as it is now
   kBest,    ///< best.pt, else last.pt: `infer` on a finished run wants its best validation
@@ -40,6 +41,9 @@ struct InferenceAnswer {
   std::string label;                                    ///< class, sentiment or translation
   double probability = 0;                               ///< classification only
   std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
+  /// One line for a person when the preferred checkpoint did not load and the other answered
+  /// (names both files); "" otherwise.
+  std::string note;
 };
 
 /// The checkpoint of `run_dir` that `choice` picks; "" when there is none.

@@ -20,6 +20,26 @@ inline Status atLeast(const char* field, int64_t value, int64_t minimum) {
                std::to_string(value)};
 }
 
+inline Status atMost(const char* field, int64_t value, int64_t maximum) {
+  if (value <= maximum) return {};
+  return Error{std::string(field) + " must be at most " + std::to_string(maximum) + ", got " +
+               std::to_string(value)};
+}
+
+/// [minimum, maximum]: a value read from config.json is as untrusted as one typed on a command
+/// line, and sizes past the maximum overflow arithmetic or allocate without end.
+inline Status inRange(const char* field, int64_t value, int64_t minimum, int64_t maximum) {
+  if (Status s = atLeast(field, value, minimum); !s.ok()) return s;
+  return atMost(field, value, maximum);
+}
+
+/// A real number in [minimum, maximum]; NaN is outside every range.
+inline Status realInRange(const char* field, double value, double minimum, double maximum) {
+  if (value >= minimum && value <= maximum) return {};
+  return Error{std::string(field) + " must be in [" + show(minimum) + ", " + show(maximum) +
+               "], got " + show(value)};
+}
+
 inline Status divisible(const char* field, int64_t value, const char* by_field, int64_t by) {
   if (by > 0 && value % by == 0) return {};
   return Error{std::string(field) + " (" + std::to_string(value) + ") must be divisible by " +

@@ -1,6 +1,7 @@
 #pragma once
 // metrics.csv: header `step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match`,
 // one `train` row per step and one `val` row per evaluation, appended and flushed as training goes.
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -37,7 +38,21 @@ class MetricsCsvWriter {
   std::FILE* file_ = nullptr;
 };
 
-/// Reads a metrics.csv back (the GUI opening a run). Malformed lines are errors naming the line.
-Expected<std::vector<MetricsRow>> readMetricsCsv(const std::string& path);
+/// metrics.csv is read whole by the GUI; a run of a million steps writes about 70 MiB.
+inline constexpr std::uint64_t kMaxMetricsCsvBytes = std::uint64_t{256} << 20;
+/// Rows past this many are not read (a warning says so).
+inline constexpr std::size_t kMaxMetricsRows = std::size_t{4} << 20;
+/// A row is under 200 bytes; a longer line is not one of ours.
+inline constexpr std::size_t kMaxMetricsLineBytes = 1024;
+
+struct MetricsCsv {
+  std::vector<MetricsRow> rows;
+  std::vector<std::string> warnings;  ///< rows skipped, rows not read
+};
+
+/// Reads a metrics.csv back (the GUI opening a run). A malformed row (a torn last line, a line
+/// edited by hand) is skipped and counted in one warning naming the first lines; the rest is
+/// kept. Errors: not a regular file, over kMaxMetricsCsvBytes, no header on line 1.
+Expected<MetricsCsv> readMetricsCsv(const std::string& path);
 
 }  // namespace ascope

@@ -10,6 +10,10 @@
 #include <sstream>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/run_folder_lock.h"
+#include "engine/data/msgpack_limits.h"
+#include "engine/data/regular_file.h"
+#include "engine/text/json_file.h"
 
 namespace ascope {
 namespace fs = std::filesystem;
@@ -25,22 +29,46 @@ std::string timestampedName(const std::string& task) {
   return name.str();
 }
 
-Expected<std::string> readWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path + ": cannot open"};
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+Status refuseExistingRun(const std::string& path) {
+  // Another run's metrics and checkpoints would be overwritten or, worse, mixed with this one's.
+  if (fs::exists(path + "/config.json")) {
+    return Error{path + " already holds a run; continue it with --resume or choose another folder"};
+  }
+  return {};
+}
+
+std::vector<std::string> entryNames(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// runs/<date>_<time>_<task>, or with _2, _3 … when a run started in the same second has it.
+/// Returned created, so that two starts never get the same one.
+Expected<std::string> makeTimestampedFolder(const std::string& task) {
+  const std::string base = timestampedName(task);
+  std::error_code ec;
+  fs::create_directories(fs::path(base).parent_path(), ec);
+  if (ec) {
+    return Error{fs::path(base).parent_path().string() + ": cannot create folder: " + ec.message()};
+  }
+  for (int n = 1; n < 1000; ++n) {
+    const std::string path = n == 1 ? base : base + "_" + std::to_string(n);
+    if (fs::create_directory(path, ec)) return path;
+    if (ec) return Error{path + ": cannot create folder: " + ec.message()};
+  }
+  return Error{base + ": too many runs started in the same second"};
 }
 
 }  // namespace
 
 Expected<RunFolder> RunFolder::create(const std::string& dir, const std::string& task) {
   const std::string path = dir.empty() ? timestampedName(task) : dir;
-  // Another run's metrics and checkpoints would be overwritten or, worse, mixed with this one's.
-  if (fs::exists(path + "/config.json")) {
-    return Error{path + " already holds a run; continue it with --resume or choose another folder"};
-  }
+  if (Status s = refuseExistingRun(path); !s.ok()) return Error{s.error()};
   RunFolder folder(path);
   if (Status s = folder.makeFolders(); !s.ok()) return Error{s.error()};
   return folder;
@@ -62,15 +90,91 @@ Status RunFolder::makeFolders() const {
   return {};
 }
 
+Expected<RunFolderWriter> RunFolderWriter::createNew(const std::string& dir,
+                                                     const std::string& task) {
+  std::string path = dir;
+  bool made_dir = false;
+  if (dir.empty()) {
+    Expected<std::string> made = makeTimestampedFolder(task);
+    if (!made.ok()) return Error{made.error()};
+    path = *made;
+    made_dir = true;
+  } else {
+    // Checked before anything is made, and again under the lock against a run starting meanwhile.
+    if (Status s = refuseExistingRun(path); !s.ok()) return Error{s.error()};
+    std::error_code ec;
+    made_dir = !fs::exists(path, ec);
+    fs::create_directories(path, ec);
+    if (ec || !fs::is_directory(path)) {
+      return Error{path + ": cannot create folder" + (ec ? ": " + ec.message() : std::string())};
+    }
+  }
+  Expected<RunFolderLock> lock = RunFolderLock::acquire(path);
+  if (!lock.ok()) {
+    std::error_code ec;
+    if (made_dir) fs::remove(path, ec);  // only while still empty: the holder may be writing in it
+    return Error{lock.error()};
+  }
+  RunFolderWriter writer(RunFolder(path), std::move(*lock));
+  writer.new_run_ = true;
+  writer.made_dir_ = made_dir;
+  writer.existing_ = entryNames(path);
+  if (Status s = refuseExistingRun(path); !s.ok()) {
+    writer.discardNewRun();
+    return Error{s.error()};
+  }
+  if (Status s = writer.folder_.makeFolders(); !s.ok()) {
+    writer.discardNewRun();
+    return Error{s.error()};
+  }
+  return Expected<RunFolderWriter>(std::move(writer));
+}
+
+Expected<RunFolderWriter> RunFolderWriter::openForResume(const std::string& dir) {
+  Expected<RunFolder> folder = RunFolder::open(dir);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<RunFolderLock> lock = RunFolderLock::acquire(folder->path());
+  if (!lock.ok()) return Error{lock.error()};
+  RunFolderWriter writer(std::move(*folder), std::move(*lock));
+  for (const std::string& sub :
+       {std::string(), std::string("/attention"), std::string("/checkpoints")}) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(writer.folder_.path() + sub, ec)) {
+      if (entry.is_regular_file(ec) && isAtomicWriteTempName(entry.path().filename().string())) {
+        fs::remove(entry.path(), ec);
+      }
+    }
+  }
+  if (Status s = writer.folder_.makeFolders(); !s.ok()) return Error{s.error()};
+  return Expected<RunFolderWriter>(std::move(writer));
+}
+
+void RunFolderWriter::discardNewRun() {
+  if (!new_run_ || !lock_.held()) return;
+  const std::string& path = folder_.path();
+  for (const std::string& name : entryNames(path)) {
+    if (!std::binary_search(existing_.begin(), existing_.end(), name)) {
+      std::error_code ec;
+      fs::remove_all(path + "/" + name, ec);
+    }
+  }
+  lock_.release();
+  std::error_code ec;
+  if (made_dir_) fs::remove(path, ec);  // fails, as it should, if anything new appeared meanwhile
+  new_run_ = false;
+}
+
 Status RunFolder::writeConfig(const TrainingConfig& config) const {
   return writeFileAtomically(configPath(), nlohmann::json(config).dump(2) + "\n");
 }
 
 Expected<TrainingConfig> RunFolder::readConfig() const {
-  Expected<std::string> text = readWholeFile(configPath());
-  if (!text.ok()) return Error{text.error()};
+  // A regular file of at most 1 MiB, nested at most 32 deep: nlohmann's parser recurses, and a
+  // FIFO would block the reader forever.
+  Expected<nlohmann::json> json = readJsonFile(configPath(), {kMaxConfigJsonBytes, 32});
+  if (!json.ok()) return Error{json.error()};
   try {
-    return nlohmann::json::parse(*text).get<TrainingConfig>();
+    return json->get<TrainingConfig>();
   } catch (const std::exception& e) {
     return Error{configPath() + ": " + e.what()};
   }
@@ -123,51 +227,131 @@ std::string encodeAttentionSnapshot(const AttentionSnapshot& s) {
 
 Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
                                                     const std::string& name) {
+  // nlohmann's from_msgpack recurses once per nesting level and trusts length fields: 300 KB of
+  // nested arrays overflow the pool thread's stack, and a 4 GiB length allocates before any check
+  // below could run. The iterative scan refuses both first.
+  if (Status s = checkMsgpackLimits(bytes, name); !s.ok()) return Error{s.error()};
+  // What the tasks write is far inside these; a value outside them is a damaged or crafted file,
+  // refused before sizes are multiplied or labels reach the GUI's layout.
+  constexpr std::int64_t kMaxSide = 4096;  // rows, columns, labels, image sides
+  constexpr std::int64_t kMaxLayersOrHeads = 1024;
+  constexpr std::size_t kMaxGroups = 64;
+  constexpr std::size_t kMaxLabelBytes = 1024;
+  struct Refused {
+    std::string message;
+  };
+  const auto integer = [&](const nlohmann::json& object, const char* key, std::int64_t min,
+                           std::int64_t max, const std::string& where) -> std::int64_t {
+    const nlohmann::json& v = object.at(key);
+    if (!v.is_number_integer()) throw Refused{name + ": " + where + key + " is not an integer"};
+    const bool huge = v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX;
+    const std::int64_t value = huge ? INT64_MAX : v.get<std::int64_t>();
+    if (value < min || value > max) {
+      throw Refused{name + ": " + where + key + " " + (huge ? v.dump() : std::to_string(value)) +
+                    " is outside " + std::to_string(min) + ".." + std::to_string(max)};
+    }
+    return value;
+  };
+  const auto optionalInteger = [&](const nlohmann::json& object, const char* key,
+                                   std::int64_t max) -> int {
+    return object.contains(key) ? static_cast<int>(integer(object, key, 0, max, "")) : 0;
+  };
+  const auto text = [&](const nlohmann::json& v, const std::string& what) -> std::string {
+    if (!v.is_string()) throw Refused{name + ": " + what + " is not a string"};
+    if (v.get_ref<const std::string&>().size() > kMaxLabelBytes) {
+      throw Refused{name + ": " + what + " is longer than " + std::to_string(kMaxLabelBytes) +
+                    " bytes"};
+    }
+    return v.get<std::string>();
+  };
+  const auto labels = [&](const nlohmann::json& group, const char* key, const std::string& where) {
+    const nlohmann::json& v = group.at(key);
+    if (!v.is_array()) throw Refused{name + ": " + where + key + " is not an array"};
+    if (v.size() > static_cast<std::size_t>(kMaxSide)) {
+      throw Refused{name + ": " + where + key + " has " + std::to_string(v.size()) +
+                    " labels, over " + std::to_string(kMaxSide)};
+    }
+    std::vector<std::string> out;
+    out.reserve(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      out.push_back(text(v[i], where + key + "[" + std::to_string(i) + "]"));
+    }
+    return out;
+  };
   try {
     const nlohmann::json j = nlohmann::json::from_msgpack(bytes);
+    if (!j.is_object()) return Error{name + ": not an attention snapshot (not a map)"};
     AttentionSnapshot s;
-    s.step = j.at("step").get<int64_t>();
-    s.task = j.at("task").get<std::string>();
-    s.sample_index = j.value("sample_index", 0);
-    for (const auto& g : j.at("groups")) {
+    s.step = integer(j, "step", 0, INT64_MAX, "");
+    s.task = text(j.at("task"), "task");
+    s.sample_index = optionalInteger(j, "sample_index", INT32_MAX);
+    const nlohmann::json& groups = j.at("groups");
+    if (!groups.is_array() || groups.size() > kMaxGroups) {
+      return Error{name + ": \"groups\" is not an array of at most " + std::to_string(kMaxGroups) +
+                   " groups"};
+    }
+    for (const auto& g : groups) {
+      if (!g.is_object()) return Error{name + ": a group is not a map"};
       AttentionGroup group;
-      group.name = g.at("name").get<std::string>();
-      group.layers = g.at("layers").get<int>();
-      group.heads = g.at("heads").get<int>();
-      group.row_labels = g.at("row_labels").get<std::vector<std::string>>();
-      group.col_labels = g.at("col_labels").get<std::vector<std::string>>();
-      for (const auto& m : g.at("maps")) {
-        AttentionMap map{m.at("rows").get<int>(), m.at("cols").get<int>(),
-                         m.at("values").get<std::vector<float>>()};
-        if (map.values.size() != static_cast<std::size_t>(map.rows) * map.cols) {
-          return Error{name + ": attention map of " + group.name + " has " +
-                       std::to_string(map.values.size()) + " values for " +
-                       std::to_string(map.rows) + "×" + std::to_string(map.cols)};
-        }
-        group.maps.push_back(std::move(map));
-      }
-      if (group.maps.size() != static_cast<std::size_t>(group.layers) * group.heads) {
-        return Error{name + ": group " + group.name + " has " + std::to_string(group.maps.size()) +
+      group.name = text(g.at("name"), "group name");
+      const std::string where = "group \"" + group.name + "\": ";
+      group.layers = static_cast<int>(integer(g, "layers", 1, kMaxLayersOrHeads, where));
+      group.heads = static_cast<int>(integer(g, "heads", 1, kMaxLayersOrHeads, where));
+      group.row_labels = labels(g, "row_labels", where);
+      group.col_labels = labels(g, "col_labels", where);
+      const nlohmann::json& maps = g.at("maps");
+      const auto expected_maps = static_cast<std::size_t>(group.layers) * group.heads;
+      if (!maps.is_array() || maps.size() != expected_maps) {
+        return Error{name + ": group " + group.name + " has " +
+                     (maps.is_array() ? std::to_string(maps.size()) : std::string("no")) +
                      " maps for " + std::to_string(group.layers) + " layers × " +
                      std::to_string(group.heads) + " heads"};
       }
+      group.maps.reserve(expected_maps);
+      for (std::size_t index = 0; index < maps.size(); ++index) {
+        const nlohmann::json& m = maps[index];
+        if (!m.is_object()) return Error{name + ": " + where + "a map is not a map"};
+        const std::string at = where + "map " + std::to_string(index) + ": ";
+        const auto rows = static_cast<int>(integer(m, "rows", 1, kMaxSide, at));
+        const auto cols = static_cast<int>(integer(m, "cols", 1, kMaxSide, at));
+        const nlohmann::json& values = m.at("values");
+        const std::size_t count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+        if (!values.is_array() || values.size() != count) {
+          return Error{name + ": attention map of " + group.name + " has " +
+                       (values.is_array() ? std::to_string(values.size()) : std::string("no")) +
+                       " values for " + std::to_string(rows) + "×" + std::to_string(cols)};
+        }
+        group.maps.push_back(AttentionMap{rows, cols, values.get<std::vector<float>>()});
+      }
       s.groups.push_back(std::move(group));
     }
-    s.image.width = j.value("image_width", 0);
-    s.image.height = j.value("image_height", 0);
+    s.image.width = optionalInteger(j, "image_width", kMaxSide);
+    s.image.height = optionalInteger(j, "image_height", kMaxSide);
     if (j.contains("image") && j.at("image").is_binary())
       s.image.pixels = j.at("image").get_binary();
-    s.patch_size = j.value("patch_size", 0);
-    s.grid_rows = j.value("grid_rows", 0);
-    s.grid_cols = j.value("grid_cols", 0);
+    const std::size_t plane = static_cast<std::size_t>(s.image.width) * s.image.height;
+    const std::size_t pixels = s.image.pixels.size();
+    if (pixels != 0 && pixels != plane && pixels != 3 * plane) {
+      return Error{name + ": image of " + std::to_string(s.image.width) + "×" +
+                   std::to_string(s.image.height) + " has " + std::to_string(pixels) +
+                   " bytes (expected " + std::to_string(plane) + " or " +
+                   std::to_string(3 * plane) + ")"};
+    }
+    s.patch_size = optionalInteger(j, "patch_size", kMaxSide);
+    s.grid_rows = optionalInteger(j, "grid_rows", kMaxSide);
+    s.grid_cols = optionalInteger(j, "grid_cols", kMaxSide);
     return s;
+  } catch (const Refused& refused) {
+    return Error{refused.message};
   } catch (const std::exception& e) {
     return Error{name + ": not an attention snapshot (" + e.what() + ")"};
   }
 }
 
 Expected<AttentionSnapshot> readAttentionSnapshot(const std::string& path) {
-  Expected<std::string> bytes = readWholeFile(path);
+  // A FIFO named step_*.msgpack would block the pool thread in open() for good, and a file
+  // larger than any snapshot would be read whole before the checks above.
+  Expected<std::string> bytes = readRegularFile(path, kMaxMsgpackFileBytes);
   if (!bytes.ok()) return Error{bytes.error()};
   return decodeAttentionSnapshot(*bytes, path);
 }

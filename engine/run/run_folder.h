@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/expected.h"
+#include "engine/core/run_folder_lock.h"
 #include "engine/train/events.h"
 #include "engine/train/training_config.h"
 
@@ -38,8 +39,38 @@ class RunFolder {
   std::vector<std::string> attentionFiles() const;
 
  private:
+  friend class RunFolderWriter;
   explicit RunFolder(std::string path) : path_(std::move(path)) {}
   std::string path_;
+};
+
+/// The run folder a trainer writes, locked (RunFolderLock, <run>/.lock) for as long as this object
+/// lives, so that a second trainer or a second resume of the same run is refused.
+class RunFolderWriter {
+ public:
+  /// A new run: creates `dir` when missing ("" gives runs/<date>_<time>_<task>, with a suffix
+  /// when that is taken) with its subfolders. Refused when `dir` holds a run or another writer.
+  static Expected<RunFolderWriter> createNew(const std::string& dir, const std::string& task);
+  /// An existing run, to resume it. Temp files that a writer which died mid-write left behind are
+  /// removed (nobody else writes here while the lock is held).
+  static Expected<RunFolderWriter> openForResume(const std::string& dir);
+
+  const RunFolder& folder() const { return folder_; }
+
+  /// A new run that failed to start: removes everything it added to the folder (the entries that
+  /// were not there when the lock was taken, and the folder itself when createNew made it), then
+  /// unlocks. The folder is as usable for the next attempt as it was before. Nothing for a resumed
+  /// run, whose files all predate this attempt.
+  void discardNewRun();
+
+ private:
+  RunFolderWriter(RunFolder folder, RunFolderLock lock)
+      : folder_(std::move(folder)), lock_(std::move(lock)) {}
+  RunFolder folder_;
+  RunFolderLock lock_;
+  bool new_run_ = false;
+  bool made_dir_ = false;              ///< createNew created the folder itself
+  std::vector<std::string> existing_;  ///< entries of a new run's folder when it was locked
 };
 
 /// Snapshot ⇄ MessagePack (compact; floats stay 32-bit).

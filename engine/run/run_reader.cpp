@@ -1,9 +1,12 @@
 #include "engine/run/run_reader.h"
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
+#include <string_view>
 
+#include "engine/data/json_limits.h"
+#include "engine/data/regular_file.h"
+#include "engine/data/text_lines.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/run/metrics_csv.h"
 #include "engine/run/run_folder.h"
@@ -24,15 +27,21 @@ std::int64_t stepOfFile(const std::string& path) {
   return step;
 }
 
+/// The GUI shows at most this much of log.txt: the end of a long run's log, not all of it.
+constexpr std::uint64_t kLogTailBytes = 256 * 1024;
+constexpr std::size_t kMaxLogLineBytes = 2000;
+
 void readMetrics(const RunFolder& folder, OpenedRun& run) {
-  Expected<std::vector<MetricsRow>> rows = readMetricsCsv(folder.metricsPath());
-  if (!rows.ok()) {
-    run.warnings.push_back(rows.error());
+  Expected<MetricsCsv> csv = readMetricsCsv(folder.metricsPath());
+  if (!csv.ok()) {
+    run.warnings.push_back(csv.error());
     return;
   }
+  // Skipped rows are reported, the others still make the curves.
+  run.warnings.insert(run.warnings.end(), csv->warnings.begin(), csv->warnings.end());
   int epoch_train_rows = 0;
   double loss_sum = 0, accuracy_sum = 0;
-  for (const MetricsRow& row : *rows) {
+  for (const MetricsRow& row : csv->rows) {
     if (row.split == "train") {
       StepMetrics m;
       m.step = m.total_steps = row.step;
@@ -64,17 +73,36 @@ void readMetrics(const RunFolder& folder, OpenedRun& run) {
   }
 }
 
-/// The last `max_lines` lines of log.txt. spdlog's file sink writes
-/// "[2026-11-21 14:03:22.123] [trainer] [info] text"; a live run's log events read
-/// "14:03:22 text", so the opened run's log looks the same.
+/// `line` cut to kMaxLogLineBytes at a UTF-8 boundary: std::regex recurses once per character,
+/// so one megabyte-long line would overflow the stack, and nobody reads such a line in a panel.
+std::string shortened(std::string_view line) {
+  if (line.size() <= kMaxLogLineBytes) return std::string(line);
+  std::size_t end = kMaxLogLineBytes;
+  while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xc0) == 0x80) --end;
+  return std::string(line.substr(0, end)) + " …";
+}
+
+/// The last `max_lines` lines of log.txt, from its last kLogTailBytes only: a long run's log can
+/// be hundreds of MB. spdlog's file sink writes "[2026-11-21 14:03:22.123] [trainer] [info] text";
+/// a live run's log events read "14:03:22 text", so the opened run's log looks the same.
 void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 1000) {
-  std::ifstream file(folder.logPath());
-  if (!file) return;
+  std::error_code ec;
+  if (!std::filesystem::exists(folder.logPath(), ec)) return;  // older runs have none
+  Expected<FileTail> tail = readRegularFileTail(folder.logPath(), kLogTailBytes);
+  if (!tail.ok()) {
+    run.warnings.push_back(tail.error());
+    return;
+  }
+  std::string_view text = tail->bytes;
+  if (tail->cut) {
+    // The tail starts inside a line: that fragment would show as a line of its own.
+    const std::size_t newline = text.find('\n');
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  }
   std::vector<std::string> lines;
-  for (std::string line; std::getline(file, line);) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    lines.push_back(std::move(line));
-    if (lines.size() > 2 * max_lines) lines.erase(lines.begin(), lines.end() - max_lines);
+  for (std::string_view line : splitLines(text)) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    lines.emplace_back(shortened(line));
   }
   if (lines.size() > max_lines) lines.erase(lines.begin(), lines.end() - max_lines);
   static const std::regex pattern(
@@ -97,6 +125,28 @@ void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 10
 
 }  // namespace
 
+Status checkRunFilesReadable(const std::string& run_dir) {
+  const std::string config_path = run_dir + "/config.json";
+  Expected<std::string> config = readRegularFile(config_path, kMaxConfigJsonBytes);
+  if (!config.ok()) return Error{config.error()};
+  if (Status s = checkJsonLimits(*config, config_path); !s.ok()) return s;
+  // Loading the model reads the JSON files beside config.json (tokenizers, class names) and a
+  // checkpoint; metrics.csv and log.txt are not its business.
+  for (const bool checkpoints : {false, true}) {
+    std::error_code ec;
+    const std::string dir = checkpoints ? run_dir + "/checkpoints" : run_dir;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (!checkpoints && it->path().extension() != ".json") continue;
+      const std::filesystem::file_status status = it->status(ec);  // symlinks followed
+      if (ec || std::filesystem::is_regular_file(status) || std::filesystem::is_directory(status)) {
+        continue;
+      }
+      if (Status s = requireRegularFile(it->path().string()); !s.ok()) return s;
+    }
+  }
+  return {};
+}
+
 std::vector<AttentionFileEntry> listAttentionFiles(const std::string& run_dir) {
   std::vector<AttentionFileEntry> files;
   Expected<RunFolder> folder = RunFolder::open(run_dir);
@@ -111,6 +161,13 @@ std::vector<AttentionFileEntry> listAttentionFiles(const std::string& run_dir) {
 Expected<OpenedRun> readRun(const std::string& dir) {
   Expected<RunFolder> folder = RunFolder::open(dir);
   if (!folder.ok()) return Error{folder.error()};
+  // readConfig opens config.json itself: a FIFO there would block this pool thread for good, and
+  // nlohmann's conversion recurses per nesting level. Refused here first.
+  Expected<std::string> config_text = readRegularFile(folder->configPath(), kMaxConfigJsonBytes);
+  if (!config_text.ok()) return Error{config_text.error()};
+  if (Status s = checkJsonLimits(*config_text, folder->configPath()); !s.ok()) {
+    return Error{s.error()};
+  }
   Expected<TrainingConfig> config = folder->readConfig();
   if (!config.ok()) return Error{config.error()};
   OpenedRun run;
@@ -128,6 +185,12 @@ Expected<OpenedRun> readRun(const std::string& dir) {
     } else {
       run.warnings.push_back(snapshot.error());
     }
+  }
+  // The checkpoint, tokenizers and class names are opened by LibTorch and nlohmann: checked
+  // first so that a FIFO among them costs the positional encoding, not the whole run.
+  if (Status files = checkRunFilesReadable(folder->path()); !files.ok()) {
+    run.warnings.push_back(files.error());
+    return run;
   }
   Expected<PositionalEncodingSnapshot> pe = positionalEncodingFromCheckpoint(folder->path());
   if (pe.ok()) {

@@ -35,6 +35,13 @@ struct OpenedRun {
 /// Reads everything a run folder holds; an error only when it is not a run folder at all.
 Expected<OpenedRun> readRun(const std::string& dir);
 
+/// Checks, without opening anything but config.json, what loading the run's model would read:
+/// config.json is a regular file within 1 MiB and 32 levels of nesting (checkJsonLimits), and
+/// nothing directly in the folder or in checkpoints/ is a FIFO, device or socket (tokenizers,
+/// classes.json and checkpoints are opened by LibTorch and nlohmann, which would block on a
+/// FIFO). Call before inferFromCheckpoint / positionalEncodingFromCheckpoint on a pool thread.
+Status checkRunFilesReadable(const std::string& run_dir);
+
 /// The attention snapshot files of a run folder, by step.
 std::vector<AttentionFileEntry> listAttentionFiles(const std::string& run_dir);
 

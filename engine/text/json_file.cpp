@@ -1,11 +1,13 @@
 #include "engine/text/json_file.h"
 
 #include "engine/core/atomic_file.h"
-#include "engine/data/file_bytes.h"
+#include "engine/data/regular_file.h"
 
 namespace ascope {
 
-Expected<nlohmann::json> parseJson(std::string_view text, const std::string& name) {
+Expected<nlohmann::json> parseJson(std::string_view text, const std::string& name,
+                                   const JsonLimits& limits) {
+  if (Status s = checkJsonLimits(text, name, limits); !s.ok()) return Error{s.error()};
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
@@ -13,10 +15,10 @@ Expected<nlohmann::json> parseJson(std::string_view text, const std::string& nam
   }
 }
 
-Expected<nlohmann::json> readJsonFile(const std::string& path) {
-  auto bytes = readFileBytes(path);
+Expected<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& limits) {
+  auto bytes = readRegularFile(path, limits.max_bytes);
   if (!bytes) return Error{bytes.error()};
-  return parseJson(*bytes, path);
+  return parseJson(*bytes, path, limits);
 }
 
 Status writeJsonFile(const std::string& path, const nlohmann::json& json) {

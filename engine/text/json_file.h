@@ -6,14 +6,19 @@
 #include <string_view>
 
 #include "engine/core/expected.h"
+#include "engine/data/json_limits.h"
 
 namespace ascope {
 
-/// Parses `text`; the error names `name` and says where the JSON broke.
-Expected<nlohmann::json> parseJson(std::string_view text, const std::string& name);
+/// Parses `text` after checkJsonLimits (size and nesting, engine/data/json_limits.h); the error
+/// names `name` and says where the JSON broke or which limit it passed.
+Expected<nlohmann::json> parseJson(std::string_view text, const std::string& name,
+                                   const JsonLimits& limits = {kMaxTokenizerJsonBytes, 32});
 
-/// Reads and parses the file at `path`.
-Expected<nlohmann::json> readJsonFile(const std::string& path);
+/// Reads (a regular file of at most `limits.max_bytes`, engine/data/regular_file.h) and parses
+/// the file at `path`.
+Expected<nlohmann::json> readJsonFile(const std::string& path,
+                                      const JsonLimits& limits = {kMaxTokenizerJsonBytes, 32});
 
 /// Writes `json` to `path` atomically (temp file + rename), indented, ending in a newline.
 Status writeJsonFile(const std::string& path, const nlohmann::json& json);

@@ -6,12 +6,15 @@
 #include <filesystem>
 
 #include "engine/core/atomic_file.h"
+#include "engine/data/regular_file.h"
 
 namespace ascope {
 
 Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
                       torch::optim::Optimizer* optimizer, const TrainingProgress& progress) {
-  return writeFileAtomicallyWith(path, [&](const std::string& tmp_path) {
+  // Streamed through writeFileAtomicallyStreamed, never to a file name of LibTorch's own: its zip
+  // writer throws from a destructor when the disk fills up, which ends the process.
+  return writeFileAtomicallyStreamed(path, [&](const ByteSink& sink) {
     torch::serialize::OutputArchive archive;
     torch::serialize::OutputArchive model_archive;
     model.save(model_archive);
@@ -23,13 +26,18 @@ Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
     }
     archive.write("progress_step", torch::tensor(progress.step, torch::kLong));
     archive.write("progress_best", torch::tensor(progress.best_val_accuracy, torch::kDouble));
-    archive.save_to(tmp_path);
+    archive.save_to([&sink](const void* data, std::size_t size) -> std::size_t {
+      sink(data, size);
+      return size;
+    });
   });
 }
 
 Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
                                           torch::optim::Optimizer* optimizer) {
   if (!std::filesystem::exists(path)) return Error{path + ": no such checkpoint"};
+  // A FIFO or device would block the reader forever.
+  if (Status s = requireRegularFile(path); !s.ok()) return Error{s.error()};
   try {
     // Tensors are restored on the device the model lives on now, not the one they were saved
     // from: a run trained on a GPU server must load on a laptop without CUDA (and vice versa).

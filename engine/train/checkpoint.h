@@ -15,7 +15,8 @@ struct TrainingProgress {
   double best_val_accuracy = -1;
 };
 
-/// Written to `path` via temp file + rename; a crash leaves the previous checkpoint intact.
+/// Written to `path` via temp file + rename; a crash or a full disk leaves the previous checkpoint
+/// intact (the error then reads "disk full while writing PATH").
 Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
                       torch::optim::Optimizer* optimizer, const TrainingProgress& progress);
 

@@ -117,18 +117,25 @@ bool Trainer::awaitNextBatch(LiveChanges& changes) {
 void Trainer::run() {
   setState(TrainerState::kPreparing);
   TrainerState final_state = TrainerState::kFailed;
+  const char* phase = "preparing the run (loading data, building the model)";
   try {
     TrainingSession session(static_cast<TrainingHost&>(*this), config_);
     if (Status s = session.prepare(); !s.ok()) {
       events_->pushFailure({0, s.error()});
     } else {
+      phase = "training";
       final_state = session.run();
     }
   } catch (const std::exception& e) {
     // Last line of defence: nothing escapes the thread. LibTorch appends a backtrace; keep line 1.
-    std::string what = e.what();
-    events_->pushFailure(
-        {0, "training stopped by an internal error: " + what.substr(0, what.find('\n'))});
+    const std::string what = e.what();
+    const std::string first_line = what.substr(0, what.find('\n'));
+    events_->pushFailure({0, isOutOfMemoryError(e)
+                                 ? std::string("out of memory while ") + phase +
+                                       " with batch_size " + std::to_string(config_.batch_size) +
+                                       ": try a smaller batch_size or a smaller model (" +
+                                       first_line + ")"
+                                 : "training stopped by an internal error: " + first_line});
   }
   setState(final_state);
   finished_ = true;

@@ -8,6 +8,20 @@ namespace ascope {
 
 using namespace config_checks;
 
+namespace {
+
+// The same ceilings as the CLI's option ranges (app/cli), so that config.json, read back on
+// --resume or by the GUI, cannot carry what the command line refuses: a batch size whose
+// arithmetic overflows, a thousand threads, a run of 2^63 steps.
+constexpr int64_t kMaxEpochs = 1'000'000;
+constexpr int64_t kMaxSteps = 1'000'000'000'000;
+constexpr double kMaxSeconds = 1e7;
+constexpr double kMaxProbeSeconds = 1e9;  // "never by time": tests and scripts probe by steps only
+constexpr int64_t kMaxSamples = 100'000'000;
+constexpr int64_t kMaxBuiltinSamples = 1'000'000;
+
+}  // namespace
+
 Status TrainingConfig::validate() const {
   Expected<const TaskDescriptor*> descriptor = findTask(task);
   if (!descriptor.ok()) return Error{descriptor.error()};
@@ -15,37 +29,39 @@ Status TrainingConfig::validate() const {
     return Error{"device must be cpu or cuda, got \"" + device + "\""};
   }
   for (const Status& s :
-       {atLeast("epochs", epochs, 1), atLeast("batch_size", batch_size, 1),
-        atLeast("max_steps", max_steps, 0), atLeast("probe_every_steps", probe_every_steps, 1),
-        atLeast("probe_sample", probe_sample, 0), atLeast("min_freq", min_freq, 1),
-        atLeast("checkpoint_every_steps", checkpoint_every_steps, 1),
-        atLeast("eval_every_steps", eval_every_steps, 0),
-        atLeast("eval_max_samples", eval_max_samples, 0),
-        atLeast("decode_samples", decode_samples, 0),
-        atLeast("warmup_steps", optimization.warmup_steps, 0),
+       {inRange("epochs", epochs, 1, kMaxEpochs),
+        inRange("batch_size", batch_size, 1, 65'536),
+        inRange("max_steps", max_steps, 0, kMaxSteps),
+        inRange("threads", threads, 0, 1024),
+        inRange("probe_every_steps", probe_every_steps, 1, kMaxSteps),
+        inRange("probe_sample", probe_sample, 0, kMaxSamples),
+        inRange("min_freq", min_freq, 1, kMaxSamples),
+        inRange("checkpoint_every_steps", checkpoint_every_steps, 1, kMaxSteps),
+        inRange("eval_every_steps", eval_every_steps, 0, kMaxSteps),
+        inRange("eval_max_samples", eval_max_samples, 0, kMaxSamples),
+        inRange("decode_samples", decode_samples, 0, 1'000'000),
+        inRange("warmup_steps", optimization.warmup_steps, 0, kMaxSteps),
+        inRange("builtin.train_count", builtin.train_count, 10, kMaxBuiltinSamples),
+        inRange("builtin.test_count", builtin.test_count, 2, kMaxBuiltinSamples),
+        realInRange("max_seconds", max_seconds, 0.0, kMaxSeconds),
+        realInRange("weight_decay", optimization.weight_decay, 0.0, 10.0),
+        realInRange("min_lr_ratio", optimization.min_lr_ratio, 0.0, 1.0),
+        realInRange("grad_clip", optimization.grad_clip, 0.0, 1e6),
         oneOf("optimizer", optimization.optimizer, "adam", "adamw"),
         oneOf("schedule", optimization.schedule, "constant", "cosine")}) {
     if (!s.ok()) return s;
   }
-  if (!(probe_every_seconds > 0.0)) {
-    return Error{"probe_every_seconds must be > 0, got " + show(probe_every_seconds)};
+  if (!(probe_every_seconds > 0.0 && probe_every_seconds <= kMaxProbeSeconds)) {
+    return Error{"probe_every_seconds must be in (0, " + show(kMaxProbeSeconds) + "], got " +
+                 show(probe_every_seconds)};
   }
-  if (!(max_seconds >= 0.0)) return Error{"max_seconds must be ≥ 0, got " + show(max_seconds)};
   if (!(optimization.lr > 0.0 && optimization.lr < 10.0)) {
     return Error{"lr must be in (0, 10), got " + show(optimization.lr)};
   }
-  if (!(optimization.weight_decay >= 0.0)) {
-    return Error{"weight_decay must be ≥ 0, got " + show(optimization.weight_decay)};
-  }
-  if (!(optimization.grad_clip >= 0.0)) {
-    return Error{"grad_clip must be ≥ 0, got " + show(optimization.grad_clip)};
+  if (!(optimization.adam_eps > 0.0 && optimization.adam_eps <= 1.0)) {
+    return Error{"adam_eps must be in (0, 1], got " + show(optimization.adam_eps)};
   }
   if (Status s = probability("label_smoothing", optimization.label_smoothing); !s.ok()) return s;
-  if (builtin.train_count < 10 || builtin.test_count < 2) {
-    return Error{"built-in dataset needs train_count ≥ 10 and test_count ≥ 2, got " +
-                 std::to_string(builtin.train_count) + " and " +
-                 std::to_string(builtin.test_count)};
-  }
   for (const std::string* code : {&source_language, &target_language}) {
     // The codes become file names (tokenizer_<code>.json, Books.en-it.<code>).
     const bool plain = !code->empty() && code->size() <= 16 &&

@@ -23,7 +23,8 @@ class TrainingHost {
   virtual bool awaitNextBatch(LiveChanges& changes) = 0;
   /// After a fault a person should look at (NaN loss, out of memory): pause before the next batch.
   virtual void pauseAfterFault() = 0;
-  /// The run folder exists (once per run).
+  /// The run folder is ready: locked for this run, config and artifacts written (once per run,
+  /// after preparation succeeded; a start that fails never announces its folder).
   virtual void runFolderReady(const std::string& path) = 0;
 
  protected:

@@ -9,7 +9,10 @@
 #include <torch/nn/utils/clip_grad.h>
 #include <torch/utils.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <new>
 
 #include "engine/data/seeded_split.h"
 #include "engine/train/autocast_scope.h"
@@ -26,13 +29,17 @@ double secondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-bool isOutOfMemory(const std::exception& e) {
-  const std::string what = e.what();
-  return what.find("out of memory") != std::string::npos ||
-         what.find("CUDA error: out of memory") != std::string::npos;
-}
-
 }  // namespace
+
+bool isOutOfMemoryError(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) return true;
+  const std::string what = e.what();
+  for (const char* sign : {"out of memory", "can't allocate memory", "DefaultCPUAllocator",
+                           "std::bad_alloc", "Cannot allocate memory"}) {
+    if (what.find(sign) != std::string::npos) return true;
+  }
+  return false;
+}
 
 TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
     : host_(host), config_(std::move(config)) {
@@ -44,6 +51,15 @@ TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
 
 TrainingSession::~TrainingSession() {
   logger_->flush();
+  if (!prepared_ && writer_) {
+    // A start that failed (an error or an exception from loading data or building the model)
+    // must not leave a half-made run behind: a config.json without a checkpoint makes --out
+    // refuse the folder and --resume fail.
+    auto& sinks = logger_->sinks();
+    sinks.erase(std::remove(sinks.begin(), sinks.end(), log_file_), sinks.end());
+    log_file_.reset();  // closes log.txt, which goes with the rest
+    writer_->discardNewRun();
+  }
 }
 
 void TrainingSession::log(int level, const std::string& text) {
@@ -72,16 +88,19 @@ Status TrainingSession::prepare() {
   if (config_.threads > 0) at::set_num_threads(config_.threads);
   torch::manual_seed(config_.seed);
 
-  Expected<RunFolder> folder = config_.resume ? RunFolder::open(config_.out_dir)
-                                              : RunFolder::create(config_.out_dir, config_.task);
-  if (!folder.ok()) return Error{folder.error()};
-  folder_ = std::move(*folder);
-  if (config_.resume) {
-    if (Status s = folder_->makeFolders(); !s.ok()) return s;  // open() only reads
+  // The folder is locked first, so that a second writer is refused before it loads anything.
+  Expected<RunFolderWriter> writer =
+      config_.resume ? RunFolderWriter::openForResume(config_.out_dir)
+                     : RunFolderWriter::createNew(config_.out_dir, config_.task);
+  if (!writer.ok()) return Error{writer.error()};
+  writer_.emplace(std::move(*writer));
+  folder_ = writer_->folder();
+  try {
+    log_file_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath());
+  } catch (const std::exception& e) {
+    return Error{folder_->logPath() + ": cannot write: " + e.what()};
   }
-  host_.runFolderReady(folder_->path());
-  logger_->sinks().push_back(
-      std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath()));
+  logger_->sinks().push_back(log_file_);
   log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
   if (device_.is_cpu()) {
     // Matrix-product speed depends on these two; worth a line when comparing timings.
@@ -98,8 +117,16 @@ Status TrainingSession::prepare() {
   log(2, task_->describe());
   optimizer_ = makeOptimizer(task_->model(), config_.optimization);
 
-  batches_per_epoch_ = (task_->trainSize() + config_.batch_size - 1) / config_.batch_size;
-  total_steps_ = config_.max_steps > 0 ? config_.max_steps : batches_per_epoch_ * config_.epochs;
+  const int64_t train_size = task_->trainSize();
+  if (train_size <= 0) return Error{config_.data + ": no training samples"};
+  // Not (size + batch - 1) / batch: that overflows for a batch size near 2^63.
+  batches_per_epoch_ = train_size / config_.batch_size + (train_size % config_.batch_size != 0);
+  if (config_.max_steps > 0) {
+    total_steps_ = config_.max_steps;
+  } else if (__builtin_mul_overflow(batches_per_epoch_, int64_t{config_.epochs}, &total_steps_)) {
+    return Error{
+        fmt::format("{} epochs of {} steps are too many", config_.epochs, batches_per_epoch_)};
+  }
 
   if (config_.resume) {
     Expected<TrainingProgress> p =
@@ -115,6 +142,8 @@ Status TrainingSession::prepare() {
       MetricsCsvWriter::open(folder_->metricsPath(), config_.resume, progress_.step);
   if (!csv.ok()) return Error{csv.error()};
   metrics_.emplace(std::move(*csv));
+  prepared_ = true;
+  host_.runFolderReady(folder_->path());
   return {};
 }
 
@@ -202,7 +231,7 @@ void TrainingSession::probe() {
   host_.events().publishPositionalEncoding(std::move(pe));
 }
 
-void TrainingSession::evaluateAndReport(int epoch) {
+bool TrainingSession::evaluateAndReport(int epoch) {
   const auto t0 = Clock::now();
   const EvaluationOutcome e = task_->evaluate(config_.eval_max_samples, config_.decode_samples);
   EpochSummary s;
@@ -228,20 +257,28 @@ void TrainingSession::evaluateAndReport(int epoch) {
   log(2, line + fmt::format(" ({:.1f} s)", secondsSince(t0)));
   if (s.val_accuracy > progress_.best_val_accuracy) {
     progress_.best_val_accuracy = s.val_accuracy;
-    checkpoint("best");
+    return checkpoint("best");
   }
+  return true;
 }
 
-void TrainingSession::checkpoint(const char* name) {
+bool TrainingSession::checkpoint(const char* name) {
   const Status s =
       saveCheckpoint(folder_->checkpointPath(name), task_->model(), optimizer_.get(), progress_);
-  if (!s.ok()) log(4, s.error());
+  if (s.ok()) return true;
+  // The GUI pauses (free some space, press Resume: the next checkpoint is tried again); the CLI
+  // stops with exit code 1. The previous file is untouched either way.
+  reportFault(fmt::format(
+      "{} at step {}: training paused; the previous {}.pt (if any) is kept. Free some space, then "
+      "resume.",
+      s.error(), progress_.step, name));
+  return false;
 }
 
 std::string TrainingSession::outOfMemoryMessage(const char* phase) const {
   return fmt::format(
-      "out of memory in {} at step {} with batch size {}: training paused. Try a smaller batch "
-      "size, e.g. {}.",
+      "out of memory while running {} at step {} with batch_size {}: training paused. Try a "
+      "smaller batch_size (e.g. {}) or a smaller model.",
       phase, progress_.step + 1, config_.batch_size, std::max<int64_t>(1, config_.batch_size / 2));
 }
 
@@ -251,7 +288,7 @@ bool TrainingSession::survivesOutOfMemory(const char* phase, Work&& work) {
     work();
     return true;
   } catch (const std::exception& e) {
-    if (!isOutOfMemory(e)) throw;
+    if (!isOutOfMemoryError(e)) throw;
     reportFault(outOfMemoryMessage(phase));
     return false;
   }
@@ -270,7 +307,8 @@ TrainerState TrainingSession::run() {
   // Something to look at before the first step.
   if (!probeSafely() && config_.stop_on_nonfinite) return TrainerState::kFailed;
   while (progress_.step < total_steps_) {
-    const int epoch = static_cast<int>(progress_.step / batches_per_epoch_) + 1;
+    const int epoch = static_cast<int>(std::min<int64_t>(progress_.step / batches_per_epoch_ + 1,
+                                                         std::numeric_limits<int>::max()));
     const int64_t batch_in_epoch = progress_.step % batches_per_epoch_;
     // The order of an epoch depends only on (seed, epoch): a resumed run sees the same batches.
     const std::vector<std::size_t> order =
@@ -281,7 +319,7 @@ TrainerState TrainingSession::run() {
         order.begin() + std::min<int64_t>(start + config_.batch_size, task_->trainSize()));
 
     if (!goOn()) {
-      checkpoint("last");
+      if (!checkpoint("last")) return TrainerState::kFailed;
       log(2, "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
       return TrainerState::kStopped;
     }
@@ -289,7 +327,7 @@ TrainerState TrainingSession::run() {
     try {
       result = trainStep(indices, epoch);
     } catch (const std::exception& e) {
-      if (!isOutOfMemory(e)) throw;
+      if (!isOutOfMemoryError(e)) throw;
       result = StepResult::kOutOfMemory;
     }
     if (result != StepResult::kOk) {
@@ -312,17 +350,21 @@ TrainerState TrainingSession::run() {
     }
     if (healthy && (epoch_end || (config_.eval_every_steps > 0 &&
                                   progress_.step % config_.eval_every_steps == 0))) {
-      healthy = survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
+      bool best_written = true;
+      healthy = survivesOutOfMemory("validation", [&] { best_written = evaluateAndReport(epoch); });
+      healthy = healthy && best_written;
     }
-    if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) checkpoint("last");
+    if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) {
+      healthy = checkpoint("last") && healthy;
+    }
     if (!healthy && config_.stop_on_nonfinite) return TrainerState::kFailed;
     if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
-      checkpoint("last");
+      if (!checkpoint("last")) return TrainerState::kFailed;
       log(2, "interrupted at step " + std::to_string(progress_.step) + " as asked");
       return TrainerState::kStopped;
     }
     if (config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds) {
-      checkpoint("last");
+      if (!checkpoint("last")) return TrainerState::kFailed;
       log(2, fmt::format("time limit of {:.0f} s reached at step {}", config_.max_seconds,
                          progress_.step));
       if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });

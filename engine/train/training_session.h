@@ -5,6 +5,7 @@
 #include <torch/optim/optimizer.h>
 
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <optional>
 
@@ -16,16 +17,24 @@
 
 namespace spdlog {
 class logger;
+namespace sinks {
+class sink;
 }
+}  // namespace spdlog
 
 namespace ascope {
+
+/// Running out of memory, on a GPU or a CPU (std::bad_alloc, LibTorch's "DefaultCPUAllocator:
+/// can't allocate memory", CUDA's "out of memory"): a fault a smaller batch or model avoids.
+bool isOutOfMemoryError(const std::exception& e);
 
 class TrainingSession {
  public:
   TrainingSession(TrainingHost& host, TrainingConfig config);
   ~TrainingSession();
 
-  /// Data, model, optimizer, run folder, resume. Errors are for a person.
+  /// Run folder (locked), data, model, optimizer, resume. Errors are for a person; a new run that
+  /// fails here leaves its folder as it found it (see ~TrainingSession).
   Status prepare();
   /// The loop; returns the final state (finished, stopped, failed).
   TrainerState run();
@@ -42,8 +51,10 @@ class TrainingSession {
   template <typename Work>
   bool survivesOutOfMemory(const char* phase, Work&& work);
   std::string outOfMemoryMessage(const char* phase) const;
-  void evaluateAndReport(int epoch);
-  void checkpoint(const char* name);
+  /// False when the best checkpoint could not be written (reported).
+  bool evaluateAndReport(int epoch);
+  /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
+  bool checkpoint(const char* name);
   /// Between batches: commands from the host; false when the run must stop.
   bool goOn();
   void setProbeSample(int index);
@@ -55,7 +66,10 @@ class TrainingSession {
   torch::Device device_{torch::kCPU};
   std::unique_ptr<Task> task_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::optional<RunFolderWriter> writer_;  ///< holds the folder's lock for the whole run
   std::optional<RunFolder> folder_;
+  std::shared_ptr<spdlog::sinks::sink> log_file_;
+  bool prepared_ = false;
   std::optional<MetricsCsvWriter> metrics_;
   std::shared_ptr<spdlog::logger> logger_;
 

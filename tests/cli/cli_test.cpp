@@ -1,12 +1,25 @@
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mount.h>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <algorithm>
 #include <array>
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
+
+extern char** environ;
 
 namespace {
 
@@ -263,6 +276,326 @@ TEST(Cli, BenchPrintsOneLineOfFigures) {
   ASSERT_EQ(o.exit_code, 0) << o.output;
   EXPECT_EQ(o.output.rfind("ms_per_step=", 0), 0u) << o.output;
   EXPECT_NE(o.output.find(" samples_per_s="), std::string::npos) << o.output;
+}
+
+/// A path under the temp folder of this process's own: ctest -j and other people's test runs may
+/// run the same test at the same time.
+fs::path ownTemp(const std::string& name) {
+  return fs::temp_directory_path() / (name + "_" + std::to_string(getpid()));
+}
+
+/// Kills the child when a failed assertion leaves the test early.
+class ChildGuard {
+ public:
+  explicit ChildGuard(pid_t pid) : pid_(pid) {}
+  ~ChildGuard() {
+    if (pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  ChildGuard(const ChildGuard&) = delete;
+  ChildGuard& operator=(const ChildGuard&) = delete;
+
+ private:
+  pid_t pid_;
+};
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// `path` with the first `from` replaced by `to`.
+void replaceInFile(const fs::path& path, const std::string& from, const std::string& to) {
+  std::string text = readFile(path);
+  const std::size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << path << " has no " << from;
+  text.replace(at, from.size(), to);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+std::vector<std::string> entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
+    names.push_back(fs::relative(entry.path(), dir).string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(Cli, ResumeRefusesOutOfRangeNumbersFromConfigJsonAndTouchesNothing) {
+  const fs::path run = ownTemp("ascope_cli_test_bounds");
+  fs::remove_all(run);
+  ASSERT_EQ(runCli("train --task vit --preset tiny --steps 3 --out " + run.string()).exit_code, 0);
+  const std::vector<std::string> before = entries(run);
+  // Each: what config.json gets, what the one line must say.
+  const std::pair<std::pair<const char*, const char*>, const char*> cases[] = {
+      {{"\"batch_size\": 32", "\"batch_size\": 9223372036854775807"},
+       "batch_size must be at most 65536, got 9223372036854775807"},
+      {{"\"threads\": 0", "\"threads\": 100000"}, "threads must be at most 1024, got 100000"},
+  };
+  for (const auto& [edit, expected] : cases) {
+    const std::string config = readFile(run / "config.json");
+    replaceInFile(run / "config.json", edit.first, edit.second);
+    const Outcome o = runCli("train --resume " + run.string() + " --steps 6");
+    EXPECT_EQ(o.exit_code, 2) << o.output;
+    EXPECT_NE(o.output.find("attentionscope-cli: --resume: " + run.string() +
+                            "/config.json: " + expected),
+              std::string::npos)
+        << o.output;
+    EXPECT_EQ(lineCount(o.output), 1) << o.output;
+    EXPECT_EQ(entries(run), before);
+    std::ofstream(run / "config.json", std::ios::binary | std::ios::trunc) << config;
+  }
+  fs::remove_all(run);
+}
+
+TEST(Cli, FailedDataLoadLeavesTheOutFolderAsItWas) {
+  const fs::path run = ownTemp("ascope_cli_test_bad_data");
+  const fs::path data = ownTemp("ascope_cli_test_bad_data.csv");
+  fs::remove_all(run);
+  std::ofstream(data) << "neither,a,review,nor,a,label\n";
+  const Outcome failed = runCli("train --task imdb --preset tiny --steps 5 --data " +
+                                data.string() + " --out " + run.string());
+  EXPECT_EQ(failed.exit_code, 1) << failed.output;
+  EXPECT_NE(failed.output.find(data.string()), std::string::npos) << failed.output;
+  EXPECT_FALSE(fs::exists(run)) << "a half-made run folder was left";
+  const Outcome retry = runCli("train --task imdb --preset tiny --steps 5 --out " + run.string());
+  EXPECT_EQ(retry.exit_code, 0) << retry.output;
+  fs::remove_all(run);
+  fs::remove(data);
+}
+
+TEST(Cli, TwoTrainsIntoOneFolderAtOnceExactlyOneRuns) {
+  const fs::path run = ownTemp("ascope_cli_test_two_writers");
+  fs::remove_all(run);
+  // Generating the laptop preset's images takes long enough that both are preparing at once.
+  const std::string command = std::string(ATTENTIONSCOPE_CLI) +
+                              " train --task vit --preset laptop --steps 20 --out " + run.string() +
+                              " 2>&1";
+  FILE* first = popen(command.c_str(), "r");
+  FILE* second = popen(command.c_str(), "r");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  Outcome outcomes[2];
+  FILE* pipes[2] = {first, second};
+  for (int i = 0; i < 2; ++i) {
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), buffer.size(), pipes[i]) != nullptr) {
+      outcomes[i].output += buffer.data();
+    }
+    const int status = pclose(pipes[i]);
+    outcomes[i].exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  const int winner = outcomes[0].exit_code == 0 ? 0 : 1;
+  const Outcome& won = outcomes[winner];
+  const Outcome& lost = outcomes[1 - winner];
+  EXPECT_EQ(won.exit_code, 0) << won.output;
+  EXPECT_NE(won.output.find("summary: finished after 20 steps"), std::string::npos) << won.output;
+  EXPECT_EQ(lost.exit_code, 1) << lost.output;
+  EXPECT_TRUE(lost.output.find("run folder " + run.string() + " is in use by pid ") !=
+                  std::string::npos ||
+              lost.output.find("already holds a run") != std::string::npos)
+      << lost.output;
+  // One run's rows only: a header and 20 train rows, plus the validation ones.
+  const std::string csv = readFile(run / "metrics.csv");
+  EXPECT_EQ(csv.find("20,1,train"), csv.rfind("20,1,train")) << csv;
+  EXPECT_FALSE(fs::exists(run / ".lock"));
+  fs::remove_all(run);
+}
+
+/// The CLI started with `args`, stdout and stderr into `log`, without waiting for it.
+pid_t startCli(const std::string& args, const fs::path& log) {
+  const std::string command =
+      "exec " + std::string(ATTENTIONSCOPE_CLI) + " " + args + " > " + log.string() + " 2>&1";
+  const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  pid_t pid = -1;
+  if (posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) != 0) {
+    return -1;
+  }
+  return pid;
+}
+
+/// Waits up to `limit` for the train rows in `csv` to reach `rows`.
+bool waitForRows(const fs::path& csv, int rows, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::string text = readFile(csv);
+    int train_rows = 0;
+    for (std::size_t at = text.find(",train,"); at != std::string::npos;
+         at = text.find(",train,", at + 1)) {
+      ++train_rows;
+    }
+    if (train_rows >= rows) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+/// The exit code of `pid`, or -1 when it did not exit by itself within `limit` (then killed) or
+/// died of a signal.
+int waitForExit(pid_t pid, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(Cli, SigtermStopsAfterTheStepWithACheckpointThatResumes) {
+  const fs::path run = ownTemp("ascope_cli_test_sigterm");
+  const fs::path log = ownTemp("ascope_cli_test_sigterm.log");
+  fs::remove_all(run);
+  const pid_t pid = startCli("train --task vit --preset laptop --out " + run.string(), log);
+  ASSERT_GT(pid, 0);
+  const ChildGuard guard(pid);
+  ASSERT_TRUE(waitForRows(run / "metrics.csv", 3, std::chrono::seconds(120))) << readFile(log);
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  const int code = waitForExit(pid, std::chrono::seconds(120));
+  const std::string output = readFile(log);
+  EXPECT_EQ(code, 3) << output;
+  EXPECT_NE(output.find("SIGTERM: stopping after the current step"), std::string::npos) << output;
+  EXPECT_NE(output.find("stopped by SIGTERM; continue with: attentionscope-cli train --resume " +
+                        run.string()),
+            std::string::npos)
+      << output;
+  ASSERT_TRUE(fs::exists(run / "checkpoints" / "last.pt")) << output;
+  EXPECT_FALSE(fs::exists(run / ".lock"));
+
+  const std::string marker = "stopped at step ";
+  const std::size_t at = output.find(marker);
+  ASSERT_NE(at, std::string::npos) << output;
+  const long stopped = std::stol(output.substr(at + marker.size()));
+  const std::string steps = std::to_string(stopped + 3);
+  const Outcome resumed = runCli("train --resume " + run.string() + " --steps " + steps);
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("continuing after step " + std::to_string(stopped)),
+            std::string::npos)
+      << resumed.output;
+  EXPECT_NE(resumed.output.find("summary: finished after " + steps + " steps"), std::string::npos)
+      << resumed.output;
+  fs::remove_all(run);
+  fs::remove(log);
+}
+
+TEST(Cli, SecondSignalExitsAtOnce) {
+  const fs::path run = ownTemp("ascope_cli_test_two_signals");
+  const fs::path log = ownTemp("ascope_cli_test_two_signals.log");
+  fs::remove_all(run);
+  const pid_t pid = startCli("train --task vit --preset laptop --out " + run.string(), log);
+  ASSERT_GT(pid, 0);
+  const ChildGuard guard(pid);
+  ASSERT_TRUE(waitForRows(run / "metrics.csv", 3, std::chrono::seconds(120))) << readFile(log);
+  // Two different signals: a second SIGTERM sent before the first is handled would merge with it.
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  const int code = waitForExit(pid, std::chrono::seconds(10));
+  const std::string output = readFile(log);
+  EXPECT_EQ(code, 1) << output;
+  EXPECT_NE(output.find("attentionscope-cli: second signal: exiting now"), std::string::npos)
+      << output;
+  fs::remove_all(run);
+  fs::remove(log);
+}
+
+TEST(Cli, RunKilledOutrightResumesDespiteItsLockFile) {
+  const fs::path run = ownTemp("ascope_cli_test_killed");
+  const fs::path log = ownTemp("ascope_cli_test_killed.log");
+  fs::remove_all(run);
+  const pid_t pid =
+      startCli("train --task imdb --preset tiny --steps 100000 --out " + run.string(), log);
+  ASSERT_GT(pid, 0);
+  const ChildGuard guard(pid);
+  ASSERT_TRUE(waitForRows(run / "metrics.csv", 14, std::chrono::seconds(120))) << readFile(log);
+  ASSERT_TRUE(fs::exists(run / ".lock"));
+  // While it runs, a resume is refused with its pid ...
+  const Outcome refused = runCli("train --resume " + run.string() + " --max-seconds 1");
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_NE(refused.output.find("run folder " + run.string() + " is in use by pid " +
+                                std::to_string(pid) + " since "),
+            std::string::npos)
+      << refused.output;
+  // ... and once it is killed (no handler runs, the lock file stays), a resume goes ahead.
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  EXPECT_EQ(waitForExit(pid, std::chrono::seconds(30)), -1);
+  ASSERT_TRUE(fs::exists(run / ".lock"));
+  ASSERT_TRUE(fs::exists(run / "checkpoints" / "last.pt"));
+  const Outcome resumed = runCli("train --resume " + run.string() + " --max-seconds 1");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("continuing after step "), std::string::npos) << resumed.output;
+  fs::remove_all(run);
+  fs::remove(log);
+}
+
+TEST(Cli, InferFallsBackToLastWhenBestIsCorrupt) {
+  const fs::path run = ownTemp("ascope_cli_test_corrupt_best");
+  fs::remove_all(run);
+  ASSERT_EQ(runCli("train --task imdb --preset tiny --steps 15 --out " + run.string()).exit_code,
+            0);
+  ASSERT_TRUE(fs::exists(run / "checkpoints" / "best.pt"));
+  std::ofstream(run / "checkpoints" / "best.pt", std::ios::binary | std::ios::trunc) << "PK torn";
+  const Outcome o = runCli("infer --run " + run.string() + " --text \"a wonderful film\"");
+  EXPECT_EQ(o.exit_code, 0) << o.output;
+  EXPECT_NE(o.output.find("attentionscope-cli: " + (run / "checkpoints" / "best.pt").string() +
+                          ": not a readable checkpoint"),
+            std::string::npos)
+      << o.output;
+  EXPECT_NE(
+      o.output.find("answering with " + (run / "checkpoints" / "last.pt").string() + " instead\n"),
+      std::string::npos)
+      << o.output;
+  EXPECT_TRUE(o.output.find("positive (p=") != std::string::npos ||
+              o.output.find("negative (p=") != std::string::npos)
+      << o.output;
+  fs::remove_all(run);
+}
+
+TEST(Cli, InferNamesTheRunnerUpNotTheAnswerAgain) {
+  const fs::path run = ownTemp("ascope_cli_test_runner_up");
+  fs::remove_all(run);
+  ASSERT_EQ(runCli("train --task imdb --preset tiny --steps 15 --out " + run.string()).exit_code,
+            0);
+  for (const char* text : {"a wonderful film", "a dull boring mess"}) {
+    const Outcome o = runCli("infer --run " + run.string() + " --text \"" + text + "\"");
+    ASSERT_EQ(o.exit_code, 0) << o.output;
+    const bool positive = o.output.rfind("positive (p=", 0) == 0;
+    EXPECT_NE(o.output.find(positive ? "\n  then negative (p=" : "\n  then positive (p="),
+              std::string::npos)
+        << text << ": " << o.output;
+  }
+  fs::remove_all(run);
+}
+
+TEST(Cli, FullDiskDuringACheckpointEndsWithAMessageNotAnAbort) {
+  const fs::path mount_point = ownTemp("ascope_cli_test_full_disk");
+  fs::create_directories(mount_point);
+  if (mount("tmpfs", mount_point.c_str(), "tmpfs", 0, "size=1400k") != 0) {
+    fs::remove(mount_point);
+    GTEST_SKIP() << "cannot mount a tmpfs here (needs root): " << std::strerror(errno);
+  }
+  const fs::path run = mount_point / "run";
+  const Outcome o = runCli("train --task vit --preset tiny --steps 30 --out " + run.string());
+  const std::vector<std::string> left = entries(run / "checkpoints");
+  umount2(mount_point.c_str(), MNT_DETACH);
+  fs::remove(mount_point);
+  EXPECT_EQ(o.exit_code, 1) << o.output;
+  EXPECT_NE(o.output.find("attentionscope-cli: disk full while writing " + run.string() +
+                          "/checkpoints/"),
+            std::string::npos)
+      << o.output;
+  for (const std::string& name : left) {
+    EXPECT_EQ(name.find(".tmp"), std::string::npos) << name;
+  }
 }
 
 }  // namespace

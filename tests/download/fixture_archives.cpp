@@ -3,6 +3,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -25,7 +26,80 @@ void check(int result, archive* a) {
   }
 }
 
+/// A 512-byte ustar header; `size` is the data that follows it.
+std::string ustarHeader(const std::string& path, char type, const std::string& link,
+                        std::size_t size) {
+  std::string block(512, '\0');
+  const auto put = [&](std::size_t at, std::size_t width, const std::string& text) {
+    block.replace(at, std::min(width, text.size()), text.substr(0, width));
+  };
+  const auto octal = [&](std::size_t at, std::size_t width, unsigned long long value) {
+    char digits[32];
+    std::snprintf(digits, sizeof digits, "%0*llo", static_cast<int>(width - 1), value);
+    put(at, width - 1, digits);
+  };
+  put(0, 100, path);
+  octal(100, 8, type == '5' ? 0755 : 0644);
+  octal(108, 8, 0);
+  octal(116, 8, 0);
+  octal(124, 12, size);
+  octal(136, 12, 1700000000);
+  block[156] = type;
+  put(157, 100, link);
+  put(257, 6, std::string("ustar\0", 6));
+  put(263, 2, "00");
+  put(148, 8, "        ");  // the checksum counts its own field as spaces
+  unsigned sum = 0;
+  for (const char c : block) sum += static_cast<unsigned char>(c);
+  char checksum[8];
+  std::snprintf(checksum, sizeof checksum, "%06o", sum);
+  put(148, 7, std::string(checksum, 7));  // six digits, NUL, and the space left there
+  return block;
+}
+
+void appendPadded(std::string& out, const std::string& data) {
+  out += data;
+  out.append((512 - data.size() % 512) % 512, '\0');
+}
+
 }  // namespace
+
+std::string makeRawTar(const std::vector<TarMember>& members) {
+  std::string out;
+  for (const TarMember& member : members) {
+    // "NN comment=fixture\n", NN counting the whole record, itself included.
+    const std::string body = " comment=fixture\n";
+    const std::string record = std::to_string(body.size() + 2) + body;
+    out += ustarHeader("PaxHeader/" + member.path.substr(0, 80), 'x', "", record.size());
+    appendPadded(out, record);
+    out += ustarHeader(member.path, member.type, member.link, member.content.size());
+    appendPadded(out, member.content);
+  }
+  out.append(1024, '\0');
+  return out;
+}
+
+std::string gzip(const std::string& bytes) {
+  std::string out;
+  const std::unique_ptr<archive, int (*)(archive*)> writer(archive_write_new(),
+                                                           &archive_write_free);
+  archive* a = writer.get();
+  check(archive_write_add_filter_gzip(a), a);
+  check(archive_write_set_format_raw(a), a);
+  check(archive_write_set_bytes_in_last_block(a, 1), a);
+  check(archive_write_open(a, &out, nullptr, &appendToString, nullptr), a);
+  const std::unique_ptr<archive_entry, void (*)(archive_entry*)> entry(archive_entry_new(),
+                                                                       &archive_entry_free);
+  archive_entry_set_pathname(entry.get(), "data");
+  archive_entry_set_filetype(entry.get(), AE_IFREG);
+  archive_entry_set_size(entry.get(), static_cast<la_int64_t>(bytes.size()));
+  check(archive_write_header(a, entry.get()), a);
+  if (!bytes.empty() && archive_write_data(a, bytes.data(), bytes.size()) < 0) {
+    check(ARCHIVE_FATAL, a);
+  }
+  check(archive_write_close(a), a);
+  return out;
+}
 
 std::string makeArchive(ArchiveKind kind, const std::vector<ArchiveMember>& members) {
   std::string bytes;

@@ -20,6 +20,25 @@ std::string makeArchive(ArchiveKind kind, const std::vector<ArchiveMember>& memb
 /// `records_per_batch` records each (1 label byte + 3072 seeded pixel bytes) and batches.meta.txt.
 std::string makeCifarTarGz(std::size_t records_per_batch);
 
+/// One member of a tar written byte by byte, for what libarchive's writer will not produce (a hard
+/// link that carries data). `type` is the ustar type flag: '0' file, '5' folder, '1' hard link,
+/// '2' symbolic link.
+struct TarMember {
+  std::string path;
+  char type = '0';
+  /// The link target of a '1' or '2' member.
+  std::string link;
+  /// The member's data; a hard link with data is what pax interchange allows.
+  std::string content;
+};
+
+/// A tar of `members` in order, each behind a pax extended header, so that readers take the pax
+/// interchange format and obey a hard link's size.
+std::string makeRawTar(const std::vector<TarMember>& members);
+
+/// `bytes` compressed with gzip (.tar.gz from makeRawTar).
+std::string gzip(const std::string& bytes);
+
 /// A .zip with Books.en-it.en and Books.en-it.it of `pairs` lines each at its top level, like
 /// OPUS's moses downloads.
 std::string makeMosesZip(std::size_t pairs);

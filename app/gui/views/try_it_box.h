@@ -1,7 +1,7 @@
 #pragma once
 // "Try it": type a text (or pick an image, for tasks that read images) and ask the newest
-// checkpoint of the shown run. The model is loaded and run on a worker thread (QtConcurrent);
-// the GUI thread only formats the answer.
+// checkpoint of the shown run. The image is read and decoded, and the model loaded and run, on a
+// worker thread (QtConcurrent); the GUI thread only formats the answer.
 #include <QFutureWatcher>
 #include <QWidget>
 
@@ -14,6 +14,7 @@ class QPushButton;
 namespace ascope {
 
 class CurrentRun;
+struct InferenceRequest;
 
 class TryItBox : public QWidget {
   Q_OBJECT
@@ -43,6 +44,9 @@ class TryItBox : public QWidget {
     QString text;  ///< rich text for the answer label
     bool ok = false;
   };
+  /// Worker-thread jobs: nothing that opens a file or runs the model runs on the GUI thread.
+  static Reply askJob(const InferenceRequest& request);
+  static Reply imageJob(InferenceRequest request, const QString& path, int side);
   void start(const std::function<Reply()>& job);
   void onFinished();
   void chooseImage();

@@ -9,6 +9,7 @@
 #include <QSettings>
 
 #include "app/gui/views/attention_timeline_view.h"
+#include "engine/data/regular_file.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/plot_exporter.h"
@@ -42,6 +43,10 @@ ExportResult ExportActions::exportAll(const QString& folder, const ExportSize& s
 ExportResult ExportActions::exportMetrics(const QString& path, const QString& run_dir) const {
   const QString source = QDir(run_dir).filePath(QStringLiteral("metrics.csv"));
   if (run_dir.isEmpty() || !QFile::exists(source)) return panels_.loss->exportCsv(path);
+  // A FIFO in place of metrics.csv would block the copy (and the window) forever.
+  if (Status s = requireRegularFile(source.toStdString()); !s.ok()) {
+    return ExportResult::failure(QString::fromStdString(s.error()));
+  }
   if (QFile::exists(path) && !QFile::remove(path)) {
     return ExportResult::failure(tr("cannot replace %1").arg(path));
   }

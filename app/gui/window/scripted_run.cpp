@@ -10,7 +10,10 @@
 #include <QPixmap>
 #include <QSpinBox>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <thread>
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
@@ -44,8 +47,11 @@ ScriptedRun::ScriptedRun(MainWindow* window, AppOptions options, QObject* parent
       options_(std::move(options)),
       stalls_(new StallMonitor(this)) {
   timeout_.setSingleShot(true);
-  connect(&timeout_, &QTimer::timeout, this,
-          [this] { fail(3, tr("timed out after %1 s").arg(options_.timeout_s)); });
+  connect(&timeout_, &QTimer::timeout, this, [this] {
+    // Asked now, so the trainer is already winding down while the event loop quits.
+    window_->bridge()->stop();
+    fail(kTimedOut, tr("timed out after %1 s").arg(options_.timeout_s));
+  });
 }
 
 void ScriptedRun::begin() {
@@ -255,6 +261,20 @@ int ScriptedRun::writeOutputs() {
     }
   }
   return code;
+}
+
+void ScriptedRun::exitAfterGrace(int exit_code, int grace_s) {
+  // Detached: if the joins finish first, main returns and the process ends with this thread.
+  std::thread([exit_code, grace_s] {
+    std::this_thread::sleep_for(std::chrono::seconds(grace_s));
+    std::fprintf(stderr,
+                 "attentionscope: the trainer or a background job did not stop within %d s; "
+                 "exiting with code %d anyway\n",
+                 grace_s, exit_code);
+    std::fflush(nullptr);
+    // _Exit: exit() would run the static destructors while those threads still use them.
+    std::_Exit(exit_code);
+  }).detach();
 }
 
 void ScriptedRun::fail(int code, const QString& message) {

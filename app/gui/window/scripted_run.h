@@ -27,6 +27,17 @@ class ScriptedRun : public QObject {
   /// What the window shows, per panel (also part of the JSON report).
   static QJsonObject panelReport(const MainWindow* window);
 
+  /// Exit code of a scripted run that ran past --timeout.
+  static constexpr int kTimedOut = 3;
+  /// Seconds the trainer and the pool jobs get to stop once scripted mode is over.
+  static constexpr int kShutdownGraceS = 10;
+
+  /// Call once the event loop has returned in scripted mode, before the window is destroyed:
+  /// its destructor joins the trainer, and the application's waits for the pool jobs, and either
+  /// may be stuck (a batch of a huge model, a job in a blocking read). After `grace_s` seconds the
+  /// process ends with `exit_code` whatever is still running, saying so on stderr.
+  static void exitAfterGrace(int exit_code, int grace_s = kShutdownGraceS);
+
  Q_SIGNALS:
   /// The scripted work is over; `exit_code` as documented above.
   void finished(int exit_code);

@@ -10,6 +10,7 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/text/json_file.h"
 
 namespace ascope {
 namespace {
@@ -208,10 +209,22 @@ Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer
 
 Expected<std::vector<std::string>> loadClassNames(const std::string& run_dir) {
   const std::string path = run_dir + "/classes.json";
-  std::ifstream in(path);
-  if (!in) return Error{path + ": cannot open"};
+  Expected<nlohmann::json> json = readJsonFile(path, {kMaxConfigJsonBytes, 32});
+  if (!json.ok()) return Error{json.error()};
   try {
-    return nlohmann::json::parse(in).get<std::vector<std::string>>();
+    std::vector<std::string> names = json->get<std::vector<std::string>>();
+    constexpr std::size_t kMaxClasses = 100000, kMaxNameBytes = 1024;
+    if (names.empty() || names.size() > kMaxClasses) {
+      return Error{path + ": " + std::to_string(names.size()) + " class names (expected 1 to " +
+                   std::to_string(kMaxClasses) + ")"};
+    }
+    for (const std::string& name : names) {
+      if (name.size() > kMaxNameBytes) {
+        return Error{path + ": a class name of " + std::to_string(name.size()) +
+                     " bytes (at most " + std::to_string(kMaxNameBytes) + ")"};
+      }
+    }
+    return names;
   } catch (const std::exception& e) {
     return Error{path + ": " + e.what()};
   }

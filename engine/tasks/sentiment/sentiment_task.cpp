@@ -4,6 +4,8 @@
 
 #include <torch/nn/functional/loss.h>
 
+#include <algorithm>
+
 #include "engine/tasks/attention_capture.h"
 
 namespace ascope {
@@ -145,6 +147,10 @@ Status SentimentTask::saveArtifacts(const std::string& run_dir) const {
 }
 
 Expected<InferenceOutcome> SentimentTask::inferText(const std::string& text) {
+  // Nothing to read would still get a confident-looking answer (the padding's class).
+  if (text.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
+    return Error{"the text is empty: give a review to classify"};
+  }
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
@@ -158,9 +164,11 @@ Expected<InferenceOutcome> SentimentTask::inferText(const std::string& text) {
                                              ? data_.class_names
                                              : std::vector<std::string>{"negative", "positive"};
   for (int c = 0; c < 2; ++c) out.ranking.emplace_back(names[c], probs[c].item<double>());
-  const int best = out.ranking[1].second > out.ranking[0].second ? 1 : 0;
-  out.label = out.ranking[best].first;
-  out.probability = out.ranking[best].second;
+  // Most probable first: callers show ranking[0] as the answer and ranking[1] as the runner-up.
+  std::stable_sort(out.ranking.begin(), out.ranking.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  out.label = out.ranking[0].first;
+  out.probability = out.ranking[0].second;
   return out;
 }
 

@@ -244,6 +244,10 @@ Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
 }
 
 Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
+  // Nothing to translate would still decode a made-up sentence from the start token alone.
+  if (text.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
+    return Error{"the text is empty: give a sentence to translate"};
+  }
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();

@@ -7,6 +7,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/core/run_folder_lock.h"
+#include "engine/data/attention_snapshot_codec.h"  // snapshot ⇄ MessagePack
 #include "engine/train/events.h"
 #include "engine/train/training_config.h"
 
@@ -72,11 +73,5 @@ class RunFolderWriter {
   bool made_dir_ = false;              ///< createNew created the folder itself
   std::vector<std::string> existing_;  ///< entries of a new run's folder when it was locked
 };
-
-/// Snapshot ⇄ MessagePack (compact; floats stay 32-bit).
-std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot);
-Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
-                                                    const std::string& name);
-Expected<AttentionSnapshot> readAttentionSnapshot(const std::string& path);
 
 }  // namespace ascope

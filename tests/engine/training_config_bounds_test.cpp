@@ -139,6 +139,18 @@ TEST(TrainingConfigBounds, ConfigJsonWithAHugeBatchSizeIsRefusedBeforeTheThreadS
   EXPECT_FALSE(std::filesystem::exists(c.out_dir));
 }
 
+TEST(TrainingConfigBounds, ConfigJsonWithAFloatTooLargeForAnIntegerSettingIsRefused) {
+  // nlohmann casts 1e99 to int unchecked (undefined behaviour); found by config_json_fuzzer.
+  nlohmann::json j = *makePreset(kSentimentTaskId, "tiny");
+  j["epochs"] = 1e99;
+  EXPECT_THROW(j.get<TrainingConfig>(), nlohmann::json::out_of_range);
+  j["epochs"] = 7.0;  // a whole number written as a float still reads as before
+  j["builtin"]["seed"] = 1e19;
+  const TrainingConfig c = j.get<TrainingConfig>();
+  EXPECT_EQ(c.epochs, 7);
+  EXPECT_EQ(c.builtin.seed, std::uint64_t{10'000'000'000'000'000'000u});
+}
+
 TEST(TrainingConfigBounds, BatchLargerThanTheDataIsOneStepAnEpoch) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.batch_size = 65536;

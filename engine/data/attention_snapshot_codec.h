@@ -1,0 +1,19 @@
+#pragma once
+// Attention snapshots (attention/step_XXXXXXXXX.msgpack in a run folder) ⇄ MessagePack. Plain C++
+// (no LibTorch), so that the decoder can be fuzzed (tests/fuzz/attention_snapshot_fuzzer.cpp).
+#include <string>
+
+#include "engine/core/expected.h"
+#include "engine/train/events.h"
+
+namespace ascope {
+
+/// Snapshot ⇄ MessagePack (compact; floats stay 32-bit).
+std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot);
+/// Errors start with `name`. Sizes, counts and labels outside what the tasks write are refused.
+Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
+                                                    const std::string& name);
+/// A regular file of at most kMaxMsgpackFileBytes, decoded; errors name `path`.
+Expected<AttentionSnapshot> readAttentionSnapshot(const std::string& path);
+
+}  // namespace ascope

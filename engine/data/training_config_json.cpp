@@ -1,0 +1,121 @@
+// config.json ⇄ TrainingConfig (declared in engine/train/training_config.h). Plain C++ (no task
+// registry, no LibTorch), so that it lives in attentionscope_data and can be fuzzed
+// (tests/fuzz/config_json_fuzzer.cpp); TrainingConfig::validate(), which needs the registry, stays
+// in the engine.
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/train/training_config.h"
+
+namespace ascope {
+
+namespace {
+
+/// `input` with every floating-point number that stands where `defaults` (a config as written)
+/// has an integer replaced by its integral part. nlohmann converts a floating-point number to an
+/// integer setting with a plain cast, which is undefined when the value does not fit
+/// ("epochs": 1e99); a number outside 64 bits is refused here with nlohmann's out_of_range, which
+/// readConfig reports like any other bad setting.
+nlohmann::json integralSettings(const nlohmann::json& input, const nlohmann::json& defaults) {
+  if (input.is_object() && defaults.is_object()) {
+    nlohmann::json out = input;
+    for (auto& [key, value] : out.items()) {
+      const auto known = defaults.find(key);
+      if (known != defaults.end()) value = integralSettings(value, *known);
+    }
+    return out;
+  }
+  if (!defaults.is_number_integer() || !input.is_number_float()) return input;
+  const double whole = std::trunc(input.get<double>());
+  const double two_63 = std::ldexp(1.0, 63);
+  if (defaults.is_number_unsigned() && whole >= 0.0 && whole < 2.0 * two_63) {
+    return static_cast<std::uint64_t>(whole);
+  }
+  if (whole >= -two_63 && whole < two_63) return static_cast<std::int64_t>(whole);
+  throw nlohmann::json::out_of_range::create(
+      406, "number " + input.dump() + " does not fit an integer setting", &input);
+}
+
+}  // namespace
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, lr, weight_decay,
+                                                adam_eps, schedule, warmup_steps, min_lr_ratio,
+                                                grad_clip, label_smoothing)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BuiltinDataConfig, train_count, test_count, seed)
+
+// The ViT settings sit under the image task's id, as they have since the first run folders, so
+// that every config.json written before still opens.
+void to_json(nlohmann::json& j, const TrainingConfig& c) {
+  j = nlohmann::json{{"task", c.task},
+                     {"data", c.data},
+                     {"preset", c.preset},
+                     {"epochs", c.epochs},
+                     {"max_steps", c.max_steps},
+                     {"max_seconds", c.max_seconds},
+                     {"batch_size", c.batch_size},
+                     {"optimization", c.optimization},
+                     {"device", c.device},
+                     {"bf16", c.bf16},
+                     {"seed", c.seed},
+                     {"threads", c.threads},
+                     {"probe_every_steps", c.probe_every_steps},
+                     {"probe_every_seconds", c.probe_every_seconds},
+                     {"probe_sample", c.probe_sample},
+                     {"eval_every_steps", c.eval_every_steps},
+                     {"eval_max_samples", c.eval_max_samples},
+                     {"decode_samples", c.decode_samples},
+                     {"checkpoint_every_steps", c.checkpoint_every_steps},
+                     {"builtin", c.builtin},
+                     {"augment", c.augment},
+                     {"min_freq", c.min_freq},
+                     {"source_language", c.source_language},
+                     {"target_language", c.target_language},
+                     {kImageClassificationTaskId, c.vit},
+                     {"text", c.text},
+                     {"translator", c.translator},
+                     {"out_dir", c.out_dir},
+                     {"stop_on_nonfinite", c.stop_on_nonfinite}};
+}
+
+void from_json(const nlohmann::json& input, TrainingConfig& c) {
+  const TrainingConfig d;
+  const nlohmann::json j = integralSettings(input, nlohmann::json(d));
+  auto get = [&j](const char* key, auto& field) {
+    if (j.contains(key)) j.at(key).get_to(field);
+  };
+  c = d;
+  get("task", c.task);
+  get("data", c.data);
+  get("preset", c.preset);
+  get("epochs", c.epochs);
+  get("max_steps", c.max_steps);
+  get("max_seconds", c.max_seconds);
+  get("batch_size", c.batch_size);
+  get("optimization", c.optimization);
+  get("device", c.device);
+  get("bf16", c.bf16);
+  get("seed", c.seed);
+  get("threads", c.threads);
+  get("probe_every_steps", c.probe_every_steps);
+  get("probe_every_seconds", c.probe_every_seconds);
+  get("probe_sample", c.probe_sample);
+  get("eval_every_steps", c.eval_every_steps);
+  get("eval_max_samples", c.eval_max_samples);
+  get("decode_samples", c.decode_samples);
+  get("checkpoint_every_steps", c.checkpoint_every_steps);
+  get("builtin", c.builtin);
+  get("augment", c.augment);
+  get("min_freq", c.min_freq);
+  get("source_language", c.source_language);
+  get("target_language", c.target_language);
+  get(kImageClassificationTaskId, c.vit);
+  get("text", c.text);
+  get("translator", c.translator);
+  get("out_dir", c.out_dir);
+  get("stop_on_nonfinite", c.stop_on_nonfinite);
+}
+
+}  // namespace ascope

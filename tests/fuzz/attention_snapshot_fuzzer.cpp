@@ -1,0 +1,76 @@
+// Decoding attention snapshots (attention/step_*.msgpack): decodeAttentionSnapshot on arbitrary
+// bytes. Errors name the input; what decodes keeps the decoder's bounds, and re-encodes and
+// decodes to the same values.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/data/attention_snapshot_codec.h"
+#include "fuzz_check.h"
+
+namespace {
+
+bool sameFloat(float a, float b) {
+  return a == b || (std::isnan(a) && std::isnan(b));
+}
+
+bool sameSnapshot(const ascope::AttentionSnapshot& a, const ascope::AttentionSnapshot& b) {
+  if (a.step != b.step || a.task != b.task || a.sample_index != b.sample_index ||
+      a.image.width != b.image.width || a.image.height != b.image.height ||
+      a.image.pixels != b.image.pixels || a.patch_size != b.patch_size ||
+      a.grid_rows != b.grid_rows || a.grid_cols != b.grid_cols ||
+      a.groups.size() != b.groups.size()) {
+    return false;
+  }
+  for (std::size_t g = 0; g < a.groups.size(); ++g) {
+    const ascope::AttentionGroup& x = a.groups[g];
+    const ascope::AttentionGroup& y = b.groups[g];
+    if (x.name != y.name || x.layers != y.layers || x.heads != y.heads ||
+        x.row_labels != y.row_labels || x.col_labels != y.col_labels ||
+        x.maps.size() != y.maps.size()) {
+      return false;
+    }
+    for (std::size_t m = 0; m < x.maps.size(); ++m) {
+      const ascope::AttentionMap& p = x.maps[m];
+      const ascope::AttentionMap& q = y.maps[m];
+      if (p.rows != q.rows || p.cols != q.cols || p.values.size() != q.values.size()) return false;
+      for (std::size_t i = 0; i < p.values.size(); ++i) {
+        if (!sameFloat(p.values[i], q.values[i])) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using ascope::fuzz::check;
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  const ascope::Expected<ascope::AttentionSnapshot> snapshot =
+      ascope::decodeAttentionSnapshot(bytes, "fuzz.msgpack");
+  if (!snapshot.ok()) {
+    check(snapshot.error().rfind("fuzz.msgpack: ", 0) == 0);
+    return 0;
+  }
+  check(snapshot->step >= 0 && snapshot->sample_index >= 0);
+  for (const ascope::AttentionGroup& group : snapshot->groups) {
+    check(group.layers >= 1 && group.heads >= 1);
+    check(group.maps.size() == static_cast<std::size_t>(group.layers) * group.heads);
+    for (const ascope::AttentionMap& map : group.maps) {
+      check(map.rows >= 1 && map.cols >= 1);
+      check(map.values.size() == static_cast<std::size_t>(map.rows) * map.cols);
+    }
+  }
+  const std::size_t plane = static_cast<std::size_t>(snapshot->image.width) *
+                            static_cast<std::size_t>(snapshot->image.height);
+  const std::size_t pixels = snapshot->image.pixels.size();
+  check(pixels == 0 || pixels == plane || pixels == 3 * plane);
+
+  const std::string encoded = ascope::encodeAttentionSnapshot(*snapshot);
+  const ascope::Expected<ascope::AttentionSnapshot> again =
+      ascope::decodeAttentionSnapshot(encoded, "again.msgpack");
+  check(again.ok() && sameSnapshot(*snapshot, *again));
+  return 0;
+}

@@ -11,25 +11,14 @@
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
+#include "removed_at_exit.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// Every folder the tests here made goes when the test program ends.
-const std::string& removedAtExit(const std::string& dir) {
-  struct Folders {
-    std::vector<std::string> paths;
-    ~Folders() {
-      std::error_code ec;
-      for (const std::string& path : paths) std::filesystem::remove_all(path, ec);
-    }
-  };
-  static Folders folders;
-  folders.paths.push_back(dir);
-  return dir;
-}
+using testing::removedAtExit;
 
 /// A finished tiny sentiment run with best.pt (step 13 or 15: the validations of its two epochs)
 /// and last.pt (step 15).

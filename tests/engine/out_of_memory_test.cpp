@@ -16,6 +16,7 @@
 #include "engine/tasks/task_registry.h"
 #include "engine/train/trainer.h"
 #include "engine/train/training_session.h"
+#include "removed_at_exit.h"
 
 namespace ascope {
 namespace {
@@ -81,19 +82,7 @@ void registerGreedyTasks() {
   }
 }
 
-/// Every folder the tests here made goes when the test program ends.
-const std::string& removedAtExit(const std::string& dir) {
-  struct Folders {
-    std::vector<std::string> paths;
-    ~Folders() {
-      std::error_code ec;
-      for (const std::string& path : paths) std::filesystem::remove_all(path, ec);
-    }
-  };
-  static Folders folders;
-  folders.paths.push_back(dir);
-  return dir;
-}
+using testing::removedAtExit;
 
 std::string runDir(const char* task) {
   return removedAtExit((fs::temp_directory_path() /

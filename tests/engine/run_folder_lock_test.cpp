@@ -14,6 +14,7 @@
 #include "engine/run/run_folder.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
+#include "removed_at_exit.h"
 
 namespace ascope {
 namespace {
@@ -21,19 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-/// Every folder the tests here made goes when the test program ends.
-const std::string& removedAtExit(const std::string& dir) {
-  struct Folders {
-    std::vector<std::string> paths;
-    ~Folders() {
-      std::error_code ec;
-      for (const std::string& path : paths) std::filesystem::remove_all(path, ec);
-    }
-  };
-  static Folders folders;
-  folders.paths.push_back(dir);
-  return dir;
-}
+using testing::removedAtExit;
 
 std::string freshDir(const std::string& name) {
   const fs::path dir =

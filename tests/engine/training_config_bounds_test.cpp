@@ -16,6 +16,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
+#include "removed_at_exit.h"
 
 namespace ascope {
 namespace {
@@ -24,19 +25,7 @@ using namespace std::chrono_literals;
 
 constexpr int64_t kHuge = std::numeric_limits<int64_t>::max();
 
-/// Every folder the tests here made goes when the test program ends.
-const std::string& removedAtExit(const std::string& dir) {
-  struct Folders {
-    std::vector<std::string> paths;
-    ~Folders() {
-      std::error_code ec;
-      for (const std::string& path : paths) std::filesystem::remove_all(path, ec);
-    }
-  };
-  static Folders folders;
-  folders.paths.push_back(dir);
-  return dir;
-}
+using testing::removedAtExit;
 
 std::string ownTemp(const std::string& name) {
   return removedAtExit(

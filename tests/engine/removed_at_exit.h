@@ -1,0 +1,25 @@
+#pragma once
+// A temporary folder that outlives a test (a trainer thread may still write into it) and goes when
+// the test program ends.
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace ascope::testing {
+
+/// Registers `dir` for removal at exit and returns it.
+inline const std::string& removedAtExit(const std::string& dir) {
+  struct Folders {
+    std::vector<std::string> paths;
+    ~Folders() {
+      std::error_code ec;
+      for (const std::string& path : paths) std::filesystem::remove_all(path, ec);
+    }
+  };
+  static Folders folders;
+  folders.paths.push_back(dir);
+  return dir;
+}
+
+}  // namespace ascope::testing

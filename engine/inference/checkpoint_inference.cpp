@@ -93,10 +93,6 @@ std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice
   return paths.empty() ? std::string() : paths.front();
 }
 
-std::string latestCheckpoint(const std::string& run_dir) {
-  return chooseCheckpoint(run_dir, CheckpointChoice::kNewest);
-}
-
 Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
   // Exceptions from LibTorch stop here (the caller is a worker thread that Qt owns).
   try {

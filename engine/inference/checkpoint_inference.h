@@ -49,9 +49,6 @@ struct InferenceAnswer {
 /// The checkpoint of `run_dir` that `choice` picks; "" when there is none.
 std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice);
 
-/// The newest checkpoint of `run_dir`: checkpoints/last.pt, else best.pt; "" when there is none.
-std::string latestCheckpoint(const std::string& run_dir);
-
 /// Loads the run's task and the checkpoint the request picks on its device and answers it.
 Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request);
 

@@ -16,6 +16,11 @@ struct AttentionPlotGroup {
   QString query_title = QStringLiteral("query");  ///< what the rows are ("target token")
   QString key_title = QStringLiteral("key");      ///< what the columns are ("source token")
   std::vector<std::vector<LabeledMatrix>> layers;
+  /// Decoder self attention: cells above the diagonal are masked out (a query never sees later
+  /// keys); drawn as masked, not as near-zero weights.
+  bool causal = false;
+  /// Decoder rows: the token row i's output predicted (row i is fed token i). Empty otherwise.
+  QStringList row_predictions;
 
   int layerCount() const { return static_cast<int>(layers.size()); }
   int headCount(int layer) const;
@@ -32,11 +37,19 @@ struct PatchImageContext {
   bool isValid() const { return image.isValid() && grid_rows > 0 && grid_cols > 0; }
 };
 
-/// Everything the attention panel shows for one probe step.
+/// One step of greedy decoding: the most probable next tokens, best first.
+struct DecodingCandidates {
+  QStringList tokens;
+  std::vector<double> probabilities;
+};
+
+/// Everything the attention panel shows for one probe step (or one asked input).
 struct AttentionPlotData {
   long long step = -1;  ///< training step of the probe; -1 when unknown
   std::vector<AttentionPlotGroup> groups;
   PatchImageContext image;  ///< optional; ignored unless isValid()
+  /// Translation: decoding step i fed decoder row i and chose among these. Empty otherwise.
+  std::vector<DecodingCandidates> decoding;
 };
 
 }  // namespace ascope

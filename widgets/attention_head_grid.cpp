@@ -1,11 +1,25 @@
 #include "widgets/attention_head_grid.h"
 
 #include "widgets/heatmap_view.h"
+#include "widgets/masked_cell_legend.h"
+
+#include <QTextDocument>
 
 #include <climits>
 #include <cmath>
 
 namespace ascope {
+namespace {
+
+// Key/value range that puts `count` weights, pooled `pool` to a drawn cell, on their own
+// coordinates 0..count-1: drawn cell j covers weights j*pool .. j*pool+pool-1.
+QCPRange pooledCellRange(int count, int pool) {
+  const int cells = (count + pool - 1) / pool;
+  if (cells <= 1) return QCPRange(-0.5, pool - 0.5);  // one cell spans the whole range
+  return QCPRange((pool - 1) / 2.0, (cells - 1) * pool + (pool - 1) / 2.0);
+}
+
+}  // namespace
 
 AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   plotLayout()->clear();
@@ -13,7 +27,9 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   title_->setMargins(QMargins(2, 2, 2, 4));
   heads_layout_ = new QCPLayoutGrid;
   scale_ = new QCPColorScale(this);
+  masked_legend_ = new MaskedCellLegend(this);
   plotLayout()->addElement(0, 0, title_);
+  plotLayout()->addElement(0, 1, masked_legend_);
   plotLayout()->addElement(1, 0, heads_layout_);
   plotLayout()->addElement(1, 1, scale_);
   plotLayout()->setColumnStretchFactor(1, 0.001);
@@ -26,8 +42,8 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   scale_->setBarWidth(14);
   scale_->setRangeDrag(false);
   scale_->setRangeZoom(false);
-  scale_->setGradient(PlotTheme::sequentialGradient());
-  scale_->setLabel(tr("attention weight"));
+  scale_->setGradient(AttentionHeadDisplay::gradient(theme()));
+  scale_->setLabel(display_.scaleLabel(true));
   setEmptyHint(tr("Attention appears after the first probe step"));
   setEmptyState(true);
 
@@ -39,15 +55,52 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
     setSelectedHead(head);
     Q_EMIT headClicked(head);
   });
-  connect(this, &QCustomPlot::mouseMove, this,
-          [this](QMouseEvent* event) { showToolTipAt(event->pos(), hoverText(event->pos())); });
+  connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+    // Tokens such as "<s>" must not be read as markup.
+    const QString text = hoverText(event->pos());
+    showToolTipAt(event->pos(), text.isEmpty() ? text : Qt::convertFromPlainText(text));
+  });
   refreshTheme();
 }
 
-void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads, double max_weight) {
+void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
+                                 const AttentionHeadDisplay& display) {
   heads_ = heads;
+  display_ = display;
   if (static_cast<int>(heads_.size()) != headCount()) rebuildCells(static_cast<int>(heads.size()));
+  // PerHead gives every map its own range; the bar then reads as fractions of a head's max.
+  const bool per_head = display_.scale() == AttentionColorScale::PerHead;
+  scale_->setDataRange(per_head ? QCPRange(0.0, 1.0) : display_.colorRange(LabeledMatrix()));
+  scale_->setLabel(display_.scaleLabel(true));
+  bool masked = false;
   for (size_t i = 0; i < heads_.size(); ++i) {
+    QCPColorMap* map = cells_[i].map;
+    if (per_head) {
+      map->setColorScale(nullptr);
+      map->setGradient(scale_->gradient());
+      map->setDataRange(display_.colorRange(heads_[i]));
+    } else if (map->colorScale() != scale_) {
+      map->setColorScale(scale_);
+    }
+    masked = masked || display_.hasMaskedCells(heads_[i]);
+  }
+  masked_legend_->setShown(masked);
+  masked_legend_->setText(display_.isCausal() ? tr("masked (causal)") : tr("masked"));
+  // The thumbnails' pixel size is known for sure only after the next layout pass; fill now when
+  // the cells were laid out before (same head count), else that pass fills them.
+  maps_stale_ = true;
+  if (cells_.empty() || cells_.front().rect->rect().width() > 0) {
+    pool_ = poolForLayout();
+    fillMaps();
+  }
+  if (selected_ >= headCount()) selected_ = -1;
+  setEmptyState(heads_.empty());
+  styleCells(theme());
+  replot(rpQueuedReplot);
+}
+
+void AttentionHeadGrid::fillMaps() {
+  for (size_t i = 0; i < heads_.size() && i < cells_.size(); ++i) {
     const LabeledMatrix& m = heads_[i];
     Cell& cell = cells_[i];
     QCPColorMapData* data = cell.map->data();
@@ -55,20 +108,31 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads, double
       data->clear();
       continue;
     }
-    if (data->keySize() != m.cols || data->valueSize() != m.rows) {
-      data->setSize(m.cols, m.rows);
-      data->setRange(HeatmapView::cellCenterRange(m.cols), HeatmapView::cellCenterRange(m.rows));
-      cell.rect->axis(QCPAxis::atBottom)->setRange(-0.5, m.cols - 0.5);
-      cell.rect->axis(QCPAxis::atLeft)->setRange(-0.5, m.rows - 0.5);
-    }
-    for (int r = 0; r < m.rows; ++r)
-      for (int c = 0; c < m.cols; ++c) data->setCell(c, r, m.at(r, c));
+    const LabeledMatrix shown = display_.displayMatrix(m, pool_);
+    if (data->keySize() != shown.cols || data->valueSize() != shown.rows)
+      data->setSize(shown.cols, shown.rows);
+    data->setRange(pooledCellRange(m.cols, pool_), pooledCellRange(m.rows, pool_));
+    cell.rect->axis(QCPAxis::atBottom)->setRange(-0.5, m.cols - 0.5);
+    cell.rect->axis(QCPAxis::atLeft)->setRange(-0.5, m.rows - 0.5);
+    for (int r = 0; r < shown.rows; ++r)
+      for (int c = 0; c < shown.cols; ++c) data->setCell(c, r, shown.at(r, c));
   }
-  scale_->setDataRange(QCPRange(0.0, max_weight > 0.0 ? max_weight : 1.0));
-  if (selected_ >= headCount()) selected_ = -1;
-  setEmptyState(heads_.empty());
-  styleCells(theme());
-  replot(rpQueuedReplot);
+  maps_stale_ = false;
+}
+
+int AttentionHeadGrid::poolForLayout() const {
+  if (cells_.empty()) return 1;
+  const QRect thumb = cells_.front().rect->rect();
+  if (thumb.width() <= 0 || thumb.height() <= 0) return pool_;
+  int rows = 0, cols = 0;
+  for (const LabeledMatrix& m : heads_) {
+    rows = std::max(rows, m.rows);
+    cols = std::max(cols, m.cols);
+  }
+  // Device pixels: a High-DPI screen shows more weights per thumbnail before any must share one.
+  const double dpr = std::max(1.0, bufferDevicePixelRatio());
+  const double per_pixel = std::max(cols / (thumb.width() * dpr), rows / (thumb.height() * dpr));
+  return std::max(1, static_cast<int>(std::ceil(per_pixel - 1e-9)));
 }
 
 void AttentionHeadGrid::clear() {
@@ -201,14 +265,27 @@ bool AttentionHeadGrid::fitAspect() {
 }
 
 bool AttentionHeadGrid::adjustLayout() {
+  // Cell sizes are stale until a new wrap or new margins are laid out.
   bool changed = updateColumns();
-  if (changed) return true;  // cell sizes are stale until the new wrap is laid out
-  return fitAspect();
+  if (!changed) changed = fitAspect();
+  // Stale maps are filled even from a provisional layout: this may be the last pass before the
+  // draw. The pool is refined once the sizes have settled.
+  const int pool = poolForLayout();
+  if (maps_stale_ || (!changed && pool != pool_)) {
+    pool_ = pool;
+    fillMaps();
+  }
+  return changed;
 }
 
 void AttentionHeadGrid::styleCells(const PlotTheme& theme) {
   title_->setFont(theme.title_font);
   title_->setTextColor(theme.foreground);
+  const QCPColorGradient gradient = AttentionHeadDisplay::gradient(theme);
+  scale_->setGradient(gradient);
+  for (const Cell& cell : cells_) cell.map->setGradient(gradient);
+  masked_legend_->setFont(theme.font);
+  masked_legend_->setColors(AttentionHeadDisplay::maskedColor(theme), theme.foreground);
   for (int i = 0; i < headCount(); ++i) {
     const bool selected = i == selected_;
     const QPen frame = selected ? QPen(theme.accent, 3) : QPen(theme.grid, 1);
@@ -232,15 +309,30 @@ QString AttentionHeadGrid::hoverText(const QPoint& pos) const {
   const int head = headAt(pos);
   if (head < 0 || head >= static_cast<int>(heads_.size()) || !heads_[head].isValid()) return {};
   if (!cells_[head].rect->rect().contains(pos)) return tr("head %1 · click to enlarge").arg(head);
+  // The axes count weights, not drawn (pooled) cells, so this is the exact weight under the mouse.
   double key = 0, value = 0;
   cells_[head].map->pixelsToCoords(pos, key, value);
   const LabeledMatrix& m = heads_[head];
-  const int col = qRound(key), row = qRound(value);
+  int col = qRound(key), row = qRound(value);
   if (row < 0 || col < 0 || row >= m.rows || col >= m.cols) return {};
-  return tr("head %1 · <b>%2</b> → <b>%3</b>: %4")
-      .arg(head)
-      .arg(m.rowLabel(row).toHtmlEscaped(), m.colLabel(col).toHtmlEscaped(),
-           QString::number(m.at(row, col), 'f', 3));
+  if (pool_ > 1) {
+    // A pooled pixel shows its block's largest weight: name that cell, not an arbitrary one.
+    const int top = row / pool_ * pool_, left = col / pool_ * pool_;
+    float best = -1.0f;
+    for (int r = top; r < std::min(m.rows, top + pool_); ++r) {
+      for (int c = left; c < std::min(m.cols, left + pool_); ++c) {
+        if (display_.isMasked(m, r, c) || !(m.at(r, c) > best)) continue;
+        best = m.at(r, c);
+        row = r;
+        col = c;
+      }
+    }
+  }
+  return QStringLiteral("head %1 · %2").arg(QString::number(head), display_.cellText(m, row, col));
+}
+
+QCPRange AttentionHeadGrid::headColorRange(int head) const {
+  return head >= 0 && head < headCount() ? cells_[head].map->dataRange() : QCPRange();
 }
 
 QCPColorMap* AttentionHeadGrid::headMap(int head) const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "widgets/attention_head_display.h"
 #include "widgets/labeled_matrix.h"
 #include "widgets/themed_plot.h"
 
@@ -7,17 +8,22 @@
 
 namespace ascope {
 
+class MaskedCellLegend;
+
 /// Every head of one layer as a small heatmap titled "head k", in a grid whose column count is
-/// chosen for the largest cells at the current size, with one shared colour scale. Clicking a
-/// head emits headClicked; the selected head gets an accent frame.
+/// chosen for the largest cells at the current size, with one colour scale (its meaning set by
+/// the AttentionHeadDisplay) and a legend entry for masked cells when there are any. A head
+/// larger than its thumbnail is drawn max-pooled to the thumbnail's pixels. Clicking a head
+/// emits headClicked; the selected head gets an accent frame.
 class AttentionHeadGrid : public ThemedPlot {
   Q_OBJECT
 
  public:
   explicit AttentionHeadGrid(QWidget* parent = nullptr);
 
-  /// All heads share the colour range [0, max_weight].
-  void setHeads(const std::vector<LabeledMatrix>& heads, double max_weight);
+  /// The heads of one layer, coloured and masked as `display` says.
+  void setHeads(const std::vector<LabeledMatrix>& heads, const AttentionHeadDisplay& display);
+  const AttentionHeadDisplay& display() const { return display_; }
   void clear();
   void setTitle(const QString& title);
 
@@ -28,11 +34,17 @@ class AttentionHeadGrid : public ThemedPlot {
 
   /// Head under a widget position, or -1.
   int headAt(const QPoint& pos) const;
+  /// Plain text: "head 2 · una → box: 0.42", "head 2 · click to enlarge" on its title.
   QString hoverText(const QPoint& pos) const;
   QCPColorMap* headMap(int head) const;
+  /// The weights (PerRow: fractions of the row max) that map to the ends of head's colours.
+  QCPRange headColorRange(int head) const;
+  /// Each drawn cell of a head's map covers pool x pool weights (1 when the head fits).
+  int thumbnailPool() const { return pool_; }
   QCPAxisRect* headRect(int head) const;
   QCPTextElement* headLabel(int head) const;
   QCPColorScale* colorScale() const { return scale_; }
+  MaskedCellLegend* maskedLegend() const { return masked_legend_; }
 
  Q_SIGNALS:
   void headClicked(int head);
@@ -49,6 +61,9 @@ class AttentionHeadGrid : public ThemedPlot {
   };
 
   void rebuildCells(int count);
+  /// Fills the maps from the heads at the pool that suits the laid-out thumbnails.
+  void fillMaps();
+  int poolForLayout() const;
   bool updateColumns();
   bool fitAspect();
   double headAspect() const;
@@ -56,11 +71,15 @@ class AttentionHeadGrid : public ThemedPlot {
 
   std::vector<Cell> cells_;
   std::vector<LabeledMatrix> heads_;
+  AttentionHeadDisplay display_;
   QCPTextElement* title_ = nullptr;
+  MaskedCellLegend* masked_legend_ = nullptr;
   QCPLayoutGrid* heads_layout_ = nullptr;
   QCPColorScale* scale_ = nullptr;
   int columns_ = 1;
   int selected_ = -1;
+  int pool_ = 1;
+  bool maps_stale_ = false;
 };
 
 }  // namespace ascope

@@ -11,6 +11,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollArea>
+#include <QShortcut>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -24,23 +26,51 @@ namespace ascope {
 AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent) {
   auto* hint = new EmptyHint(tr("Attention appears after the first probe step"), this);
 
-  group_label_ = new QLabel(tr("Attention:"), this);
   group_box_ = new QComboBox(this);
   group_box_->setObjectName(QStringLiteral("groupSelector"));
-  group_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  group_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  group_box_->setMinimumContentsLength(6);
+  group_box_->setToolTip(tr("Which attention: encoder self, decoder self or cross"));
   layer_box_ = new QComboBox(this);
   layer_box_->setObjectName(QStringLiteral("layerSelector"));
-  layer_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  layer_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  layer_box_->setMinimumContentsLength(5);
+  head_box_ = new QComboBox(this);
+  head_box_->setObjectName(QStringLiteral("headSelector"));
+  head_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  head_box_->setMinimumContentsLength(5);
+  scale_box_ = new QComboBox(this);
+  scale_box_->setObjectName(QStringLiteral("colorScaleSelector"));
+  scale_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  scale_box_->setMinimumContentsLength(6);
+  scale_box_->addItem(tr("run"), static_cast<int>(AttentionColorScale::Run));
+  scale_box_->addItem(tr("fixed 0–1"), static_cast<int>(AttentionColorScale::Fixed));
+  scale_box_->addItem(tr("per head"), static_cast<int>(AttentionColorScale::PerHead));
+  scale_box_->addItem(tr("per row"), static_cast<int>(AttentionColorScale::PerRow));
+  scale_box_->setToolTip(
+      tr("Colour scale\n"
+         "run: one colour scale for every step of the run, so steps compare like with like\n"
+         "fixed 0–1: weights on their full range\n"
+         "per head: each head up to its own largest weight\n"
+         "per row: each query's weights divided by its largest"));
   step_label_ = new QLabel(this);
   step_label_->setForegroundRole(QPalette::PlaceholderText);
+  // The row must fit the dock at 1280 × 720 and at 150 %: combos may elide their text and the
+  // step (also in the timeline above) may be cut, rather than the dock forcing the window wider.
+  step_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
   grid_ = new AttentionHeadGrid(this);
   grid_->setContextMenuPolicy(Qt::CustomContextMenu);
   detail_ = new AttentionHeatmapView(this);
+  // A head whose every token is labelled may need more room than the panel has: it scrolls.
+  detail_scroll_ = new QScrollArea(this);
+  detail_scroll_->setWidget(detail_);
+  detail_scroll_->setWidgetResizable(true);
+  detail_scroll_->setFrameShape(QFrame::NoFrame);
   overlay_ = new ClsAttentionOverlay(this);
   overlay_->hide();
   detail_split_ = new QSplitter(Qt::Vertical, this);
-  detail_split_->addWidget(detail_);
+  detail_split_->addWidget(detail_scroll_);
   detail_split_->addWidget(overlay_);
   detail_split_->setStretchFactor(0, 3);
   detail_split_->setStretchFactor(1, 2);
@@ -53,14 +83,14 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
 
   auto* bar = new QHBoxLayout;
   bar->setContentsMargins(6, 2, 6, 0);
-  bar->addWidget(group_label_);
   bar->addWidget(group_box_);
-  bar->addSpacing(8);
-  bar->addWidget(new QLabel(tr("Layer:"), this));
-  bar->addWidget(layer_box_);
-  bar->addSpacing(8);
-  bar->addWidget(step_label_);
-  bar->addStretch(1);
+  bar->addSpacing(6);
+  bar->addWidget(layer_box_);  // its items say "layer 0", "head 0": no label needed
+  bar->addWidget(head_box_);
+  bar->addSpacing(6);
+  bar->addWidget(scale_box_);
+  bar->addSpacing(6);
+  bar->addWidget(step_label_, 1);
   auto* content = new QWidget(this);
   auto* content_layout = new QVBoxLayout(content);
   content_layout->setContentsMargins(0, 0, 0, 0);
@@ -79,9 +109,46 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
           &AttentionHeadGridPanel::setCurrentGroup);
   connect(layer_box_, &QComboBox::currentIndexChanged, this,
           &AttentionHeadGridPanel::setCurrentLayer);
+  connect(head_box_, &QComboBox::currentIndexChanged, this,
+          &AttentionHeadGridPanel::setCurrentHead);
+  connect(scale_box_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    setColorScale(static_cast<AttentionColorScale>(scale_box_->itemData(index).toInt()));
+  });
   connect(grid_, &AttentionHeadGrid::headClicked, this, &AttentionHeadGridPanel::setCurrentHead);
   connect(grid_, &QWidget::customContextMenuRequested, this,
           &AttentionHeadGridPanel::showContextMenu);
+
+  // Clicking a plot gives the panel focus, so the keys work right after choosing a head.
+  setFocusPolicy(Qt::StrongFocus);
+  grid_->setFocusPolicy(Qt::StrongFocus);
+  detail_->setFocusPolicy(Qt::StrongFocus);
+  addKeyboardShortcuts();
+}
+
+void AttentionHeadGridPanel::addKeyboardShortcuts() {
+  // Shortcuts rather than keyPressEvent: the scroll area and the combo boxes would take the
+  // arrow and page keys for themselves before they reached the panel.
+  const auto add = [this](const QKeySequence& key, auto action) {
+    auto* shortcut = new QShortcut(key, this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, action);
+  };
+  add(QKeySequence(Qt::Key_Left), [this] { stepHead(-1); });
+  add(QKeySequence(Qt::Key_Right), [this] { stepHead(1); });
+  add(QKeySequence(Qt::Key_Up), [this] { stepLayer(-1); });
+  add(QKeySequence(Qt::Key_PageUp), [this] { stepLayer(-1); });
+  add(QKeySequence(Qt::Key_Down), [this] { stepLayer(1); });
+  add(QKeySequence(Qt::Key_PageDown), [this] { stepLayer(1); });
+}
+
+void AttentionHeadGridPanel::stepHead(int delta) {
+  const int head = std::clamp(head_ + delta, 0, std::max(0, headCount() - 1));
+  if (head != head_) setCurrentHead(head);
+}
+
+void AttentionHeadGridPanel::stepLayer(int delta) {
+  const int layer = std::clamp(layer_ + delta, 0, std::max(0, layerCount() - 1));
+  if (layer != layer_) setCurrentLayer(layer);
 }
 
 int AttentionHeadGridPanel::layerCount() const {
@@ -102,6 +169,10 @@ const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
 void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot) {
   const QString previous_group = group() ? group()->name : QString();
   snapshot_ = std::move(snapshot);
+  for (const AttentionPlotGroup& g : snapshot_.groups) {
+    double& seen = seen_max_[g.name];
+    seen = std::max(seen, AttentionHeadDisplay::informativeMax(g));
+  }
   group_ = 0;
   for (int g = 0; g < groupCount(); ++g)
     if (snapshot_.groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
@@ -114,7 +185,42 @@ void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot) {
 }
 
 void AttentionHeadGridPanel::clear() {
+  seen_max_.clear();
+  given_max_.clear();
+  given_max_all_ = 0.0;
   setSnapshot(AttentionPlotData());
+}
+
+void AttentionHeadGridPanel::setColorScale(AttentionColorScale scale) {
+  color_scale_ = scale;
+  {
+    const QSignalBlocker block(scale_box_);
+    scale_box_->setCurrentIndex(scale_box_->findData(static_cast<int>(scale)));
+  }
+  showLayer();
+}
+
+void AttentionHeadGridPanel::setRunMaxWeight(double max_weight) {
+  given_max_all_ = max_weight;
+  if (color_scale_ == AttentionColorScale::Run) showLayer();
+}
+
+void AttentionHeadGridPanel::setRunMaxWeight(const QString& group_name, double max_weight) {
+  given_max_[group_name] = max_weight;
+  if (color_scale_ == AttentionColorScale::Run) showLayer();
+}
+
+double AttentionHeadGridPanel::runMaxWeight() const {
+  double top = given_max_all_;
+  if (const AttentionPlotGroup* g = group())
+    top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name)});
+  return top > 0.0 ? top : 1.0;
+}
+
+AttentionHeadDisplay AttentionHeadGridPanel::display() const {
+  const AttentionPlotGroup* g = group();
+  return AttentionHeadDisplay(color_scale_, runMaxWeight(), g && g->causal,
+                              g ? g->row_predictions : QStringList());
 }
 
 void AttentionHeadGridPanel::fillSelectors() {
@@ -125,23 +231,35 @@ void AttentionHeadGridPanel::fillSelectors() {
   group_box_->setCurrentIndex(group_);
   // A single group needs no chooser.
   group_box_->setVisible(groupCount() > 1);
-  group_label_->setVisible(groupCount() > 1);
   layer_box_->clear();
   for (int l = 0; l < layerCount(); ++l) layer_box_->addItem(tr("layer %1").arg(l));
   layer_box_->setCurrentIndex(layer_);
+  fillHeadSelector();
+}
+
+void AttentionHeadGridPanel::fillHeadSelector() {
+  const QSignalBlocker block(head_box_);
+  if (head_box_->count() != headCount()) {
+    head_box_->clear();
+    for (int h = 0; h < headCount(); ++h) head_box_->addItem(tr("head %1").arg(h));
+  }
+  head_box_->setCurrentIndex(head_);
 }
 
 void AttentionHeadGridPanel::setCurrentGroup(int group) {
   if (group < 0 || group >= groupCount()) return;
+  const bool changed = group != group_;
   group_ = group;
   layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
   fillSelectors();
   showLayer();
+  if (changed) Q_EMIT headSelected(group_, layer_, head_);
 }
 
 void AttentionHeadGridPanel::setCurrentLayer(int layer) {
   if (layer < 0 || layer >= layerCount()) return;
+  const bool changed = layer != layer_;
   layer_ = layer;
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
   {
@@ -149,23 +267,19 @@ void AttentionHeadGridPanel::setCurrentLayer(int layer) {
     layer_box_->setCurrentIndex(layer_);
   }
   showLayer();
+  if (changed) Q_EMIT headSelected(group_, layer_, head_);
 }
 
 void AttentionHeadGridPanel::setCurrentHead(int head) {
   if (head < 0 || head >= headCount()) return;
   head_ = head;
+  {
+    const QSignalBlocker block(head_box_);
+    head_box_->setCurrentIndex(head_);
+  }
   grid_->setSelectedHead(head_);
   showHead();
   Q_EMIT headSelected(group_, layer_, head_);
-}
-
-double AttentionHeadGridPanel::layerMaxWeight() const {
-  const AttentionPlotGroup* g = group();
-  double max_weight = 0.0;
-  if (!g || layer_ >= g->layerCount()) return 1.0;
-  for (const LabeledMatrix& m : g->layers[static_cast<size_t>(layer_)])
-    max_weight = std::max(max_weight, static_cast<double>(m.finiteRange().second));
-  return max_weight > 0.0 ? max_weight : 1.0;
 }
 
 void AttentionHeadGridPanel::showLayer() {
@@ -178,8 +292,9 @@ void AttentionHeadGridPanel::showLayer() {
     return;
   }
   grid_->setTitle(tr("%1 · layer %2").arg(g->name).arg(layer_));
-  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], layerMaxWeight());
+  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], display());
   grid_->setSelectedHead(head_);
+  fillHeadSelector();
   showHead();
 }
 
@@ -189,7 +304,7 @@ void AttentionHeadGridPanel::showHead() {
   const LabeledMatrix& m = g->layers[static_cast<size_t>(layer_)][static_cast<size_t>(head_)];
   detail_->setExportBaseName(exportBaseName() + QStringLiteral("_head%1").arg(head_));
   detail_->setAttention(m, tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_),
-                        g->query_title, g->key_title, layerMaxWeight());
+                        g->query_title, g->key_title, display());
 
   // CLS overlay: row 0 (the CLS query) over the patch columns, when the tokens are patches.
   const PatchImageContext& ctx = snapshot_.image;

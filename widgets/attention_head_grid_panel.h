@@ -1,12 +1,16 @@
 #pragma once
 
+#include "widgets/attention_color_scale.h"
+#include "widgets/attention_head_display.h"
 #include "widgets/attention_plot_data.h"
 #include "widgets/exportable.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QSplitter;
 class QStackedWidget;
 
@@ -17,9 +21,11 @@ class AttentionHeatmapView;
 class ClsAttentionOverlay;
 
 /// Attention of one probe step: pick the attention group (encoder self, decoder self, cross) and
-/// the layer; all heads of that layer appear as a grid with a shared colour scale, and the clicked
-/// head is shown large with token labels. For vision transformers the CLS token's attention is
-/// also laid over the probe image.
+/// the layer; all heads of that layer appear as a grid, and the clicked head is shown large with
+/// token labels. Colours follow the chosen AttentionColorScale (by default one scale for the whole
+/// run, so scrubbing a timeline compares like with like); masked cells are grey. Left/Right
+/// change the head, Up/Down and PgUp/PgDn the layer while the panel has focus. For vision
+/// transformers the CLS token's attention is also laid over the probe image.
 class AttentionHeadGridPanel : public QWidget, public Exportable {
   Q_OBJECT
 
@@ -27,10 +33,27 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   explicit AttentionHeadGridPanel(QWidget* parent = nullptr);
 
   /// Keeps the chosen group (by name), layer and head when the new snapshot still has them.
+  /// Its weights raise the Run scale of their groups (see runMaxWeight).
   /// Taken by value: callers that are done with their snapshot can std::move it in.
   void setSnapshot(AttentionPlotData snapshot);
   const AttentionPlotData& snapshot() const { return snapshot_; }
+  /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
+
+  void setColorScale(AttentionColorScale scale);
+  AttentionColorScale colorScale() const { return color_scale_; }
+  /// The Run scale reaches at least `max_weight` for every group, e.g. the largest weight of all
+  /// stored snapshots of an opened run, so the first one shown is already drawn on the run's
+  /// scale. Call after clear(). Best computed per group, see the overload.
+  void setRunMaxWeight(double max_weight);
+  /// As above for the group named `group_name` only (AttentionHeadDisplay::informativeMax of
+  /// that group in every stored snapshot: it skips the always-1 first row of causal heads).
+  void setRunMaxWeight(const QString& group_name, double max_weight);
+  /// Top of the current group's Run scale: the largest of its weights seen since clear() and of
+  /// the maxima given by setRunMaxWeight; 1 when there is none.
+  double runMaxWeight() const;
+  /// How the current group is drawn (scale, masking, labels).
+  AttentionHeadDisplay display() const;
 
   int groupCount() const { return static_cast<int>(snapshot_.groups.size()); }
   int layerCount() const;
@@ -44,6 +67,8 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
   QComboBox* groupSelector() const { return group_box_; }
   QComboBox* layerSelector() const { return layer_box_; }
+  QComboBox* headSelector() const { return head_box_; }
+  QComboBox* colorScaleSelector() const { return scale_box_; }
   AttentionHeadGrid* headGrid() const { return grid_; }
   AttentionHeatmapView* headView() const { return detail_; }
   ClsAttentionOverlay* clsOverlay() const { return overlay_; }
@@ -60,8 +85,12 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
  private:
   const AttentionPlotGroup* group() const;
-  double layerMaxWeight() const;
   void fillSelectors();
+  void fillHeadSelector();
+  void addKeyboardShortcuts();
+  /// Steps the head or layer by `delta` (keyboard), staying inside the available ones.
+  void stepHead(int delta);
+  void stepLayer(int delta);
   void showLayer();
   void showHead();
   void showContextMenu(const QPoint& pos);
@@ -70,13 +99,19 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   int group_ = 0;
   int layer_ = 0;
   int head_ = 0;
+  AttentionColorScale color_scale_ = AttentionColorScale::Run;
+  QHash<QString, double> seen_max_;   ///< per group name, from the snapshots shown since clear()
+  QHash<QString, double> given_max_;  ///< per group name, from setRunMaxWeight
+  double given_max_all_ = 0.0;        ///< from setRunMaxWeight(double)
 
   QStackedWidget* stack_ = nullptr;
   QComboBox* group_box_ = nullptr;
-  QLabel* group_label_ = nullptr;
   QComboBox* layer_box_ = nullptr;
+  QComboBox* head_box_ = nullptr;
+  QComboBox* scale_box_ = nullptr;
   QLabel* step_label_ = nullptr;
   QSplitter* detail_split_ = nullptr;
+  QScrollArea* detail_scroll_ = nullptr;
   AttentionHeadGrid* grid_ = nullptr;
   AttentionHeatmapView* detail_ = nullptr;
   ClsAttentionOverlay* overlay_ = nullptr;

@@ -7,14 +7,24 @@
 #include <QTextStream>
 
 #include <cmath>
+#include <utility>
 
 namespace ascope {
 namespace {
 
 constexpr int kMaxLabelChars = 14;
+// Padding around the plot that keeps exports off the image border.
+constexpr int kPad = 6;
 
 QString elided(const QString& label) {
   return label.size() <= kMaxLabelChars ? label : label.left(kMaxLabelChars - 1) + QChar(0x2026);
+}
+
+// Distance between neighbouring dense labels in `font`: a descender may reach into the next
+// label's leading, which stays readable and fits a typical 40-token sentence at 7 pt in half a
+// 1280-pixel panel.
+double denseLabelPitch(const QFont& font) {
+  return QFontMetricsF(font).ascent() + 1.0;
 }
 
 // Smallest "nice" step (1, 2, 5, 10, 20, 50, ...) that is at least `minimum`, so thinned
@@ -76,6 +86,8 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   setContextMenuPolicy(Qt::CustomContextMenu);
   setEmptyHint(tr("No data yet"));
   setEmptyState(true);
+  base_minimum_ = minimumSize();
+  wanted_minimum_ = base_minimum_;
 
   connect(this, &ThemedPlot::themeChanged, this, &HeatmapView::applyTheme);
   connect(this, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
@@ -84,9 +96,9 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   refreshTheme();  // the axes and colour scale above were created after ThemedPlot themed itself
 }
 
-void HeatmapView::setMatrix(const LabeledMatrix& matrix) {
+void HeatmapView::setMatrix(LabeledMatrix matrix) {
   const bool same_shape = matrix.rows == matrix_.rows && matrix.cols == matrix_.cols;
-  matrix_ = matrix;
+  matrix_ = std::move(matrix);
   if (!matrix_.isValid()) {
     clear();
     return;
@@ -173,6 +185,17 @@ void HeatmapView::setKeepAspect(bool keep) {
   replot(rpQueuedReplot);
 }
 
+void HeatmapView::setDenseLabels(int max_cells, double min_point_size) {
+  dense_max_cells_ = max_cells;
+  dense_min_point_size_ = min_point_size;
+  replot(rpQueuedReplot);
+}
+
+bool HeatmapView::hasDenseLabels() const {
+  return dense_max_cells_ > 0 && matrix_.isValid() && matrix_.rows <= dense_max_cells_ &&
+         matrix_.cols <= dense_max_cells_;
+}
+
 void HeatmapView::resetView() {
   if (matrix_.isValid()) {
     xAxis->setRange(-0.5, matrix_.cols - 0.5);
@@ -182,7 +205,9 @@ void HeatmapView::resetView() {
 }
 
 void HeatmapView::updateColorRange() {
-  auto [lo, hi] = matrix_.finiteRange();
+  // A fixed range needs no pass over the values (a 512-token head has 262,144 of them).
+  auto [lo, hi] =
+      range_mode_ == RangeMode::Fixed ? std::pair<float, float>(0.0f, 0.0f) : matrix_.finiteRange();
   QCPRange range;
   switch (range_mode_) {
     case RangeMode::MinMax:
@@ -206,11 +231,10 @@ void HeatmapView::updateColorRange() {
 
 bool HeatmapView::updateTicks() {
   if (!matrix_.isValid()) return false;
-  const QFontMetrics fm(theme().font);
-  auto fill = [&](QCPAxisTickerText* ticker, const QCPRange& visible, double axis_px, int count,
-                  double needed_px, bool columns) {
-    const double per_cell = axis_px / std::max(1.0, visible.size());
-    const int step = niceStep(needed_px / std::max(1e-6, per_cell));
+  const bool dense = hasDenseLabels();
+  auto fill = [&](QCPAxisTickerText* ticker, double per_cell, int count, double needed_px,
+                  bool columns) {
+    const int step = dense ? 1 : niceStep(needed_px / std::max(1e-6, per_cell));
     QMap<double, QString> ticks;
     for (int i = 0; i < count; i += step)
       ticks.insert(i, elided(columns ? matrix_.colLabel(i) : matrix_.rowLabel(i)));
@@ -218,37 +242,88 @@ bool HeatmapView::updateTicks() {
     ticker->setTicks(ticks);
     return true;
   };
+  auto setFont = [](QCPAxis* axis, const QFont& font) {
+    if (axis->tickLabelFont() == font) return false;
+    axis->setTickLabelFont(font);
+    axis->setSelectedTickLabelFont(font);
+    return true;
+  };
   bool changed = false;
   if (!custom_x_ticks_) {
+    const double per_cell = std::max(1, rect_->width()) / std::max(1.0, xAxis->range().size());
+    const QFont font = tickFont(per_cell);
+    changed |= setFont(xAxis, font);
+    const QFontMetrics fm(font);
     int widest = 0;
     for (int c = 0; c < matrix_.cols; ++c)
       widest = std::max(widest, fm.horizontalAdvance(elided(matrix_.colLabel(c))));
-    const double x_px = std::max(1, rect_->width());
-    const double per_cell = x_px / std::max(1.0, xAxis->range().size());
     // Upright labels while every label fits (or they are short numbers, thinned instead);
     // otherwise rotate so long tokens need only a line height each.
-    const bool upright =
-        widest + 8 <= per_cell || widest <= fm.horizontalAdvance(QStringLiteral("0000"));
+    const bool fits = widest + 8 <= per_cell;
+    const bool upright = fits || (!dense && widest <= fm.horizontalAdvance(QStringLiteral("0000")));
     const double rotation = upright ? 0.0 : -90.0;
     if (xAxis->tickLabelRotation() != rotation) {
       xAxis->setTickLabelRotation(rotation);
       changed = true;
     }
-    changed |= fill(x_ticker_.data(), xAxis->range(), x_px, matrix_.cols,
+    changed |= fill(x_ticker_.data(), per_cell, matrix_.cols,
                     upright ? widest + 8 : fm.height() + 2, true);
   }
-  if (!custom_y_ticks_)
-    changed |= fill(y_ticker_.data(), yAxis->range(), std::max(1, rect_->height()), matrix_.rows,
-                    fm.height() + 2, false);
+  if (!custom_y_ticks_) {
+    const double per_cell = std::max(1, rect_->height()) / std::max(1.0, yAxis->range().size());
+    const QFont font = tickFont(per_cell);
+    changed |= setFont(yAxis, font);
+    changed |=
+        fill(y_ticker_.data(), per_cell, matrix_.rows, QFontMetrics(font).height() + 2, false);
+  }
   return changed;
+}
+
+QFont HeatmapView::tickFont(double pitch) const {
+  QFont font = theme().font;
+  const double base = font.pointSizeF();
+  if (!hasDenseLabels() || base <= 0) return font;
+  const double height = denseLabelPitch(font);
+  if (height <= pitch) return font;
+  // Line height scales with the point size; whole half points keep layout passes from
+  // alternating between two nearly equal sizes.
+  const double fitted = std::floor(2.0 * base * pitch / height) / 2.0;
+  font.setPointSizeF(std::clamp(fitted, std::min(dense_min_point_size_, base), base));
+  return font;
+}
+
+void HeatmapView::updateMinimumSize() {
+  // Exports lay the plot out at another size; the widget's own size is not theirs to change.
+  if (viewport() != rect()) return;
+  QSize wanted = base_minimum_;
+  if (hasDenseLabels() && rect_->width() > 0 && rect_->height() > 0) {
+    QFont smallest = theme().font;
+    if (smallest.pointSizeF() > 0)
+      smallest.setPointSizeF(std::min(dense_min_point_size_, smallest.pointSizeF()));
+    const double cell = denseLabelPitch(smallest);
+    // Everything around the cells (title, tick labels, colour scale), without the margins that
+    // only centre square cells.
+    const QMargins m = plotLayout()->margins();
+    const int around_w = width() - rect_->width() - (m.left() + m.right() - 2 * kPad);
+    const int around_h = height() - rect_->height() - (m.top() + m.bottom() - 2 * kPad);
+    wanted = wanted.expandedTo(
+        QSize(static_cast<int>(std::ceil(xAxis->range().size() * cell)) + around_w,
+              static_cast<int>(std::ceil(yAxis->range().size() * cell)) + around_h));
+  }
+  if (std::abs(wanted.width() - wanted_minimum_.width()) +
+          std::abs(wanted.height() - wanted_minimum_.height()) <=
+      2)
+    return;
+  wanted_minimum_ = wanted;
+  // Not during the replot that is running: a resize now would not be drawn.
+  QMetaObject::invokeMethod(
+      this, [this] { setMinimumSize(wanted_minimum_); }, Qt::QueuedConnection);
 }
 
 bool HeatmapView::fitAspect() {
   if (!keep_aspect_ || !matrix_.isValid()) return false;
   const QMargins old = plotLayout()->margins();
-  // The space the axis rect would have without our margins (a small padding keeps exports off
-  // the image border), and the cell size that fits it.
-  constexpr int kPad = 6;
+  // The space the axis rect would have without our margins, and the cell size that fits it.
   const double width = rect_->width() + old.left() + old.right() - 2 * kPad;
   const double height = rect_->height() + old.top() + old.bottom() - 2 * kPad;
   const double cols = std::max(1e-6, xAxis->range().size());
@@ -269,6 +344,7 @@ bool HeatmapView::fitAspect() {
 bool HeatmapView::adjustLayout() {
   bool changed = updateTicks();
   changed |= fitAspect();
+  if (!changed) updateMinimumSize();
   return changed;
 }
 
@@ -278,13 +354,21 @@ void HeatmapView::applyTheme(const PlotTheme& theme) {
   rect_->setBackground(QBrush(theme.background));
 }
 
-QString HeatmapView::hoverText(const QPoint& pos) const {
-  if (!matrix_.isValid() || isEmptyState() || !rect_->rect().contains(pos)) return {};
+bool HeatmapView::cellAt(const QPoint& pos, int* row, int* col) const {
+  if (!matrix_.isValid() || isEmptyState() || !rect_->rect().contains(pos)) return false;
   double key = 0, value = 0;
   color_map_->pixelsToCoords(pos, key, value);
-  const int col = qRound(key);
-  const int row = qRound(value);
-  if (row < 0 || col < 0 || row >= matrix_.rows || col >= matrix_.cols) return {};
+  const int c = qRound(key);
+  const int r = qRound(value);
+  if (r < 0 || c < 0 || r >= matrix_.rows || c >= matrix_.cols) return false;
+  *row = r;
+  *col = c;
+  return true;
+}
+
+QString HeatmapView::hoverText(const QPoint& pos) const {
+  int row = 0, col = 0;
+  if (!cellAt(pos, &row, &col)) return {};
   const float v = matrix_.at(row, col);
   if (std::isnan(v)) return {};
   if (tooltip_) return tooltip_(row, col, v);
@@ -306,7 +390,11 @@ void HeatmapView::onMouseMove(QMouseEvent* event) {
     showToolTipAt(event->pos(), QString());
     return;
   }
-  showToolTipAt(event->pos(), hoverText(event->pos()));
+  showToolTipAt(event->pos(), toolTipAt(event->pos()));
+}
+
+QString HeatmapView::toolTipAt(const QPoint& pos) const {
+  return hoverText(pos);
 }
 
 void HeatmapView::addContextActions(QMenu* menu) {

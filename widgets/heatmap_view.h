@@ -12,7 +12,8 @@ namespace ascope {
 
 /// A labelled matrix drawn as a heatmap with a colour scale: row 0 at the top (like imshow), one
 /// tick per row/column labelled with its token where space allows (thinned to every 2nd, 5th, ...
-/// label otherwise, x labels rotated when they are long), crisp cells, zoom/pan, hover tooltip.
+/// label otherwise, x labels rotated when they are long; see setDenseLabels), crisp cells,
+/// zoom/pan, hover tooltip.
 class HeatmapView : public ThemedPlot, public Exportable {
   Q_OBJECT
 
@@ -23,7 +24,8 @@ class HeatmapView : public ThemedPlot, public Exportable {
 
   explicit HeatmapView(QWidget* parent = nullptr);
 
-  void setMatrix(const LabeledMatrix& matrix);
+  /// Taken by value: callers that are done with their matrix can std::move it in.
+  void setMatrix(LabeledMatrix matrix);
   const LabeledMatrix& matrix() const { return matrix_; }
   void clear();
 
@@ -47,10 +49,21 @@ class HeatmapView : public ThemedPlot, public Exportable {
   /// Square cells (like imshow's default aspect); off lets the map fill the widget.
   void setKeepAspect(bool keep);
 
+  /// Labels every row and column of a matrix with at most `max_cells` rows and columns instead
+  /// of thinning them: the tick font shrinks with the cells down to `min_point_size`, and where
+  /// even that does not fit, the view asks for a minimum size that does (so it belongs in a
+  /// QScrollArea). Larger matrices keep thinned labels, which fill in again when zoomed.
+  /// max_cells 0 (the default) thins always.
+  void setDenseLabels(int max_cells, double min_point_size);
+  /// True when the current matrix gets every label (see setDenseLabels).
+  bool hasDenseLabels() const;
+
   /// Restores the full-matrix view after zooming or panning.
   void resetView();
 
-  QString hoverText(const QPoint& pos) const;
+  /// The matrix cell under a widget position; false outside the matrix.
+  bool cellAt(const QPoint& pos, int* row, int* col) const;
+  virtual QString hoverText(const QPoint& pos) const;
   /// Key/value range that puts `count` cells on integer coordinates 0..count-1 in a QCPColorMap.
   /// QCustomPlot stretches a single cell over the whole range instead, so that case gets ±0.5.
   static QCPRange cellCenterRange(int count);
@@ -67,6 +80,8 @@ class HeatmapView : public ThemedPlot, public Exportable {
 
  protected:
   bool adjustLayout() override;
+  /// The tooltip (rich text) for a position; hoverText() by default.
+  virtual QString toolTipAt(const QPoint& pos) const;
   /// Extra context-menu entries of subclasses go before the export entries.
   virtual void addContextActions(QMenu* menu);
 
@@ -76,6 +91,10 @@ class HeatmapView : public ThemedPlot, public Exportable {
   bool updateTicks();
   /// Shrinks the plot by outer margins so cells come out square; true when margins changed.
   bool fitAspect();
+  /// The tick font for labels `pitch` pixels apart: the theme font, smaller in dense mode.
+  QFont tickFont(double pitch) const;
+  /// Dense mode: asks (after this layout pass) for the size at which the labels fit.
+  void updateMinimumSize();
   void applyTheme(const PlotTheme& theme);
   void onMouseMove(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
@@ -90,6 +109,10 @@ class HeatmapView : public ThemedPlot, public Exportable {
   bool custom_x_ticks_ = false;
   bool custom_y_ticks_ = false;
   bool keep_aspect_ = true;
+  int dense_max_cells_ = 0;
+  double dense_min_point_size_ = 7.0;
+  QSize base_minimum_;
+  QSize wanted_minimum_;
   QString row_title_ = QStringLiteral("row");
   GradientKind gradient_kind_ = GradientKind::Sequential;
   RangeMode range_mode_ = RangeMode::MinMax;

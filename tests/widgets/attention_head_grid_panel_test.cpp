@@ -1,17 +1,23 @@
 // AttentionHeadGridPanel: selectors follow the snapshot, the grid shows every head, clicking
-// enlarges a head with token labels, colours follow the weights, CLS overlay, export.
+// enlarges a head with token labels, colours follow the chosen scale, masked cells are grey,
+// hover text, dense labels, keyboard, CLS overlay, export.
 
 #include "widgets/attention_head_grid_panel.h"
 #include "widget_test_util.h"
 #include "widgets/attention_head_grid.h"
 #include "widgets/attention_heatmap_view.h"
 #include "widgets/cls_attention_overlay.h"
+#include "widgets/masked_cell_legend.h"
 
 #include <QComboBox>
 #include <QFile>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTemporaryDir>
+
+#include <cmath>
+#include <limits>
 
 using namespace ascope;
 
@@ -34,11 +40,18 @@ LabeledMatrix head(int l, int h, int n = 5, bool causal = false) {
   return m;
 }
 
+AttentionPlotGroup group(const QString& name, bool causal = false) {
+  AttentionPlotGroup g;
+  g.name = name;
+  g.causal = causal;
+  return g;
+}
+
 AttentionPlotData snapshot(int layers = 3, int heads = 4) {
   AttentionPlotData s;
   s.step = 100;
-  AttentionPlotGroup encoder{QStringLiteral("encoder self"), "query", "key", {}};
-  AttentionPlotGroup decoder{QStringLiteral("decoder self"), "query", "key", {}};
+  AttentionPlotGroup encoder = group(QStringLiteral("encoder self"));
+  AttentionPlotGroup decoder = group(QStringLiteral("decoder self"), true);
   for (int l = 0; l < layers; ++l) {
     std::vector<LabeledMatrix> enc, dec;
     for (int h = 0; h < heads; ++h) enc.push_back(head(l, h));
@@ -54,6 +67,34 @@ QPoint cellCenter(QCPColorMap* map, int row, int col) {
   double x = 0, y = 0;
   map->coordsToPixels(col, row, x, y);
   return QPoint(qRound(x), qRound(y));
+}
+
+// n tokens "t0".."t{n-1}"; query q puts `peak` on key q and shares the rest evenly.
+LabeledMatrix peakedHead(int n, float peak) {
+  LabeledMatrix m(n, n, (1.0f - peak) / std::max(1, n - 1));
+  for (int i = 0; i < n; ++i) {
+    m.row_labels << QStringLiteral("t%1").arg(i);
+    m.col_labels << QStringLiteral("t%1").arg(i);
+    m.at(i, i) = peak;
+  }
+  return m;
+}
+
+// One group of one layer with a head per peak.
+AttentionPlotData peakedSnapshot(std::initializer_list<float> peaks, int n = 5) {
+  AttentionPlotData s;
+  AttentionPlotGroup g = group(QStringLiteral("encoder self"));
+  std::vector<LabeledMatrix> heads;
+  for (float peak : peaks) heads.push_back(peakedHead(n, peak));
+  g.layers = {heads};
+  s.groups = {g};
+  return s;
+}
+
+// The pixel at a cell of the enlarged head, rendered as on screen.
+QRgb viewPixel(AttentionHeatmapView* view, int row, int col) {
+  view->replot();
+  return view->grab().toImage().pixel(cellCenter(view->colorMap(), row, col));
 }
 
 }  // namespace
@@ -108,7 +149,9 @@ class AttentionHeadGridPanelTest : public QObject {
     test::settle();
     AttentionHeadGrid* grid = panel.headGrid();
     QCOMPARE(grid->colorScale()->dataRange().lower, 0.0);
-    QVERIFY(qAbs(grid->colorScale()->dataRange().upper - 0.65) < 1e-6);  // max over the layer
+    // run scale: the largest weight of the snapshot (layer 2's 0.7), not layer 1's own 0.65
+    QVERIFY(qAbs(grid->colorScale()->dataRange().upper - 0.7) < 1e-6);
+    for (int h = 0; h < 4; ++h) QCOMPARE(grid->headColorRange(h), grid->colorScale()->dataRange());
     grid->replot();
     const QImage image = grid->grab().toImage();
     for (int h = 0; h < 4; ++h) {
@@ -137,7 +180,8 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(grid->selectedHead(), 2);
     AttentionHeatmapView* view = panel.headView();
     QVERIFY(view->title().contains(QStringLiteral("head 2")));
-    QCOMPARE(view->matrix().values, head(0, 2).values);
+    QCOMPARE(view->weights().values, head(0, 2).values);
+    QCOMPARE(view->matrix().values, head(0, 2).values);  // drawn as given: nothing masked
     test::settle();
     view->replot();
     // tick labels are the tokens: rows = queries, columns = keys
@@ -160,27 +204,8 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(view->matrix().at(brightest.y(), brightest.x()), 0.6f);
     QCOMPARE(brightest.x(), (brightest.y() + 2) % 5);
     // hover: "query → key: weight"
-    const QString text = view->hoverText(cellCenter(view->colorMap(), 1, 3));
-    QVERIFY2(text.contains(QStringLiteral("cat")) && text.contains(QStringLiteral("down")) &&
-                 text.contains(QStringLiteral("0.600")),
-             qPrintable(text));
-  }
-
-  void causalMaskIsZeroAboveTheDiagonal() {
-    AttentionHeadGridPanel panel;
-    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
-    panel.setSnapshot(snapshot());
-    panel.setCurrentGroup(1);
-    panel.setCurrentHead(0);
-    test::settle();
-    AttentionHeatmapView* view = panel.headView();
-    view->replot();
-    const QImage image = view->grab().toImage();
-    const QRgb zero = view->colorMap()->gradient().color(0.0, view->dataRange());
-    for (int q = 0; q < 5; ++q)
-      for (int k = q + 1; k < 5; ++k)
-        QVERIFY(test::colorDistance(image.pixel(cellCenter(view->colorMap(), q, k)), QColor(zero)) <
-                6);
+    QCOMPARE(view->hoverText(cellCenter(view->colorMap(), 1, 3)),
+             QStringLiteral("cat → down: 0.60"));
   }
 
   void selectionSurvivesNewSnapshots() {
@@ -202,7 +227,7 @@ class AttentionHeadGridPanelTest : public QObject {
 
   void clsOverlayShowsPatchWeightsOfTheClsRow() {
     AttentionPlotData s;
-    AttentionPlotGroup g{QStringLiteral("encoder self"), "query", "key", {}};
+    AttentionPlotGroup g = group(QStringLiteral("encoder self"));
     LabeledMatrix m(5, 5, 0.1f);  // CLS + 2x2 patches
     for (int k = 0; k < 5; ++k) m.at(0, k) = 0.1f * (k + 1);
     g.layers = {{m}};
@@ -241,6 +266,330 @@ class AttentionHeadGridPanelTest : public QObject {
     // the mid-range teal of viridis can only come from the scale bar
     QVERIFY(test::countPixelsNear(image, image.rect(), QColor(0x21, 0x91, 0x8c), 12) > 20);
     QVERIFY(!test::isUniform(image, QRect(0, 0, 1300, 1000)));
+  }
+
+  // --- colour scales ---
+
+  void runScaleIsTheDefaultAndKeepsTheLargestWeightSeen() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    QCOMPARE(panel.colorScale(), AttentionColorScale::Run);
+    auto* selector = panel.findChild<QComboBox*>(QStringLiteral("colorScaleSelector"));
+    QVERIFY(selector);
+    QCOMPARE(selector->currentText(), QStringLiteral("run"));
+    panel.setSnapshot(peakedSnapshot({0.9f, 0.8f}));  // a later, sharper step
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));  // scrubbed back to an early one
+    test::settle();
+    QCOMPARE(panel.runMaxWeight(), double(0.9f));
+    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.9f)));
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, double(0.9f)));
+    QVERIFY(panel.headGrid()->colorScale()->label().contains(QStringLiteral("run")));
+    // the early step is drawn dim on the run's scale: its 0.5 peak is not the top colour
+    const QRgb top = panel.headView()->colorMap()->gradient().color(0.9, QCPRange(0.0, 0.9));
+    QVERIFY(test::colorDistance(viewPixel(panel.headView(), 0, 0), QColor(top)) > 100);
+
+    panel.clear();  // a new run: a new scale
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));
+    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.5f)));
+    panel.setRunMaxWeight(0.95);  // the opened run's largest weight over all its snapshots
+    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, 0.95));
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, 0.95));
+  }
+
+  void runScaleIgnoresTheAlwaysOneFirstRowOfCausalHeads() {
+    AttentionPlotData s;
+    AttentionPlotGroup g = group(QStringLiteral("decoder self"), true);
+    g.layers = {{head(0, 0, 5, true)}};  // row 0 is 1.0; every other row peaks at 0.6
+    s.groups = {g};
+    AttentionHeadGridPanel panel;
+    panel.setSnapshot(s);
+    QCOMPARE(panel.runMaxWeight(), double(0.6f));
+  }
+
+  void fixedScaleIsZeroToOne() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));
+    auto* selector = panel.findChild<QComboBox*>(QStringLiteral("colorScaleSelector"));
+    selector->setCurrentIndex(selector->findText(QStringLiteral("fixed 0–1")));
+    QCOMPARE(panel.colorScale(), AttentionColorScale::Fixed);
+    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, 1.0));
+    QCOMPARE(panel.headGrid()->headColorRange(1), QCPRange(0.0, 1.0));
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, 1.0));
+    QVERIFY(panel.headGrid()->colorScale()->label().contains(QStringLiteral("fixed 0–1")));
+    QVERIFY(panel.headView()->colorScale()->label().contains(QStringLiteral("fixed 0–1")));
+  }
+
+  void perHeadScaleGivesEachHeadItsOwnRange() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(peakedSnapshot({0.9f, 0.5f}));
+    panel.setColorScale(AttentionColorScale::PerHead);
+    QCOMPARE(panel.colorScaleSelector()->currentText(), QStringLiteral("per head"));
+    AttentionHeadGrid* grid = panel.headGrid();
+    QCOMPARE(grid->headColorRange(0), QCPRange(0.0, double(0.9f)));
+    QCOMPARE(grid->headColorRange(1), QCPRange(0.0, double(0.5f)));
+    QCOMPARE(grid->colorScale()->dataRange(), QCPRange(0.0, 1.0));  // fractions of a head's max
+    QVERIFY(grid->colorScale()->label().contains(QStringLiteral("head")));
+    panel.setCurrentHead(1);
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, double(0.5f)));
+    // both peaks are drawn in the top colour although their weights differ
+    test::settle();
+    grid->replot();
+    const QImage image = grid->grab().toImage();
+    const QRgb peak0 = image.pixel(cellCenter(grid->headMap(0), 2, 2));
+    const QRgb peak1 = image.pixel(cellCenter(grid->headMap(1), 2, 2));
+    QVERIFY(test::colorDistance(peak0, QColor(peak1)) < 10);
+  }
+
+  void perRowScaleNormalisesEveryRow() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    AttentionPlotData s = peakedSnapshot({0.9f});
+    s.groups[0].layers[0][0].at(3, 3) = 0.3f;  // a row with a low peak
+    panel.setSnapshot(s);
+    panel.setColorScale(AttentionColorScale::PerRow);
+    AttentionHeatmapView* view = panel.headView();
+    QCOMPARE(view->dataRange(), QCPRange(0.0, 1.0));
+    QVERIFY(view->colorScale()->label().contains(QStringLiteral("row")));
+    QVERIFY(panel.headGrid()->colorScale()->label().contains(QStringLiteral("row")));
+    const LabeledMatrix& drawn = view->matrix();
+    for (int r = 0; r < drawn.rows; ++r) {
+      float row_max = 0.0f;
+      for (int c = 0; c < drawn.cols; ++c) row_max = std::max(row_max, drawn.at(r, c));
+      QCOMPARE(row_max, 1.0f);
+    }
+    QCOMPARE(drawn.at(3, 0), float(0.025f / 0.3f));
+    // hover still tells the weight itself
+    test::settle();
+    view->replot();
+    QCOMPARE(view->hoverText(cellCenter(view->colorMap(), 3, 3)), QStringLiteral("t3 → t3: 0.30"));
+  }
+
+  // --- masked cells ---
+
+  void causalCellsAreDrawnAndReportedAsMasked() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(snapshot());
+    panel.setCurrentGroup(1);  // decoder self, causal
+    panel.setCurrentHead(0);
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    const QColor masked = AttentionHeadDisplay::maskedColor(view->theme());
+    const QColor lowest(view->colorMap()->gradient().color(0.0, view->dataRange()));
+    QVERIFY(test::colorDistance(masked.rgb(), lowest) > 150);
+    view->replot();
+    const QImage image = view->grab().toImage();
+    for (int q = 0; q < 5; ++q) {
+      for (int k = q + 1; k < 5; ++k) {
+        const QRgb pixel = image.pixel(cellCenter(view->colorMap(), q, k));
+        QVERIFY(test::colorDistance(pixel, masked) < 6);
+        QVERIFY(test::colorDistance(pixel, lowest) > 150);
+      }
+    }
+    QCOMPARE(view->hoverText(cellCenter(view->colorMap(), 1, 3)),
+             QStringLiteral("cat → down: masked (causal)"));
+    QVERIFY(view->maskedLegend()->isShown());
+    QCOMPARE(view->maskedLegend()->text(), QStringLiteral("masked (causal)"));
+    // the legend is drawn: its swatch is the only masked grey outside the cells
+    const QRect legend = view->maskedLegend()->outerRect();
+    QVERIFY(test::countPixelsNear(image, legend, masked, 6) > 20);
+
+    // the grid thumbnails too
+    AttentionHeadGrid* grid = panel.headGrid();
+    grid->replot();
+    const QImage thumbs = grid->grab().toImage();
+    const QRgb thumb_pixel = thumbs.pixel(cellCenter(grid->headMap(0), 0, 4));
+    QVERIFY(test::colorDistance(thumb_pixel, masked) < 6);
+    QVERIFY(grid->maskedLegend()->isShown());
+    QVERIFY(grid->hoverText(cellCenter(grid->headMap(0), 0, 4))
+                .endsWith(QStringLiteral("masked (causal)")));
+
+    panel.setCurrentGroup(0);  // encoder self: nothing masked, no legend
+    QVERIFY(!view->maskedLegend()->isShown());
+    QVERIFY(!grid->maskedLegend()->isShown());
+  }
+
+  void cellsWithoutValueLookMasked() {
+    AttentionPlotData s = peakedSnapshot({0.9f});
+    s.groups[0].layers[0][0].at(1, 2) = std::numeric_limits<float>::quiet_NaN();
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(s);
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    const QColor masked = AttentionHeadDisplay::maskedColor(view->theme());
+    QVERIFY(test::colorDistance(viewPixel(view, 1, 2), masked) < 6);
+    QVERIFY(test::colorDistance(viewPixel(view, 1, 3), masked) > 60);
+    QCOMPARE(view->hoverText(cellCenter(view->colorMap(), 1, 2)),
+             QStringLiteral("t1 → t2: masked"));
+    QCOMPARE(view->maskedLegend()->text(), QStringLiteral("masked"));
+    QVERIFY(view->maskedLegend()->isShown());
+  }
+
+  // --- hover text and decoder labels ---
+
+  void decoderRowsShowWhatEachTokenPredicts() {
+    AttentionPlotData s = snapshot();
+    s.groups[1].row_predictions = {"cat", "sat", "down", ".", "<eos>"};
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(s);
+    panel.setCurrentGroup(1);
+    panel.setCurrentHead(0);
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    view->replot();
+    QCOMPARE(view->hoverText(cellCenter(view->colorMap(), 2, 1)),
+             QStringLiteral("sat (predicts down) → cat: 0.20"));
+    QCOMPARE(view->tickLabels(Qt::Vertical).values(),
+             QStringList({"the → cat", "cat → sat", "sat → down", "down → .", ". → <eos>"}));
+    QCOMPARE(view->tickLabels(Qt::Horizontal).values(), kTokens);
+    QCOMPARE(view->yAxis->label(), QStringLiteral("fed token → predicts"));
+    // the grid hover names the head
+    AttentionHeadGrid* grid = panel.headGrid();
+    grid->replot();
+    QCOMPARE(grid->hoverText(cellCenter(grid->headMap(1), 2, 2)),
+             QStringLiteral("head 1 · sat (predicts down) → sat: 0.60"));
+    // encoder rows stay plain tokens
+    panel.setCurrentGroup(0);
+    view->replot();
+    QCOMPARE(view->yAxis->label(), QStringLiteral("query"));
+    QCOMPARE(view->tickLabels(Qt::Vertical).values(), kTokens);
+  }
+
+  void smallWeightsKeepTheirDigits() {
+    QCOMPARE(AttentionHeadDisplay::formatWeight(0.42), QStringLiteral("0.42"));
+    QCOMPARE(AttentionHeadDisplay::formatWeight(0.0019), QStringLiteral("0.0019"));
+    QCOMPARE(AttentionHeadDisplay::formatWeight(0.0), QStringLiteral("0.00"));
+  }
+
+  // --- labels and zoom ---
+
+  void everyTokenIsLabelledUpTo128Tokens() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(peakedSnapshot({0.9f}, 100));
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    view->replot();
+    test::settle();
+    QCOMPARE(view->tickLabels(Qt::Horizontal).size(), 100);
+    QCOMPARE(view->tickLabels(Qt::Vertical).size(), 100);
+    QCOMPARE(view->tickLabels(Qt::Vertical).value(57), QStringLiteral("t57"));
+    QCOMPARE(view->xAxis->tickLabelRotation(), -90.0);
+    // readable: never below 7 pt, and every label gets at least its line height (the view
+    // grows and scrolls instead of overlapping them)
+    const QFont font = view->yAxis->tickLabelFont();
+    QVERIFY(font.pointSizeF() >= AttentionHeatmapView::kMinLabelPointSize);
+    QVERIFY(font.pointSizeF() < view->theme().font.pointSizeF());
+    const double pitch = view->heatmapRect()->height() / 100.0;
+    QVERIFY2(pitch >= QFontMetricsF(font).ascent(), qPrintable(QString::number(pitch)));
+    QVERIFY(qAbs(view->heatmapRect()->width() - view->heatmapRect()->height()) <= 2);  // square
+    auto* scroll = qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QVERIFY(view->height() > scroll->viewport()->height());
+
+    // zoomed in, the view no longer needs the extra room
+    view->xAxis->setRange(-0.5, 9.5);
+    view->yAxis->setRange(-0.5, 9.5);
+    view->replot();
+    test::settle();
+    QVERIFY(view->height() <= scroll->viewport()->height());
+  }
+
+  void longSequencesAreThinnedAndFillInWhenZoomed() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(peakedSnapshot({0.9f}, 200));
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    view->replot();
+    const int thinned = view->tickLabels(Qt::Vertical).size();
+    QVERIFY(thinned < 200);
+    QCOMPARE(view->yAxis->tickLabelFont(), view->theme().font);
+    // the wheel zooms in on the cursor; labels fill in
+    const QPoint centre = view->heatmapRect()->rect().center();
+    for (int i = 0; i < 15; ++i) {
+      QWheelEvent wheel(centre, view->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                        Qt::NoModifier, Qt::NoScrollPhase, false);
+      QApplication::sendEvent(view, &wheel);
+    }
+    view->replot();
+    QVERIFY(view->yAxis->range().size() < 20);
+    const QMap<double, QString> ticks = view->tickLabels(Qt::Vertical);
+    const double first = std::ceil(view->yAxis->range().lower);
+    QVERIFY(ticks.contains(first) && ticks.contains(first + 1));
+    // zooming out stops at the whole head
+    for (int i = 0; i < 40; ++i) {
+      QWheelEvent wheel(centre, view->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton,
+                        Qt::NoModifier, Qt::NoScrollPhase, false);
+      QApplication::sendEvent(view, &wheel);
+    }
+    QCOMPARE(view->yAxis->range(), QCPRange(-0.5, 199.5));
+    QCOMPARE(view->xAxis->range(), QCPRange(-0.5, 199.5));
+  }
+
+  void largeHeadsArePooledInThumbnailsKeepingPeaks() {
+    // a previous-token head: every query looks at the key just before it
+    const int n = 300;
+    LabeledMatrix m(n, n, 0.1f / n);
+    for (int q = 1; q < n; ++q) m.at(q, q - 1) = 0.9f;
+    AttentionPlotData s;
+    AttentionPlotGroup g = group(QStringLiteral("encoder self"));
+    g.layers = {std::vector<LabeledMatrix>(6, m)};
+    s.groups = {g};
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(900, 500)));
+    panel.setSnapshot(s);
+    test::settle();
+    AttentionHeadGrid* grid = panel.headGrid();
+    grid->replot();
+    const int pool = grid->thumbnailPool();
+    QVERIFY(pool > 1);
+    QCPColorMapData* data = grid->headMap(0)->data();
+    QCOMPARE(data->keySize(), (n + pool - 1) / pool);
+    for (int b = 0; b < data->keySize(); ++b) QCOMPARE(data->cell(b, b), double(0.9f));
+    // hover names the cell whose weight the pooled pixel shows
+    QVERIFY(grid->hoverText(cellCenter(grid->headMap(0), 120, 119)).endsWith(": 0.90"));
+  }
+
+  // --- keyboard ---
+
+  void keysChangeHeadAndLayer() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(snapshot(3, 4));
+    panel.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    panel.headGrid()->setFocus();
+    QSignalSpy spy(&panel, &AttentionHeadGridPanel::headSelected);
+    QTest::keyClick(panel.headGrid(), Qt::Key_Right);
+    QCOMPARE(panel.currentHead(), 1);
+    QCOMPARE(panel.headSelector()->currentIndex(), 1);
+    QCOMPARE(panel.headGrid()->selectedHead(), 1);
+    QVERIFY(panel.headView()->title().contains(QStringLiteral("head 1")));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.last().at(2).toInt(), 1);
+    QTest::keyClick(panel.headGrid(), Qt::Key_Left);
+    QTest::keyClick(panel.headGrid(), Qt::Key_Left);  // stays at the first head
+    QCOMPARE(panel.currentHead(), 0);
+    QCOMPARE(spy.count(), 2);
+
+    panel.headView()->setFocus();  // the enlarged head (inside its scroll area) too
+    QTest::keyClick(panel.headView(), Qt::Key_PageDown);
+    QCOMPARE(panel.currentLayer(), 1);
+    QCOMPARE(panel.layerSelector()->currentIndex(), 1);
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(spy.last().at(1).toInt(), 1);
+    QTest::keyClick(panel.headView(), Qt::Key_Down);
+    QCOMPARE(panel.currentLayer(), 2);
+    QTest::keyClick(panel.headView(), Qt::Key_Up);
+    QCOMPARE(panel.currentLayer(), 1);
+    QTest::keyClick(panel.headView(), Qt::Key_PageUp);
+    QCOMPARE(panel.currentLayer(), 0);
+    QCOMPARE(spy.count(), 6);
   }
 };
 

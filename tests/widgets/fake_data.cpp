@@ -99,6 +99,9 @@ AttentionPlotData translationAttention(int layers, int heads) {
     group.name = name;
     group.query_title = q_title;
     group.key_title = k_title;
+    group.causal = causal;
+    // Decoder rows: row i is fed target token i and predicts token i + 1.
+    if (q == target) group.row_predictions = target.mid(1) << QStringLiteral("<eos>");
     for (int l = 0; l < layers; ++l) {
       std::vector<LabeledMatrix> layer;
       for (int h = 0; h < heads; ++h)

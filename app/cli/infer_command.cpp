@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/attention_json.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
 #include "app/cli/subcommands.h"
@@ -22,6 +23,7 @@ struct InferOptions {
   std::string run;
   std::optional<std::string> text, image;
   std::optional<std::string> device;
+  std::optional<std::string> attention;  ///< where the input's attention goes as JSON
 };
 
 /// The ids of the registered tasks that take `input`: "a or b".
@@ -72,6 +74,13 @@ int infer(const InferOptions& o) {
   }
   Expected<const TaskDescriptor*> task = checkedTask(o);
   if (!task.ok()) return usageError(task.error(), "infer");
+  // Before the model loads: a typo in the folder should not cost a whole inference first.
+  if (o.attention) {
+    if (Status writable = checkWritableFile(*o.attention); !writable.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", writable.error().c_str());
+      return 1;
+    }
+  }
   InferenceRequest request;
   request.run_dir = o.run;
   request.device = device;
@@ -81,6 +90,13 @@ int infer(const InferOptions& o) {
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return usageError(answer.error(), "infer");
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
+  if (o.attention) {
+    const std::string input = o.text ? *o.text : *o.image;
+    if (Status written = writeAttentionJson(*o.attention, *answer, input); !written.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", written.error().c_str());
+      return 1;
+    }
+  }
   printAnswer(*answer, **task);
   return 0;
 }
@@ -90,7 +106,9 @@ int infer(const InferOptions& o) {
 Subcommand addInferCommand(CLI::App& app) {
   auto o = std::make_shared<InferOptions>();
   CLI::App* infer_command = app.add_subcommand("infer", "run a trained model on your own input");
-  infer_command->footer("  attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE)");
+  infer_command->footer(
+      "  attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE) "
+      "[--attention FILE.json]");
   infer_command
       ->add_option("--run", o->run,
                    "a run folder written by 'train' (uses checkpoints/best.pt, else last.pt)")
@@ -110,6 +128,11 @@ Subcommand addInferCommand(CLI::App& app) {
                            "input size")
           ->type_name("FILE");
   text->excludes(image);
+  infer_command
+      ->add_option("--attention", o->attention,
+                   "also write the input's attention (every layer and head, labelled with its own "
+                   "tokens or patches) to this JSON file")
+      ->type_name("FILE.json");
   addDeviceOption(*infer_command, o->device,
                   "cpu (default) or cuda; a run trained on either loads on either");
   return {infer_command, [o] { return infer(*o); }};

@@ -11,6 +11,9 @@ namespace ascope {
 /// Snapshot ⇄ MessagePack (compact; floats stay 32-bit).
 std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot);
 /// Errors start with `name`. Sizes, counts and labels outside what the tasks write are refused.
+/// Files written before `causal`, `row_predictions`, `decoding`, `sample` and
+/// `positional_encoding` existed decode with those empty (version stays 1: older readers skip
+/// keys they do not know).
 Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
                                                     const std::string& name);
 /// A regular file of at most kMaxMsgpackFileBytes, decoded; errors name `path`.

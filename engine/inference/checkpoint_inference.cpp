@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <utility>
 
 #include "engine/data/image_folder_reader.h"
 #include "engine/run/run_folder.h"
@@ -122,6 +123,10 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
     answer.label = outcome->label;
     answer.probability = outcome->probability;
     answer.ranking = outcome->ranking;
+    answer.attention = std::move(outcome->attention);
+    answer.attention.step = model->step;
+    answer.attention.sample_index = -1;
+    if (answer.attention.task.empty()) answer.attention.task = answer.task;
     return answer;
   } catch (const std::exception& e) {
     const std::string what = e.what();

@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "engine/core/expected.h"
+#include "engine/train/events.h"
 
 namespace ascope {
-
-struct PositionalEncodingSnapshot;  // engine/train/events.h
 
 /// Which checkpoint of a run answers when it has both.
 /// The other one answers when the chosen one does not load (InferenceAnswer::note says so).
@@ -44,6 +43,9 @@ struct InferenceAnswer {
   /// One line for a person when the preferred checkpoint did not load and the other answered
   /// (names both files); "" otherwise.
   std::string note;
+  /// The attention of the asked input (labels are its own tokens or patches); `step` is the
+  /// checkpoint's, `sample_index` -1.
+  AttentionSnapshot attention;
 };
 
 /// The checkpoint of `run_dir` that `choice` picks; "" when there is none.

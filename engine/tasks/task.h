@@ -33,6 +33,9 @@ struct InferenceOutcome {
   std::string label;                                    ///< class name, sentiment, or translation
   double probability = 0;                               ///< of the label (classification)
   std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
+  /// What the model attended to while answering: every group, layer and head for this input,
+  /// labelled with its own tokens (or patches); sample_index -1, step left to the caller.
+  AttentionSnapshot attention;
 };
 
 class Task {
@@ -51,14 +54,15 @@ class Task {
   /// greedy-decodes `decode_samples` sentences for BLEU/CER/WER. Model in eval mode, no grad.
   virtual EvaluationOutcome evaluate(int max_samples, int decode_samples) = 0;
 
-  /// Attention of every layer and head for validation sample `index` (eval mode, no dropout).
+  /// Attention of every layer and head for validation sample `index` (eval mode, no dropout),
+  /// the same capture an asked input's InferenceOutcome::attention gets.
   virtual AttentionSnapshot probeAttention(int index) = 0;
   virtual SamplePrediction predictSample(int index) = 0;
   virtual PositionalEncodingSnapshot positionalEncoding() = 0;
 
   /// Tokenizers and class names the run folder needs for inference later.
   virtual Status saveArtifacts(const std::string& run_dir) const = 0;
-  /// Text tasks: classify or translate `text`. Image task: error.
+  /// Text tasks: classify or translate `text`, with the attention of `text`. Image task: error.
   virtual Expected<InferenceOutcome> inferText(const std::string& text);
   /// Image task: classify an image (channel-planar RGB at the model's size). Text tasks: error.
   virtual Expected<InferenceOutcome> inferImage(const ImageBuffer& image);

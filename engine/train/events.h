@@ -64,7 +64,7 @@ struct AttentionGroup {
   /// Decoder rows (decoder self and cross): the token each row's output predicted, since row i is
   /// fed token i and predicts token i + 1. Empty for encoders.
   std::vector<std::string> row_predictions;
-  std::vector<AttentionMap> maps;       ///< layers × heads, index layer * heads + head
+  std::vector<AttentionMap> maps;  ///< layers × heads, index layer * heads + head
   const AttentionMap& map(int layer, int head) const { return maps[layer * heads + head]; }
 };
 

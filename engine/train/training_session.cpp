@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <new>
 
@@ -47,6 +48,14 @@ TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
   logger_ = std::make_shared<spdlog::logger>("trainer", sinks.begin(), sinks.end());
   logger_->set_pattern("%H:%M:%S %v");
   logger_->flush_on(spdlog::level::info);  // log.txt must be complete if the process dies
+  // spdlog's default prints "[*** LOG ERROR ***]" to stderr for every line that log.txt (a full
+  // disk) refuses; said once instead, in the words of the rest of the log, and training goes on.
+  logger_->set_error_handler([this](const std::string& message) {
+    if (log_error_said_.exchange(true)) return;
+    host_.events().pushLog({3, (folder_ ? folder_->logPath() : std::string("log.txt")) +
+                                   ": cannot write (" + message +
+                                   "); the log goes on in the window, not in the file"});
+  });
 }
 
 TrainingSession::~TrainingSession() {
@@ -128,7 +137,14 @@ Status TrainingSession::prepare() {
         fmt::format("{} epochs of {} steps are too many", config_.epochs, batches_per_epoch_)};
   }
 
-  if (config_.resume) {
+  std::error_code no_checkpoint;
+  if (config_.resume && !std::filesystem::exists(folder_->checkpointPath("last"), no_checkpoint) &&
+      !std::filesystem::exists(folder_->checkpointPath("best"), no_checkpoint)) {
+    // Ended (killed, failed) before its first checkpoint: nothing to continue, but the folder
+    // and its config.json must stay usable, so the run starts again from its first step.
+    log(3, "no checkpoint in " + folder_->path() +
+               " yet: the run starts again from step 0 with its config.json");
+  } else if (config_.resume) {
     Expected<TrainingProgress> p =
         loadCheckpoint(folder_->checkpointPath("last"), task_->model(), optimizer_.get());
     if (!p.ok()) return Error{p.error()};
@@ -208,26 +224,32 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   const double steps_per_s = (progress_.step - steps_at_start_) / std::max(1e-9, m.elapsed_s);
   m.eta_s = steps_per_s > 0 ? (total_steps_ - progress_.step) / steps_per_s : 0;
   host_.events().pushMetrics(m);
-  metrics_->append(m);
+  if (Status s = metrics_->append(m); !s.ok()) log(3, s.error());
   return StepResult::kOk;
 }
 
 void TrainingSession::probe() {
   AttentionSnapshot snapshot = task_->probeAttention(config_.probe_sample);
   snapshot.step = progress_.step;
+  SamplePrediction sample = task_->predictSample(config_.probe_sample);
+  sample.step = progress_.step;
+  PositionalEncodingSnapshot pe = task_->positionalEncoding();
+  pe.step = progress_.step;
   // Disk gets at most ~200 snapshots per run: the timeline needs coverage, not every probe.
   const int64_t spacing = std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200);
   if (last_snapshot_step_ < 0 || progress_.step - last_snapshot_step_ >= spacing ||
       progress_.step == total_steps_) {
+    // A stored step shows every dock as it was then; the live events carry these separately, so
+    // the published snapshot does not carry them twice.
+    snapshot.sample = sample;
+    snapshot.positional_encoding = pe;
     if (Status s = folder_->writeAttention(snapshot); !s.ok()) log(3, s.error());
+    snapshot.sample.reset();
+    snapshot.positional_encoding.reset();
     last_snapshot_step_ = progress_.step;
   }
   host_.events().publishAttention(std::move(snapshot));
-  SamplePrediction sample = task_->predictSample(config_.probe_sample);
-  sample.step = progress_.step;
   host_.events().publishSample(std::move(sample));
-  PositionalEncodingSnapshot pe = task_->positionalEncoding();
-  pe.step = progress_.step;
   host_.events().publishPositionalEncoding(std::move(pe));
 }
 
@@ -244,7 +266,9 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
   train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
   host_.events().pushEpoch(s);
-  metrics_->append(s, currentLearningRate());
+  if (Status written = metrics_->append(s, currentLearningRate()); !written.ok()) {
+    log(3, written.error());
+  }
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
                      ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
                      fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +

@@ -4,6 +4,7 @@
 // TrainingHost; this class owns the loop.
 #include <torch/optim/optimizer.h>
 
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <memory>
@@ -69,6 +70,7 @@ class TrainingSession {
   std::optional<RunFolderWriter> writer_;  ///< holds the folder's lock for the whole run
   std::optional<RunFolder> folder_;
   std::shared_ptr<spdlog::sinks::sink> log_file_;
+  std::atomic<bool> log_error_said_{false};  // the logger's error handler runs on any thread
   bool prepared_ = false;
   std::optional<MetricsCsvWriter> metrics_;
   std::shared_ptr<spdlog::logger> logger_;

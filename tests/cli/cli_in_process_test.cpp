@@ -9,6 +9,7 @@
 
 #include "app/cli/commands.h"
 #include "engine/tasks/task_registry.h"
+#include "in_process_run.h"
 
 namespace ascope {
 namespace {
@@ -39,19 +40,10 @@ void registerFakeTask() {
   FAIL() << "no text classification task is registered";
 }
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out, err;
-};
+using Outcome = testing::CliOutcome;
 
 Outcome run(const std::vector<std::string>& args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  Outcome o;
-  o.exit_code = cli::runCli(args);
-  o.out = testing::internal::GetCapturedStdout();
-  o.err = testing::internal::GetCapturedStderr();
-  return o;
+  return testing::runInProcess(args);
 }
 
 class CliInProcess : public ::testing::Test {

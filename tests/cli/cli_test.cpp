@@ -576,6 +576,34 @@ TEST(Cli, InferNamesTheRunnerUpNotTheAnswerAgain) {
   fs::remove_all(run);
 }
 
+TEST(Cli, InferWritesTheAttentionJsonOrRefusesAnUnwritablePath) {
+  const fs::path run = ownTemp("ascope_cli_test_attention_json");
+  fs::remove_all(run);
+  ASSERT_EQ(runCli("train --task imdb --preset tiny --steps 5 --out " + run.string()).exit_code, 0);
+  const fs::path missing = ownTemp("ascope_cli_test_no_such_folder") / "asked.json";
+  const Outcome refused = runCli("infer --run " + run.string() +
+                                 " --text \"a wonderful film\" --attention " + missing.string());
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_EQ(
+      refused.output.rfind("attentionscope-cli: --attention: cannot write " + missing.string(), 0),
+      0u)
+      << refused.output;
+  EXPECT_EQ(lineCount(refused.output), 1) << refused.output;
+
+  const fs::path out = run / "asked.json";
+  const Outcome written = runCli("infer --run " + run.string() +
+                                 " --text \"a wonderful film\" --attention " + out.string());
+  ASSERT_EQ(written.exit_code, 0) << written.output;
+  EXPECT_TRUE(written.output.rfind("positive (p=", 0) == 0 ||
+              written.output.rfind("negative (p=", 0) == 0)
+      << written.output;
+  const std::string json = readFile(out);
+  EXPECT_EQ(json.rfind("{", 0), 0u) << json.substr(0, 200);
+  EXPECT_NE(json.find("\"row_labels\":[\"a\",\"wonderful\",\"film\"]"), std::string::npos)
+      << json.substr(0, 400);
+  fs::remove_all(run);
+}
+
 TEST(Cli, FullDiskDuringACheckpointEndsWithAMessageNotAnAbort) {
   const fs::path mount_point = ownTemp("ascope_cli_test_full_disk");
   fs::create_directories(mount_point);

@@ -128,23 +128,33 @@ ImageBuffer ImageClassificationTask::imageAt(int index) const {
   return buffer;
 }
 
-AttentionSnapshot ImageClassificationTask::probeAttention(int index) {
-  torch::NoGradGuard no_grad;
-  model_->eval();
-  index = index % std::max<int64_t>(1, validationSize());
+AttentionSnapshot ImageClassificationTask::attentionOf(ImageBuffer image, torch::Tensor* logits) {
+  const int64_t side = config_.vit.image_size;
+  const torch::Tensor bytes =
+      torch::from_blob(image.pixels.data(), {1, 3, side, side}, torch::kUInt8);
   std::vector<torch::Tensor> attention;
-  model_(normalise(test_images_.narrow(0, index, 1)), &attention);
-  model_->train();
+  *logits = model_(normalise(bytes), &attention);
   std::vector<std::string> labels{"CLS"};
   for (int64_t p = 0; p < config_.vit.numPatches(); ++p) labels.push_back(std::to_string(p));
   AttentionSnapshot snapshot;
   snapshot.task = kImageClassificationTaskId;
-  snapshot.sample_index = index;
+  snapshot.sample_index = -1;
   snapshot.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
-  snapshot.image = imageAt(index);
+  snapshot.image = std::move(image);
   snapshot.patch_size = static_cast<int>(config_.vit.patch_size);
   snapshot.grid_rows = snapshot.grid_cols =
       static_cast<int>(config_.vit.image_size / config_.vit.patch_size);
+  return snapshot;
+}
+
+AttentionSnapshot ImageClassificationTask::probeAttention(int index) {
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  index = index % std::max<int64_t>(1, validationSize());
+  torch::Tensor logits;
+  AttentionSnapshot snapshot = attentionOf(imageAt(index), &logits);
+  model_->train();
+  snapshot.sample_index = index;
   return snapshot;
 }
 
@@ -154,7 +164,7 @@ SamplePrediction ImageClassificationTask::predictSample(int index) {
   p.task = kImageClassificationTaskId;
   p.sample_index = index;
   p.image = imageAt(index);
-  const Expected<InferenceOutcome> result = inferImage(p.image);
+  const Expected<InferenceOutcome> result = classify(p.image, /*with_attention=*/false);
   p.true_label = class_names_[test_labels_[index].item<int64_t>()];
   if (result.ok()) {
     p.predicted_label = result->label;
@@ -181,6 +191,11 @@ Status ImageClassificationTask::saveArtifacts(const std::string& run_dir) const 
 }
 
 Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer& image) {
+  return classify(image, /*with_attention=*/true);
+}
+
+Expected<InferenceOutcome> ImageClassificationTask::classify(const ImageBuffer& image,
+                                                             bool with_attention) {
   const int64_t side = config_.vit.image_size;
   if (image.width != side || image.height != side ||
       image.pixels.size() != static_cast<std::size_t>(3 * side * side)) {
@@ -190,11 +205,17 @@ Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
-  const torch::Tensor bytes = torch::from_blob(const_cast<uint8_t*>(image.pixels.data()),
-                                               {1, 3, side, side}, torch::kUInt8);
-  const torch::Tensor probs = torch::softmax(model_(normalise(bytes)), -1)[0].to(torch::kCPU);
-  model_->train(was_training);
   InferenceOutcome out;
+  torch::Tensor logits;
+  if (with_attention) {
+    out.attention = attentionOf(image, &logits);
+  } else {
+    const torch::Tensor bytes = torch::from_blob(const_cast<uint8_t*>(image.pixels.data()),
+                                                 {1, 3, side, side}, torch::kUInt8);
+    logits = model_(normalise(bytes));
+  }
+  const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);
+  model_->train(was_training);
   for (int64_t c = 0; c < probs.size(0); ++c) {
     const std::string name =
         c < static_cast<int64_t>(class_names_.size()) ? class_names_[c] : std::to_string(c);

@@ -35,6 +35,12 @@ class ImageClassificationTask : public Task {
   /// Random crop (zero padding 4) and horizontal flip, using the global (per-step seeded) RNG.
   torch::Tensor augment(const torch::Tensor& batch) const;
   ImageBuffer imageAt(int index) const;
+  /// One forward pass over `image` (channel-planar RGB at the model's size) with its attention
+  /// (CLS then one label per patch) and the image and patch grid to overlay it on; `logits` gets
+  /// the class scores (1, classes). Model in eval mode, no grad.
+  AttentionSnapshot attentionOf(ImageBuffer image, torch::Tensor* logits);
+  /// inferImage, with the attention only when `with_attention` (the probe's sample needs none).
+  Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention);
 
   TrainingConfig config_;
   torch::Device device_;

@@ -99,20 +99,31 @@ EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*
   return out;
 }
 
+AttentionSnapshot SentimentTask::attentionOf(const torch::Tensor& ids,
+                                             std::vector<std::string> tokens,
+                                             torch::Tensor* logits) {
+  // An input without a single word still gets a row: the GUI has something to label.
+  if (tokens.empty()) tokens.push_back("(empty)");
+  std::vector<torch::Tensor> attention;
+  *logits = model_(ids.to(device_), &attention);
+  AttentionSnapshot snapshot;
+  snapshot.task = kSentimentTaskId;
+  snapshot.sample_index = -1;
+  snapshot.groups.push_back(toAttentionGroup("encoder", attention, tokens, tokens));
+  return snapshot;
+}
+
 AttentionSnapshot SentimentTask::probeAttention(int index) {
   torch::NoGradGuard no_grad;
   index = index % std::max<int64_t>(1, validationSize());
-  std::vector<std::string> tokens =
-      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(config_.text.max_len));
-  if (tokens.empty()) tokens.push_back("(empty)");
   model_->eval();
-  std::vector<torch::Tensor> attention;
-  model_(test_ids_.narrow(0, index, 1).to(device_), &attention);
+  torch::Tensor logits;
+  AttentionSnapshot snapshot = attentionOf(
+      test_ids_.narrow(0, index, 1),
+      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(config_.text.max_len)),
+      &logits);
   model_->train();
-  AttentionSnapshot snapshot;
-  snapshot.task = kSentimentTaskId;
   snapshot.sample_index = index;
-  snapshot.groups.push_back(toAttentionGroup("encoder", attention, tokens, tokens));
   return snapshot;
 }
 
@@ -123,7 +134,7 @@ SamplePrediction SentimentTask::predictSample(int index) {
   p.sample_index = index;
   p.text = data_.test[index].text;
   p.true_label = data_.class_names[data_.test[index].label];
-  const Expected<InferenceOutcome> result = inferText(p.text);
+  const Expected<InferenceOutcome> result = classify(p.text, /*with_attention=*/false);
   if (result.ok()) {
     p.predicted_label = result->label;
     p.probability = result->probability;
@@ -147,6 +158,10 @@ Status SentimentTask::saveArtifacts(const std::string& run_dir) const {
 }
 
 Expected<InferenceOutcome> SentimentTask::inferText(const std::string& text) {
+  return classify(text, /*with_attention=*/true);
+}
+
+Expected<InferenceOutcome> SentimentTask::classify(const std::string& text, bool with_attention) {
   // Nothing to read would still get a confident-looking answer (the padding's class).
   if (text.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
     return Error{"the text is empty: give a review to classify"};
@@ -154,12 +169,18 @@ Expected<InferenceOutcome> SentimentTask::inferText(const std::string& text) {
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
-  const std::vector<int64_t> ids =
-      tokenizer_.encode(text, static_cast<std::size_t>(config_.text.max_len));
-  const torch::Tensor input = torch::tensor(ids, torch::kLong).unsqueeze(0).to(device_);
-  const torch::Tensor probs = torch::softmax(model_(input), -1)[0].to(torch::kCPU);  // (2)
-  model_->train(was_training);
+  const auto max_len = static_cast<std::size_t>(config_.text.max_len);
+  const torch::Tensor input =
+      torch::tensor(tokenizer_.encode(text, max_len), torch::kLong).unsqueeze(0);
   InferenceOutcome out;
+  torch::Tensor logits;
+  if (with_attention) {
+    out.attention = attentionOf(input, tokenizer_.tokens(text, max_len), &logits);
+  } else {
+    logits = model_(input.to(device_));
+  }
+  const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
+  model_->train(was_training);
   const std::vector<std::string> names = data_.class_names.size() == 2
                                              ? data_.class_names
                                              : std::vector<std::string>{"negative", "positive"};

@@ -28,6 +28,12 @@ class SentimentTask : public Task {
 
  private:
   torch::Tensor encodeAll(const std::vector<TextSample>& samples, torch::Tensor* labels) const;
+  /// One forward pass over `ids` (1, T) with its attention labelled by `tokens` (the words behind
+  /// the non-padding ids); `logits` gets the class scores (1, 2). Model in eval mode, no grad.
+  AttentionSnapshot attentionOf(const torch::Tensor& ids, std::vector<std::string> tokens,
+                                torch::Tensor* logits);
+  /// inferText, with the attention only when `with_attention` (the probe's sample needs none).
+  Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
 
   TrainingConfig config_;
   torch::Device device_;

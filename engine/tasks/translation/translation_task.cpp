@@ -13,6 +13,9 @@ namespace {
 
 using Tok = TranslationWordTokenizer;
 
+/// Next-token candidates kept per decoding step.
+constexpr int64_t kDecodingCandidates = 5;
+
 torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch::Device& device) {
   std::size_t longest = 1;
   for (const auto& r : rows) longest = std::max(longest, r.size());
@@ -115,7 +118,7 @@ BatchOutcome TranslationTask::trainBatch(const std::vector<int64_t>& indices) {
 }
 
 std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
-    const std::vector<std::vector<int64_t>>& sources) {
+    const std::vector<std::vector<int64_t>>& sources, std::vector<ChosenStep>* first_steps) {
   const torch::Tensor source = padRows(sources, device_);  // (B, Ts)
   const torch::Tensor memory = model_->encode(source);     // (B, Ts, d)
   const int64_t batch = source.size(0);
@@ -129,6 +132,12 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
     torch::Tensor next = logits.argmax(-1);
     // A finished sentence keeps emitting padding, which decoding ignores.
     next = next.masked_fill(finished, Tok::kPadId);
+    if (first_steps != nullptr) {
+      ChosenStep step = candidatesOf(logits[0]);
+      // The argmax, not the first candidate: on a tie the two may differ, and this one was fed.
+      step.chosen = next[0].item<int64_t>();
+      first_steps->push_back(std::move(step));
+    }
     finished = finished.logical_or(next.eq(Tok::kEosId));
     target = torch::cat({target, next.unsqueeze(1)}, 1);
     if (finished.all().item<bool>()) break;  // sync point, once per token
@@ -184,30 +193,67 @@ EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples)
   return out;
 }
 
+TranslationTask::ChosenStep TranslationTask::candidatesOf(const torch::Tensor& logits) const {
+  // Double precision keeps the fifth candidate of a confident model from rounding to 0.
+  const torch::Tensor probabilities = torch::softmax(logits.to(torch::kCPU, torch::kDouble), -1);
+  const auto [values, ids] =
+      probabilities.topk(std::min<int64_t>(kDecodingCandidates, probabilities.size(0)));
+  ChosenStep step;
+  for (int64_t k = 0; k < ids.size(0); ++k) {
+    step.candidates.top.emplace_back(target_tokenizer_.tokenOf(ids[k].item<int64_t>()),
+                                     values[k].item<double>());
+  }
+  step.chosen = ids.size(0) > 0 ? ids[0].item<int64_t>() : Tok::kEosId;
+  return step;
+}
+
+AttentionSnapshot TranslationTask::attentionOf(const std::vector<int64_t>& source,
+                                               std::vector<int64_t>* hypothesis) {
+  std::vector<ChosenStep> steps;
+  *hypothesis = greedyDecode({source}, &steps)[0];
+  std::vector<int64_t> input{Tok::kSosId};
+  input.insert(input.end(), hypothesis->begin(), hypothesis->end());
+  TranslatorAttention attention;
+  const torch::Tensor logits =
+      model_(padRows({source}, device_), padRows({input}, device_), &attention);  // (1, Tt, V)
+  // Decoding that stopped at the length limit never asked the last fed token for its successor;
+  // the teacher-forced pass over the same tokens answers for it.
+  steps.resize(std::min(steps.size(), input.size()));
+  while (steps.size() < input.size()) {
+    steps.push_back(candidatesOf(logits[0][static_cast<int64_t>(steps.size())]));
+  }
+
+  std::vector<std::string> source_labels, target_labels, predictions;
+  for (int64_t id : source) source_labels.push_back(source_tokenizer_.tokenOf(id));
+  for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
+  AttentionSnapshot snapshot;
+  snapshot.task = kTranslationTaskId;
+  snapshot.sample_index = -1;
+  for (ChosenStep& step : steps) {
+    predictions.push_back(target_tokenizer_.tokenOf(step.chosen));
+    snapshot.decoding.push_back(std::move(step.candidates));
+  }
+  snapshot.groups.push_back(
+      toAttentionGroup("encoder self", attention.encoder_self, source_labels, source_labels));
+  AttentionGroup decoder =
+      toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels);
+  decoder.causal = true;
+  decoder.row_predictions = predictions;
+  snapshot.groups.push_back(std::move(decoder));
+  AttentionGroup cross = toAttentionGroup("cross", attention.cross, target_labels, source_labels);
+  cross.row_predictions = std::move(predictions);
+  snapshot.groups.push_back(std::move(cross));
+  return snapshot;
+}
+
 AttentionSnapshot TranslationTask::probeAttention(int index) {
   torch::NoGradGuard no_grad;
   model_->eval();
   index = index % std::max<int64_t>(1, validationSize());
-  const EncodedPair& pair = validation_[index];
-  const std::vector<int64_t> hypothesis = greedyDecode({pair.source})[0];
-  std::vector<int64_t> input{Tok::kSosId};
-  input.insert(input.end(), hypothesis.begin(), hypothesis.end());
-  TranslatorAttention attention;
-  model_(padRows({pair.source}, device_), padRows({input}, device_), &attention);
+  std::vector<int64_t> hypothesis;
+  AttentionSnapshot snapshot = attentionOf(validation_[index].source, &hypothesis);
   model_->train();
-
-  std::vector<std::string> source_labels, target_labels;
-  for (int64_t id : pair.source) source_labels.push_back(source_tokenizer_.tokenOf(id));
-  for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
-  AttentionSnapshot snapshot;
-  snapshot.task = kTranslationTaskId;
   snapshot.sample_index = index;
-  snapshot.groups.push_back(
-      toAttentionGroup("encoder self", attention.encoder_self, source_labels, source_labels));
-  snapshot.groups.push_back(
-      toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels));
-  snapshot.groups.push_back(
-      toAttentionGroup("cross", attention.cross, target_labels, source_labels));
   return snapshot;
 }
 
@@ -252,7 +298,9 @@ Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
   const bool was_training = model_->is_training();
   model_->eval();
   InferenceOutcome out;
-  out.label = target_tokenizer_.decode(greedyDecode({encodeSource(text)})[0]);
+  std::vector<int64_t> hypothesis;
+  out.attention = attentionOf(encodeSource(text), &hypothesis);
+  out.label = target_tokenizer_.decode(hypothesis);
   model_->train(was_training);
   return out;
 }

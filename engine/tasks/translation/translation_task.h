@@ -39,10 +39,22 @@ class TranslationTask : public Task {
   };
   EncodedPair encodePair(const TranslationPair& pair) const;
   std::vector<int64_t> encodeSource(const std::string& text) const;
+  /// One greedy step of the first source: the token it chose and the candidates it chose among.
+  struct ChosenStep {
+    int64_t chosen = 0;
+    DecodingStep candidates;
+  };
   Batch makeBatch(const std::vector<const EncodedPair*>& pairs) const;
   BatchOutcome lossOf(const Batch& batch);
   /// Greedy decoding of several sources at once; returns the target ids of each (no specials).
-  std::vector<std::vector<int64_t>> greedyDecode(const std::vector<std::vector<int64_t>>& sources);
+  /// With `first_steps`, also every step of the first source (call it with one source then).
+  std::vector<std::vector<int64_t>> greedyDecode(const std::vector<std::vector<int64_t>>& sources,
+                                                 std::vector<ChosenStep>* first_steps = nullptr);
+  ChosenStep candidatesOf(const torch::Tensor& logits) const;
+  /// Translates `source` ([SOS] words [EOS]) greedily and captures the attention of the tokens it
+  /// fed; `hypothesis` gets the target ids (no specials). Model in eval mode, no grad.
+  AttentionSnapshot attentionOf(const std::vector<int64_t>& source,
+                                std::vector<int64_t>* hypothesis);
 
   TrainingConfig config_;
   torch::Device device_;

@@ -1,0 +1,336 @@
+// Stored snapshots carry what the timeline shows at one step (decoder fields, the probe's
+// prediction, the positional encoding); files written before those keys existed still open, and a
+// damaged new key is refused with the file's name rather than crashing the reader.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/data/attention_snapshot_codec.h"
+
+namespace ascope {
+namespace {
+
+constexpr char kFile[] = "step_000000020.msgpack";
+
+std::string msgpack(const nlohmann::json& j) {
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(j);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+nlohmann::json asJson(const std::string& bytes) {
+  return nlohmann::json::from_msgpack(bytes);
+}
+
+std::string decodeError(const nlohmann::json& j) {
+  Expected<AttentionSnapshot> s = decodeAttentionSnapshot(msgpack(j), kFile);
+  return s.ok() ? "ok" : s.error();
+}
+
+/// A translation probe as the task writes it: three groups, two decoder rows.
+AttentionSnapshot translationSnapshot() {
+  AttentionSnapshot s;
+  s.step = 20;
+  s.task = "translate";
+  s.sample_index = 3;
+  const std::vector<std::string> source{"[SOS]", "the", "dog", "[EOS]"};
+  const std::vector<std::string> target{"[SOS]", "il"};
+  const auto group = [](const std::string& name, const std::vector<std::string>& rows,
+                        const std::vector<std::string>& cols) {
+    AttentionGroup g;
+    g.name = name;
+    g.layers = 1;
+    g.heads = 2;
+    g.row_labels = rows;
+    g.col_labels = cols;
+    const float share = 1.0f / static_cast<float>(cols.size());
+    for (int i = 0; i < 2; ++i) {
+      g.maps.push_back({static_cast<int>(rows.size()), static_cast<int>(cols.size()),
+                        std::vector<float>(rows.size() * cols.size(), share)});
+    }
+    return g;
+  };
+  s.groups.push_back(group("encoder self", source, source));
+  AttentionGroup decoder = group("decoder self", target, target);
+  decoder.causal = true;
+  decoder.row_predictions = {"il", "[EOS]"};
+  decoder.maps[0].values = {1.0f, 0.0f, 0.25f, 0.75f};
+  s.groups.push_back(decoder);
+  AttentionGroup cross = group("cross", target, source);
+  cross.row_predictions = decoder.row_predictions;
+  s.groups.push_back(cross);
+  s.decoding = {DecodingStep{{{"il", 0.75}, {"cane", 0.125}, {"[EOS]", 0.0625}}},
+                DecodingStep{{{"[EOS]", 0.5}, {"nero", 0.25}}}};
+  SamplePrediction sample;
+  sample.step = 20;
+  sample.task = "translate";
+  sample.sample_index = 3;
+  sample.text = "the dog";
+  sample.true_label = "il cane";
+  sample.predicted_label = "il";
+  sample.probability = 0.0;
+  sample.correct = false;
+  s.sample = sample;
+  PositionalEncodingSnapshot pe;
+  pe.step = 20;
+  pe.kind = "sinusoidal";
+  pe.positions = 3;
+  pe.dims = 2;
+  pe.values = {0.0f, 1.0f, 0.841f, 0.540f, 0.909f, -0.416f};
+  s.positional_encoding = pe;
+  return s;
+}
+
+TEST(AttentionSnapshotCodec, NewFieldsRoundTrip) {
+  const AttentionSnapshot s = translationSnapshot();
+  Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  ASSERT_EQ(back->groups.size(), 3u);
+  EXPECT_FALSE(back->groups[0].causal);
+  EXPECT_TRUE(back->groups[0].row_predictions.empty());
+  EXPECT_TRUE(back->groups[1].causal);
+  EXPECT_EQ(back->groups[1].row_predictions, s.groups[1].row_predictions);
+  EXPECT_EQ(back->groups[1].maps[0].values, s.groups[1].maps[0].values);
+  EXPECT_FALSE(back->groups[2].causal);
+  EXPECT_EQ(back->groups[2].row_predictions, s.groups[2].row_predictions);
+  ASSERT_EQ(back->decoding.size(), 2u);
+  EXPECT_EQ(back->decoding[0].top, s.decoding[0].top);
+  EXPECT_EQ(back->decoding[1].top, s.decoding[1].top);
+
+  ASSERT_TRUE(back->sample.has_value());
+  EXPECT_EQ(back->sample->step, 20);
+  EXPECT_EQ(back->sample->task, "translate");
+  EXPECT_EQ(back->sample->sample_index, 3);
+  EXPECT_EQ(back->sample->text, "the dog");
+  EXPECT_EQ(back->sample->true_label, "il cane");
+  EXPECT_EQ(back->sample->predicted_label, "il");
+  EXPECT_EQ(back->sample->probability, 0.0);
+  EXPECT_FALSE(back->sample->correct);
+  EXPECT_TRUE(back->sample->image.pixels.empty());
+
+  ASSERT_TRUE(back->positional_encoding.has_value());
+  EXPECT_EQ(back->positional_encoding->step, 20);
+  EXPECT_EQ(back->positional_encoding->kind, "sinusoidal");
+  EXPECT_EQ(back->positional_encoding->positions, 3);
+  EXPECT_EQ(back->positional_encoding->dims, 2);
+  EXPECT_EQ(back->positional_encoding->values, s.positional_encoding->values);
+  EXPECT_FALSE(back->positional_encoding->has_cls);
+}
+
+TEST(AttentionSnapshotCodec, ImageSampleAndPatchGridRoundTrip) {
+  AttentionSnapshot s;
+  s.step = 7;
+  s.task = "vit";
+  AttentionGroup g;
+  g.name = "encoder";
+  g.layers = g.heads = 1;
+  g.row_labels = g.col_labels = {"CLS", "0", "1", "2", "3"};
+  g.maps.push_back({5, 5, std::vector<float>(25, 0.2f)});
+  s.groups.push_back(g);
+  s.image = {4, 4, std::vector<std::uint8_t>(48, 7)};
+  s.patch_size = 2;
+  s.grid_rows = s.grid_cols = 2;
+  SamplePrediction sample;
+  sample.step = 7;
+  sample.task = "vit";
+  sample.image = s.image;
+  sample.true_label = "circle";
+  sample.predicted_label = "square";
+  sample.probability = 0.625;
+  s.sample = sample;
+  PositionalEncodingSnapshot pe;
+  pe.step = 7;
+  pe.kind = "learned";
+  pe.positions = 5;
+  pe.dims = 3;
+  pe.values.assign(15, -0.5f);
+  pe.grid_rows = pe.grid_cols = 2;
+  pe.has_cls = true;
+  s.positional_encoding = pe;
+  Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  ASSERT_TRUE(back->sample.has_value());
+  EXPECT_EQ(back->sample->image.width, 4);
+  EXPECT_EQ(back->sample->image.height, 4);
+  EXPECT_EQ(back->sample->image.pixels, s.image.pixels);
+  EXPECT_EQ(back->sample->probability, 0.625);
+  EXPECT_EQ(back->sample->predicted_label, "square");
+  ASSERT_TRUE(back->positional_encoding.has_value());
+  EXPECT_TRUE(back->positional_encoding->has_cls);
+  EXPECT_EQ(back->positional_encoding->grid_rows, 2);
+  EXPECT_EQ(back->positional_encoding->grid_cols, 2);
+  EXPECT_TRUE(back->decoding.empty());
+}
+
+TEST(AttentionSnapshotCodec, OldFilesWithoutTheNewKeysStillDecode) {
+  // Exactly the keys version 1 wrote before the decoder fields, the sample and the encoding.
+  const nlohmann::json old = {
+      {"version", 1},
+      {"step", 1200},
+      {"task", "translate"},
+      {"sample_index", 0},
+      {"groups",
+       {{{"name", "decoder self"},
+         {"layers", 1},
+         {"heads", 1},
+         {"row_labels", {"[SOS]", "il"}},
+         {"col_labels", {"[SOS]", "il"}},
+         {"maps", {{{"rows", 2}, {"cols", 2}, {"values", {1.0, 0.0, 0.5, 0.5}}}}}}}},
+      {"image_width", 0},
+      {"image_height", 0},
+      {"image", nlohmann::json::binary({})},
+      {"patch_size", 0},
+      {"grid_rows", 0},
+      {"grid_cols", 0}};
+  Expected<AttentionSnapshot> s = decodeAttentionSnapshot(msgpack(old), kFile);
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->step, 1200);
+  ASSERT_EQ(s->groups.size(), 1u);
+  EXPECT_FALSE(s->groups[0].causal);
+  EXPECT_TRUE(s->groups[0].row_predictions.empty());
+  EXPECT_TRUE(s->decoding.empty());
+  EXPECT_FALSE(s->sample.has_value());
+  EXPECT_FALSE(s->positional_encoding.has_value());
+  // And what is written now still says version 1: readers that predate the new keys skip them.
+  EXPECT_EQ(asJson(encodeAttentionSnapshot(translationSnapshot())).at("version"), 1);
+}
+
+TEST(AttentionSnapshotCodec, MalformedNewFieldsNameTheFileAndTheField) {
+  const nlohmann::json good = asJson(encodeAttentionSnapshot(translationSnapshot()));
+  ASSERT_EQ(decodeError(good), "ok");
+  const std::string file = std::string(kFile) + ": ";
+  // Each: an edit of a good file, what the one error must say after the file name.
+  struct Case {
+    const char* what;
+    nlohmann::json edited;
+    std::string expected;
+  };
+  std::vector<Case> cases;
+  const auto edit = [&](const char* what, auto change, const std::string& expected) {
+    nlohmann::json j = good;
+    change(j);
+    cases.push_back({what, j, expected});
+  };
+  edit(
+      "row_predictions size", [](nlohmann::json& j) { j["groups"][1]["row_predictions"] = {"il"}; },
+      "group \"decoder self\": row_predictions has 1 labels for 2 rows");
+  edit(
+      "row_predictions type", [](nlohmann::json& j) { j["groups"][1]["row_predictions"] = 3; },
+      "group \"decoder self\": row_predictions is not an array");
+  edit(
+      "row_predictions label type",
+      [](nlohmann::json& j) { j["groups"][1]["row_predictions"][1] = 4; },
+      "group \"decoder self\": row_predictions[1] is not a string");
+  edit(
+      "causal type", [](nlohmann::json& j) { j["groups"][1]["causal"] = "yes"; },
+      "group \"decoder self\": causal is not a boolean");
+  edit(
+      "decoding type", [](nlohmann::json& j) { j["decoding"] = "steps"; },
+      "decoding is not an array of at most 4096 steps");
+  edit(
+      "decoding count", [](nlohmann::json& j) { j["decoding"].erase(1); },
+      "decoding has 1 steps for 2 rows of group \"decoder self\"");
+  edit(
+      "decoding step type", [](nlohmann::json& j) { j["decoding"][0] = 5; },
+      "decoding[0] is not a map");
+  edit(
+      "candidates type",
+      [](nlohmann::json& j) { j["decoding"][1]["top"] = nlohmann::json::array({5}); },
+      "decoding[1].top[0] is not a map");
+  edit(
+      "probability range",
+      [](nlohmann::json& j) { j["decoding"][0]["top"][2]["probability"] = 2.5; },
+      "decoding[0].top[2].probability 2.5 is outside 0..1");
+  edit(
+      "probability type",
+      [](nlohmann::json& j) { j["decoding"][0]["top"][0]["probability"] = "high"; },
+      "decoding[0].top[0].probability is not a number");
+  edit(
+      "token type", [](nlohmann::json& j) { j["decoding"][0]["top"][0]["token"] = 1; },
+      "decoding[0].top[0].token is not a string");
+  edit(
+      "sample type",
+      [](nlohmann::json& j) {
+        j["sample"] = {1, 2};
+      },
+      "sample is not a map");
+  edit(
+      "sample step", [](nlohmann::json& j) { j["sample"]["step"] = -1; },
+      "sample: step -1 is outside 0..9223372036854775807");
+  edit(
+      "sample image size",
+      [](nlohmann::json& j) {
+        j["sample"]["image_width"] = 4;
+        j["sample"]["image_height"] = 4;
+        j["sample"]["image"] = nlohmann::json::binary(std::vector<std::uint8_t>(5, 0));
+      },
+      "sample: image of 4×4 has 5 bytes (expected 16 or 48)");
+  edit(
+      "sample text type", [](nlohmann::json& j) { j["sample"]["text"] = {"a"}; },
+      "sample: text is not a string");
+  edit(
+      "sample probability", [](nlohmann::json& j) { j["sample"]["probability"] = -0.5; },
+      "sample: probability -0.5 is outside 0..1");
+  edit(
+      "sample correct type", [](nlohmann::json& j) { j["sample"]["correct"] = 1; },
+      "sample: correct is not a boolean");
+  edit(
+      "encoding type", [](nlohmann::json& j) { j["positional_encoding"] = "sin"; },
+      "positional_encoding is not a map");
+  edit(
+      "encoding values count",
+      [](nlohmann::json& j) { j["positional_encoding"]["values"].erase(0); },
+      "positional_encoding: values has 5 values for 3 positions × 2 dims");
+  edit(
+      "encoding dims range", [](nlohmann::json& j) { j["positional_encoding"]["dims"] = -2; },
+      "positional_encoding: dims -2 is outside 0..16384");
+  edit(
+      "encoding grid",
+      [](nlohmann::json& j) {
+        j["positional_encoding"]["grid_rows"] = 2;
+        j["positional_encoding"]["grid_cols"] = 2;
+        j["positional_encoding"]["has_cls"] = true;
+      },
+      "positional_encoding: a grid of 2×2 after CLS does not fit 3 positions");
+  edit(
+      "encoding has_cls type",
+      [](nlohmann::json& j) { j["positional_encoding"]["has_cls"] = "no"; },
+      "positional_encoding: has_cls is not a boolean");
+  for (const Case& c : cases) {
+    EXPECT_EQ(decodeError(c.edited), file + c.expected) << c.what;
+  }
+
+  // Wrong kinds deep inside arrays come from the JSON library: still one error naming the file.
+  for (const auto& change : std::vector<std::function<void(nlohmann::json&)>>{
+           [](nlohmann::json& j) { j["positional_encoding"]["values"][0] = "zero"; },
+           [](nlohmann::json& j) { j["decoding"][0].erase("top"); },
+           [](nlohmann::json& j) { j["sample"].erase("step"); },
+           [](nlohmann::json& j) { j["positional_encoding"].erase("values"); }}) {
+    nlohmann::json j = good;
+    change(j);
+    const std::string error = decodeError(j);
+    EXPECT_EQ(error.rfind(file, 0), 0u) << error;
+  }
+}
+
+TEST(AttentionSnapshotCodec, NanProbabilitiesOfADivergedModelStayReadable) {
+  // A run whose loss went non-finite is still probed in the GUI: its steps must open.
+  AttentionSnapshot s = translationSnapshot();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  s.decoding[0].top[0].second = nan;
+  s.sample->probability = nan;
+  s.positional_encoding->values[0] = std::numeric_limits<float>::quiet_NaN();
+  Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(std::isnan(back->decoding[0].top[0].second));
+  EXPECT_TRUE(std::isnan(back->sample->probability));
+  EXPECT_TRUE(std::isnan(back->positional_encoding->values[0]));
+}
+
+}  // namespace
+}  // namespace ascope

@@ -2,8 +2,8 @@
 // metrics.csv: header `step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match`,
 // one `train` row per step and one `val` row per evaluation, appended and flushed as training goes.
 #include <cstdint>
-#include <cstdio>
 #include <string>
+#include <utility>
 
 #include "engine/core/expected.h"
 #include "engine/data/metrics_csv_reader.h"  // MetricsRow, readMetricsCsv
@@ -22,12 +22,20 @@ class MetricsCsvWriter {
   MetricsCsvWriter(const MetricsCsvWriter&) = delete;
   ~MetricsCsvWriter();
 
-  void append(const StepMetrics& m);
-  void append(const EpochSummary& e, double lr);
+  /// An error when the row could not be written (a full disk): said once when writing starts to
+  /// fail, not for every row after it; ok again once rows get through.
+  [[nodiscard]] Status append(const StepMetrics& m);
+  [[nodiscard]] Status append(const EpochSummary& e, double lr);
 
  private:
-  explicit MetricsCsvWriter(std::FILE* file) : file_(file) {}
-  std::FILE* file_ = nullptr;
+  MetricsCsvWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  /// Writes one whole row with one write() (O_APPEND: a row is never interleaved or half-buffered
+  /// in a stdio buffer that a full disk leaves in an unknown state) and reports a failure.
+  Status writeRow(const char* row, int length);
+  int fd_ = -1;
+  std::string path_;
+  bool failing_ = false;
+  bool torn_ = false;  // the last write was cut short: the file does not end with a newline
 };
 
 }  // namespace ascope

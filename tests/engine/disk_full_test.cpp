@@ -17,6 +17,7 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/models/text_classifier.h"
+#include "engine/run/metrics_csv.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/trainer.h"
@@ -241,6 +242,47 @@ TEST(Trainer, DiskFullDuringACheckpointPausesTheGuiUntilResumed) {
   trainer.wait();
   EXPECT_TRUE(after.empty()) << after[0].message;
   EXPECT_EQ(trainer.state(), TrainerState::kFinished);
+}
+
+}  // namespace
+}  // namespace ascope
+
+namespace ascope {
+namespace {
+
+TEST(MetricsCsv, RealFullDiskIsSaidOnceAndRowsResumeWhenThereIsRoom) {
+  const std::string dir = freshDir("metrics_tmpfs");
+  const TinyFileSystem tiny(dir, 64);
+  if (!tiny.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root): " << strerror(errno);
+  const std::string path = dir + "/metrics.csv";
+  Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(path, false, 0);
+  ASSERT_TRUE(writer.ok()) << writer.error();
+  StepMetrics m;
+  m.step = 1;
+  ASSERT_TRUE(writer->append(m).ok());
+  {
+    // Takes every block that is left.
+    std::ofstream filler(dir + "/filler", std::ios::binary);
+    const std::string block(4096, 'x');
+    while (filler.write(block.data(), static_cast<std::streamsize>(block.size()))) {
+    }
+  }
+  Status first = Status{};
+  for (int step = 2; step < 400 && first.ok(); ++step) {
+    m.step = step;  // stdio buffers a little: the failure shows within a few rows
+    first = writer->append(m);
+  }
+  ASSERT_FALSE(first.ok());
+  EXPECT_NE(first.error().find(path), std::string::npos) << first.error();
+  EXPECT_NE(first.error().find("No space left on device"), std::string::npos) << first.error();
+  m.step = 500;
+  EXPECT_TRUE(writer->append(m).ok()) << "said once, not for every row";
+  fs::remove(dir + "/filler");
+  m.step = 501;
+  ASSERT_TRUE(writer->append(m).ok());
+  const std::string text = readAll(path);
+  EXPECT_NE(text.find("\n501,"), std::string::npos)
+      << text.size() << " bytes, ending: " << text.substr(text.size() - 200);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <QTextStream>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -21,6 +22,9 @@ namespace ascope {
 namespace {
 
 constexpr double kPickRadiusPx = 12.0;
+/// How close to the cursor a press grabs it, and how far a click may move and still be a click.
+constexpr int kCursorGrabPx = 6;
+constexpr int kClickSlopPx = 4;
 
 void fillGraph(QCPGraph* graph, const DecimatingSeries& series) {
   QVector<QCPGraphData> data;
@@ -61,10 +65,15 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   raw_graph_->setAdaptiveSampling(true);  // keeps 20k-point series cheap to draw
   smoothed_graph_->setAdaptiveSampling(true);
   plot_->placeLegendAbove(plot_->axisRect());
+  cursor_ = new QCPItemStraightLine(plot_);
+  cursor_->setVisible(false);
+  cursor_->setSelectable(false);
 
   readout_ = new QLabel(this);
   readout_->setTextFormat(Qt::RichText);
   readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Cut when the dock is narrow (1280 × 720, 150 %) instead of widening the window.
+  readout_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   smoothing_box_ = new QDoubleSpinBox(this);
   smoothing_box_->setRange(0.0, 0.999);
   smoothing_box_->setSingleStep(0.05);
@@ -90,6 +99,8 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   connect(plot_, &QCustomPlot::beforeReplot, this, &MetricCurvePanel::syncGraphs);
   connect(plot_, &ThemedPlot::themeChanged, this, &MetricCurvePanel::applyTheme);
   connect(plot_, &QCustomPlot::mouseMove, this, &MetricCurvePanel::onMouseMove);
+  connect(plot_, &QCustomPlot::mousePress, this, &MetricCurvePanel::onMousePress);
+  connect(plot_, &QCustomPlot::mouseRelease, this, &MetricCurvePanel::onMouseRelease);
   connect(plot_, &QCustomPlot::mouseWheel, this, [this] { following_ = false; });
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
   connect(plot_, &QWidget::customContextMenuRequested, this, &MetricCurvePanel::showContextMenu);
@@ -169,6 +180,14 @@ void MetricCurvePanel::setLogScale(bool on) {
   Q_EMIT logScaleChanged(on);
 }
 
+void MetricCurvePanel::setCursorStep(double step) {
+  cursor_step_ = step < 0 || !std::isfinite(step) ? -1 : step;
+  cursor_->setVisible(cursor_step_ >= 0);
+  cursor_->point1->setCoords(std::max(0.0, cursor_step_), 0);
+  cursor_->point2->setCoords(std::max(0.0, cursor_step_), 1);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void MetricCurvePanel::resetView() {
   following_ = true;
   rescaleToData();
@@ -235,6 +254,8 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
   validation_graph_->setPen(QPen(theme.validation, 2.0));
   validation_graph_->setScatterStyle(QCPScatterStyle(
       QCPScatterStyle::ssCircle, QPen(theme.background, 1.5), QBrush(theme.validation), 9));
+  QPen cursor_pen(theme.foreground, 1.6, Qt::DashLine);
+  cursor_->setPen(cursor_pen);
   updateReadout();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -290,7 +311,40 @@ QString MetricCurvePanel::hoverText(const QPoint& pos) const {
            formatValue(best_point.value));
 }
 
+double MetricCurvePanel::stepAt(int x) const {
+  double step = plot_->xAxis->pixelToCoord(x);
+  const double last = std::max(train_.empty() ? 0.0 : train_.last().x,
+                               validation_.empty() ? 0.0 : validation_.last().x);
+  return std::clamp(step, 0.0, last);
+}
+
+void MetricCurvePanel::onMousePress(QMouseEvent* event) {
+  press_pos_ = event->pos();
+  dragging_cursor_ = false;
+  if (event->button() != Qt::LeftButton || plot_->isEmptyState()) return;
+  if (cursor_->visible() &&
+      std::abs(plot_->xAxis->coordToPixel(cursor_step_) - event->pos().x()) <= kCursorGrabPx) {
+    dragging_cursor_ = true;
+    plot_->setInteraction(QCP::iRangeDrag, false);  // this drag scrubs the run, not the view
+  }
+}
+
+void MetricCurvePanel::onMouseRelease(QMouseEvent* event) {
+  const bool was_dragging = dragging_cursor_;
+  dragging_cursor_ = false;
+  plot_->setInteraction(QCP::iRangeDrag, true);
+  if (event->button() != Qt::LeftButton || plot_->isEmptyState()) return;
+  if (!plot_->axisRect()->rect().contains(event->pos())) return;
+  const bool click = (event->pos() - press_pos_).manhattanLength() <= kClickSlopPx;
+  if (was_dragging || click) Q_EMIT stepPicked(stepAt(event->pos().x()));
+}
+
 void MetricCurvePanel::onMouseMove(QMouseEvent* event) {
+  if (dragging_cursor_ && (event->buttons() & Qt::LeftButton)) {
+    setCursorStep(stepAt(event->pos().x()));
+    Q_EMIT stepPicked(cursor_step_);
+    return;
+  }
   if (event->buttons() & Qt::LeftButton) {
     following_ = false;  // the user is panning: stop chasing new data
     plot_->showToolTipAt(event->pos(), QString());

@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QCPGraph;
+class QCPItemStraightLine;
 class QDoubleSpinBox;
 class QLabel;
 class QMouseEvent;
@@ -23,6 +24,8 @@ struct PlotTheme;
 /// (faint), its exponential moving average, and validation results at epoch ends. Follows new data
 /// until the user pans or zooms; double-click returns to following. History is bounded (see
 /// DecimatingSeries), so a run of millions of steps keeps a few hundred kilobytes per series.
+/// A vertical cursor marks the step the other docks show (the run's timeline); a click on the
+/// plot, or dragging the cursor, asks for another step (stepPicked).
 class MetricCurvePanel : public QWidget, public Exportable {
   Q_OBJECT
 
@@ -48,6 +51,10 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void setLogScale(bool on);
   bool logScale() const { return log_scale_; }
 
+  /// Puts the step cursor at `step`; a negative step hides it.
+  void setCursorStep(double step);
+  double cursorStep() const { return cursor_step_; }
+
   /// Rescales to all data and follows new points again.
   void resetView();
   bool isFollowing() const { return following_; }
@@ -71,6 +78,8 @@ class MetricCurvePanel : public QWidget, public Exportable {
 
  Q_SIGNALS:
   void logScaleChanged(bool on);
+  /// The user clicked the plot at `step`, or dragged the cursor there.
+  void stepPicked(double step);
 
  private:
   void markDirty();
@@ -79,6 +88,10 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void applyTheme(const PlotTheme& theme);
   void updateReadout();
   void onMouseMove(QMouseEvent* event);
+  void onMousePress(QMouseEvent* event);
+  void onMouseRelease(QMouseEvent* event);
+  /// The step under x pixel `x`, clamped to the data.
+  double stepAt(int x) const;
   void showContextMenu(const QPoint& pos);
 
   QString metric_name_;
@@ -89,11 +102,15 @@ class MetricCurvePanel : public QWidget, public Exportable {
   bool log_scale_ = false;
   bool following_ = true;
   bool dirty_ = false;
+  double cursor_step_ = -1;
+  bool dragging_cursor_ = false;  // pressed on the cursor: moving drags it instead of panning
+  QPoint press_pos_;
 
   ThemedPlot* plot_ = nullptr;
   QCPGraph* raw_graph_ = nullptr;
   QCPGraph* smoothed_graph_ = nullptr;
   QCPGraph* validation_graph_ = nullptr;
+  QCPItemStraightLine* cursor_ = nullptr;
   QLabel* readout_ = nullptr;
   QDoubleSpinBox* smoothing_box_ = nullptr;
   QCheckBox* log_box_ = nullptr;

@@ -170,6 +170,13 @@ QString SamplePanel::translationHtml() const {
         .arg(theme.muted.name(), title.toUpper(), body);
   };
   QString html = section(tr("Source"), translation_.source.toHtmlEscaped());
+  if (translation_.reference.isEmpty()) {
+    // The user's own sentence has no reference: nothing to compare, nothing marked wrong.
+    html += section(tr("Model output"), translation_.hypothesis.toHtmlEscaped());
+    html += QStringLiteral("<p style='color:%1; font-size:small'>%2</p>")
+                .arg(theme.muted.name(), tr("your own sentence: no reference to compare with"));
+    return html;
+  }
   html += section(tr("Reference"), words(diff.reference, missing_style));
   html += section(tr("Model output"), words(diff.hypothesis, wrong_style));
   html += QStringLiteral("<p style='color:%1; font-size:small'>%2</p>")

@@ -1,5 +1,7 @@
 // The Attention dock's timeline: it lists a run's stored snapshots, follows live probes, and
 // dragging back loads an earlier snapshot from disk off the GUI thread (newest request wins).
+#include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -22,6 +24,11 @@ class AttentionTimelineTest : public QObject {
   void listsStoredSnapshots();
   void scrubbingLoadsEarlierSnapshots();
   void liveSnapshotsWaitWhileScrubbedBack();
+  void listingDoesNotBlockTheGuiThread();
+  void showStepPicksTheNearestSnapshotAndAnnouncesItsSample();
+  void stepByMovesAlongTheTimeline();
+  void playAnimatesToTheEndThenStops();
+  void askedInputReplacesTheRunUntilBack();
 };
 
 namespace {
@@ -42,6 +49,19 @@ AttentionSnapshot liveSnapshot(long long step) {
 void showFolder(CurrentRun& run, const QString& dir) {
   run.showOpened(*makePreset(kImageClassificationTaskId, "tiny"), dir);
 }
+
+/// A timeline showing an opened run folder of `count` snapshots (steps 10, 20, …), listed.
+struct OpenedTimeline {
+  explicit OpenedTimeline(int count) {
+    written = FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), count);
+    showFolder(run, dir.filePath("run"));
+    view.waitForLoad();
+  }
+  QTemporaryDir dir;
+  CurrentRun run;
+  AttentionTimelineView view{&run};
+  bool written = false;
+};
 
 }  // namespace
 
@@ -67,6 +87,7 @@ void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
   view.resize(900, 600);
   view.show();
   showFolder(run, dir.filePath("run"));
+  view.waitForLoad();
   QCOMPARE(view.snapshotCount(), 5);
   QCOMPARE(view.slider()->maximum(), 4);
   QSignalSpy shown(&view, &AttentionTimelineView::snapshotShown);
@@ -81,11 +102,9 @@ void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
 }
 
 void AttentionTimelineTest::liveSnapshotsWaitWhileScrubbedBack() {
-  QTemporaryDir dir;
-  QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 3));
-  CurrentRun run;
-  AttentionTimelineView view(&run);
-  showFolder(run, dir.filePath("run"));
+  OpenedTimeline opened(3);
+  QVERIFY(opened.written);
+  AttentionTimelineView& view = opened.view;
   view.setLiveSnapshot(liveSnapshot(35));
   QVERIFY(view.isFollowingLive());
   QCOMPARE(view.panel()->snapshot().step, 35LL);
@@ -97,6 +116,105 @@ void AttentionTimelineTest::liveSnapshotsWaitWhileScrubbedBack() {
   view.slider()->setValue(view.slider()->maximum());  // back at the end: live again
   QVERIFY(view.isFollowingLive());
   QCOMPARE(view.panel()->snapshot().step, 45LL);
+}
+
+void AttentionTimelineTest::listingDoesNotBlockTheGuiThread() {
+  QTemporaryDir dir;
+  QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 3));
+  CurrentRun run;
+  AttentionTimelineView view(&run);
+  showFolder(run, dir.filePath("run"));
+  // The folder is listed on a worker: nothing is known yet when the call returns.
+  QCOMPARE(view.snapshotCount(), 0);
+  view.waitForLoad();
+  QCOMPARE(view.snapshotCount(), 3);
+  // A live probe lists the folder again, also off the GUI thread.
+  QVERIFY(QFile::copy(dir.filePath("run/attention/step_000000030.msgpack"),
+                      dir.filePath("run/attention/step_000000040.msgpack")));
+  view.setLiveSnapshot(liveSnapshot(40));
+  QCOMPARE(view.snapshotCount(), 3);
+  view.waitForLoad();
+  QCOMPARE(view.snapshotCount(), 4);
+}
+
+void AttentionTimelineTest::showStepPicksTheNearestSnapshotAndAnnouncesItsSample() {
+  OpenedTimeline opened(5);
+  QVERIFY(opened.written);
+  AttentionTimelineView& view = opened.view;
+  QSignalSpy shown(&view, &AttentionTimelineView::stepShown);
+  view.showStep(22);  // snapshots at 10..50: 20 is nearest
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 2000);
+  QCOMPARE(view.shownStep(), 20LL);
+  QCOMPARE(view.panel()->snapshot().step, 20LL);
+  QCOMPARE(shown[0][0].toLongLong(), 20LL);
+  const auto sample = shown[0][1].value<std::optional<SamplePrediction>>();
+  QVERIFY(sample.has_value());
+  QCOMPARE(sample->predicted_label, std::string("predicted at step 20"));
+  const auto encoding = shown[0][2].value<std::optional<PositionalEncodingSnapshot>>();
+  QVERIFY(encoding.has_value());
+  QCOMPARE(encoding->positions, 6);  // 4 + i for the second snapshot
+  view.showStep(1000);
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 50LL, 2000);
+}
+
+void AttentionTimelineTest::stepByMovesAlongTheTimeline() {
+  OpenedTimeline opened(4);
+  QVERIFY(opened.written);
+  AttentionTimelineView& view = opened.view;
+  view.showFirst();
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 10LL, 2000);
+  view.stepBy(1);
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 20LL, 2000);
+  view.stepBy(-5);  // clamped at the start
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 10LL, 2000);
+  view.showLast();
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 40LL, 2000);
+}
+
+void AttentionTimelineTest::playAnimatesToTheEndThenStops() {
+  OpenedTimeline opened(3);
+  QVERIFY(opened.written);
+  AttentionTimelineView& view = opened.view;
+  QSignalSpy shown(&view, &AttentionTimelineView::stepShown);
+  view.setPlaying(true);  // at the end: starts again from the first snapshot
+  QVERIFY(view.isPlaying());
+  QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
+  QList<long long> steps;
+  for (const QList<QVariant>& call : shown) steps << call[0].toLongLong();
+  QCOMPARE(steps, (QList<long long>{10, 20, 30}));
+}
+
+void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
+  OpenedTimeline opened(2);
+  QVERIFY(opened.written);
+  AttentionTimelineView& view = opened.view;
+  view.setLiveSnapshot(liveSnapshot(25));
+  QSignalSpy asked(&view, &AttentionTimelineView::askedShown);
+  AttentionPlotData mine;
+  mine.step = 25;
+  AttentionPlotGroup group;
+  group.name = QStringLiteral("encoder");
+  LabeledMatrix head(2, 2, 0.5f);
+  head.row_labels = head.col_labels = QStringList{QStringLiteral("my"), QStringLiteral("words")};
+  group.layers = {{head}};
+  mine.groups.push_back(group);
+  view.showAsked(mine, QStringLiteral("your words"));
+  QVERIFY(view.isShowingAsked());
+  QVERIFY(view.backButton()->isVisibleTo(&view));
+  QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].col_labels, head.col_labels);
+  view.setLiveSnapshot(liveSnapshot(30));  // training goes on underneath; the asked input stays
+  QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].col_labels, head.col_labels);
+  QTest::mouseClick(view.backButton(), Qt::LeftButton);
+  QVERIFY(!view.isShowingAsked());
+  QCOMPARE(view.panel()->snapshot().step, 30LL);  // the live view is back, newest probe
+  QCOMPARE(asked.size(), 2);
+  QCOMPARE(asked[1][0].toBool(), false);
 }
 
 }  // namespace ascope

@@ -141,8 +141,19 @@ bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
   for (int i = 1; i <= count; ++i) {
     FakeEngine engine;
     engine.publishAttention(10 * i, kImageClassificationTaskId);
-    std::optional<AttentionSnapshot> snapshot = engine.drainEvents().attention;
-    if (!snapshot || !folder->writeAttention(*snapshot).ok()) return false;
+    engine.publishSample(kImageClassificationTaskId);
+    // Each step's encoding has its own number of positions, so a test can tell them apart.
+    engine.publishPositionalEncoding(4 + i, 8);
+    EventBatch events = engine.drainEvents();
+    std::optional<AttentionSnapshot> snapshot = std::move(events.attention);
+    if (!snapshot || !events.sample || !events.positional_encoding) return false;
+    // As the trainer stores them: the probe's prediction and encoding of the step come along.
+    snapshot->sample = std::move(*events.sample);
+    snapshot->sample->step = 10 * i;
+    snapshot->sample->predicted_label = "predicted at step " + std::to_string(10 * i);
+    snapshot->positional_encoding = std::move(*events.positional_encoding);
+    snapshot->positional_encoding->step = 10 * i;
+    if (!folder->writeAttention(*snapshot).ok()) return false;
   }
   return true;
 }

@@ -48,7 +48,9 @@ class FakeEngine final : public RunControl {
   void pushFailure(const std::string& message);
 
   /// A run folder at `dir` with config.json and image attention snapshots at steps 10, 20, …
-  /// (`count` of them), as a trained run leaves it; false when it cannot be written.
+  /// (`count` of them), as a trained run leaves it: each carries the sample (predicted label
+  /// "predicted at step N") and a positional encoding of 4 + i positions; false when it cannot
+  /// be written.
   static bool writeRunFolder(const std::string& dir, int count);
 
  private:

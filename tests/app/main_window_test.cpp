@@ -5,19 +5,29 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/main_window.h"
+#include "app/gui/window/run_controller.h"
 #include "app/gui/window/scripted_run.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
+#include "widgets/attention_head_grid_panel.h"
+#include "widgets/metric_curve_panel.h"
+#include "widgets/positional_encoding_panel.h"
+#include "widgets/sample_panel.h"
 
 namespace ascope {
 
@@ -31,6 +41,8 @@ class MainWindowTest : public QObject {
   void exportAllWritesEveryFormat();
   void shortcutsAreBound();
   void closingWhileTrainingStopsTheRunFirst();
+  void openedRunDocksFollowTheTimeline();
+  void pausedRunShowsNoGrowingEta();
 
  private:
   /// A fake translation run in `window`, with one of everything the panels show.
@@ -51,7 +63,7 @@ class MainWindowTest : public QObject {
 void MainWindowTest::everyPanelIsANamedDock() {
   MainWindow window;
   const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
-  QCOMPARE(docks.size(), 7);
+  QCOMPARE(docks.size(), 8);
   QMenu* view = nullptr;
   for (QAction* menu : window.menuBar()->actions()) {
     if (menu->text().remove(QLatin1Char('&')) == QStringLiteral("View")) view = menu->menu();
@@ -132,7 +144,8 @@ void MainWindowTest::shortcutsAreBound() {
   for (QAction* action : window.findChildren<QAction*>()) {
     if (!action->shortcut().isEmpty()) shortcuts << action->shortcut().toString();
   }
-  for (const char* key : {"Space", "F5", "F6", "Shift+F5", "Ctrl+E", "Ctrl+O", "Ctrl+Q"}) {
+  for (const char* key : {"Space", "F5", "F6", "Shift+F5", "Ctrl+E", "Ctrl+O", "Ctrl+Q", "Left",
+                          "Right", "Home", "End", "P", "Esc"}) {
     QVERIFY2(shortcuts.contains(QString::fromLatin1(key)), key);
   }
 }
@@ -156,6 +169,67 @@ void MainWindowTest::closingWhileTrainingStopsTheRunFirst() {
   QVERIFY(!window.bridge()->isActive());
   QCOMPARE(window.currentRun()->state(), TrainerState::kStopped);
   QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("run/checkpoints/last.pt"))));
+}
+
+void MainWindowTest::openedRunDocksFollowTheTimeline() {
+  QTemporaryDir dir;
+  QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 4));
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  QSignalSpy opened(window.controller(), &RunController::runOpened);
+  window.controller()->openRun(dir.filePath("run"));
+  QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
+  const Panels& panels = window.panels();
+  panels.attention->waitForLoad();
+  // Opened: the newest snapshot's step everywhere, and its stored sample in the Sample dock.
+  QCOMPARE(panels.loss->cursorStep(), 40.0);
+  QCOMPARE(panels.accuracy->cursorStep(), 40.0);
+  QCOMPARE(panels.sample->mode(), SamplePanel::Mode::Image);
+  QVERIFY(panels.sample->verdictLabel()->text().contains(QStringLiteral("predicted at step 40")));
+  QCOMPARE(panels.positional_encoding->encoding().matrix.rows, 8);
+  // A click on a curve (step 19) moves every dock to the nearest snapshot, step 20.
+  Q_EMIT panels.loss->stepPicked(19.0);
+  panels.attention->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 20LL, 2000);
+  QCOMPARE(panels.loss->cursorStep(), 20.0);
+  QCOMPARE(panels.accuracy->cursorStep(), 20.0);
+  QCOMPARE(panels.positional_encoding->encoding().matrix.rows, 6);
+  QVERIFY(panels.sample->verdictLabel()->text().contains(QStringLiteral("predicted at step 20")));
+  // The keys of the Timeline menu step through the snapshots.
+  QTest::keyClick(&window, Qt::Key_Right);
+  panels.attention->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 30LL, 2000);
+  QCOMPARE(panels.loss->cursorStep(), 30.0);
+  QTest::keyClick(&window, Qt::Key_Home);
+  panels.attention->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 10LL, 2000);
+  // With the attention panel focused, → changes the head instead, and the step stays.
+  AttentionHeadGridPanel* heads = panels.attention->panel();
+  QVERIFY(heads->headCount() > 1);
+  window.activateWindow();
+  heads->setFocus();
+  QTRY_VERIFY(heads->hasFocus());
+  const int head = heads->currentHead();
+  QTest::keyClick(heads, Qt::Key_Right);
+  QCOMPARE(heads->currentHead(), head + 1);
+  panels.attention->waitForLoad();
+  QCOMPARE(panels.attention->shownStep(), 10LL);
+}
+
+void MainWindowTest::pausedRunShowsNoGrowingEta() {
+  MainWindow window;
+  feed(window);
+  RunProgressView* progress = window.panels().run->progressView();
+  QTRY_VERIFY_WITH_TIMEOUT(!progress->statsText().contains(QStringLiteral("ETA –")), 2000);
+  progress->setState(TrainerState::kPaused);
+  QVERIFY2(progress->statsText().contains(QStringLiteral("ETA – (paused)")),
+           qPrintable(progress->statsText()));
+  progress->setState(TrainerState::kRunning);
+  QVERIFY(!progress->statsText().contains(QStringLiteral("paused")));
+  progress->setState(TrainerState::kStopped);
+  QVERIFY2(progress->statsText().contains(QStringLiteral("ETA –<")),
+           qPrintable(progress->statsText()));
 }
 
 }  // namespace ascope

@@ -1,8 +1,12 @@
 // End to end: the real attentionscope binary in scripted mode trains each task for a few steps on
 // the tiny preset, writes a screenshot of the whole window and a report of what every panel shows,
 // then opens the run folder it wrote. Run offscreen (QT_QPA_PLATFORM=offscreen).
+#include <QColor>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -97,9 +101,16 @@ void ScriptedModeTest::trainsEachTask() {
                         "--train-steps", "30",       "--out",    out,       "--screenshot", shot,
                         "--size",        "1280x800", "--report", report,    "--quit"};
   const bool text = task != QLatin1String(kImageClassificationTaskId);
-  if (text)
+  // "Try it" on the newest checkpoint: its attention goes under the scope.
+  if (text) {
     arguments << "--ask"
-              << "the black cat";  // "Try it" on the newest checkpoint
+              << "the black cat";
+  } else {
+    QImage image(40, 40, QImage::Format_RGB888);
+    image.fill(QColor(200, 40, 40));
+    QVERIFY(image.save(dir_.filePath(QStringLiteral("red.png"))));
+    arguments << "--ask" << dir_.filePath(QStringLiteral("red.png"));
+  }
   const Result r = run(arguments, report);
   QVERIFY2(r.exit_code == 0, qPrintable(r.output));
   QVERIFY2(r.output.contains(QStringLiteral("throughput:")), qPrintable(r.output));
@@ -120,9 +131,13 @@ void ScriptedModeTest::trainsEachTask() {
   QVERIFY(panels["sample_shown"].toBool());
   QVERIFY(panels["log_lines"].toInt() > 0);
   QVERIFY(QFile::exists(out + QStringLiteral("/metrics.csv")));
-  if (text) {
-    QVERIFY2(r.report["answer"].toString().contains(QStringLiteral("checkpoint at step 30")),
-             qPrintable(r.output));
+  QVERIFY2(r.report["answer"].toString().contains(QStringLiteral("checkpoint at step 30")),
+           qPrintable(r.output));
+  QVERIFY2(panels["attention_asked"].toBool(), qPrintable(r.output));
+  const QJsonArray keys = panels["attention_key_labels"].toArray();
+  QVERIFY(!keys.isEmpty());
+  if (task == QLatin1String(kSentimentTaskId)) {
+    QCOMPARE(keys.size(), 3);  // "the black cat": its own three tokens, not the probe review's
   }
   if (task == QLatin1String(kImageClassificationTaskId)) vit_run_ = out;
 }
@@ -131,8 +146,9 @@ void ScriptedModeTest::opensTheRunItWrote() {
   if (vit_run_.isEmpty()) QSKIP("the vit run did not complete");
   const QString shot = dir_.filePath(QStringLiteral("open.png"));
   const QString report = dir_.filePath(QStringLiteral("open.json"));
-  const Result r = run({"--open", vit_run_, "--screenshot", shot, "--size", "1280x800", "--report",
-                        report, "--quit"},
+  const QString figures = dir_.filePath(QStringLiteral("figures"));
+  const Result r = run({"--open", vit_run_, "--step", "12", "--export-dir", figures, "--screenshot",
+                        shot, "--size", "1280x800", "--report", report, "--quit"},
                        report);
   QVERIFY2(r.exit_code == 0, qPrintable(r.output));
   checkScreenshot(shot, QSize(1280, 800));
@@ -143,6 +159,16 @@ void ScriptedModeTest::opensTheRunItWrote() {
   QVERIFY(panels["attention_timeline"].toInt() >= 1);
   QVERIFY(panels["positional_encoding_rows"].toInt() > 0);  // recomputed from the checkpoint
   QVERIFY(panels["log_lines"].toInt() > 0);                 // log.txt
+  // --step: every dock at the stored snapshot nearest step 12, and the exports show it.
+  const double shown = panels["attention_step"].toDouble();
+  QVERIFY2(shown > 0 && shown < 30, qPrintable(r.output));
+  QVERIFY2(r.output.contains(QStringLiteral("showing step %1").arg(shown)), qPrintable(r.output));
+  QCOMPARE(panels["loss_cursor_step"].toDouble(), shown);
+  QCOMPARE(panels["accuracy_cursor_step"].toDouble(), shown);
+  QVERIFY(panels["sample_shown"].toBool());
+  for (const char* name : {"loss.png", "loss.svg", "accuracy.pdf", "sample.png"}) {
+    QVERIFY2(QFileInfo(QDir(figures).filePath(QString::fromLatin1(name))).size() > 0, name);
+  }
 }
 
 void ScriptedModeTest::failsWithAMessage() {

@@ -28,6 +28,44 @@ class MetricCurvePanelTest : public QObject {
   }
 
  private Q_SLOTS:
+  void cursorMarksTheStepAndClicksPickSteps() {
+    MetricCurvePanel panel(QStringLiteral("loss"));
+    panel.resize(700, 400);
+    QVERIFY(test::showAndSettle(&panel));
+    fill(panel, 1000);
+    test::settle();
+    QCOMPARE(panel.cursorStep(), -1.0);
+    panel.setCursorStep(400);
+    test::settle();
+    QCOMPARE(panel.cursorStep(), 400.0);
+    // The cursor is drawn: a column of the plot at step 400 differs from one beside it.
+    QCustomPlot* plot = panel.plot();
+    const int x = qRound(plot->xAxis->coordToPixel(400));
+    const QImage image = plot->toPixmap().toImage();
+    const int y = plot->axisRect()->rect().center().y();
+    QVERIFY(image.pixel(x, y) != image.pixel(x + 15, y));
+
+    QSignalSpy picked(&panel, &MetricCurvePanel::stepPicked);
+    const QPoint at(qRound(plot->xAxis->coordToPixel(700)), y);
+    QTest::mousePress(plot, Qt::LeftButton, Qt::NoModifier, at);
+    QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, at);
+    QCOMPARE(picked.size(), 1);
+    QVERIFY(std::abs(picked[0][0].toDouble() - 700) < 5);
+    // Dragging the cursor scrubs (one pick per move), without panning the view.
+    const QCPRange before = plot->xAxis->range();
+    const QPoint grab(x, y);
+    QTest::mousePress(plot, Qt::LeftButton, Qt::NoModifier, grab);
+    QMouseEvent move(QEvent::MouseMove, QPointF(x + 80, y), plot->mapToGlobal(QPointF(x + 80, y)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &move);
+    QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, QPoint(x + 80, y));
+    QVERIFY(picked.size() >= 3);
+    QVERIFY(panel.cursorStep() > 400);
+    QCOMPARE(plot->xAxis->range().lower, before.lower);
+    panel.setCursorStep(-1);
+    QCOMPARE(panel.cursorStep(), -1.0);
+  }
+
   void graphsHoldTheAppendedPoints() {
     MetricCurvePanel panel(QStringLiteral("loss"));
     QVERIFY(test::showAndSettle(&panel));

@@ -124,6 +124,16 @@ class SamplePanelTest : public QObject {
         !html.contains(QRegularExpression(QStringLiteral("<span style=\"[^\"]*\">noir</span>"))));
   }
 
+  void ownSentenceHasNoReferenceToMiss() {
+    SamplePanel panel;
+    panel.setTranslation({QStringLiteral("the black cat"), QString(), QStringLiteral("il gatto")});
+    const QString text = panel.translationView()->toPlainText();
+    QVERIFY(text.contains(QStringLiteral("il gatto")));
+    QVERIFY(text.contains(QStringLiteral("no reference")));
+    QVERIFY2(!text.contains(QStringLiteral("match")), qPrintable(text));
+    QVERIFY(!panel.translationView()->toHtml().contains(QStringLiteral("background-color")));
+  }
+
   void emptyAndExport() {
     SamplePanel panel;
     QVERIFY(test::showAndSettle(&panel, QSize(400, 300)));

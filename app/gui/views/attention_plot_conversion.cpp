@@ -28,6 +28,10 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     out.name = QString::fromStdString(axes.title.empty() ? group.name : axes.title);
     out.query_title = QString::fromStdString(axes.query_title);
     out.key_title = QString::fromStdString(axes.key_title);
+    out.causal = group.causal;
+    if (group.row_predictions.size() == group.row_labels.size()) {
+      out.row_predictions = toStringList(group.row_predictions);
+    }
     const QStringList rows = toStringList(group.row_labels);
     const QStringList cols = toStringList(group.col_labels);
     out.layers.resize(static_cast<std::size_t>(std::max(0, group.layers)));
@@ -53,6 +57,14 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     data.image.grid_rows = snapshot.grid_rows;
     data.image.grid_cols = snapshot.grid_cols;
     data.image.has_cls_token = true;
+  }
+  for (const DecodingStep& step : snapshot.decoding) {
+    DecodingCandidates candidates;
+    for (const auto& [token, probability] : step.top) {
+      candidates.tokens.push_back(QString::fromStdString(token));
+      candidates.probabilities.push_back(probability);
+    }
+    data.decoding.push_back(std::move(candidates));
   }
   return data;
 }

@@ -1,10 +1,19 @@
 #pragma once
-// The Attention dock: the per-head grid of the attention panel under a timeline of the run's
-// stored snapshots. While training, it follows the newest probe ("live"); dragging the slider back
-// shows an earlier snapshot from the run folder (read off the GUI thread, newest request wins).
+// The Attention dock and the run's one time axis: the per-head grid of the attention panel under a
+// timeline of the run's stored snapshots (slider, Play, Live). While training, it follows the
+// newest probe ("live"); moving the slider (or asking for a step: a click on a curve, the arrow
+// keys, the scripted --step) shows an earlier snapshot from the run folder. Every snapshot shown
+// is announced with its step and, when the file stored them, the probe's prediction and the
+// positional encoding of that step, so the other docks follow the same step. Files are listed
+// and read off the GUI thread; the newest request wins.
+//
+// An asked input ("Try it") can be put under the scope instead: its attention replaces the run's
+// until "Back to the run".
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 #include "engine/run/run_reader.h"
@@ -12,6 +21,7 @@
 #include "widgets/attention_plot_data.h"
 
 class QLabel;
+class QPushButton;
 class QSlider;
 class QToolButton;
 
@@ -30,50 +40,96 @@ class AttentionTimelineView : public QWidget {
 
   AttentionHeadGridPanel* panel() const { return panel_; }
   QSlider* slider() const { return slider_; }
+  QToolButton* playButton() const { return play_button_; }
+  QPushButton* backButton() const { return back_button_; }
 
   /// A probe of the running training; shown at once while following live.
   void setLiveSnapshot(const AttentionSnapshot& snapshot);
-  /// Re-reads the list of the run folder's snapshots (e.g. once the run has ended).
+  /// Lists the run folder's snapshots again, on a worker thread (e.g. once the run has ended).
   void refreshFiles();
   /// An opened run: its timeline and the snapshot to show first.
   void showRun(std::vector<AttentionFileEntry> files, const AttentionPlotData& newest);
   void clear();
 
+  /// Shows the stored snapshot nearest to `step` (the live one when that is the newest).
+  void showStep(long long step);
+  /// Moves `delta` snapshots along the timeline (the arrow keys).
+  void stepBy(int delta);
+  void showFirst();
+  void showLast();
+  /// Animates the timeline from the shown snapshot (from the start when at the end).
+  void setPlaying(bool on);
+  bool isPlaying() const { return play_timer_.isActive(); }
+
+  /// Puts an asked input under the scope; `caption` says what it is and what the model answered.
+  void showAsked(AttentionPlotData data, const QString& caption);
+  /// Leaves the asked input and shows the run's snapshot (or the live probe) again.
+  void returnToRun();
+  bool isShowingAsked() const { return showing_asked_; }
+
   bool isFollowingLive() const { return following_; }
   int snapshotCount() const { return static_cast<int>(files_.size()); }
-  /// Blocks until a pending load has finished (tests, scripted mode).
+  long long shownStep() const { return shown_step_; }
+  /// Blocks until pending listing and loading have finished (tests, scripted mode).
   void waitForLoad();
 
  Q_SIGNALS:
   /// A snapshot from the timeline (not a live one) is now shown.
   void snapshotShown(long long step);
+  /// The run's step now shown (live or stored), with what the stored file kept of that step.
+  void stepShown(long long step, const std::optional<SamplePrediction>& sample,
+                 const std::optional<PositionalEncodingSnapshot>& positional_encoding);
+  /// The live probe is shown again: the other docks go back to their newest data.
+  void liveShown(long long step);
+  /// Whatever is now on screen: a live or stored probe, or an asked input.
+  void attentionShown(const AttentionPlotData& data);
+  /// An asked input was put under the scope (true) or left (false).
+  void askedShown(bool shown);
 
  private:
   struct LoadResult {
     QString path;
     std::optional<AttentionPlotData> data;
+    std::optional<SamplePrediction> sample;
+    std::optional<PositionalEncodingSnapshot> positional_encoding;
     QString error;
   };
   void onSliderMoved(int index);
   void load(QString path);
   void onLoaded();
+  void onListed();
+  void setFiles(std::vector<AttentionFileEntry> files);
+  void showLive();
   void updateLabel();
   void showSnapshot(const AttentionPlotData& snapshot);
+  void onPlayTick();
 
   const CurrentRun* run_;
   std::vector<AttentionFileEntry> files_;
   AttentionPlotData live_;
   bool has_live_ = false;
   bool following_ = true;
+  bool showing_asked_ = false;
   long long shown_step_ = -1;
   bool balanced_ = false;      // grid and enlarged head share the width once data is there
   bool group_chosen_ = false;  // the first snapshot of a run picked its group
   QString pending_path_;       // requested while a load was running
+  bool list_again_ = false;    // a listing was asked for while one was running
+  // Set when a job starts, cleared by its handler: a finished future's handler runs a little
+  // later (a queued event), and waitForLoad must wait for the handler, not only the job.
+  bool listing_ = false;
+  bool loading_ = false;
   QFutureWatcher<LoadResult> watcher_;
+  QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
+  QTimer play_timer_;
 
   QSlider* slider_ = nullptr;
   QLabel* label_ = nullptr;
+  QToolButton* play_button_ = nullptr;
   QToolButton* live_button_ = nullptr;
+  QWidget* asked_bar_ = nullptr;
+  QLabel* asked_label_ = nullptr;
+  QPushButton* back_button_ = nullptr;
   AttentionHeadGridPanel* panel_ = nullptr;
 };
 

@@ -63,6 +63,8 @@ QString RunProgressView::stateName(TrainerState state) {
 }
 
 void RunProgressView::setState(TrainerState state, const QString& reason) {
+  state_now_ = state;
+  if (last_) showStats();
   QString text = QStringLiteral("<b>%1</b>").arg(stateName(state).toHtmlEscaped());
   if (!reason.isEmpty()) text += QStringLiteral(" — ") + reason.toHtmlEscaped();
   state_->setText(text);
@@ -75,13 +77,28 @@ void RunProgressView::setProgress(const StepMetrics& p, std::int64_t batch_size)
   bar_->setRange(0, total);
   bar_->setValue(static_cast<int>(std::min<std::int64_t>(p.step, total)));
   bar_->setFormat(QStringLiteral("%p%  ·  step %1 / %2").arg(p.step).arg(p.total_steps));
-  const double its = p.samples_per_s / static_cast<double>(std::max<std::int64_t>(1, batch_size));
+  last_ = p;
+  batch_size_ = std::max<std::int64_t>(1, batch_size);
+  showStats();
+}
+
+void RunProgressView::showStats() {
+  const StepMetrics& p = *last_;
+  const double its = p.samples_per_s / static_cast<double>(batch_size_);
+  // From the recent rate, not from the average since the start: time spent paused is not
+  // training time, and an ETA that grows while nothing runs reads as broken. None once ended.
+  QString eta = QStringLiteral("–");
+  if (state_now_ == TrainerState::kPaused) {
+    eta = tr("– (paused)");
+  } else if (!isFinalState(state_now_) && its > 0) {
+    eta = clock(static_cast<double>(std::max<std::int64_t>(0, p.total_steps - p.step)) / its);
+  }
   stats_->setText(tr("epoch %1 · %2 it/s · %3 samples/s · ETA %4<br>loss %5 · accuracy %6 · "
                      "lr %7")
                       .arg(p.epoch)
                       .arg(its, 0, 'f', 1)
                       .arg(p.samples_per_s, 0, 'f', 0)
-                      .arg(clock(p.eta_s))
+                      .arg(eta)
                       .arg(p.loss, 0, 'f', 4)
                       .arg(p.accuracy, 0, 'f', 3)
                       .arg(p.lr, 0, 'g', 3));
@@ -97,6 +114,7 @@ void RunProgressView::setEpoch(const EpochSummary& r) {
 }
 
 void RunProgressView::reset() {
+  last_.reset();
   bar_->setRange(0, 1);
   bar_->setValue(0);
   bar_->setFormat(tr("no run yet"));

@@ -3,6 +3,8 @@
 // loss and accuracy of the newest step.
 #include <QWidget>
 
+#include <optional>
+
 #include "engine/train/events.h"
 
 class QLabel;
@@ -30,6 +32,12 @@ class RunProgressView : public QWidget {
   static QString stateName(TrainerState state);
 
  private:
+  /// The step figures of `last_`, with the ETA the state allows.
+  void showStats();
+
+  std::optional<StepMetrics> last_;
+  std::int64_t batch_size_ = 1;
+  TrainerState state_now_ = TrainerState::kIdle;
   QLabel* state_ = nullptr;
   QProgressBar* bar_ = nullptr;
   QLabel* stats_ = nullptr;

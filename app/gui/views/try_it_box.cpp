@@ -1,6 +1,7 @@
 #include "app/gui/views/try_it_box.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/bridge/current_run.h"
+#include "app/gui/views/attention_plot_conversion.h"
 #include "engine/data/image_header.h"
 #include "engine/data/regular_file.h"
 #include "engine/inference/checkpoint_inference.h"
@@ -39,6 +41,13 @@ std::vector<std::uint8_t> planarImage(const QImage& image, int side) {
   return pixels;
 }
 
+/// A reply without an answer: `text` says why.
+TryItBox::Reply failed(const QString& text) {
+  TryItBox::Reply reply;
+  reply.text = text;
+  return reply;
+}
+
 QString describe(const InferenceAnswer& a) {
   QString text;
   const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
@@ -61,13 +70,35 @@ QString describe(const InferenceAnswer& a) {
 
 /// Runs on the worker: the run's files are checked first (a FIFO among them would block the
 /// pool thread in open()), then the checkpoint answers.
-TryItBox::Reply TryItBox::askJob(const InferenceRequest& request) {
+TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString& image_name) {
   if (Status files = checkRunFilesReadable(request.run_dir); !files.ok()) {
-    return {html(files.error()), false};
+    return failed(html(files.error()));
   }
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
-  if (!answer.ok()) return {html(answer.error()), false};
-  return {describe(*answer), true};
+  if (!answer.ok()) return failed(html(answer.error()));
+  Reply reply;
+  reply.text = describe(*answer);
+  reply.ok = true;
+  if (!answer->attention.groups.empty()) {
+    reply.attention = toAttentionPlotData(answer->attention);
+    reply.attention->step = answer->step;
+    SamplePrediction& sample = reply.sample;
+    sample.step = answer->step;
+    sample.task = answer->task;
+    sample.sample_index = -1;
+    sample.text = request.text;
+    sample.image = answer->attention.image;
+    sample.predicted_label = answer->label;
+    sample.probability = answer->probability;
+    const QString input = request.text.empty()
+                              ? image_name
+                              : QStringLiteral("“%1”").arg(QString::fromStdString(request.text));
+    reply.caption = tr("<b>Your input under the scope</b>: %1 → <b>%2</b> (checkpoint at step "
+                       "%3)")
+                        .arg(input.toHtmlEscaped(), html(answer->label))
+                        .arg(answer->step);
+  }
+  return reply;
 }
 
 /// Runs on the worker: reads and decodes the image only once it is known to be a regular file of
@@ -75,18 +106,18 @@ TryItBox::Reply TryItBox::askJob(const InferenceRequest& request) {
 TryItBox::Reply TryItBox::imageJob(InferenceRequest request, const QString& path, int side) {
   const std::string file = path.toStdString();
   Expected<std::string> bytes = readRegularFile(file, kMaxImageFileBytes);
-  if (!bytes.ok()) return {html(bytes.error()), false};
+  if (!bytes.ok()) return failed(html(bytes.error()));
   if (Expected<ImageSize> size = checkImageHeader(*bytes, file); !size.ok()) {
-    return {html(size.error()), false};
+    return failed(html(size.error()));
   }
   QImage image;
   if (!image.loadFromData(
           QByteArray::fromRawData(bytes->data(), static_cast<int>(bytes->size())))) {
-    return {tr("%1: not an image Qt can read").arg(path.toHtmlEscaped()), false};
+    return failed(tr("%1: not an image Qt can read").arg(path.toHtmlEscaped()));
   }
   request.image_width = request.image_height = side;
   request.image_planar = planarImage(image, side);
-  return askJob(request);
+  return askJob(request, QFileInfo(path).fileName());
 }
 
 TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), run_(run) {
@@ -200,6 +231,7 @@ void TryItBox::onFinished() {
   answer_->setText(reply.text);
   ask_->setEnabled(!run_->folder().isEmpty());
   image_button_->setEnabled(!run_->folder().isEmpty());
+  if (reply.attention) Q_EMIT inputExamined(*reply.attention, reply.sample, reply.caption);
   Q_EMIT answered(reply.text, reply.ok);
 }
 

@@ -6,6 +6,10 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
+
+#include "engine/train/events.h"
+#include "widgets/attention_plot_data.h"
 
 class QLabel;
 class QLineEdit;
@@ -38,14 +42,24 @@ class TryItBox : public QWidget {
  Q_SIGNALS:
   /// The answer (or the reason there is none) is shown.
   void answered(const QString& text, bool ok);
+  /// The asked input's own attention (every kind, layer and head) and the input as a sample, to
+  /// put under the scope; `caption` names the input and the answer.
+  void inputExamined(const AttentionPlotData& attention, const SamplePrediction& sample,
+                     const QString& caption);
 
- private:
+ public:
   struct Reply {
     QString text;  ///< rich text for the answer label
     bool ok = false;
+    /// Converted on the worker: a 512-token, 144-head answer is a large copy.
+    std::optional<AttentionPlotData> attention;
+    SamplePrediction sample;
+    QString caption;
   };
+
+ private:
   /// Worker-thread jobs: nothing that opens a file or runs the model runs on the GUI thread.
-  static Reply askJob(const InferenceRequest& request);
+  static Reply askJob(const InferenceRequest& request, const QString& image_name = {});
   static Reply imageJob(InferenceRequest request, const QString& path, int side);
   void start(const std::function<Reply()>& job);
   void onFinished();

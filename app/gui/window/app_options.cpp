@@ -52,13 +52,18 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                                QStringLiteral("When done, ask the newest checkpoint (\"Try it\"): "
                                               "a review or sentence, or an image file for vit."),
                                QStringLiteral("input"));
+  const QCommandLineOption step(
+      QStringLiteral("step"),
+      QStringLiteral("When done, show the run at the stored snapshot nearest step N in every dock "
+                     "(curves' cursor, sample, attention, positional encoding) before exporting."),
+      QStringLiteral("N"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit when done."));
   const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
   const QCommandLineOption timeout(QStringLiteral("timeout"),
                                    QStringLiteral("Scripted mode: give up after S seconds."),
                                    QStringLiteral("s"));
   parser.addOptions({help, task, data, preset, device, steps, out, open, shot, size, export_dir,
-                     report, ask, quit, dark, timeout});
+                     report, ask, step, quit, dark, timeout});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return std::nullopt;
@@ -103,6 +108,15 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
     }
     if (o.task.isEmpty()) {
       *error = QStringLiteral("--train-steps needs --task");
+      return std::nullopt;
+    }
+  }
+  if (parser.isSet(step)) {
+    bool ok = false;
+    o.step = parser.value(step).toLongLong(&ok);
+    if (!ok || o.step < 0) {
+      *error = QStringLiteral("--step must be a step number (0 or more), got \"%1\"")
+                   .arg(parser.value(step));
       return std::nullopt;
     }
   }

@@ -5,6 +5,7 @@
 //   attentionscope --task vit --data builtin --preset tiny --train-steps 60
 //                  --screenshot shot.png --size 1600x1000 --quit
 //   attentionscope --open RUNDIR --screenshot shot.png --quit
+//   attentionscope --open RUNDIR --step 40 --export-dir figures --quit
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -26,6 +27,7 @@ struct AppOptions {
   QString export_dir;         ///< "Export all panels" into this folder once done
   QString report;             ///< JSON with the measured figures and the panels' state
   QString ask;                ///< "Try it" once done: a review or sentence, or an image path (ViT)
+  long long step = -1;        ///< >= 0: every dock shows the stored snapshot nearest this step
   bool quit = false;          ///< exit once done (exit code 0 on success)
   bool dark = false;          ///< force a dark palette (screenshots of the dark theme)
   int timeout_s = 1800;       ///< scripted mode gives up after this long

@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kLayoutVersion = 1;  // bump when docks are added or renamed
+constexpr int kLayoutVersion = 2;  // bump when docks are added or renamed
 
 int share(int total, double fraction) {
   return static_cast<int>(std::lround(total * fraction));
@@ -56,6 +56,7 @@ void DockLayout::resetLayout() {
   QDockWidget* sample = dock(QStringLiteral("sampleDock"));
   QDockWidget* attention = dock(QStringLiteral("attentionDock"));
   QDockWidget* pe = dock(QStringLiteral("positionalEncodingDock"));
+  QDockWidget* decoding = dock(QStringLiteral("decodingDock"));
   for (QDockWidget* d : docks_) {
     d->setFloating(false);
     window_->removeDockWidget(d);
@@ -67,7 +68,9 @@ void DockLayout::resetLayout() {
   window_->splitDockWidget(loss, accuracy, Qt::Vertical);
   window_->splitDockWidget(accuracy, log, Qt::Vertical);
   window_->splitDockWidget(attention, pe, Qt::Vertical);
+  if (decoding != nullptr) window_->tabifyDockWidget(pe, decoding);
   for (QDockWidget* d : docks_) d->show();
+  pe->raise();
 
   const int width = window_->width();
   const int height = window_->height();

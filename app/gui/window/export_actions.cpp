@@ -2,11 +2,17 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QMessageBox>
+#include <QSaveFile>
 #include <QSettings>
+#include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <functional>
+#include <memory>
 
 #include "app/gui/views/attention_timeline_view.h"
 #include "engine/data/regular_file.h"
@@ -16,6 +22,9 @@
 
 namespace ascope {
 namespace {
+
+/// metrics.csv of a run of millions of steps is tens of megabytes; more is not a metrics file.
+constexpr std::size_t kMaxCopiedFileBytes = std::size_t{1} << 30;
 
 QString lastFolder() {
   return QSettings().value(QStringLiteral("export/folder"), QDir::homePath()).toString();
@@ -30,37 +39,105 @@ void rememberFolder(const QString& path) {
 ExportActions::ExportActions(const Panels& panels, QWidget* dialog_parent)
     : QObject(dialog_parent), panels_(panels), parent_(dialog_parent) {}
 
-ExportResult ExportActions::exportAll(const QString& folder, const ExportSize& size) const {
-  if (!QDir().mkpath(folder)) return ExportResult::failure(tr("cannot create %1").arg(folder));
-  for (ImageFormat format : {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf}) {
+namespace {
+
+/// Writes `bytes` to `target` atomically (worker thread).
+ExportResult writeAtomically(const QString& target, const QByteArray& bytes) {
+  QSaveFile file(target);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    return ExportResult::failure(
+        QObject::tr("cannot write %1: %2").arg(target, file.errorString()));
+  }
+  return ExportResult::success();
+}
+
+/// Copies `source`, a regular file, to `target` atomically (worker thread). A FIFO in place of
+/// the source would block the read forever; it is refused by name instead.
+ExportResult copyRegularFile(const QString& source, const QString& target) {
+  Expected<std::string> bytes = readRegularFile(source.toStdString(), kMaxCopiedFileBytes);
+  if (!bytes.ok()) return ExportResult::failure(QString::fromStdString(bytes.error()));
+  return writeAtomically(target, QByteArray(bytes->data(), static_cast<qsizetype>(bytes->size())));
+}
+
+/// Every file the panels rendered into `stage`, copied into `folder` (worker thread).
+ExportResult copyStaged(const QString& stage, const QString& folder) {
+  if (!QDir().mkpath(folder))
+    return ExportResult::failure(QObject::tr("cannot create %1").arg(folder));
+  for (const QFileInfo& file : QDir(stage).entryInfoList(QDir::Files, QDir::Name)) {
     const ExportResult result =
-        PlotExporter::exportToFolder(panels_.exportables(), folder, format, size);
+        copyRegularFile(file.absoluteFilePath(), QDir(folder).filePath(file.fileName()));
     if (!result.ok()) return result;
   }
   return ExportResult::success();
 }
 
-ExportResult ExportActions::exportMetrics(const QString& path, const QString& run_dir) const {
+/// Runs `render(stage_folder)` here (panels render on the GUI thread) into a private temporary
+/// folder, then copies what it wrote to `folder` on a worker.
+QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QString&)>& render,
+                                     const QString& folder) {
+  auto stage = std::make_shared<QTemporaryDir>();
+  if (!stage->isValid()) {
+    return QtFuture::makeReadyFuture(ExportResult::failure(
+        QObject::tr("cannot create a temporary folder: %1").arg(stage->errorString())));
+  }
+  const ExportResult rendered = render(stage->path());
+  if (!rendered.ok()) return QtFuture::makeReadyFuture(rendered);
+  return QtConcurrent::run([stage, folder] { return copyStaged(stage->path(), folder); });
+}
+
+}  // namespace
+
+QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
+                                                    const ExportSize& size) const {
+  const QList<Exportable*> panels = panels_.exportables();
+  return renderThenCopy(
+      [panels, size](const QString& stage) {
+        for (ImageFormat format : {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf}) {
+          const ExportResult result = PlotExporter::exportToFolder(panels, stage, format, size);
+          if (!result.ok()) return result;
+        }
+        return ExportResult::success();
+      },
+      folder);
+}
+
+QFuture<ExportResult> ExportActions::exportMetricsAsync(const QString& path,
+                                                        const QString& run_dir) const {
+  const QFileInfo target(path);
+  const QString name = target.fileName();
+  if (run_dir.isEmpty()) {
+    MetricCurvePanel* loss = panels_.loss;
+    return renderThenCopy(
+        [loss, name](const QString& stage) { return loss->exportCsv(QDir(stage).filePath(name)); },
+        target.absolutePath());
+  }
+  // Nothing of the run folder is touched here: it may be where the trouble is.
   const QString source = QDir(run_dir).filePath(QStringLiteral("metrics.csv"));
-  if (run_dir.isEmpty() || !QFile::exists(source)) return panels_.loss->exportCsv(path);
-  // A FIFO in place of metrics.csv would block the copy (and the window) forever.
-  if (Status s = requireRegularFile(source.toStdString()); !s.ok()) {
-    return ExportResult::failure(QString::fromStdString(s.error()));
+  return QtConcurrent::run([source, path] { return copyRegularFile(source, path); });
+}
+
+QFuture<ExportResult> ExportActions::exportAttentionAsync(const QString& path) const {
+  if (panels_.attention->panel()->groupCount() == 0) {
+    return QtFuture::makeReadyFuture(ExportResult::failure(tr("no attention to export yet")));
   }
-  if (QFile::exists(path) && !QFile::remove(path)) {
-    return ExportResult::failure(tr("cannot replace %1").arg(path));
-  }
-  if (!QFile::copy(source, path)) {
-    return ExportResult::failure(tr("cannot copy %1 to %2").arg(source, path));
-  }
-  return ExportResult::success();
+  AttentionHeadGridPanel* panel = panels_.attention->panel();
+  const QFileInfo target(path);
+  const QString name = target.fileName();
+  return renderThenCopy(
+      [panel, name](const QString& stage) { return panel->exportCsv(QDir(stage).filePath(name)); },
+      target.absolutePath());
+}
+
+ExportResult ExportActions::exportAll(const QString& folder, const ExportSize& size) const {
+  return exportAllAsync(folder, size).result();
+}
+
+ExportResult ExportActions::exportMetrics(const QString& path, const QString& run_dir) const {
+  return exportMetricsAsync(path, run_dir).result();
 }
 
 ExportResult ExportActions::exportAttention(const QString& path) const {
-  if (panels_.attention->panel()->groupCount() == 0) {
-    return ExportResult::failure(tr("no attention to export yet"));
-  }
-  return panels_.attention->panel()->exportCsv(path);
+  return exportAttentionAsync(path).result();
 }
 
 void ExportActions::exportAllInteractively() {
@@ -68,12 +145,12 @@ void ExportActions::exportAllInteractively() {
       QFileDialog::getExistingDirectory(parent_, tr("Export all panels to folder"), lastFolder());
   if (folder.isEmpty()) return;
   rememberFolder(folder);
-  QApplication::setOverrideCursor(Qt::WaitCursor);
-  const ExportResult result = exportAll(folder);
+  QApplication::setOverrideCursor(Qt::WaitCursor);  // while the panels render
+  const QFuture<ExportResult> result = exportAllAsync(folder);
   QApplication::restoreOverrideCursor();
-  report(result, tr("Exported %1 panels (PNG, SVG, PDF, CSV) to %2")
-                     .arg(panels_.exportables().size())
-                     .arg(folder));
+  reportLater(result, tr("Exported %1 panels (PNG, SVG, PDF, CSV) to %2")
+                          .arg(panels_.exportables().size())
+                          .arg(folder));
 }
 
 void ExportActions::exportMetricsInteractively(const QString& run_dir) {
@@ -82,7 +159,7 @@ void ExportActions::exportMetricsInteractively(const QString& run_dir) {
       tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   rememberFolder(QFileInfo(path).absolutePath());
-  report(exportMetrics(path, run_dir), tr("Metrics written to %1").arg(path));
+  reportLater(exportMetricsAsync(path, run_dir), tr("Metrics written to %1").arg(path));
 }
 
 void ExportActions::exportAttentionInteractively() {
@@ -92,7 +169,16 @@ void ExportActions::exportAttentionInteractively() {
                                    QDir(lastFolder()).filePath(name), tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   rememberFolder(QFileInfo(path).absolutePath());
-  report(exportAttention(path), tr("Attention weights written to %1").arg(path));
+  reportLater(exportAttentionAsync(path), tr("Attention weights written to %1").arg(path));
+}
+
+void ExportActions::reportLater(const QFuture<ExportResult>& result, const QString& done) {
+  auto* watcher = new QFutureWatcher<ExportResult>(this);
+  connect(watcher, &QFutureWatcher<ExportResult>::finished, this, [this, watcher, done] {
+    report(watcher->result(), done);
+    watcher->deleteLater();
+  });
+  watcher->setFuture(result);
 }
 
 void ExportActions::report(const ExportResult& result, const QString& done) {

@@ -27,6 +27,8 @@
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/run_controller.h"
+#include "widgets/attention_head_grid_panel.h"
+#include "widgets/decoding_step_view.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
@@ -92,6 +94,8 @@ void MainWindow::createPanels() {
   panels_.accuracy = new MetricCurvePanel(tr("accuracy"), this);
   panels_.accuracy->setObjectName(QStringLiteral("accuracyPanel"));
   panels_.attention = new AttentionTimelineView(run_, this);
+  panels_.decoding = new DecodingStepView(this);
+  panels_.decoding->setObjectName(QStringLiteral("decodingPanel"));
   panels_.positional_encoding = new PositionalEncodingPanel(this);
   panels_.positional_encoding->setObjectName(QStringLiteral("positionalEncodingPanel"));
   panels_.sample = new SamplePanel(this);
@@ -124,6 +128,12 @@ void MainWindow::createDocks() {
   docks_->addDock(QStringLiteral("positionalEncodingDock"), tr("Positional encoding"),
                   panels_.positional_encoding);
   docks_->addDock(QStringLiteral("sampleDock"), tr("Sample"), sample);
+  // Tabbed with the positional encoding: scrolls rather than making the column taller.
+  auto* decoding = new QScrollArea(this);
+  decoding->setWidget(panels_.decoding);
+  decoding->setWidgetResizable(true);
+  decoding->setFrameShape(QFrame::NoFrame);
+  docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding);
   docks_->addDock(QStringLiteral("logDock"), tr("Log"), panels_.log);
 }
 
@@ -153,6 +163,36 @@ void MainWindow::createMenus() {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addActions({panels_.run->startAction(), panels_.run->pauseAction(),
                    panels_.run->stepAction(), panels_.run->stopAction()});
+
+  // The run's one time axis: every dock follows the snapshot the timeline shows. Window-wide keys,
+  // except where a focused widget uses them itself: text fields keep theirs, and ←/→ change the
+  // head while the attention panel has focus (its own shortcuts; two enabled shortcuts on one
+  // key would cancel each other out).
+  QMenu* timeline = menuBar()->addMenu(tr("&Timeline"));
+  AttentionTimelineView* attention_view = panels_.attention;
+  const auto add_step = [&](const QString& text, const QKeySequence& key, auto slot) {
+    QAction* action = timeline->addAction(text, attention_view, slot);
+    action->setShortcut(key);
+    return action;
+  };
+  QAction* previous = add_step(tr("&Previous snapshot"), QKeySequence(Qt::Key_Left),
+                               [attention_view] { attention_view->stepBy(-1); });
+  QAction* next = add_step(tr("&Next snapshot"), QKeySequence(Qt::Key_Right),
+                           [attention_view] { attention_view->stepBy(1); });
+  add_step(tr("&First snapshot"), QKeySequence(Qt::Key_Home),
+           [attention_view] { attention_view->showFirst(); });
+  add_step(tr("&Last snapshot"), QKeySequence(Qt::Key_End),
+           [attention_view] { attention_view->showLast(); });
+  add_step(tr("P&lay / pause"), QKeySequence(Qt::Key_P),
+           [attention_view] { attention_view->setPlaying(!attention_view->isPlaying()); });
+  add_step(tr("&Back to the run"), QKeySequence(Qt::Key_Escape),
+           [attention_view] { attention_view->returnToRun(); });
+  QWidget* heads = attention_view->panel();
+  connect(qApp, &QApplication::focusChanged, this, [previous, next, heads](QWidget*, QWidget* now) {
+    const bool in_heads = now != nullptr && (now == heads || heads->isAncestorOf(now));
+    previous->setEnabled(!in_heads);
+    next->setEnabled(!in_heads);
+  });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   docks_->fillViewMenu(view);

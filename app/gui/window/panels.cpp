@@ -2,6 +2,7 @@
 
 #include "app/gui/views/attention_timeline_view.h"
 #include "widgets/attention_head_grid_panel.h"
+#include "widgets/decoding_step_view.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
 #include "widgets/sample_panel.h"
@@ -9,7 +10,10 @@
 namespace ascope {
 
 QList<Exportable*> Panels::exportables() const {
-  return {loss, accuracy, attention->panel(), positional_encoding, sample};
+  QList<Exportable*> all{loss, accuracy, attention->panel(), positional_encoding, sample};
+  // Decoding steps exist for translation only; an empty figure is no use on a slide.
+  if (decoding != nullptr && decoding->stepCount() > 0) all.push_back(decoding);
+  return all;
 }
 
 }  // namespace ascope

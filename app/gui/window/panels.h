@@ -7,6 +7,7 @@
 namespace ascope {
 
 class AttentionTimelineView;
+class DecodingStepView;
 class LogPanel;
 class MetricCurvePanel;
 class PositionalEncodingPanel;
@@ -19,6 +20,7 @@ struct Panels {
   MetricCurvePanel* loss = nullptr;
   MetricCurvePanel* accuracy = nullptr;
   AttentionTimelineView* attention = nullptr;
+  DecodingStepView* decoding = nullptr;  ///< translation: greedy decoding, one token at a time
   PositionalEncodingPanel* positional_encoding = nullptr;
   SamplePanel* sample = nullptr;
   TryItBox* try_it = nullptr;

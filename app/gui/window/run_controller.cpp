@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_plot_conversion.h"
@@ -13,6 +15,11 @@
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/sample_conversion.h"
+#include "app/gui/views/try_it_box.h"
+#include "engine/data/attention_snapshot_codec.h"
+#include "widgets/attention_head_display.h"
+#include "widgets/attention_head_grid_panel.h"
+#include "widgets/decoding_step_view.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
@@ -40,6 +47,7 @@ RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge
     : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
   panels_.loss->setLogScale(true);
   connectBridge();
+  connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
   connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
   connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
@@ -60,12 +68,16 @@ void RunController::connectBridge() {
           [this](const EpochSummary& e) { showEpoch(panels_, e); });
   connect(bridge_, &EngineBridge::attentionChanged, panels_.attention,
           &AttentionTimelineView::setLiveSnapshot);
+  // The newest sample and encoding show while the timeline follows the live probe; scrubbed
+  // back, the docks keep the step the timeline shows.
   connect(bridge_, &EngineBridge::positionalEncodingChanged, this,
           [this](const PositionalEncodingSnapshot& pe) {
-            panels_.positional_encoding->setEncoding(toPositionalEncodingData(pe));
+            live_encoding_ = pe;
+            if (panels_.attention->isFollowingLive()) showStepEncoding(live_encoding_);
           });
   connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
-    showSamplePrediction(*panels_.sample, sample);
+    live_sample_ = sample;
+    if (panels_.attention->isFollowingLive()) showStepSample(live_sample_);
   });
   connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
     panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
@@ -76,6 +88,56 @@ void RunController::connectBridge() {
     panels_.attention->refreshFiles();
     Q_EMIT message(tr("Run %1.").arg(state == TrainerState::kFailed ? tr("failed") : tr("ended")));
   });
+}
+
+void RunController::connectTimeline() {
+  AttentionTimelineView* timeline = panels_.attention;
+  connect(timeline, &AttentionTimelineView::stepShown, this,
+          [this](long long step, const std::optional<SamplePrediction>& sample,
+                 const std::optional<PositionalEncodingSnapshot>& encoding) {
+            setCursors(step);
+            showStepSample(sample);
+            showStepEncoding(encoding);
+          });
+  connect(timeline, &AttentionTimelineView::liveShown, this, [this](long long step) {
+    setCursors(step);
+    showStepSample(live_sample_);
+    showStepEncoding(live_encoding_);
+  });
+  // Decoding follows what the Attention dock shows, with the head chosen there.
+  connect(timeline, &AttentionTimelineView::attentionShown, panels_.decoding,
+          &DecodingStepView::setSnapshot);
+  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, panels_.decoding,
+          [this](int, int layer, int head) { panels_.decoding->setHead(layer, head); });
+  connect(timeline, &AttentionTimelineView::askedShown, this, [this](bool shown) {
+    if (!shown && step_sample_) showSamplePrediction(*panels_.sample, *step_sample_);
+  });
+  for (MetricCurvePanel* curve : {panels_.loss, panels_.accuracy}) {
+    connect(curve, &MetricCurvePanel::stepPicked, timeline,
+            [timeline](double step) { timeline->showStep(static_cast<long long>(step + 0.5)); });
+  }
+  connect(panels_.try_it, &TryItBox::inputExamined, this,
+          [this](const AttentionPlotData& attention, const SamplePrediction& sample,
+                 const QString& caption) {
+            panels_.attention->showAsked(attention, caption);
+            showSamplePrediction(*panels_.sample, sample);
+          });
+}
+
+void RunController::setCursors(long long step) {
+  panels_.loss->setCursorStep(static_cast<double>(step));
+  panels_.accuracy->setCursorStep(static_cast<double>(step));
+}
+
+void RunController::showStepSample(const std::optional<SamplePrediction>& sample) {
+  // A file written before samples were stored with snapshots has none: the dock keeps what it has.
+  if (!sample) return;
+  step_sample_ = sample;
+  if (!panels_.attention->isShowingAsked()) showSamplePrediction(*panels_.sample, *sample);
+}
+
+void RunController::showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding) {
+  if (encoding) panels_.positional_encoding->setEncoding(toPositionalEncodingData(*encoding));
 }
 
 QString RunController::startRun(const TrainingConfig& config, bool step_only) {
@@ -100,11 +162,16 @@ void RunController::nameAccuracy() {
 }
 
 void RunController::clearPanels() {
+  live_sample_.reset();
+  live_encoding_.reset();
+  step_sample_.reset();
+  setCursors(-1);
   panels_.loss->clear();
   panels_.accuracy->clear();
   panels_.attention->clear();
   panels_.positional_encoding->clear();
   panels_.sample->clear();
+  panels_.decoding->clear();
   panels_.run->progressView()->reset();
 }
 
@@ -129,6 +196,14 @@ void RunController::openRun(const QString& dir) {
     Expected<OpenedRun> run = readRun(dir.toStdString());
     if (run.ok()) {
       result.run = std::move(*run);
+      for (const AttentionFileEntry& file : result.run->attention_files) {
+        Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(file.path);
+        if (!snapshot.ok()) continue;  // the timeline says so when it is shown
+        for (const AttentionPlotGroup& group : toAttentionPlotData(*snapshot).groups) {
+          double& top = result.group_max[group.name];
+          top = std::max(top, AttentionHeadDisplay::informativeMax(group));
+        }
+      }
     } else {
       result.error = QString::fromStdString(run.error());
     }
@@ -154,7 +229,17 @@ void RunController::onOpened() {
   const AttentionPlotData newest =
       opened.last_attention ? toAttentionPlotData(*opened.last_attention) : AttentionPlotData{};
   panels_.attention->showRun(std::move(opened.attention_files), newest);
-  if (opened.positional_encoding) {
+  for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
+    panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
+  }
+  if (opened.last_attention) {
+    setCursors(opened.last_attention->step);
+    showStepSample(opened.last_attention->sample);
+  }
+  // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
+  if (opened.last_attention && opened.last_attention->positional_encoding) {
+    showStepEncoding(opened.last_attention->positional_encoding);
+  } else if (opened.positional_encoding) {
     panels_.positional_encoding->setEncoding(toPositionalEncodingData(*opened.positional_encoding));
   }
   panels_.run->showRunConfig(opened.config, path);

@@ -4,6 +4,7 @@
 // run's task, settings, folder and state live in CurrentRun; this class only sets them for opened
 // runs and reacts to them.
 #include <QFutureWatcher>
+#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -45,8 +46,16 @@ class RunController : public QObject {
   struct OpenResult {
     std::optional<OpenedRun> run;
     QString error;
+    /// Per attention group, the largest weight over every stored snapshot: the run's one colour
+    /// scale, so that scrubbing compares like with like from the first snapshot shown.
+    QHash<QString, double> group_max;
   };
   void connectBridge();
+  /// The timeline is the one time axis: every dock follows the step it shows.
+  void connectTimeline();
+  void showStepSample(const std::optional<SamplePrediction>& sample);
+  void showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding);
+  void setCursors(long long step);
   void clearPanels();
   void onFailure(const QString& text);
   void onOpened();
@@ -57,6 +66,11 @@ class RunController : public QObject {
   CurrentRun* run_;
   EngineBridge* bridge_;
   QFutureWatcher<OpenResult> open_watcher_;
+  // The newest probe of a live run: shown again when the timeline returns to live.
+  std::optional<SamplePrediction> live_sample_;
+  std::optional<PositionalEncodingSnapshot> live_encoding_;
+  // The sample of the run's step on screen: shown again when an asked input is left.
+  std::optional<SamplePrediction> step_sample_;
 };
 
 }  // namespace ascope

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -124,6 +125,19 @@ void ScriptedRun::onRunOpened() {
 }
 
 void ScriptedRun::settleAndFinish() {
+  if (options_.step >= 0) {
+    AttentionTimelineView* timeline = window_->panels().attention;
+    timeline->waitForLoad();  // the list of snapshots of a just-finished run
+    timeline->showStep(options_.step);
+    timeline->waitForLoad();
+    if (timeline->snapshotCount() == 0) {
+      say(tr("--step %1: the run has no stored snapshot").arg(options_.step));
+    } else {
+      say(tr("showing step %1 (the stored snapshot nearest step %2)")
+              .arg(timeline->shownStep())
+              .arg(options_.step));
+    }
+  }
   if (options_.ask.isEmpty()) return finishNow();
   TryItBox* try_it = window_->panels().try_it;
   connect(try_it, &TryItBox::answered, this, [this](const QString& text, bool ok) {
@@ -158,6 +172,15 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
   const Panels& p = window->panels();
   const AttentionHeadGridPanel* attention = p.attention->panel();
   const PositionalEncodingData& pe = p.positional_encoding->encoding();
+  // The labels of the group on screen tell whose attention it is (the probe's or an asked input's).
+  QJsonArray key_labels;
+  if (attention->groupCount() > 0 && attention->layerCount() > 0) {
+    const AttentionPlotGroup& group =
+        attention->snapshot().groups[static_cast<std::size_t>(attention->currentGroup())];
+    if (!group.layers.empty() && !group.layers[0].empty()) {
+      for (const QString& label : group.layers[0][0].col_labels) key_labels.append(label);
+    }
+  }
   return QJsonObject{
       {QStringLiteral("loss_points"), p.loss->trainSeries().size()},
       {QStringLiteral("loss_validation_points"), p.loss->validationSeries().size()},
@@ -168,6 +191,10 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
       {QStringLiteral("attention_heads"), attention->headCount()},
       {QStringLiteral("attention_step"), static_cast<double>(attention->snapshot().step)},
       {QStringLiteral("attention_timeline"), p.attention->snapshotCount()},
+      {QStringLiteral("attention_asked"), p.attention->isShowingAsked()},
+      {QStringLiteral("attention_key_labels"), key_labels},
+      {QStringLiteral("loss_cursor_step"), p.loss->cursorStep()},
+      {QStringLiteral("accuracy_cursor_step"), p.accuracy->cursorStep()},
       {QStringLiteral("positional_encoding_rows"), pe.matrix.rows},
       {QStringLiteral("positional_encoding_cols"), pe.matrix.cols},
       {QStringLiteral("sample_shown"), p.sample->mode() != SamplePanel::Mode::Empty},

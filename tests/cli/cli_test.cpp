@@ -370,6 +370,21 @@ TEST(Cli, FailedDataLoadLeavesTheOutFolderAsItWas) {
   fs::remove(data);
 }
 
+TEST(Cli, ResumeOfARunKilledBeforeItsFirstCheckpointStartsItAgain) {
+  const fs::path run = ownTemp("ascope_cli_test_no_checkpoint");
+  fs::remove_all(run);
+  ASSERT_EQ(runCli("train --task imdb --preset tiny --steps 4 --out " + run.string()).exit_code, 0);
+  // What a kill during the first steps leaves: the run's files, no checkpoint yet.
+  for (const char* name : {"last.pt", "best.pt"}) fs::remove(run / "checkpoints" / name);
+  const Outcome again = runCli("train --out " + run.string() + " --task imdb --preset tiny");
+  EXPECT_NE(again.exit_code, 0) << "--out still refuses a folder that holds a run";
+  const Outcome resumed = runCli("train --resume " + run.string());
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("starts again from step 0"), std::string::npos) << resumed.output;
+  EXPECT_TRUE(fs::exists(run / "checkpoints" / "last.pt"));
+  fs::remove_all(run);
+}
+
 TEST(Cli, TwoTrainsIntoOneFolderAtOnceExactlyOneRuns) {
   const fs::path run = ownTemp("ascope_cli_test_two_writers");
   fs::remove_all(run);

@@ -29,9 +29,27 @@ class AttentionTimelineTest : public QObject {
   void stepByMovesAlongTheTimeline();
   void playAnimatesToTheEndThenStops();
   void askedInputReplacesTheRunUntilBack();
+  void largeLiveProbesAreConvertedOffTheGuiThread();
 };
 
 namespace {
+
+/// A probe of `tokens` × `tokens` weights in each of `heads` heads of one layer.
+AttentionSnapshot bigSnapshot(long long step, int tokens, int heads) {
+  AttentionSnapshot s;
+  s.step = step;
+  s.task = kSentimentTaskId;
+  AttentionGroup g;
+  g.name = "encoder";
+  g.layers = 1;
+  g.heads = heads;
+  for (int h = 0; h < heads; ++h) {
+    g.maps.push_back(
+        {tokens, tokens, std::vector<float>(std::size_t(tokens) * tokens, 1.0f / tokens)});
+  }
+  s.groups.push_back(g);
+  return s;
+}
 
 AttentionSnapshot liveSnapshot(long long step) {
   AttentionSnapshot s;
@@ -215,6 +233,23 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   QCOMPARE(view.panel()->snapshot().step, 30LL);  // the live view is back, newest probe
   QCOMPARE(asked.size(), 2);
   QCOMPARE(asked[1][0].toBool(), false);
+}
+
+void AttentionTimelineTest::largeLiveProbesAreConvertedOffTheGuiThread() {
+  CurrentRun run;
+  AttentionTimelineView view(&run);
+  view.setLiveSnapshot(liveSnapshot(5));  // small: shown at once
+  QCOMPARE(view.panel()->snapshot().step, 5LL);
+  view.setLiveSnapshot(bigSnapshot(10, 512, 5));  // 1.3 M weights: converted on a worker
+  QCOMPARE(view.panel()->snapshot().step, 5LL);
+  view.setLiveSnapshot(bigSnapshot(20, 512, 5));  // arrives meanwhile: the newest wins
+  view.setLiveSnapshot(liveSnapshot(30));         // small, but after the large ones: in order
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.panel()->snapshot().step, 30LL, 5000);
+  view.setLiveSnapshot(bigSnapshot(40, 512, 5));
+  view.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(view.panel()->snapshot().step, 40LL, 5000);
+  QCOMPARE(view.panel()->snapshot().groups[0].layers[0].size(), std::size_t(5));
 }
 
 }  // namespace ascope

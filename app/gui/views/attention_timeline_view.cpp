@@ -26,6 +26,9 @@ namespace {
 
 /// Between two frames of Play: long enough to read a head, short enough to see it learn.
 constexpr int kPlayIntervalMs = 450;
+/// Live probes up to this many weights (a few milliseconds of copying) are converted on the GUI
+/// thread, at once; larger ones on a worker.
+constexpr std::size_t kConvertHereWeights = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -110,6 +113,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   connect(&watcher_, &QFutureWatcher<LoadResult>::finished, this, &AttentionTimelineView::onLoaded);
   connect(&list_watcher_, &QFutureWatcher<std::vector<AttentionFileEntry>>::finished, this,
           &AttentionTimelineView::onListed);
+  connect(&live_watcher_, &QFutureWatcher<AttentionPlotData>::finished, this,
+          &AttentionTimelineView::onLiveConverted);
   connect(run_, &CurrentRun::folderChanged, this, &AttentionTimelineView::refreshFiles);
   updateLabel();
 }
@@ -117,12 +122,41 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
 AttentionTimelineView::~AttentionTimelineView() {
   watcher_.waitForFinished();
   list_watcher_.waitForFinished();
+  live_watcher_.waitForFinished();
 }
 
 void AttentionTimelineView::setLiveSnapshot(const AttentionSnapshot& snapshot) {
-  live_ = toAttentionPlotData(snapshot);
-  has_live_ = true;
   refreshFiles();
+  std::size_t weights = 0;
+  for (const AttentionGroup& group : snapshot.groups) {
+    for (const AttentionMap& map : group.maps) weights += map.values.size();
+  }
+  if (weights <= kConvertHereWeights && !converting_live_) {
+    acceptLive(toAttentionPlotData(snapshot));
+    return;
+  }
+  if (converting_live_) {
+    pending_live_ = snapshot;  // the newest wins; the one being converted is shown first
+    return;
+  }
+  converting_live_ = true;
+  live_watcher_.setFuture(QtConcurrent::run([snapshot] { return toAttentionPlotData(snapshot); }));
+}
+
+void AttentionTimelineView::onLiveConverted() {
+  if (!converting_live_) return;  // cleared meanwhile
+  converting_live_ = false;
+  acceptLive(live_watcher_.result());
+  if (pending_live_) {
+    AttentionSnapshot next = std::move(*pending_live_);
+    pending_live_.reset();
+    setLiveSnapshot(next);
+  }
+}
+
+void AttentionTimelineView::acceptLive(AttentionPlotData data) {
+  live_ = std::move(data);
+  has_live_ = true;
   if (!following_ || showing_asked_) return;
   showLive();
 }
@@ -151,6 +185,9 @@ void AttentionTimelineView::clear() {
   setPlaying(false);
   watcher_.waitForFinished();
   list_watcher_.waitForFinished();
+  live_watcher_.waitForFinished();
+  converting_live_ = false;
+  pending_live_.reset();
   files_.clear();
   has_live_ = false;
   following_ = true;
@@ -337,9 +374,10 @@ void AttentionTimelineView::onLoaded() {
 }
 
 void AttentionTimelineView::waitForLoad() {
-  while (loading_ || listing_ || !pending_path_.isEmpty()) {
+  while (loading_ || listing_ || !pending_path_.isEmpty() || converting_live_) {
     watcher_.waitForFinished();
     list_watcher_.waitForFinished();
+    live_watcher_.waitForFinished();
     QCoreApplication::processEvents();
   }
 }

@@ -95,6 +95,9 @@ class AttentionTimelineView : public QWidget {
     QString error;
   };
   void onSliderMoved(int index);
+  /// A converted live probe is ready (converted here, or on a worker when large).
+  void acceptLive(AttentionPlotData data);
+  void onLiveConverted();
   void load(QString path);
   void onLoaded();
   void onListed();
@@ -120,6 +123,11 @@ class AttentionTimelineView : public QWidget {
   bool listing_ = false;
   bool loading_ = false;
   QFutureWatcher<LoadResult> watcher_;
+  // Large live probes (a 512-token, 144-head snapshot is ~150 MB of weights) are converted on a
+  // worker; a newer one arriving meanwhile replaces the pending one.
+  QFutureWatcher<AttentionPlotData> live_watcher_;
+  std::optional<AttentionSnapshot> pending_live_;
+  bool converting_live_ = false;
   QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
   QTimer play_timer_;
 

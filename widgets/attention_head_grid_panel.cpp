@@ -166,11 +166,12 @@ const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
   return &snapshot_.groups[static_cast<size_t>(group_)];
 }
 
-void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot) {
+void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot, bool part_of_run) {
   const QString previous_group = group() ? group()->name : QString();
   snapshot_ = std::move(snapshot);
+  shown_apart_max_.clear();
   for (const AttentionPlotGroup& g : snapshot_.groups) {
-    double& seen = seen_max_[g.name];
+    double& seen = part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name];
     seen = std::max(seen, AttentionHeadDisplay::informativeMax(g));
   }
   group_ = 0;
@@ -213,7 +214,8 @@ void AttentionHeadGridPanel::setRunMaxWeight(const QString& group_name, double m
 double AttentionHeadGridPanel::runMaxWeight() const {
   double top = given_max_all_;
   if (const AttentionPlotGroup* g = group())
-    top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name)});
+    top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name),
+                    shown_apart_max_.value(g->name)});
   return top > 0.0 ? top : 1.0;
 }
 

@@ -33,9 +33,10 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   explicit AttentionHeadGridPanel(QWidget* parent = nullptr);
 
   /// Keeps the chosen group (by name), layer and head when the new snapshot still has them.
-  /// Its weights raise the Run scale of their groups (see runMaxWeight).
+  /// Its weights raise the Run scale of their groups (see runMaxWeight) when it is `part_of_run`;
+  /// otherwise (an input the user asked about) they widen the scale only while it is shown.
   /// Taken by value: callers that are done with their snapshot can std::move it in.
-  void setSnapshot(AttentionPlotData snapshot);
+  void setSnapshot(AttentionPlotData snapshot, bool part_of_run = true);
   const AttentionPlotData& snapshot() const { return snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
@@ -100,9 +101,10 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   int layer_ = 0;
   int head_ = 0;
   AttentionColorScale color_scale_ = AttentionColorScale::Run;
-  QHash<QString, double> seen_max_;   ///< per group name, from the snapshots shown since clear()
-  QHash<QString, double> given_max_;  ///< per group name, from setRunMaxWeight
-  double given_max_all_ = 0.0;        ///< from setRunMaxWeight(double)
+  QHash<QString, double> seen_max_;  ///< per group name, from the snapshots shown since clear()
+  QHash<QString, double> shown_apart_max_;  ///< per group, of a snapshot not part of the run
+  QHash<QString, double> given_max_;        ///< per group name, from setRunMaxWeight
+  double given_max_all_ = 0.0;              ///< from setRunMaxWeight(double)
 
   QStackedWidget* stack_ = nullptr;
   QComboBox* group_box_ = nullptr;

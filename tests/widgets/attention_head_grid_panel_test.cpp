@@ -296,6 +296,17 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, 0.95));
   }
 
+  void askedInputDoesNotRaiseTheRunScale() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));
+    panel.setSnapshot(peakedSnapshot({0.9f, 0.8f}), false);  // the user's own input
+    QCOMPARE(panel.runMaxWeight(), double(0.9f));            // drawn on a scale that holds it
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));         // back to the run
+    QCOMPARE(panel.runMaxWeight(), double(0.5f));
+    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.5f)));
+  }
+
   void runScaleIgnoresTheAlwaysOneFirstRowOfCausalHeads() {
     AttentionPlotData s;
     AttentionPlotGroup g = group(QStringLiteral("decoder self"), true);

@@ -308,7 +308,7 @@ void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& cap
   showing_asked_ = true;
   asked_label_->setText(caption);
   asked_bar_->show();
-  showSnapshot(data);
+  showSnapshot(data, false);
   updateLabel();
   Q_EMIT askedShown(true);
 }
@@ -382,8 +382,8 @@ void AttentionTimelineView::waitForLoad() {
   }
 }
 
-void AttentionTimelineView::showSnapshot(const AttentionPlotData& snapshot) {
-  panel_->setSnapshot(snapshot);
+void AttentionTimelineView::showSnapshot(const AttentionPlotData& snapshot, bool part_of_run) {
+  panel_->setSnapshot(snapshot, part_of_run);
   Q_EMIT attentionShown(snapshot);
   if (!group_chosen_ && !snapshot.groups.empty()) {
     // Translation opens on cross attention: target tokens looking at source tokens is what the

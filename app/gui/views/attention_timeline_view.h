@@ -104,7 +104,8 @@ class AttentionTimelineView : public QWidget {
   void setFiles(std::vector<AttentionFileEntry> files);
   void showLive();
   void updateLabel();
-  void showSnapshot(const AttentionPlotData& snapshot);
+  /// `part_of_run` false for an asked input: it does not raise the run's colour scale.
+  void showSnapshot(const AttentionPlotData& snapshot, bool part_of_run = true);
   void onPlayTick();
 
   const CurrentRun* run_;

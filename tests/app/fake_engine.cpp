@@ -79,8 +79,16 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
     const std::vector<std::string> source{"the", "black", "cat", "[EOS]"};
     const std::vector<std::string> target{"[SOS]", "il", "gatto", "nero", "[EOS]"};
     s.groups.push_back(group("encoder self", source, source, 2, 2, step));
-    s.groups.push_back(group("decoder self", target, target, 2, 2, step));
-    s.groups.push_back(group("cross", target, source, 2, 2, step));
+    // As the translation task fills them: row i is fed target[i] and predicts target[i + 1].
+    const std::vector<std::string> predicted{"il", "gatto", "nero", "[EOS]", "[EOS]"};
+    AttentionGroup decoder = group("decoder self", target, target, 2, 2, step);
+    decoder.causal = true;
+    decoder.row_predictions = predicted;
+    s.groups.push_back(decoder);
+    AttentionGroup cross = group("cross", target, source, 2, 2, step);
+    cross.row_predictions = predicted;
+    s.groups.push_back(cross);
+    for (const std::string& token : predicted) s.decoding.push_back({{{token, 0.7}, {"un", 0.1}}});
   }
   queue_.publishAttention(std::move(s));
 }

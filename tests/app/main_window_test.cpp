@@ -25,6 +25,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
 #include "widgets/attention_head_grid_panel.h"
+#include "widgets/decoding_step_view.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
 #include "widgets/sample_panel.h"
@@ -43,6 +44,7 @@ class MainWindowTest : public QObject {
   void closingWhileTrainingStopsTheRunFirst();
   void openedRunDocksFollowTheTimeline();
   void pausedRunShowsNoGrowingEta();
+  void decodingDockStepsWithItsOwnKeys();
 
  private:
   /// A fake translation run in `window`, with one of everything the panels show.
@@ -230,6 +232,26 @@ void MainWindowTest::pausedRunShowsNoGrowingEta() {
   progress->setState(TrainerState::kStopped);
   QVERIFY2(progress->statsText().contains(QStringLiteral("ETA –<")),
            qPrintable(progress->statsText()));
+}
+
+void MainWindowTest::decodingDockStepsWithItsOwnKeys() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  feed(window);
+  DecodingStepView* decoding = window.panels().decoding;
+  QTRY_COMPARE_WITH_TIMEOUT(decoding->stepCount(), 5, 2000);
+  QCOMPARE(decoding->predictedToken(0), QStringLiteral("il"));
+  window.activateWindow();
+  decoding->setFocus();
+  QTRY_VERIFY(decoding->hasFocus());
+  const int step = decoding->step();
+  QTest::keyClick(decoding, Qt::Key_Right);  // its own step, not the run's timeline
+  QCOMPARE(decoding->step(), step + 1);
+  QTest::keyClick(decoding, Qt::Key_End);
+  QCOMPARE(decoding->step(), 4);
+  QTest::keyClick(decoding, Qt::Key_Home);
+  QCOMPARE(decoding->step(), 0);
 }
 
 }  // namespace ascope

@@ -179,20 +179,28 @@ void MainWindow::createMenus() {
                                [attention_view] { attention_view->stepBy(-1); });
   QAction* next = add_step(tr("&Next snapshot"), QKeySequence(Qt::Key_Right),
                            [attention_view] { attention_view->stepBy(1); });
-  add_step(tr("&First snapshot"), QKeySequence(Qt::Key_Home),
-           [attention_view] { attention_view->showFirst(); });
-  add_step(tr("&Last snapshot"), QKeySequence(Qt::Key_End),
-           [attention_view] { attention_view->showLast(); });
+  QAction* first = add_step(tr("&First snapshot"), QKeySequence(Qt::Key_Home),
+                            [attention_view] { attention_view->showFirst(); });
+  QAction* last = add_step(tr("&Last snapshot"), QKeySequence(Qt::Key_End),
+                           [attention_view] { attention_view->showLast(); });
   add_step(tr("P&lay / pause"), QKeySequence(Qt::Key_P),
            [attention_view] { attention_view->setPlaying(!attention_view->isPlaying()); });
   add_step(tr("&Back to the run"), QKeySequence(Qt::Key_Escape),
            [attention_view] { attention_view->returnToRun(); });
+  // The attention panel takes ←/→ for its heads; the Decoding dock ←/→/Home/End for its steps.
   QWidget* heads = attention_view->panel();
-  connect(qApp, &QApplication::focusChanged, this, [previous, next, heads](QWidget*, QWidget* now) {
-    const bool in_heads = now != nullptr && (now == heads || heads->isAncestorOf(now));
-    previous->setEnabled(!in_heads);
-    next->setEnabled(!in_heads);
-  });
+  QWidget* decoding = panels_.decoding;
+  connect(qApp, &QApplication::focusChanged, this,
+          [previous, next, first, last, heads, decoding](QWidget*, QWidget* now) {
+            const auto within = [now](QWidget* w) {
+              return now != nullptr && (now == w || w->isAncestorOf(now));
+            };
+            const bool in_decoding = within(decoding);
+            previous->setEnabled(!within(heads) && !in_decoding);
+            next->setEnabled(!within(heads) && !in_decoding);
+            first->setEnabled(!in_decoding);
+            last->setEnabled(!in_decoding);
+          });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   docks_->fillViewMenu(view);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "widgets/attention_plot_data.h"
+#include "widgets/decoding_transcript.h"
 #include "widgets/exportable.h"
 
 #include <QWidget>
@@ -12,6 +12,8 @@ class QStackedWidget;
 
 namespace ascope {
 
+class AttentionRowStrip;
+class NextTokenCandidatesPlot;
 class ThemedPlot;
 
 /// Greedy decoding of a translation replayed one token at a time, for explaining it to a class:
@@ -24,7 +26,7 @@ class DecodingStepView : public QWidget, public Exportable {
 
  public:
   /// Head index that stands for the mean over all heads of the layer.
-  static constexpr int kAverageHeads = -1;
+  static constexpr int kAverageHeads = DecodingTranscript::kAverageHeads;
 
   explicit DecodingStepView(QWidget* parent = nullptr);
 
@@ -42,17 +44,17 @@ class DecodingStepView : public QWidget, public Exportable {
 
   int step() const { return step_; }
   void setStep(int step);
-  int stepCount() const { return static_cast<int>(data_.decoding.size()); }
+  int stepCount() const { return transcript_.stepCount(); }
 
   /// Token fed to the decoder at `step` and the token it predicted there.
-  QString fedToken(int step) const;
-  QString predictedToken(int step) const;
+  QString fedToken(int step) const { return transcript_.fedToken(step); }
+  QString predictedToken(int step) const { return transcript_.predictedToken(step); }
   /// The caption as plain text, e.g. "fed <sos> → predicts le".
   QString captionText() const;
 
-  ThemedPlot* selfAttentionPlot() const { return self_plot_; }
-  ThemedPlot* crossAttentionPlot() const { return cross_plot_; }
-  ThemedPlot* candidatesPlot() const { return candidates_plot_; }
+  ThemedPlot* selfAttentionPlot() const;
+  ThemedPlot* crossAttentionPlot() const;
+  ThemedPlot* candidatesPlot() const;
 
   QString exportBaseName() const override { return QStringLiteral("decoding_steps"); }
   /// The whole view, laid out at the asked size.
@@ -76,19 +78,15 @@ class DecodingStepView : public QWidget, public Exportable {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  const AttentionPlotGroup* group(const QString& name) const;
-  int layerCount() const;
-  int headCount(int layer) const;
-
   void rebuildHeadChoices();
   void render();
   void renderText();
-  void renderStrip(ThemedPlot* plot, const AttentionPlotGroup* g, bool self);
+  void renderStrips();
   void renderCandidates();
   void updateButtons();
   void showContextMenu(const QPoint& global_pos);
 
-  AttentionPlotData data_;
+  DecodingTranscript transcript_;
   int step_ = 0;
   int layer_ = 0;
   int head_ = 0;
@@ -104,9 +102,9 @@ class DecodingStepView : public QWidget, public Exportable {
   QLabel* sentence_label_ = nullptr;
   QLabel* step_label_ = nullptr;
   QLabel* caption_label_ = nullptr;
-  ThemedPlot* self_plot_ = nullptr;
-  ThemedPlot* cross_plot_ = nullptr;
-  ThemedPlot* candidates_plot_ = nullptr;
+  AttentionRowStrip* self_plot_ = nullptr;
+  AttentionRowStrip* cross_plot_ = nullptr;
+  NextTokenCandidatesPlot* candidates_plot_ = nullptr;
 };
 
 }  // namespace ascope

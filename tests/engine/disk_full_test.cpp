@@ -29,14 +29,10 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-using testing::removedAtExit;
-
 std::string freshDir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("ascope_disk_full_test_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const std::string dir = testing::freshTempPath("ascope_disk_full_test_" + name);
   fs::create_directories(dir);
-  return removedAtExit(dir.string());
+  return dir;
 }
 
 std::set<std::string> namesIn(const std::string& dir) {

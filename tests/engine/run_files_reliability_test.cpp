@@ -18,6 +18,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
+#include "removed_at_exit.h"
 #include "tests/data/fifo_fixture.h"
 
 namespace ascope {
@@ -28,9 +29,7 @@ using namespace std::chrono_literals;
 using testing::Fifo;
 
 std::string freshDir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("ascope_run_files_test_" + name);
-  fs::remove_all(dir);
-  return dir.string();
+  return testing::freshTempPath("ascope_run_files_test_" + name);
 }
 
 void writeFile(const std::string& path, const std::string& bytes) {

@@ -22,13 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-using testing::removedAtExit;
-
 std::string freshDir(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("ascope_lock_test_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return removedAtExit(dir.string());
+  return testing::freshTempPath("ascope_lock_test_" + name);
 }
 
 /// Waits for the trainer's end; the failures that arrived.

@@ -365,7 +365,6 @@ void AttentionTimelineView::onLoaded() {
     showSnapshot(*result.data);
     shown_step_ = result.data->step;
     label_->setToolTip(QString());
-    Q_EMIT snapshotShown(shown_step_);
     Q_EMIT stepShown(shown_step_, result.sample, result.positional_encoding);
   } else {
     label_->setToolTip(result.error);

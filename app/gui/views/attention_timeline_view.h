@@ -74,9 +74,8 @@ class AttentionTimelineView : public QWidget {
   void waitForLoad();
 
  Q_SIGNALS:
-  /// A snapshot from the timeline (not a live one) is now shown.
-  void snapshotShown(long long step);
-  /// The run's step now shown (live or stored), with what the stored file kept of that step.
+  /// A stored snapshot is now shown: its step, and what the file kept of that step (the live
+  /// probe is announced by liveShown).
   void stepShown(long long step, const std::optional<SamplePrediction>& sample,
                  const std::optional<PositionalEncodingSnapshot>& positional_encoding);
   /// The live probe is shown again: the other docks go back to their newest data.

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtConcurrent/QtConcurrentRun>
@@ -15,6 +14,7 @@
 #include <memory>
 
 #include "app/gui/views/attention_timeline_view.h"
+#include "engine/core/atomic_file.h"
 #include "engine/data/regular_file.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/metric_curve_panel.h"
@@ -41,22 +41,15 @@ ExportActions::ExportActions(const Panels& panels, QWidget* dialog_parent)
 
 namespace {
 
-/// Writes `bytes` to `target` atomically (worker thread).
-ExportResult writeAtomically(const QString& target, const QByteArray& bytes) {
-  QSaveFile file(target);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-    return ExportResult::failure(
-        QObject::tr("cannot write %1: %2").arg(target, file.errorString()));
-  }
-  return ExportResult::success();
-}
-
 /// Copies `source`, a regular file, to `target` atomically (worker thread). A FIFO in place of
 /// the source would block the read forever; it is refused by name instead.
 ExportResult copyRegularFile(const QString& source, const QString& target) {
   Expected<std::string> bytes = readRegularFile(source.toStdString(), kMaxCopiedFileBytes);
   if (!bytes.ok()) return ExportResult::failure(QString::fromStdString(bytes.error()));
-  return writeAtomically(target, QByteArray(bytes->data(), static_cast<qsizetype>(bytes->size())));
+  if (Status s = writeFileAtomically(target.toStdString(), *bytes); !s.ok()) {
+    return ExportResult::failure(QString::fromStdString(s.error()));
+  }
+  return ExportResult::success();
 }
 
 /// Every file the panels rendered into `stage`, copied into `folder` (worker thread).

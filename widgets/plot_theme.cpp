@@ -3,15 +3,12 @@
 #include "widgets/qcustomplot_include.h"
 
 namespace ascope {
-namespace {
 
-QColor mix(const QColor& a, const QColor& b, double t) {
+QColor PlotTheme::mix(const QColor& a, const QColor& b, double t) {
   return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
                           static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
                           static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
 }
-
-}  // namespace
 
 PlotTheme PlotTheme::fromPalette(const QPalette& palette, const QFont& font) {
   PlotTheme t;

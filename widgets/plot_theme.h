@@ -48,6 +48,8 @@ struct PlotTheme {
   static QCPColorGradient divergingGradient();
 
   QColor withAlpha(const QColor& color, int alpha) const;
+  /// `a` moved a share `t` (0..1) of the way towards `b`, channel by channel.
+  static QColor mix(const QColor& a, const QColor& b, double t);
 
   void applyTo(QCustomPlot* plot) const;  ///< background, every axis rect, legend, colour scale
   void applyTo(QCPAxisRect* rect) const;

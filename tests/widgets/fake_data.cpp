@@ -225,4 +225,94 @@ std::vector<SeriesPoint> validationAccuracy(int steps, int steps_per_epoch) {
   return out;
 }
 
+std::vector<HeadStatsMetric> headStatsMetrics() {
+  return {
+      {QStringLiteral("entropy"),
+       QStringLiteral("Entropy of the attention weights (nats): low = focused"), false},
+      {QStringLiteral("distance"),
+       QStringLiteral("Mean distance |query − key| in tokens, weighted by attention"), false},
+      {QStringLiteral("special_mass"),
+       QStringLiteral("Attention mass on special tokens (<s>, </s>, padding)"), true},
+      {QStringLiteral("first_token_mass"), QStringLiteral("Attention mass on the first token"),
+       true},
+      {QStringLiteral("max_weight"), QStringLiteral("Mean of each query's largest weight"), true},
+      {QStringLiteral("diagonal"), QStringLiteral("Attention mass on the same position"), true},
+      {QStringLiteral("previous_token"), QStringLiteral("Attention mass on the previous token"),
+       true},
+      {QStringLiteral("next_token"), QStringLiteral("Attention mass on the next token"), true},
+  };
+}
+
+std::vector<HeadStatsProbe> headStatistics(int layers, int heads, int probes, int probe_every) {
+  std::mt19937 rng(11);
+  std::normal_distribution<double> noise(0.0, 0.02);
+  const QStringList groups{QStringLiteral("encoder"), QStringLiteral("decoder self"),
+                           QStringLiteral("cross")};
+  std::vector<HeadStatsProbe> out;
+  for (int p = 0; p < probes; ++p) {
+    HeadStatsProbe probe;
+    probe.step = static_cast<std::int64_t>(p + 1) * probe_every;
+    const double t = double(p) / std::max(1, probes - 1);  // 0 .. 1 over the run
+    for (int g = 0; g < groups.size(); ++g) {
+      for (int l = 0; l < layers; ++l) {
+        for (int h = 0; h < heads; ++h) {
+          // Each head specialises at its own time into one of four kinds.
+          const int kind = (l * 3 + h + g) % 4;
+          const double onset = 0.15 + 0.6 * ((l * 7 + h * 5 + g) % 11) / 10.0;
+          const double s = 1.0 / (1.0 + std::exp(-(t - onset) * 14.0));  // 0 → 1 at the onset
+          const auto add = [&](const char* metric, double v, bool unit) {
+            v += noise(rng);
+            if (unit) v = std::clamp(v, 0.0, 1.0);
+            probe.rows.push_back({groups[g], l, h, QString::fromLatin1(metric), std::max(0.0, v)});
+          };
+          add("entropy", 2.6 - 1.9 * s * (kind == 3 ? 0.4 : 1.0), false);
+          add("distance", kind == 3 ? 1.5 + 5.5 * s : 4.0 - 2.8 * s + 0.3 * l, false);
+          add("special_mass", 0.1 + (kind == 3 ? 0.5 * s : 0.0), true);
+          add("first_token_mass", 0.08 + 0.3 * s * (h % 3 == 0 ? 1.0 : 0.1), true);
+          add("max_weight", 0.15 + 0.7 * s * (kind == 3 ? 0.3 : 1.0), true);
+          add("diagonal", 0.1 + (kind == 0 ? 0.8 * s : 0.0), true);
+          add("previous_token", 0.1 + (kind == 1 ? 0.8 * s : 0.0), true);
+          add("next_token", 0.1 + (kind == 2 ? 0.75 * s : 0.0), true);
+        }
+      }
+    }
+    out.push_back(std::move(probe));
+  }
+  return out;
+}
+
+std::vector<HeadKindNote> headKindNotes() {
+  return {
+      {1200, QStringLiteral("encoder"), 0, 1, QStringLiteral("became previous-token (0.78)")},
+      {2600, QStringLiteral("encoder"), 1, 0, QStringLiteral("became diagonal (0.84)")},
+      {3400, QStringLiteral("cross"), 1, 2, QStringLiteral("became next-token (0.71)")},
+      {4100, QStringLiteral("encoder"), 0, 1, QStringLiteral("became attend-to-<s> (0.55)")},
+  };
+}
+
+HeadAblationData headAblation(int layers, int heads) {
+  HeadAblationData data;
+  data.baseline = {0.48, 0.812, 23.4, 512};
+  const QStringList groups{QStringLiteral("encoder self"), QStringLiteral("decoder self"),
+                           QStringLiteral("cross")};
+  for (int g = 0; g < groups.size(); ++g) {
+    for (int l = 0; l < layers; ++l) {
+      for (int h = 0; h < heads; ++h) {
+        // Most heads cost a fraction of a point, one in five costs several, one in seven helps.
+        const int k = (l * 5 + h * 3 + g) % 7;
+        const double cost = k == 0 ? -0.004 : (l + h + g) % 5 == 0 ? 0.03 + 0.01 * l : 0.003 * k;
+        data.rows.push_back({groups[g], l, h, HeadAblationKind::DropHead, 0.48 + cost * 1.5,
+                             0.812 - cost, 23.4 - cost * 60.0});
+        const double keep = 0.25 + 0.05 * ((h + l + g) % 4);
+        data.rows.push_back({groups[g], l, h, HeadAblationKind::KeepOnlyHead, 0.48 + keep * 2.0,
+                             0.812 - keep, 23.4 - keep * 40.0});
+      }
+      const double layer_cost = 0.12 + 0.08 * (layers - l) / layers;
+      data.rows.push_back({groups[g], l, -1, HeadAblationKind::DropLayer, 0.48 + layer_cost * 3,
+                           0.812 - layer_cost, 23.4 - layer_cost * 70.0});
+    }
+  }
+  return data;
+}
+
 }  // namespace ascope::fake

@@ -5,6 +5,8 @@
 
 #include "widgets/attention_plot_data.h"
 #include "widgets/decimating_series.h"
+#include "widgets/head_ablation_data.h"
+#include "widgets/head_stats_series.h"
 #include "widgets/positional_encoding_data.h"
 #include "widgets/rgb_image.h"
 
@@ -33,5 +35,19 @@ std::vector<SeriesPoint> trainLoss(int steps);
 std::vector<SeriesPoint> validationLoss(int steps, int steps_per_epoch);
 std::vector<SeriesPoint> trainAccuracy(int steps);
 std::vector<SeriesPoint> validationAccuracy(int steps, int steps_per_epoch);
+
+/// The eight head statistics the engine records, with descriptions.
+std::vector<HeadStatsMetric> headStatsMetrics();
+
+/// Head statistics of a translation model ("encoder", "decoder self", "cross"), one probe every
+/// `probe_every` steps: entropy falls, some heads turn previous-token or diagonal along the way.
+std::vector<HeadStatsProbe> headStatistics(int layers, int heads, int probes, int probe_every);
+
+/// A few "became …" notes that fit headStatistics(…, probe_every = 100).
+std::vector<HeadKindNote> headKindNotes();
+
+/// Ablation of a translation model: baseline 81.2 % on 512 samples, most heads barely matter,
+/// a few matter a lot, dropping a layer costs much more; keep-only and BLEU included.
+HeadAblationData headAblation(int layers, int heads);
 
 }  // namespace ascope::fake

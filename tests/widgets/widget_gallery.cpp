@@ -2,10 +2,13 @@
 //   widget_gallery                         interactive, training curves keep growing
 //   widget_gallery --dark                  with a dark palette
 //   widget_gallery --page vision --screenshot out.png   save one page and quit
+//   widget_gallery --page heads            head statistics and ablation
 //   widget_gallery --panel-dir DIR         save every panel (grab + 1600x1000 export) and quit
 
 #include "fake_data.h"
 #include "widgets/attention_head_grid_panel.h"
+#include "widgets/head_ablation_table.h"
+#include "widgets/head_stats_grid_panel.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
@@ -57,6 +60,8 @@ struct Gallery {
   SamplePanel* text_sample = nullptr;
   MetricCurvePanel* empty_curve = nullptr;
   AttentionHeadGridPanel* empty_attention = nullptr;
+  HeadStatsGridPanel* head_stats = nullptr;
+  HeadAblationTable* head_ablation = nullptr;
 
   Gallery() {
     // Training: curves, the probe image, the log
@@ -98,6 +103,13 @@ struct Gallery {
     new PositionalEncodingPanel(empty);
     new SamplePanel(empty);
     tabs.addTab(empty, QStringLiteral("Empty"));
+
+    // Heads: per-head statistics over training, and an ablation in progress
+    auto* heads = new QSplitter(Qt::Horizontal);
+    head_stats = new HeadStatsGridPanel(heads);
+    head_ablation = new HeadAblationTable(heads);
+    heads->setSizes({900, 700});
+    tabs.addTab(heads, QStringLiteral("Heads"));
     tabs.resize(1600, 1000);
   }
 
@@ -146,6 +158,14 @@ struct Gallery {
                         "wonderful, and the last twenty minutes are among the best I have seen "
                         "this year."),
          QStringLiteral("positive"), QStringLiteral("positive"), 0.94f});
+
+    head_stats->setMetrics(fake::headStatsMetrics());
+    head_stats->setStatistics(fake::headStatistics(6, 8, 48, 100));
+    head_stats->setNotes(fake::headKindNotes());
+    head_stats->setCursorStep(3000);
+    head_ablation->setResult(fake::headAblation(6, 8));
+    head_ablation->setRunning(true);
+    head_ablation->setProgress(97, 162);
   }
 };
 
@@ -176,7 +196,9 @@ bool savePanels(Gallery& g, const QString& dir) {
                         {"pe_learned", g.learned, 2},
                         {"sample_text", g.text_sample, 2},
                         {"empty_curve", g.empty_curve, 3},
-                        {"empty_attention", g.empty_attention, 3}};
+                        {"empty_attention", g.empty_attention, 3},
+                        {"head_stats", g.head_stats, 4},
+                        {"head_ablation", g.head_ablation, 4}};
   bool ok = true;
   for (const Item& item : items) {
     g.tabs.setCurrentIndex(item.page);
@@ -212,7 +234,7 @@ int main(int argc, char** argv) {
   QCommandLineParser parser;
   parser.addHelpOption();
   const QCommandLineOption screenshot("screenshot", "Save the page as PNG and quit.", "path");
-  const QCommandLineOption page("page", "training, translation, vision or empty.", "name",
+  const QCommandLineOption page("page", "training, translation, vision, empty or heads.", "name",
                                 "training");
   const QCommandLineOption panel_dir("panel-dir", "Save every panel into a folder and quit.",
                                      "dir");
@@ -224,7 +246,7 @@ int main(int argc, char** argv) {
   Gallery gallery;
   gallery.tabs.setWindowTitle(QStringLiteral("AttentionScope widget gallery"));
   gallery.fill();
-  const QStringList pages{"training", "translation", "vision", "empty"};
+  const QStringList pages{"training", "translation", "vision", "empty", "heads"};
   gallery.tabs.setCurrentIndex(std::max(0, static_cast<int>(pages.indexOf(parser.value(page)))));
   gallery.tabs.show();
 

@@ -64,10 +64,12 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
 }
 
 void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
-                                 const AttentionHeadDisplay& display) {
+                                 const AttentionHeadDisplay& display, const QStringList& names) {
   heads_ = heads;
   display_ = display;
   if (static_cast<int>(heads_.size()) != headCount()) rebuildCells(static_cast<int>(heads.size()));
+  names_ = names;
+  for (int i = 0; i < headCount(); ++i) cells_[static_cast<size_t>(i)].label->setText(cellName(i));
   // PerHead gives every map its own range; the bar then reads as fractions of a head's max.
   const bool per_head = display_.scale() == AttentionColorScale::PerHead;
   scale_->setDataRange(per_head ? QCPRange(0.0, 1.0) : display_.colorRange(LabeledMatrix()));
@@ -154,6 +156,10 @@ void AttentionHeadGrid::setSelectedHead(int head) {
   replot(rpQueuedReplot);
 }
 
+QString AttentionHeadGrid::cellName(int head) const {
+  return head < names_.size() ? names_[head] : tr("head %1").arg(head);
+}
+
 void AttentionHeadGrid::rebuildCells(int count) {
   for (Cell& cell : cells_) removePlottable(cell.map);
   heads_layout_->clear();  // deletes the per-head boxes with their rects and labels
@@ -162,7 +168,7 @@ void AttentionHeadGrid::rebuildCells(int count) {
     Cell cell;
     auto* box = new QCPLayoutGrid;
     heads_layout_->addElement(box);
-    cell.label = new QCPTextElement(this, tr("head %1").arg(i), theme().font);
+    cell.label = new QCPTextElement(this, cellName(i), theme().font);
     cell.rect = new QCPAxisRect(this, true);
     box->addElement(0, 0, cell.label);
     box->addElement(1, 0, cell.rect);
@@ -308,7 +314,8 @@ int AttentionHeadGrid::headAt(const QPoint& pos) const {
 QString AttentionHeadGrid::hoverText(const QPoint& pos) const {
   const int head = headAt(pos);
   if (head < 0 || head >= static_cast<int>(heads_.size()) || !heads_[head].isValid()) return {};
-  if (!cells_[head].rect->rect().contains(pos)) return tr("head %1 · click to enlarge").arg(head);
+  if (!cells_[head].rect->rect().contains(pos))
+    return tr("%1 · click to enlarge").arg(cellName(head));
   // The axes count weights, not drawn (pooled) cells, so this is the exact weight under the mouse.
   double key = 0, value = 0;
   cells_[head].map->pixelsToCoords(pos, key, value);
@@ -328,7 +335,7 @@ QString AttentionHeadGrid::hoverText(const QPoint& pos) const {
       }
     }
   }
-  return QStringLiteral("head %1 · %2").arg(QString::number(head), display_.cellText(m, row, col));
+  return QStringLiteral("%1 · %2").arg(cellName(head), display_.cellText(m, row, col));
 }
 
 QCPRange AttentionHeadGrid::headColorRange(int head) const {

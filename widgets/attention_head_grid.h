@@ -21,8 +21,10 @@ class AttentionHeadGrid : public ThemedPlot {
  public:
   explicit AttentionHeadGrid(QWidget* parent = nullptr);
 
-  /// The heads of one layer, coloured and masked as `display` says.
-  void setHeads(const std::vector<LabeledMatrix>& heads, const AttentionHeadDisplay& display);
+  /// The heads of one layer, coloured and masked as `display` says; `names` titles the cells
+  /// ("head k" where it has none).
+  void setHeads(const std::vector<LabeledMatrix>& heads, const AttentionHeadDisplay& display,
+                const QStringList& names = {});
   const AttentionHeadDisplay& display() const { return display_; }
   void clear();
   void setTitle(const QString& title);
@@ -61,6 +63,7 @@ class AttentionHeadGrid : public ThemedPlot {
   };
 
   void rebuildCells(int count);
+  QString cellName(int head) const;
   /// Fills the maps from the heads at the pool that suits the laid-out thumbnails.
   void fillMaps();
   int poolForLayout() const;
@@ -71,6 +74,7 @@ class AttentionHeadGrid : public ThemedPlot {
 
   std::vector<Cell> cells_;
   std::vector<LabeledMatrix> heads_;
+  QStringList names_;
   AttentionHeadDisplay display_;
   QCPTextElement* title_ = nullptr;
   MaskedCellLegend* masked_legend_ = nullptr;

@@ -236,14 +236,22 @@ void AttentionHeadGridPanel::fillSelectors() {
   layer_box_->clear();
   for (int l = 0; l < layerCount(); ++l) layer_box_->addItem(tr("layer %1").arg(l));
   layer_box_->setCurrentIndex(layer_);
+  // An aggregate group holds all layers side by side: nothing to choose.
+  const AttentionPlotGroup* g = group();
+  layer_box_->setVisible(!g || g->aggregate_of.isEmpty());
   fillHeadSelector();
 }
 
 void AttentionHeadGridPanel::fillHeadSelector() {
   const QSignalBlocker block(head_box_);
-  if (head_box_->count() != headCount()) {
+  const AttentionPlotGroup* g = group();
+  QStringList names;
+  for (int h = 0; h < headCount(); ++h) names.push_back(g->headName(h));
+  QStringList shown;
+  for (int i = 0; i < head_box_->count(); ++i) shown.push_back(head_box_->itemText(i));
+  if (shown != names) {
     head_box_->clear();
-    for (int h = 0; h < headCount(); ++h) head_box_->addItem(tr("head %1").arg(h));
+    head_box_->addItems(names);
   }
   head_box_->setCurrentIndex(head_);
 }
@@ -293,8 +301,9 @@ void AttentionHeadGridPanel::showLayer() {
     overlay_->hide();
     return;
   }
-  grid_->setTitle(tr("%1 · layer %2").arg(g->name).arg(layer_));
-  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], display());
+  grid_->setTitle(g->aggregate_of.isEmpty() ? tr("%1 · layer %2").arg(g->name).arg(layer_)
+                                            : g->name);
+  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], display(), g->head_names);
   grid_->setSelectedHead(head_);
   fillHeadSelector();
   showHead();
@@ -305,8 +314,10 @@ void AttentionHeadGridPanel::showHead() {
   if (!g || head_ >= g->headCount(layer_)) return;
   const LabeledMatrix& m = g->layers[static_cast<size_t>(layer_)][static_cast<size_t>(head_)];
   detail_->setExportBaseName(exportBaseName() + QStringLiteral("_head%1").arg(head_));
-  detail_->setAttention(m, tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_),
-                        g->query_title, g->key_title, display());
+  const QString title = g->aggregate_of.isEmpty()
+                            ? tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_)
+                            : tr("%1 · %2").arg(g->name, g->headName(head_));
+  detail_->setAttention(m, title, g->query_title, g->key_title, display());
 
   // CLS overlay: row 0 (the CLS query) over the patch columns, when the tokens are patches.
   const PatchImageContext& ctx = snapshot_.image;
@@ -315,7 +326,7 @@ void AttentionHeadGridPanel::showHead() {
   if (ctx.isValid() && ctx.has_cls_token && m.isValid() && m.cols == patches + first_patch) {
     std::vector<float> weights(m.values.begin() + first_patch, m.values.begin() + m.cols);
     overlay_->setData(ctx.image.toQImage(), weights, ctx.grid_rows, ctx.grid_cols,
-                      tr("CLS attention · head %1").arg(head_));
+                      tr("CLS attention · %1").arg(g->headName(head_)));
     if (overlay_->isHidden()) {
       overlay_->show();
       const int h = std::max(200, detail_split_->height());
@@ -330,8 +341,11 @@ void AttentionHeadGridPanel::showHead() {
 void AttentionHeadGridPanel::showContextMenu(const QPoint& pos) {
   QMenu menu(this);
   const int head = grid_->headAt(pos);
-  if (head >= 0)
-    menu.addAction(tr("Enlarge head %1").arg(head), this, [this, head] { setCurrentHead(head); });
+  const AttentionPlotGroup* g = group();
+  if (head >= 0 && g) {
+    menu.addAction(tr("Enlarge %1").arg(g->headName(head)), this,
+                   [this, head] { setCurrentHead(head); });
+  }
   menu.addSeparator();
   ExportMenu::addActions(&menu, this, this);
   menu.exec(grid_->mapToGlobal(pos));

@@ -21,9 +21,16 @@ struct AttentionPlotGroup {
   bool causal = false;
   /// Decoder rows: the token row i's output predicted (row i is fed token i). Empty otherwise.
   QStringList row_predictions;
+  /// An aggregate of the model's group named here (mean of heads, rollout), not a group of the
+  /// model: its one "layer" holds one matrix per model layer, titled by `head_names`.
+  QString aggregate_of;
+  /// Titles of the matrices of a layer; empty = "head 0", "head 1", …
+  QStringList head_names;
 
   int layerCount() const { return static_cast<int>(layers.size()); }
   int headCount(int layer) const;
+  /// "head 3", or the matrix's own title in an aggregate group.
+  QString headName(int head) const;
 };
 
 /// For vision transformers: the probed image and how its tokens map to patches, so the panel can

@@ -18,7 +18,8 @@ int runCli(const std::vector<std::string>& args) {
     useHouseHelpLayout(app);
     app.require_subcommand(1);
     const std::vector<Subcommand> commands = {addTrainCommand(app), addInferCommand(app),
-                                              addBenchCommand(app), addDownloadCommand(app)};
+                                              addAblateCommand(app), addBenchCommand(app),
+                                              addDownloadCommand(app)};
     for (const Subcommand& command : commands) command.parser->group("Commands");
     app.footer(taskListing() +
                "\n'attentionscope-cli <command> --help' describes each command's options.");

@@ -18,5 +18,6 @@ Subcommand addTrainCommand(CLI::App& app);
 Subcommand addInferCommand(CLI::App& app);
 Subcommand addBenchCommand(CLI::App& app);
 Subcommand addDownloadCommand(CLI::App& app);
+Subcommand addAblateCommand(CLI::App& app);
 
 }  // namespace ascope::cli

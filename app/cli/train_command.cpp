@@ -76,6 +76,7 @@ Subcommand addTrainCommand(CLI::App& app) {
                           ->check(kWholeNumber)
                           ->check(CLI::Range(int64_t{0}, kLargest));
   addThreadsOption(*train, *o);
+  addProbeOptions(*train, *o);
   CLI::Option* source_lang =
       train
           ->add_option("--source-lang", o->source_lang,

@@ -54,4 +54,34 @@ CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o) {
       ->check(CLI::Range(int64_t{1}, int64_t{1024}));
 }
 
+void addProbeOptions(CLI::App& command, TrainingOptions& o) {
+  command
+      .add_option("--probe", o.probe,
+                  "validation samples whose attention is probed (the probe set), e.g. 0,5,9; "
+                  "every view can switch between them and head statistics average over them "
+                  "(default 0,1,2,3)")
+      ->type_name("I,J,…")
+      ->delimiter(',')
+      ->expected(1, 16)
+      ->check(CLI::Range(0, 100'000'000));
+  command
+      .add_option("--probe-every-steps", o.probe_every_steps,
+                  "probe attention every N steps … (default 50)")
+      ->type_name("N")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000'000}));
+  command
+      .add_option("--probe-every-seconds", o.probe_every_seconds,
+                  "… or every S seconds, whichever comes first (default 5)")
+      ->type_name("S")
+      ->check(CLI::Range(1e-3, 1e9));
+  command.add_flag("--no-head-stats", o.no_head_statistics,
+                   "do not compute per-head statistics at each probe (head_stats.csv)");
+  command
+      .add_option("--snapshot-budget", o.snapshot_budget_mb,
+                  "most MiB the run's attention/ folder may hold; older snapshots are thinned "
+                  "out to stay under it (default 256)")
+      ->type_name("MB")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+}
+
 }  // namespace ascope::cli

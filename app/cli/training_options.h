@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -18,6 +19,10 @@ struct TrainingOptions {
   std::optional<int64_t> epochs, steps, batch_size, seed, threads, interrupt_at_step;
   std::optional<double> lr, max_seconds;
   bool bf16 = false;
+  std::vector<int> probe;  ///< validation samples probed; empty = the preset's
+  bool no_head_statistics = false;
+  std::optional<int64_t> snapshot_budget_mb, probe_every_steps;
+  std::optional<double> probe_every_seconds;
 };
 
 /// --task, checked against the task registry while parsing.
@@ -29,5 +34,7 @@ CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& devi
 CLI::Option* addStepsOption(CLI::App& command, TrainingOptions& o, const std::string& help);
 CLI::Option* addBatchSizeOption(CLI::App& command, TrainingOptions& o);
 CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o);
+/// --probe, --no-head-stats, --snapshot-budget: what the run watches and keeps.
+void addProbeOptions(CLI::App& command, TrainingOptions& o);
 
 }  // namespace ascope::cli

@@ -69,6 +69,11 @@ Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
   if (o.bf16) config.bf16 = true;
   if (o.threads) config.threads = static_cast<int>(*o.threads);
   if (o.interrupt_at_step) config.interrupt_at_step = *o.interrupt_at_step;
+  if (!o.probe.empty()) config.probe_samples = o.probe;
+  if (o.no_head_statistics) config.head_statistics = false;
+  if (o.probe_every_steps) config.probe_every_steps = *o.probe_every_steps;
+  if (o.probe_every_seconds) config.probe_every_seconds = *o.probe_every_seconds;
+  if (o.snapshot_budget_mb) config.snapshot_budget_mb = *o.snapshot_budget_mb;
   config.stop_on_nonfinite = true;
   if (Status s = config.validate(); !s.ok()) {
     // A value from a hand-edited or foreign config.json: say where it came from.

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "engine/data/half_float.h"
 #include "engine/data/msgpack_limits.h"
 #include "engine/data/regular_file.h"
 
@@ -13,15 +14,23 @@ namespace {
 
 /// Longest token label or class name a snapshot may carry.
 constexpr std::size_t kMaxLabelBytes = 1024;
+/// More probe samples than the trainer ever takes (TrainingConfig allows 16).
+constexpr std::size_t kMaxProbeSetSamples = 64;
 
-}  // namespace
-
-std::string encodeAttentionSnapshot(const AttentionSnapshot& s) {
+/// One sample's snapshot as a map; `halves`: weights as binary16 bytes ("values_f16").
+nlohmann::json snapshotObject(const AttentionSnapshot& s, bool halves) {
   nlohmann::json groups = nlohmann::json::array();
   for (const AttentionGroup& g : s.groups) {
     nlohmann::json maps = nlohmann::json::array();
-    for (const AttentionMap& m : g.maps)
-      maps.push_back({{"rows", m.rows}, {"cols", m.cols}, {"values", m.values}});
+    for (const AttentionMap& m : g.maps) {
+      if (halves) {
+        maps.push_back({{"rows", m.rows},
+                        {"cols", m.cols},
+                        {"values_f16", nlohmann::json::binary(packHalves(m.values))}});
+      } else {
+        maps.push_back({{"rows", m.rows}, {"cols", m.cols}, {"values", m.values}});
+      }
+    }
     groups.push_back({{"name", g.name},
                       {"layers", g.layers},
                       {"heads", g.heads},
@@ -71,16 +80,16 @@ std::string encodeAttentionSnapshot(const AttentionSnapshot& s) {
                                 {"values", pe.values},       {"grid_rows", pe.grid_rows},
                                 {"grid_cols", pe.grid_cols}, {"has_cls", pe.has_cls}};
   }
+  return j;
+}
+
+std::string toBytes(const nlohmann::json& j) {
   const std::vector<std::uint8_t> bytes = nlohmann::json::to_msgpack(j);
   return std::string(bytes.begin(), bytes.end());
 }
 
-Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
-                                                    const std::string& name) {
-  // nlohmann's from_msgpack recurses once per nesting level and trusts length fields: 300 KB of
-  // nested arrays overflow the pool thread's stack, and a 4 GiB length allocates before any check
-  // below could run. The iterative scan refuses both first.
-  if (Status s = checkMsgpackLimits(bytes, name); !s.ok()) return Error{s.error()};
+/// One sample's snapshot from its map; errors start with `name`.
+Expected<AttentionSnapshot> decodeSnapshotObject(const nlohmann::json& j, const std::string& name) {
   // What the tasks write is far inside these; a value outside them is a damaged or crafted file,
   // refused before sizes are multiplied or labels reach the GUI's layout.
   constexpr std::int64_t kMaxSide = 4096;  // rows, columns, labels, image sides
@@ -176,7 +185,6 @@ Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
     return out;
   };
   try {
-    const nlohmann::json j = nlohmann::json::from_msgpack(bytes);
     if (!j.is_object()) return Error{name + ": not an attention snapshot (not a map)"};
     AttentionSnapshot s;
     s.step = integer(j, "step", 0, INT64_MAX, "");
@@ -221,8 +229,20 @@ Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
         const std::string at = where + "map " + std::to_string(index) + ": ";
         const auto rows = static_cast<int>(integer(m, "rows", 1, kMaxSide, at));
         const auto cols = static_cast<int>(integer(m, "cols", 1, kMaxSide, at));
-        const nlohmann::json& values = m.at("values");
         const std::size_t count = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+        if (m.contains("values_f16")) {
+          const nlohmann::json& halves = m.at("values_f16");
+          if (!halves.is_binary() || halves.get_binary().size() != 2 * count) {
+            return Error{name + ": attention map of " + group.name + " has " +
+                         (halves.is_binary() ? std::to_string(halves.get_binary().size())
+                                             : std::string("no")) +
+                         " bytes of float16 values for " + std::to_string(rows) + "×" +
+                         std::to_string(cols)};
+          }
+          group.maps.push_back(AttentionMap{rows, cols, unpackHalves(halves.get_binary())});
+          continue;
+        }
+        const nlohmann::json& values = m.at("values");
         if (!values.is_array() || values.size() != count) {
           return Error{name + ": attention map of " + group.name + " has " +
                        (values.is_array() ? std::to_string(values.size()) : std::string("no")) +
@@ -334,12 +354,73 @@ Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
   }
 }
 
-Expected<AttentionSnapshot> readAttentionSnapshot(const std::string& path) {
+}  // namespace
+
+std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot) {
+  return toBytes(snapshotObject(snapshot, false));
+}
+
+std::string encodeProbeSet(const ProbeSet& probes) {
+  nlohmann::json samples = nlohmann::json::array();
+  for (const AttentionSnapshot& s : probes.samples) samples.push_back(snapshotObject(s, true));
+  return toBytes({{"version", 2}, {"step", probes.step}, {"samples", samples}});
+}
+
+namespace {
+
+/// Checked before nlohmann parses: its from_msgpack recurses once per nesting level and trusts
+/// length fields (300 KB of nested arrays overflow the pool thread's stack, and a 4 GiB length
+/// allocates before any check could run); the iterative scan refuses both first.
+Expected<nlohmann::json> parseMsgpack(const std::string& bytes, const std::string& name) {
+  if (Status s = checkMsgpackLimits(bytes, name); !s.ok()) return Error{s.error()};
+  try {
+    return nlohmann::json::from_msgpack(bytes);
+  } catch (const std::exception& e) {
+    return Error{name + ": not an attention snapshot (" + e.what() + ")"};
+  }
+}
+
+}  // namespace
+
+Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
+                                                    const std::string& name) {
+  Expected<nlohmann::json> j = parseMsgpack(bytes, name);
+  if (!j.ok()) return Error{j.error()};
+  return decodeSnapshotObject(*j, name);
+}
+
+Expected<ProbeSet> decodeProbeSet(const std::string& bytes, const std::string& name) {
+  Expected<nlohmann::json> j = parseMsgpack(bytes, name);
+  if (!j.ok()) return Error{j.error()};
+  ProbeSet probes;
+  if (j->is_object() && j->contains("samples")) {
+    const nlohmann::json& samples = j->at("samples");
+    if (!samples.is_array() || samples.empty() || samples.size() > kMaxProbeSetSamples) {
+      return Error{name + ": \"samples\" is not an array of 1 to " +
+                   std::to_string(kMaxProbeSetSamples) + " snapshots"};
+    }
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      Expected<AttentionSnapshot> s =
+          decodeSnapshotObject(samples[i], name + " (sample " + std::to_string(i) + ")");
+      if (!s.ok()) return Error{s.error()};
+      probes.samples.push_back(std::move(*s));
+    }
+  } else {
+    // Written before the probe set: one sample's snapshot.
+    Expected<AttentionSnapshot> s = decodeSnapshotObject(*j, name);
+    if (!s.ok()) return Error{s.error()};
+    probes.samples.push_back(std::move(*s));
+  }
+  probes.step = probes.samples.front().step;
+  return probes;
+}
+
+Expected<ProbeSet> readProbeSet(const std::string& path) {
   // A FIFO named step_*.msgpack would block the pool thread in open() for good, and a file
   // larger than any snapshot would be read whole before the checks above.
   Expected<std::string> bytes = readRegularFile(path, kMaxMsgpackFileBytes);
   if (!bytes.ok()) return Error{bytes.error()};
-  return decodeAttentionSnapshot(*bytes, path);
+  return decodeProbeSet(*bytes, path);
 }
 
 }  // namespace ascope

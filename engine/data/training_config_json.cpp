@@ -63,7 +63,9 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"threads", c.threads},
                      {"probe_every_steps", c.probe_every_steps},
                      {"probe_every_seconds", c.probe_every_seconds},
-                     {"probe_sample", c.probe_sample},
+                     {"probe_samples", c.probe_samples},
+                     {"head_statistics", c.head_statistics},
+                     {"snapshot_budget_mb", c.snapshot_budget_mb},
                      {"eval_every_steps", c.eval_every_steps},
                      {"eval_max_samples", c.eval_max_samples},
                      {"decode_samples", c.decode_samples},
@@ -101,7 +103,13 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get("threads", c.threads);
   get("probe_every_steps", c.probe_every_steps);
   get("probe_every_seconds", c.probe_every_seconds);
-  get("probe_sample", c.probe_sample);
+  // Runs made before the probe set had one probe sample.
+  if (j.contains("probe_sample") && !j.contains("probe_samples")) {
+    c.probe_samples = {j.at("probe_sample").get<int>()};
+  }
+  get("probe_samples", c.probe_samples);
+  get("head_statistics", c.head_statistics);
+  get("snapshot_budget_mb", c.snapshot_budget_mb);
   get("eval_every_steps", c.eval_every_steps);
   get("eval_max_samples", c.eval_max_samples);
   get("decode_samples", c.decode_samples);

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ascope {
 
@@ -34,6 +35,28 @@ void MultiHeadAttentionImpl::reset_parameters() {
     torch::nn::init::constant_(in_proj_bias, 0.0);
     torch::nn::init::constant_(out_proj->bias, 0.0);
   }
+}
+
+void MultiHeadAttentionImpl::setHeadMask(std::vector<bool> keep) {
+  const int64_t h = options_.num_heads();
+  if (!keep.empty() && static_cast<int64_t>(keep.size()) != h) {
+    throw std::invalid_argument("head mask has " + std::to_string(keep.size()) +
+                                " entries; this attention has " + std::to_string(h) + " heads");
+  }
+  head_mask_ = std::move(keep);
+  dropped_heads_ = Tensor();
+}
+
+Tensor MultiHeadAttentionImpl::gateHeads(const Tensor& heads) {
+  if (!dropped_heads_.defined() || dropped_heads_.device() != heads.device()) {
+    const int64_t h = options_.num_heads();
+    Tensor dropped = torch::empty({1, h, 1, 1}, torch::kBool);
+    for (int64_t i = 0; i < h; ++i) dropped.data_ptr<bool>()[i] = !head_mask_[i];
+    dropped_heads_ = dropped.to(heads.device());
+  }
+  // masked_fill, not a multiply by 0/1: a kept head stays bit-identical and a dropped one is 0
+  // even where its output is not finite.
+  return heads.masked_fill(dropped_heads_, 0.0);
 }
 
 Tensor MultiHeadAttentionImpl::splitHeads(const Tensor& x) const {
@@ -76,6 +99,7 @@ AttentionResult MultiHeadAttentionImpl::forward(const Tensor& query, const Tenso
   } else {
     heads.output = fusedScaledDotProductAttention(q, k, v, mask, options_.dropout(), is_training());
   }
+  if (!head_mask_.empty()) heads.output = gateHeads(heads.output);
   Tensor merged =
       heads.output.transpose(1, 2).reshape({query.size(0), query.size(1), e});  // (B, Tq, E)
   return {out_proj(merged), heads.weights};

@@ -3,6 +3,8 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
+#include <vector>
+
 #include "engine/nn/attention_masks.h"
 #include "engine/nn/scaled_dot_product_attention.h"
 
@@ -38,15 +40,29 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
 
   const MultiHeadAttentionOptions& options() const { return options_; }
 
+  /// Head ablation: the outputs of the heads whose entry is false are zeroed after attention and
+  /// before the heads are merged and projected, on both paths; their weights are still returned.
+  /// Empty (the default) keeps every head and costs nothing. Throws std::invalid_argument unless
+  /// `keep` is empty or has num_heads entries. Plain state, neither parameter nor buffer, so it
+  /// never reaches a checkpoint; it follows the module to any device.
+  void setHeadMask(std::vector<bool> keep);
+  const std::vector<bool>& headMask() const { return head_mask_; }
+
   Tensor in_proj_weight;
   Tensor in_proj_bias;
   torch::nn::Linear out_proj{nullptr};
 
  private:
   Tensor splitHeads(const Tensor& x) const;  // (B, T, E) → (B, H, T, E/H)
+  /// `heads` (B, H, Tq, Dh) with the dropped heads' outputs set to exactly zero.
+  Tensor gateHeads(const Tensor& heads);
 
   MultiHeadAttentionOptions options_;
   int64_t head_dim_;
+  std::vector<bool> head_mask_;
+  // (1, H, 1, 1) bool, true = dropped; rebuilt on the device of the heads it gates when the mask
+  // or that device changes, so it needs no registration to follow the module.
+  Tensor dropped_heads_;
 };
 TORCH_MODULE(MultiHeadAttention);
 

@@ -178,11 +178,18 @@ Expected<TrainingConfig> RunFolder::readConfig() const {
   }
 }
 
-Status RunFolder::writeAttention(const AttentionSnapshot& snapshot) const {
+std::string RunFolder::attentionPath(int64_t step) const {
   std::ostringstream name;
-  name << attentionDir() << "/step_" << std::setw(9) << std::setfill('0') << snapshot.step
-       << ".msgpack";
-  return writeFileAtomically(name.str(), encodeAttentionSnapshot(snapshot));
+  name << attentionDir() << "/step_" << std::setw(9) << std::setfill('0') << step << ".msgpack";
+  return name.str();
+}
+
+Expected<std::uint64_t> RunFolder::writeProbeSet(const ProbeSet& probes) const {
+  const std::string bytes = encodeProbeSet(probes);
+  if (Status s = writeFileAtomically(attentionPath(probes.step), bytes); !s.ok()) {
+    return Error{s.error()};
+  }
+  return static_cast<std::uint64_t>(bytes.size());
 }
 
 std::vector<std::string> RunFolder::attentionFiles() const {

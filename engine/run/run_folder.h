@@ -1,7 +1,8 @@
 #pragma once
 // The folder a run leaves behind (see shared/design.md):
 //   config.json  metrics.csv  attention/step_XXXXXXXXX.msgpack  checkpoints/{last,best}.pt
-//   tokenizer*.json / classes.json  log.txt
+//   tokenizer*.json / classes.json  log.txt  head_stats.csv  ablation.csv
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ class RunFolder {
   const std::string& path() const { return path_; }
   std::string configPath() const { return path_ + "/config.json"; }
   std::string metricsPath() const { return path_ + "/metrics.csv"; }
+  std::string headStatsPath() const { return path_ + "/head_stats.csv"; }
   std::string logPath() const { return path_ + "/log.txt"; }
   std::string checkpointPath(const std::string& name) const {
     return path_ + "/checkpoints/" + name + ".pt";
@@ -34,8 +36,9 @@ class RunFolder {
   Status writeConfig(const TrainingConfig& config) const;
   Expected<TrainingConfig> readConfig() const;
 
-  /// Stores a snapshot as attention/step_<step>.msgpack (atomically).
-  Status writeAttention(const AttentionSnapshot& snapshot) const;
+  /// Stores a probe set as attention/step_<step>.msgpack (atomically); returns its size in bytes.
+  Expected<std::uint64_t> writeProbeSet(const ProbeSet& probes) const;
+  std::string attentionPath(int64_t step) const;
   /// Snapshot files sorted by step.
   std::vector<std::string> attentionFiles() const;
 

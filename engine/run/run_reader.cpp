@@ -177,11 +177,21 @@ Expected<OpenedRun> readRun(const std::string& dir) {
   run.config = std::move(*config);
   readMetrics(*folder, run);
   readLog(*folder, run);
+  const std::string head_stats = folder->headStatsPath();
+  std::error_code no_file;
+  if (std::filesystem::exists(head_stats, no_file)) {
+    Expected<std::vector<HeadStatsRow>> rows = readHeadStatsCsv(head_stats);
+    if (rows.ok()) {
+      run.head_statistics = std::move(*rows);
+    } else {
+      run.warnings.push_back(rows.error());
+    }
+  }
   run.attention_files = listAttentionFiles(dir);
   if (!run.attention_files.empty()) {
-    Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(run.attention_files.back().path);
+    Expected<ProbeSet> snapshot = readProbeSet(run.attention_files.back().path);
     if (snapshot.ok()) {
-      run.last_attention = std::move(*snapshot);
+      run.last_probes = std::move(*snapshot);
     } else {
       run.warnings.push_back(snapshot.error());
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/expected.h"
+#include "engine/data/head_stats_csv_reader.h"
 #include "engine/train/events.h"
 #include "engine/train/training_config.h"
 
@@ -26,7 +27,8 @@ struct OpenedRun {
   std::vector<StepMetrics> steps;  ///< the train rows of metrics.csv
   std::vector<EpochSummary> epochs;
   std::vector<AttentionFileEntry> attention_files;  ///< by step
-  std::optional<AttentionSnapshot> last_attention;
+  std::optional<ProbeSet> last_probes;              ///< the newest stored probe set
+  std::vector<HeadStatsRow> head_statistics;        ///< head_stats.csv, by step
   std::optional<PositionalEncodingSnapshot> positional_encoding;
   std::vector<LogLine> log;           ///< the end of log.txt, as a live run's log events
   std::vector<std::string> warnings;  ///< what could not be read (the rest is still there)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/expected.h"
+#include "engine/nn/multi_head_attention.h"
 #include "engine/train/events.h"
 #include "engine/train/training_config.h"
 
@@ -38,6 +39,14 @@ struct InferenceOutcome {
   AttentionSnapshot attention;
 };
 
+/// One attention module of a task's model, named as the task's attention snapshots name it.
+struct AttentionSite {
+  /// The AttentionGroup name: "encoder", "encoder self", "decoder self" or "cross".
+  std::string group;
+  int layer = 0;                       ///< layer within the group, from 0
+  MultiHeadAttention module{nullptr};  ///< shares the model's module (setHeadMask acts on it)
+};
+
 class Task {
  public:
   virtual ~Task() = default;
@@ -59,6 +68,9 @@ class Task {
   virtual AttentionSnapshot probeAttention(int index) = 0;
   virtual SamplePrediction predictSample(int index) = 0;
   virtual PositionalEncodingSnapshot positionalEncoding() = 0;
+  /// Every attention module of the model, grouped and ordered as probeAttention's groups and
+  /// layers are, so that head ablation can address "group, layer, head".
+  virtual std::vector<AttentionSite> attentionSites() = 0;
 
   /// Tokenizers and class names the run folder needs for inference later.
   virtual Status saveArtifacts(const std::string& run_dir) const = 0;

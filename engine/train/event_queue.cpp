@@ -24,8 +24,11 @@ const char* trainerStateName(TrainerState state) {
   return "?";
 }
 
-EventQueue::EventQueue(std::size_t metric_capacity, std::size_t log_capacity)
-    : metric_capacity_(metric_capacity), log_capacity_(log_capacity) {}
+EventQueue::EventQueue(std::size_t metric_capacity, std::size_t log_capacity,
+                       std::size_t head_statistics_capacity)
+    : metric_capacity_(metric_capacity),
+      log_capacity_(log_capacity),
+      head_statistics_capacity_(head_statistics_capacity) {}
 
 void EventQueue::pushMetrics(const StepMetrics& metrics) {
   std::lock_guard lock(mutex_);
@@ -59,9 +62,16 @@ void EventQueue::pushFailure(Failure failure) {
   pending_.failures.push_back(std::move(failure));
 }
 
-void EventQueue::publishAttention(AttentionSnapshot snapshot) {
+void EventQueue::publishAttention(ProbeSet probes) {
   std::lock_guard lock(mutex_);
-  pending_.attention = std::move(snapshot);
+  pending_.attention = std::move(probes);
+}
+
+void EventQueue::pushHeadStatistics(HeadStatisticsUpdate update) {
+  std::lock_guard lock(mutex_);
+  std::vector<HeadStatisticsUpdate>& updates = pending_.head_statistics;
+  if (updates.size() >= head_statistics_capacity_) updates.erase(updates.begin());
+  updates.push_back(std::move(update));
 }
 
 void EventQueue::publishPositionalEncoding(PositionalEncodingSnapshot snapshot) {

@@ -13,14 +13,18 @@ namespace ascope {
 
 class EventQueue {
  public:
-  explicit EventQueue(std::size_t metric_capacity = 8192, std::size_t log_capacity = 2000);
+  explicit EventQueue(std::size_t metric_capacity = 8192, std::size_t log_capacity = 2000,
+                      std::size_t head_statistics_capacity = 512);
 
   void pushMetrics(const StepMetrics& metrics);
   void pushEpoch(const EpochSummary& summary);
   void pushLog(LogLine line);
   void pushState(StateChange change);
   void pushFailure(Failure failure);
-  void publishAttention(AttentionSnapshot snapshot);
+  void publishAttention(ProbeSet probes);
+  /// Kept in order (the sparklines need every probe) but bounded: the oldest go first when nobody
+  /// drains; head_stats.csv keeps them all.
+  void pushHeadStatistics(HeadStatisticsUpdate update);
   void publishPositionalEncoding(PositionalEncodingSnapshot snapshot);
   void publishSample(SamplePrediction sample);
   void announceRunFolder(std::string path);
@@ -31,6 +35,7 @@ class EventQueue {
  private:
   const std::size_t metric_capacity_;
   const std::size_t log_capacity_;
+  const std::size_t head_statistics_capacity_;
   std::mutex mutex_;
   EventBatch pending_;               // guarded by mutex_
   std::deque<StepMetrics> metrics_;  // guarded by mutex_

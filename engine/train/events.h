@@ -122,6 +122,41 @@ struct AttentionSnapshot {
   std::optional<PositionalEncodingSnapshot> positional_encoding;
 };
 
+/// The probe set at one step: one snapshot per probe sample, in the order of
+/// TrainingConfig::probe_samples, so that every view can switch between the samples. Each carries
+/// its sample prediction; a stored set carries the positional encoding in its first sample only.
+struct ProbeSet {
+  int64_t step = 0;
+  std::vector<AttentionSnapshot> samples;
+};
+
+/// One per-head statistic (engine/analysis/head_statistics.h), averaged over the probe set.
+struct HeadStatistic {
+  std::string group;  ///< attention group name, e.g. "encoder self"
+  int layer = 0;      ///< 0-based
+  int head = 0;       ///< 0-based
+  std::string metric;
+  double value = 0;
+};
+
+/// A head whose kind changed (engine/analysis/head_kind.h), e.g. it became previous-token.
+struct HeadKindChange {
+  int64_t step = 0;
+  std::string group;
+  int layer = 0;
+  int head = 0;
+  std::string from, to;
+  double score = 0;  ///< the metric that made it `to`
+  std::string text;  ///< "step 1,200: encoder layer 1 head 3 became …" (0-based, as the GUI)
+};
+
+/// The statistics of every head at one probe, and the changes of kind they revealed.
+struct HeadStatisticsUpdate {
+  int64_t step = 0;
+  std::vector<HeadStatistic> values;
+  std::vector<HeadKindChange> changes;
+};
+
 struct LogLine {
   int level = 2;  ///< spdlog levels: 0 trace … 2 info, 3 warn, 4 error
   std::string text;
@@ -141,7 +176,8 @@ struct Failure {
 struct EventBatch {
   std::vector<StepMetrics> metrics;
   std::vector<EpochSummary> epochs;
-  std::optional<AttentionSnapshot> attention;
+  std::optional<ProbeSet> attention;                  ///< the newest probe set
+  std::vector<HeadStatisticsUpdate> head_statistics;  ///< every probe's, in order
   std::optional<PositionalEncodingSnapshot> positional_encoding;
   std::optional<SamplePrediction> sample;
   std::vector<LogLine> logs;
@@ -151,8 +187,9 @@ struct EventBatch {
   uint64_t dropped_metrics = 0;           ///< metrics coalesced away since the last drain
 
   bool empty() const {
-    return metrics.empty() && epochs.empty() && !attention && !positional_encoding && !sample &&
-           logs.empty() && states.empty() && failures.empty() && !run_folder;
+    return metrics.empty() && epochs.empty() && !attention && head_statistics.empty() &&
+           !positional_encoding && !sample && logs.empty() && states.empty() && failures.empty() &&
+           !run_folder;
   }
 };
 

@@ -18,6 +18,7 @@ constexpr double kMaxSeconds = 1e7;
 constexpr double kMaxProbeSeconds = 1e9;  // "never by time": tests and scripts probe by steps only
 constexpr int64_t kMaxSamples = 100'000'000;
 constexpr int64_t kMaxBuiltinSamples = 1'000'000;
+constexpr int64_t kMaxProbeSamples = 16;
 
 }  // namespace
 
@@ -33,7 +34,9 @@ Status TrainingConfig::validate() const {
         inRange("max_steps", max_steps, 0, kMaxSteps),
         inRange("threads", threads, 0, 1024),
         inRange("probe_every_steps", probe_every_steps, 1, kMaxSteps),
-        inRange("probe_sample", probe_sample, 0, kMaxSamples),
+        inRange("probe_samples count", static_cast<int64_t>(probe_samples.size()), 1,
+                kMaxProbeSamples),
+        inRange("snapshot_budget_mb", snapshot_budget_mb, 1, 1'000'000),
         inRange("min_freq", min_freq, 1, kMaxSamples),
         inRange("checkpoint_every_steps", checkpoint_every_steps, 1, kMaxSteps),
         inRange("eval_every_steps", eval_every_steps, 0, kMaxSteps),
@@ -49,6 +52,14 @@ Status TrainingConfig::validate() const {
         oneOf("optimizer", optimization.optimizer, "adam", "adamw"),
         oneOf("schedule", optimization.schedule, "constant", "cosine")}) {
     if (!s.ok()) return s;
+  }
+  for (std::size_t i = 0; i < probe_samples.size(); ++i) {
+    if (Status s = inRange("probe_samples", probe_samples[i], 0, kMaxSamples); !s.ok()) return s;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (probe_samples[j] == probe_samples[i]) {
+        return Error{"probe_samples lists sample " + std::to_string(probe_samples[i]) + " twice"};
+      }
+    }
   }
   if (!(probe_every_seconds > 0.0 && probe_every_seconds <= kMaxProbeSeconds)) {
     return Error{"probe_every_seconds must be in (0, " + show(kMaxProbeSeconds) + "], got " +

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/expected.h"
 #include "engine/models/model_configs.h"
@@ -47,10 +48,16 @@ struct TrainingConfig {
   // Watching.
   int64_t probe_every_steps = 50;    ///< attention probe cadence in steps …
   double probe_every_seconds = 5.0;  ///< … or seconds, whichever comes first
-  int probe_sample = 0;              ///< index into the validation set
-  int64_t eval_every_steps = 0;      ///< extra validation passes; 0 = once per epoch
-  int eval_max_samples = 2000;       ///< validation subset size (0 = all)
-  int decode_samples = 100;          ///< translation: sentences greedy-decoded for BLEU
+  /// Validation samples probed together (the probe set): every view can switch between them and
+  /// the per-head statistics average over them. Indices wrap around the validation set's size.
+  std::vector<int> probe_samples{0, 1, 2, 3};
+  bool head_statistics = true;  ///< per-head statistics at every probe (head_stats.csv)
+  /// Most the attention/ folder may hold; older snapshots are thinned out (every other one goes)
+  /// to stay under it, so a long run keeps covering its whole timeline.
+  int64_t snapshot_budget_mb = 256;
+  int64_t eval_every_steps = 0;  ///< extra validation passes; 0 = once per epoch
+  int eval_max_samples = 2000;   ///< validation subset size (0 = all)
+  int decode_samples = 100;      ///< translation: sentences greedy-decoded for BLEU
   int64_t checkpoint_every_steps = 500;
 
   // Task data.

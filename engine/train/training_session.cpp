@@ -15,6 +15,7 @@
 #include <limits>
 #include <new>
 
+#include "engine/analysis/head_statistics.h"
 #include "engine/data/seeded_split.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
@@ -84,7 +85,7 @@ bool TrainingSession::goOn() {
 }
 
 void TrainingSession::setProbeSample(int index) {
-  config_.probe_sample = index;
+  config_.probe_samples.front() = index;
   last_probe_step_ = -1;  // show the new sample at the next batch
 }
 
@@ -158,6 +159,15 @@ Status TrainingSession::prepare() {
       MetricsCsvWriter::open(folder_->metricsPath(), config_.resume, progress_.step);
   if (!csv.ok()) return Error{csv.error()};
   metrics_.emplace(std::move(*csv));
+  if (config_.head_statistics) {
+    Expected<HeadStatsCsvWriter> heads =
+        HeadStatsCsvWriter::open(folder_->headStatsPath(), config_.resume, progress_.step);
+    if (!heads.ok()) return Error{heads.error()};
+    head_stats_csv_.emplace(std::move(*heads));
+  }
+  // Disk gets about 200 probe sets per run at most: the timeline needs coverage, not every probe.
+  snapshots_.emplace(*folder_, std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200),
+                     static_cast<std::uint64_t>(config_.snapshot_budget_mb) << 20);
   prepared_ = true;
   host_.runFolderReady(folder_->path());
   return {};
@@ -229,28 +239,41 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
 }
 
 void TrainingSession::probe() {
-  AttentionSnapshot snapshot = task_->probeAttention(config_.probe_sample);
-  snapshot.step = progress_.step;
-  SamplePrediction sample = task_->predictSample(config_.probe_sample);
-  sample.step = progress_.step;
+  ProbeSet probes;
+  probes.step = progress_.step;
+  for (int index : config_.probe_samples) {
+    AttentionSnapshot snapshot = task_->probeAttention(index);
+    snapshot.step = progress_.step;
+    SamplePrediction sample = task_->predictSample(index);
+    sample.step = progress_.step;
+    snapshot.sample = std::move(sample);
+    probes.samples.push_back(std::move(snapshot));
+  }
   PositionalEncodingSnapshot pe = task_->positionalEncoding();
   pe.step = progress_.step;
-  // Disk gets at most ~200 snapshots per run: the timeline needs coverage, not every probe.
-  const int64_t spacing = std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200);
-  if (last_snapshot_step_ < 0 || progress_.step - last_snapshot_step_ >= spacing ||
-      progress_.step == total_steps_) {
-    // A stored step shows every dock as it was then; the live events carry these separately, so
-    // the published snapshot does not carry them twice.
-    snapshot.sample = sample;
-    snapshot.positional_encoding = pe;
-    if (Status s = folder_->writeAttention(snapshot); !s.ok()) log(3, s.error());
-    snapshot.sample.reset();
-    snapshot.positional_encoding.reset();
-    last_snapshot_step_ = progress_.step;
+  if (config_.head_statistics) recordHeadStatistics(probes);
+  if (snapshots_->due(progress_.step, progress_.step == total_steps_)) {
+    // A stored step shows every dock as it was then; the live events carry the positional
+    // encoding separately, so the published set does not carry it twice.
+    probes.samples.front().positional_encoding = pe;
+    if (Status s = snapshots_->store(probes); !s.ok()) log(3, s.error());
+    probes.samples.front().positional_encoding.reset();
   }
-  host_.events().publishAttention(std::move(snapshot));
-  host_.events().publishSample(std::move(sample));
+  host_.events().publishSample(*probes.samples.front().sample);
+  host_.events().publishAttention(std::move(probes));
   host_.events().publishPositionalEncoding(std::move(pe));
+}
+
+void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
+  HeadStatisticsUpdate update;
+  update.step = probes.step;
+  update.values = headStatistics(probes.samples);
+  update.changes = head_kinds_.observe(probes.step, update.values);
+  for (const HeadKindChange& change : update.changes) log(2, change.text);
+  if (head_stats_csv_) {
+    if (Status s = head_stats_csv_->append(probes.step, update.values); !s.ok()) log(3, s.error());
+  }
+  host_.events().pushHeadStatistics(std::move(update));
 }
 
 bool TrainingSession::evaluateAndReport(int epoch) {
@@ -395,7 +418,7 @@ TrainerState TrainingSession::run() {
       return TrainerState::kFinished;
     }
   }
-  probeSafely();
+  if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
   log(2, fmt::format("finished: {} steps in {:.1f} s", progress_.step, secondsSince(started_)));
   return TrainerState::kFinished;
 }

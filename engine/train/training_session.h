@@ -10,8 +10,11 @@
 #include <memory>
 #include <optional>
 
+#include "engine/analysis/head_kind.h"
+#include "engine/run/head_stats_csv.h"
 #include "engine/run/metrics_csv.h"
 #include "engine/run/run_folder.h"
+#include "engine/run/snapshot_store.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/training_host.h"
@@ -46,6 +49,8 @@ class TrainingSession {
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
   StepResult trainStep(const std::vector<int64_t>& indices, int epoch);
   void probe();
+  /// Per-head statistics of the probe set: head_stats.csv, the log (changes of kind), an event.
+  void recordHeadStatistics(const ProbeSet& probes);
   /// probe() that reports running out of memory instead of throwing; false when it did.
   bool probeSafely();
   /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
@@ -73,6 +78,9 @@ class TrainingSession {
   std::atomic<bool> log_error_said_{false};  // the logger's error handler runs on any thread
   bool prepared_ = false;
   std::optional<MetricsCsvWriter> metrics_;
+  std::optional<HeadStatsCsvWriter> head_stats_csv_;
+  std::optional<SnapshotStore> snapshots_;
+  HeadKindTracker head_kinds_;
   std::shared_ptr<spdlog::logger> logger_;
 
   TrainingProgress progress_;
@@ -82,7 +90,6 @@ class TrainingSession {
   double samples_per_s_ = 0;
   double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
   int64_t last_probe_step_ = -1;
-  int64_t last_snapshot_step_ = -1;
   std::chrono::steady_clock::time_point started_, last_probe_time_;
   int64_t steps_at_start_ = 0;
 };

@@ -34,8 +34,15 @@ class AttentionTimelineTest : public QObject {
 
 namespace {
 
+ProbeSet asProbeSet(AttentionSnapshot s) {
+  ProbeSet probes;
+  probes.step = s.step;
+  probes.samples.push_back(std::move(s));
+  return probes;
+}
+
 /// A probe of `tokens` × `tokens` weights in each of `heads` heads of one layer.
-AttentionSnapshot bigSnapshot(long long step, int tokens, int heads) {
+ProbeSet bigSnapshot(long long step, int tokens, int heads) {
   AttentionSnapshot s;
   s.step = step;
   s.task = kSentimentTaskId;
@@ -48,10 +55,10 @@ AttentionSnapshot bigSnapshot(long long step, int tokens, int heads) {
         {tokens, tokens, std::vector<float>(std::size_t(tokens) * tokens, 1.0f / tokens)});
   }
   s.groups.push_back(g);
-  return s;
+  return asProbeSet(std::move(s));
 }
 
-AttentionSnapshot liveSnapshot(long long step) {
+ProbeSet liveSnapshot(long long step) {
   AttentionSnapshot s;
   s.step = step;
   s.task = kSentimentTaskId;
@@ -60,7 +67,7 @@ AttentionSnapshot liveSnapshot(long long step) {
   g.layers = g.heads = 1;
   g.maps.push_back({3, 3, std::vector<float>(9, 1.0f / 3)});
   s.groups.push_back(g);
-  return s;
+  return asProbeSet(std::move(s));
 }
 
 /// The run folder `dir` as an opened run shows it.
@@ -91,10 +98,10 @@ void AttentionTimelineTest::listsStoredSnapshots() {
   QCOMPARE(files.size(), std::size_t(4));
   QCOMPARE(files.front().step, std::int64_t{10});
   QCOMPARE(files.back().step, std::int64_t{40});
-  Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(files[1].path);
+  Expected<ProbeSet> snapshot = readProbeSet(files[1].path);
   QVERIFY(snapshot.ok());
   QCOMPARE(snapshot->step, std::int64_t{20});
-  QCOMPARE(snapshot->groups.size(), std::size_t(1));
+  QCOMPARE(snapshot->samples.at(0).groups.size(), std::size_t(1));
 }
 
 void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {

@@ -90,7 +90,10 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
     s.groups.push_back(cross);
     for (const std::string& token : predicted) s.decoding.push_back({{{token, 0.7}, {"un", 0.1}}});
   }
-  queue_.publishAttention(std::move(s));
+  ProbeSet probes;
+  probes.step = step;
+  probes.samples.push_back(std::move(s));
+  queue_.publishAttention(std::move(probes));
 }
 
 void FakeEngine::publishPositionalEncoding(int positions, int dims) {
@@ -153,15 +156,16 @@ bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
     // Each step's encoding has its own number of positions, so a test can tell them apart.
     engine.publishPositionalEncoding(4 + i, 8);
     EventBatch events = engine.drainEvents();
-    std::optional<AttentionSnapshot> snapshot = std::move(events.attention);
-    if (!snapshot || !events.sample || !events.positional_encoding) return false;
+    if (!events.attention || !events.sample || !events.positional_encoding) return false;
+    ProbeSet probes = std::move(*events.attention);
+    AttentionSnapshot* snapshot = &probes.samples.front();
     // As the trainer stores them: the probe's prediction and encoding of the step come along.
     snapshot->sample = std::move(*events.sample);
     snapshot->sample->step = 10 * i;
     snapshot->sample->predicted_label = "predicted at step " + std::to_string(10 * i);
     snapshot->positional_encoding = std::move(*events.positional_encoding);
     snapshot->positional_encoding->step = 10 * i;
-    if (!folder->writeAttention(*snapshot).ok()) return false;
+    if (!folder->writeProbeSet(probes).ok()) return false;
   }
   return true;
 }

@@ -70,7 +70,8 @@ void FakeTaskTest::itTrainsFromTheStartButton() {
   QCOMPARE(window.currentRun()->task()->id, std::string(kEchoTaskId));
   QVERIFY(window.windowTitle().contains(QStringLiteral("Echo · find the word yes")));
   QCOMPARE(window.panels().accuracy->metricName(), QStringLiteral("echo accuracy"));
-  QTRY_VERIFY_WITH_TIMEOUT(window.panels().attention->panel()->groupCount() == 1, 5000);
+  // The echo model's one group, then its aggregates: mean of heads and rollout.
+  QTRY_VERIFY_WITH_TIMEOUT(window.panels().attention->panel()->groupCount() == 3, 5000);
   const AttentionPlotGroup& group = window.panels().attention->panel()->snapshot().groups[0];
   QCOMPARE(group.name, QStringLiteral("echo heads"));
   QCOMPARE(group.query_title, QStringLiteral("echo word (query)"));

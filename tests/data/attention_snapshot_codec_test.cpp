@@ -334,3 +334,109 @@ TEST(AttentionSnapshotCodec, NanProbabilitiesOfADivergedModelStayReadable) {
 
 }  // namespace
 }  // namespace ascope
+
+namespace ascope {
+namespace {
+
+/// A probe set of `count` samples: the translation probe with every weight of sample k scaled so
+/// the samples differ, and odd weights that float16 must round.
+ProbeSet probeSet(int count) {
+  ProbeSet probes;
+  probes.step = 20;
+  for (int k = 0; k < count; ++k) {
+    AttentionSnapshot s = translationSnapshot();
+    s.sample_index = 10 + k;
+    for (AttentionGroup& g : s.groups) {
+      for (AttentionMap& m : g.maps) {
+        for (std::size_t i = 0; i < m.values.size(); ++i) {
+          m.values[i] = static_cast<float>((i + 1) * (k + 1)) / 7.0f / 100.0f;
+        }
+      }
+    }
+    probes.samples.push_back(std::move(s));
+  }
+  return probes;
+}
+
+TEST(ProbeSetCodec, EverySampleRoundTripsWithFloat16Weights) {
+  const ProbeSet probes = probeSet(3);
+  Expected<ProbeSet> back = decodeProbeSet(encodeProbeSet(probes), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->step, 20);
+  ASSERT_EQ(back->samples.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    const AttentionSnapshot& a = probes.samples[k];
+    const AttentionSnapshot& b = back->samples[k];
+    EXPECT_EQ(b.sample_index, 10 + static_cast<int>(k));
+    EXPECT_EQ(b.decoding.size(), a.decoding.size());
+    ASSERT_TRUE(b.sample.has_value());
+    EXPECT_EQ(b.sample->predicted_label, a.sample->predicted_label);
+    ASSERT_EQ(b.groups.size(), a.groups.size());
+    for (std::size_t g = 0; g < a.groups.size(); ++g) {
+      ASSERT_EQ(b.groups[g].maps.size(), a.groups[g].maps.size());
+      for (std::size_t m = 0; m < a.groups[g].maps.size(); ++m) {
+        const std::vector<float>& x = a.groups[g].maps[m].values;
+        const std::vector<float>& y = b.groups[g].maps[m].values;
+        ASSERT_EQ(x.size(), y.size());
+        // binary16 keeps 11 significant bits: a relative error of at most 2^-11.
+        for (std::size_t i = 0; i < x.size(); ++i) {
+          EXPECT_LE(std::fabs(x[i] - y[i]), std::ldexp(std::fabs(x[i]), -11)) << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(ProbeSetCodec, WeightsTakeTwoBytesEach) {
+  AttentionSnapshot s = translationSnapshot();
+  s.sample.reset();
+  s.positional_encoding.reset();
+  s.decoding.clear();
+  AttentionGroup big;
+  big.name = "encoder";
+  big.layers = 2;
+  big.heads = 4;
+  big.row_labels = big.col_labels = std::vector<std::string>(64, "w");
+  for (int m = 0; m < 8; ++m) big.maps.push_back({64, 64, std::vector<float>(64 * 64, 0.3f)});
+  s.groups = {big};
+  ProbeSet probes;
+  probes.step = s.step;
+  probes.samples = {s};
+  const std::size_t weights = 8 * 64 * 64;
+  const std::size_t as_float32 = encodeAttentionSnapshot(s).size();
+  const std::size_t as_float16 = encodeProbeSet(probes).size();
+  EXPECT_GE(as_float32, 5 * weights);  // MessagePack float32: a marker byte and four bytes
+  EXPECT_LT(as_float16, 2 * weights + 4096);
+}
+
+TEST(ProbeSetCodec, ASingleSnapshotOfAnOlderRunReadsAsASetOfOne) {
+  const AttentionSnapshot s = translationSnapshot();
+  Expected<ProbeSet> back = decodeProbeSet(encodeAttentionSnapshot(s), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->step, s.step);
+  ASSERT_EQ(back->samples.size(), 1u);
+  EXPECT_EQ(back->samples[0].groups[0].maps[0].values, s.groups[0].maps[0].values);  // float32
+}
+
+TEST(ProbeSetCodec, DamagedSetsNameTheFileAndTheSample) {
+  nlohmann::json j = asJson(encodeProbeSet(probeSet(2)));
+  nlohmann::json empty = j;
+  empty["samples"] = nlohmann::json::array();
+  Expected<ProbeSet> none = decodeProbeSet(msgpack(empty), kFile);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error(),
+            std::string(kFile) + ": \"samples\" is not an array of 1 to 64 snapshots");
+
+  nlohmann::json& map = j["samples"][1]["groups"][0]["maps"][0];
+  map["values_f16"] = nlohmann::json::binary(std::vector<std::uint8_t>(5, 0));
+  Expected<ProbeSet> short_map = decodeProbeSet(msgpack(j), kFile);
+  ASSERT_FALSE(short_map.ok());
+  EXPECT_NE(short_map.error().find(std::string(kFile) + " (sample 1): attention map of "),
+            std::string::npos)
+      << short_map.error();
+  EXPECT_NE(short_map.error().find("has 5 bytes of float16 values for "), std::string::npos)
+      << short_map.error();
+}
+
+}  // namespace
+}  // namespace ascope

@@ -88,7 +88,9 @@ InferenceAnswer askText(const std::string& run, const std::string& text) {
 
 /// Every group has layers × heads maps of its labels' shape whose rows are distributions; a
 /// causal group's queries give nothing to later keys.
-void expectWellFormed(const AttentionSnapshot& s) {
+/// `tolerance`: how far a row's sum may be from 1 (stored snapshots keep float16 weights, each
+/// within 2^-11 of its value).
+void expectWellFormed(const AttentionSnapshot& s, double tolerance = 1e-4) {
   ASSERT_FALSE(s.groups.empty());
   for (const AttentionGroup& g : s.groups) {
     SCOPED_TRACE(g.name);
@@ -108,7 +110,7 @@ void expectWellFormed(const AttentionSnapshot& s) {
             EXPECT_EQ(v, 0.0f) << "row " << r << " col " << c;
           }
         }
-        EXPECT_NEAR(sum, 1.0, 1e-4) << "row " << r;
+        EXPECT_NEAR(sum, 1.0, tolerance) << "row " << r;
       }
     }
   }
@@ -128,9 +130,9 @@ std::vector<AttentionSnapshot> storedSnapshots(const std::string& run) {
   std::vector<AttentionSnapshot> out;
   if (!folder.ok()) return out;
   for (const std::string& file : folder->attentionFiles()) {
-    Expected<AttentionSnapshot> s = readAttentionSnapshot(file);
+    Expected<ProbeSet> s = readProbeSet(file);
     EXPECT_TRUE(s.ok()) << s.error();
-    if (s.ok()) out.push_back(std::move(*s));
+    if (s.ok()) out.push_back(std::move(s->samples.front()));
   }
   return out;
 }
@@ -238,7 +240,7 @@ TEST(AskedInputAttention, TranslationProbeFillsTheDecoderFieldsToo) {
   for (const AttentionSnapshot& s : stored) {
     SCOPED_TRACE(s.step);
     ASSERT_EQ(s.groups.size(), 3u);
-    ASSERT_NO_FATAL_FAILURE(expectWellFormed(s));
+    ASSERT_NO_FATAL_FAILURE(expectWellFormed(s, 1e-3));
     EXPECT_GE(s.sample_index, 0);
     EXPECT_TRUE(s.groups[1].causal);
     EXPECT_EQ(s.groups[1].row_predictions.size(), s.groups[1].row_labels.size());

@@ -16,6 +16,7 @@
 #include "engine/tasks/task_registry.h"
 #include "engine/train/trainer.h"
 #include "engine/train/training_session.h"
+#include "forwarding_task.h"
 #include "removed_at_exit.h"
 
 namespace ascope {
@@ -33,29 +34,13 @@ torch::Tensor impossibleTensor() {
 }
 
 /// The sentiment task, except that its training step asks for 256 TiB.
-class GreedyTask final : public Task {
+class GreedyTask final : public testing::ForwardingTask {
  public:
-  explicit GreedyTask(std::unique_ptr<Task> inner) : inner_(std::move(inner)) {}
-  torch::nn::Module& model() override { return inner_->model(); }
-  int64_t trainSize() const override { return inner_->trainSize(); }
-  int64_t validationSize() const override { return inner_->validationSize(); }
-  std::string describe() const override { return inner_->describe(); }
+  using ForwardingTask::ForwardingTask;
   BatchOutcome trainBatch(const std::vector<int64_t>&) override {
     impossibleTensor();
     return {};
   }
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
-    return inner_->evaluate(max_samples, decode_samples);
-  }
-  AttentionSnapshot probeAttention(int index) override { return inner_->probeAttention(index); }
-  SamplePrediction predictSample(int index) override { return inner_->predictSample(index); }
-  PositionalEncodingSnapshot positionalEncoding() override { return inner_->positionalEncoding(); }
-  Status saveArtifacts(const std::string& run_dir) const override {
-    return inner_->saveArtifacts(run_dir);
-  }
-
- private:
-  std::unique_ptr<Task> inner_;
 };
 
 void registerGreedyTasks() {

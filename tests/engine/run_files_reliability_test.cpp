@@ -92,7 +92,7 @@ TEST(RunFilesReliability, DeeplyNestedSnapshotIsRefusedOnAPoolLikeThread) {
   writeFile(folder.attentionDir() + "/step_000000010.msgpack", deep);
   Expected<OpenedRun> run = readRun(folder.path());
   ASSERT_TRUE(run.ok()) << run.error();
-  EXPECT_FALSE(run->last_attention.has_value());
+  EXPECT_FALSE(run->last_probes.has_value());
   EXPECT_NE(joined(run->warnings).find("step_000000010.msgpack: MessagePack nested deeper than 32"),
             std::string::npos)
       << joined(run->warnings);
@@ -169,7 +169,7 @@ TEST(RunFilesReliability, FifosInARunFolderAreRefusedWithoutBlocking) {
   ASSERT_TRUE(snapshot.created() && metrics.created() && log.created());
 
   const auto start = std::chrono::steady_clock::now();
-  Expected<AttentionSnapshot> s = readAttentionSnapshot(snapshot.path());
+  Expected<ProbeSet> s = readProbeSet(snapshot.path());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error(), snapshot.path() + " is not a regular file (a FIFO)");
   Expected<MetricsCsv> csv = readMetricsCsv(metrics.path());

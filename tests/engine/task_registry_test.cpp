@@ -88,7 +88,8 @@ TEST(TaskRegistry, ARegisteredTaskTrainsLikeABuiltInOne) {
   ASSERT_FALSE(events.states.empty());
   EXPECT_EQ(events.states.back().state, TrainerState::kFinished);
   ASSERT_TRUE(events.attention.has_value());
-  EXPECT_EQ(events.attention->task, kEchoTaskId);
+  ASSERT_FALSE(events.attention->samples.empty());
+  EXPECT_EQ(events.attention->samples.front().task, kEchoTaskId);
   ASSERT_TRUE(events.run_folder.has_value());
   EXPECT_TRUE(fs::equivalent(*events.run_folder, dir));
   EXPECT_EQ(events.metrics.back().step, 12);

@@ -43,6 +43,8 @@ EventBatch runToEnd(Trainer& trainer) {
     all.failures.insert(all.failures.end(), b.failures.begin(), b.failures.end());
     all.states.insert(all.states.end(), b.states.begin(), b.states.end());
     if (b.attention) all.attention = b.attention;
+    all.head_statistics.insert(all.head_statistics.end(), b.head_statistics.begin(),
+                               b.head_statistics.end());
     if (b.positional_encoding) all.positional_encoding = b.positional_encoding;
     if (b.sample) all.sample = b.sample;
     if (std::chrono::steady_clock::now() > deadline) {
@@ -99,8 +101,8 @@ void expectLearns(const std::string& task, int64_t steps) {
   EXPECT_EQ(trainer.state(), TrainerState::kFinished);
   // Something to look at arrived, in plain values.
   ASSERT_TRUE(events.attention.has_value());
-  ASSERT_FALSE(events.attention->groups.empty());
-  const AttentionGroup& g = events.attention->groups[0];
+  ASSERT_FALSE(events.attention->samples.at(0).groups.empty());
+  const AttentionGroup& g = events.attention->samples.at(0).groups[0];
   EXPECT_EQ(g.maps.size(), static_cast<std::size_t>(g.layers * g.heads));
   EXPECT_EQ(g.maps[0].rows, static_cast<int>(g.row_labels.size()));
   ASSERT_TRUE(events.positional_encoding.has_value());
@@ -132,12 +134,12 @@ TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
   EXPECT_TRUE(events.epochs.back().bleu.has_value());
   EXPECT_TRUE(events.epochs.back().wer.has_value());
   ASSERT_TRUE(events.attention.has_value());
-  ASSERT_EQ(events.attention->groups.size(), 3u);
-  const AttentionGroup& cross = events.attention->groups[2];
+  ASSERT_EQ(events.attention->samples.at(0).groups.size(), 3u);
+  const AttentionGroup& cross = events.attention->samples.at(0).groups[2];
   EXPECT_EQ(cross.name, "cross");
   EXPECT_EQ(cross.col_labels.front(), "[SOS]");
   EXPECT_EQ(cross.col_labels.back(), "[EOS]");
-  const AttentionGroup& decoder = events.attention->groups[1];
+  const AttentionGroup& decoder = events.attention->samples.at(0).groups[1];
   // Causal: query 0 sees only key 0.
   const AttentionMap& m = decoder.map(0, 0);
   for (int k = 1; k < m.cols; ++k) EXPECT_EQ(m.values[k], 0.0f);
@@ -215,7 +217,7 @@ TEST(EventQueue, BoundedCoalescingAndLatestWins) {
     m.step = i;
     queue.pushMetrics(m);
     queue.pushLog({2, "line " + std::to_string(i)});
-    AttentionSnapshot s;
+    ProbeSet s;
     s.step = i;
     queue.publishAttention(s);
   }

@@ -43,19 +43,10 @@ bool sameSnapshot(const ascope::AttentionSnapshot& a, const ascope::AttentionSna
   return true;
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+void checkBounds(const ascope::AttentionSnapshot& snapshot) {
   using ascope::fuzz::check;
-  const std::string bytes(reinterpret_cast<const char*>(data), size);
-  const ascope::Expected<ascope::AttentionSnapshot> snapshot =
-      ascope::decodeAttentionSnapshot(bytes, "fuzz.msgpack");
-  if (!snapshot.ok()) {
-    check(snapshot.error().rfind("fuzz.msgpack: ", 0) == 0);
-    return 0;
-  }
-  check(snapshot->step >= 0 && snapshot->sample_index >= 0);
-  for (const ascope::AttentionGroup& group : snapshot->groups) {
+  check(snapshot.step >= 0 && snapshot.sample_index >= 0);
+  for (const ascope::AttentionGroup& group : snapshot.groups) {
     check(group.layers >= 1 && group.heads >= 1);
     check(group.maps.size() == static_cast<std::size_t>(group.layers) * group.heads);
     for (const ascope::AttentionMap& map : group.maps) {
@@ -63,14 +54,47 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check(map.values.size() == static_cast<std::size_t>(map.rows) * map.cols);
     }
   }
-  const std::size_t plane = static_cast<std::size_t>(snapshot->image.width) *
-                            static_cast<std::size_t>(snapshot->image.height);
-  const std::size_t pixels = snapshot->image.pixels.size();
+  const std::size_t plane = static_cast<std::size_t>(snapshot.image.width) *
+                            static_cast<std::size_t>(snapshot.image.height);
+  const std::size_t pixels = snapshot.image.pixels.size();
   check(pixels == 0 || pixels == plane || pixels == 3 * plane);
+}
 
-  const std::string encoded = ascope::encodeAttentionSnapshot(*snapshot);
-  const ascope::Expected<ascope::AttentionSnapshot> again =
-      ascope::decodeAttentionSnapshot(encoded, "again.msgpack");
-  check(again.ok() && sameSnapshot(*snapshot, *again));
+}  // namespace
+
+// Both decoders: one sample's snapshot (version 1, float32) and the probe set the run folder
+// stores (version 2, float16 weights; version-1 files read as a set of one).
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using ascope::fuzz::check;
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  const ascope::Expected<ascope::AttentionSnapshot> snapshot =
+      ascope::decodeAttentionSnapshot(bytes, "fuzz.msgpack");
+  if (!snapshot.ok()) {
+    check(snapshot.error().rfind("fuzz.msgpack", 0) == 0);
+  } else {
+    checkBounds(*snapshot);
+    const std::string encoded = ascope::encodeAttentionSnapshot(*snapshot);
+    const ascope::Expected<ascope::AttentionSnapshot> again =
+        ascope::decodeAttentionSnapshot(encoded, "again.msgpack");
+    check(again.ok() && sameSnapshot(*snapshot, *again));
+  }
+
+  const ascope::Expected<ascope::ProbeSet> probes = ascope::decodeProbeSet(bytes, "fuzz.msgpack");
+  if (!probes.ok()) {
+    check(probes.error().rfind("fuzz.msgpack", 0) == 0);
+    return 0;
+  }
+  check(!probes->samples.empty());
+  for (const ascope::AttentionSnapshot& sample : probes->samples) checkBounds(sample);
+  // float16 rounds once: a set encoded, decoded and encoded again reads the same.
+  const ascope::Expected<ascope::ProbeSet> rounded =
+      ascope::decodeProbeSet(ascope::encodeProbeSet(*probes), "rounded.msgpack");
+  check(rounded.ok() && rounded->samples.size() == probes->samples.size());
+  const ascope::Expected<ascope::ProbeSet> again =
+      ascope::decodeProbeSet(ascope::encodeProbeSet(*rounded), "again.msgpack");
+  check(again.ok() && again->samples.size() == rounded->samples.size());
+  for (std::size_t i = 0; i < again->samples.size(); ++i) {
+    check(sameSnapshot(rounded->samples[i], again->samples[i]));
+  }
   return 0;
 }

@@ -57,6 +57,7 @@ class EchoTask final : public Task {
     return p;
   }
   PositionalEncodingSnapshot positionalEncoding() override { return inner_->positionalEncoding(); }
+  std::vector<AttentionSite> attentionSites() override { return inner_->attentionSites(); }
   Status saveArtifacts(const std::string& run_dir) const override {
     return inner_->saveArtifacts(run_dir);
   }

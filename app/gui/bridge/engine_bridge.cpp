@@ -97,6 +97,7 @@ void EngineBridge::deliver(EventBatch&& batch) {
     Q_EMIT stepsArrived(batch.metrics);
   }
   for (const EpochSummary& summary : batch.epochs) Q_EMIT epochEnded(summary);
+  if (!batch.head_statistics.empty()) Q_EMIT headStatisticsArrived(batch.head_statistics);
   if (batch.attention) pending_attention_ = std::move(batch.attention);
   if (batch.positional_encoding) pending_encoding_ = std::move(batch.positional_encoding);
   if (batch.sample) pending_sample_ = std::move(batch.sample);
@@ -106,9 +107,9 @@ void EngineBridge::deliver(EventBatch&& batch) {
 bool EngineBridge::deliverOneHeavy() {
   if (pending_attention_) {
     ++stats_.attention_deliveries;
-    const AttentionSnapshot snapshot = std::move(*pending_attention_);
+    const ProbeSet probes = std::move(*pending_attention_);
     pending_attention_.reset();
-    Q_EMIT attentionChanged(snapshot);
+    Q_EMIT attentionChanged(probes);
   } else if (pending_encoding_) {
     const PositionalEncodingSnapshot snapshot = std::move(*pending_encoding_);
     pending_encoding_.reset();

@@ -77,7 +77,9 @@ class EngineBridge : public QObject {
   // All signals are emitted on the GUI thread from the drain timer.
   void stepsArrived(const std::vector<StepMetrics>& steps);
   void epochEnded(const EpochSummary& summary);
-  void attentionChanged(const AttentionSnapshot& snapshot);
+  void attentionChanged(const ProbeSet& probes);
+  /// Every probe's per-head statistics, in order (light: a few thousand numbers).
+  void headStatisticsArrived(const std::vector<HeadStatisticsUpdate>& updates);
   void positionalEncodingChanged(const PositionalEncodingSnapshot& snapshot);
   void sampleChanged(const SamplePrediction& sample);
   void logLine(const LogLine& line);
@@ -97,7 +99,7 @@ class EngineBridge : public QObject {
   std::unique_ptr<RunControl> engine_;
   QTimer timer_;
   // Heavy payloads waiting for their drain (latest wins).
-  std::optional<AttentionSnapshot> pending_attention_;
+  std::optional<ProbeSet> pending_attention_;
   std::optional<PositionalEncodingSnapshot> pending_encoding_;
   std::optional<SamplePrediction> pending_sample_;
   Stats stats_;

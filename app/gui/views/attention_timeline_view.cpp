@@ -1,6 +1,8 @@
 #include "app/gui/views/attention_timeline_view.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -30,6 +32,48 @@ constexpr int kPlayIntervalMs = 450;
 /// thread, at once; larger ones on a worker.
 constexpr std::size_t kConvertHereWeights = std::size_t{1} << 20;
 
+std::size_t weightCount(const AttentionSnapshot& snapshot) {
+  std::size_t weights = 0;
+  for (const AttentionGroup& group : snapshot.groups) {
+    for (const AttentionMap& map : group.maps) weights += map.values.size();
+  }
+  return weights;
+}
+
+/// "2: a wonderful film with a great…" for the probe chooser.
+QStringList probeCaptions(const ProbeSet& probes) {
+  QStringList captions;
+  for (std::size_t i = 0; i < probes.samples.size(); ++i) {
+    const AttentionSnapshot& s = probes.samples[i];
+    QString what = s.sample ? QString::fromStdString(s.sample->text).simplified() : QString();
+    if (what.isEmpty() && s.sample && !s.sample->true_label.empty()) {
+      what = QCoreApplication::translate("AttentionTimelineView", "a %1")
+                 .arg(QString::fromStdString(s.sample->true_label));  // an image: its class
+    }
+    if (what.size() > 40) what = what.left(39) + QStringLiteral("…");
+    captions.push_back(QStringLiteral("#%1 %2").arg(s.sample_index).arg(what).trimmed());
+  }
+  return captions;
+}
+
+/// The sample `index` of the set (the last when the set has fewer), converted with aggregates.
+AttentionPlotData convertSample(const ProbeSet& probes, int index,
+                                const AggregateSettings& settings) {
+  const std::size_t chosen =
+      std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1);
+  AttentionPlotData data = toAttentionPlotData(probes.samples[chosen]);
+  addAttentionAggregates(data, settings);
+  return data;
+}
+
+const SamplePrediction* chosenSample(const ProbeSet& probes, int index) {
+  if (probes.samples.empty()) return nullptr;
+  const std::size_t chosen =
+      std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1);
+  const auto& sample = probes.samples[chosen].sample;
+  return sample ? &*sample : nullptr;
+}
+
 }  // namespace
 
 AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* parent)
@@ -56,6 +100,28 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   live_button_->setCheckable(true);
   live_button_->setChecked(true);
   live_button_->setToolTip(tr("Follow the newest probe of the running training"));
+  probe_box_ = new QComboBox(this);
+  probe_box_->setObjectName(QStringLiteral("probeSample"));
+  probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  probe_box_->setToolTip(
+      tr("The validation samples probed at every step (the probe set): every dock shows the "
+         "chosen one; head statistics average over all of them"));
+  fusion_box_ = new QComboBox(this);
+  fusion_box_->setObjectName(QStringLiteral("rolloutFusion"));
+  for (HeadFusion fusion : {HeadFusion::kMean, HeadFusion::kMin, HeadFusion::kMax}) {
+    fusion_box_->addItem(QString::fromLatin1(headFusionName(fusion)), static_cast<int>(fusion));
+  }
+  fusion_box_->setToolTip(
+      tr("Rollout: how each layer's heads are fused before the layers are "
+         "multiplied through (the \"… · rollout\" groups)"));
+  discard_box_ = new QDoubleSpinBox(this);
+  discard_box_->setObjectName(QStringLiteral("rolloutDiscard"));
+  discard_box_->setRange(0.0, 0.95);
+  discard_box_->setSingleStep(0.05);
+  discard_box_->setDecimals(2);
+  discard_box_->setToolTip(
+      tr("Rollout: share of each fused layer's weakest weights set to zero before the identity "
+         "for the residual is added"));
 
   asked_bar_ = new QWidget(this);
   asked_bar_->setObjectName(QStringLiteral("askedBar"));
@@ -83,10 +149,20 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   bar->addWidget(slider_, 1);
   bar->addWidget(label_);
   bar->addWidget(live_button_);
+  auto* choices = new QHBoxLayout;
+  choices->setContentsMargins(8, 0, 8, 0);
+  choices->addWidget(new QLabel(tr("Probe sample"), this));
+  choices->addWidget(probe_box_);
+  choices->addStretch(1);
+  choices->addWidget(new QLabel(tr("Rollout fusion"), this));
+  choices->addWidget(fusion_box_);
+  choices->addWidget(new QLabel(tr("discard"), this));
+  choices->addWidget(discard_box_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addLayout(bar);
+  layout->addLayout(choices);
   layout->addWidget(asked_bar_);
   layout->addWidget(panel_, 1);
 
@@ -110,6 +186,16 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
     updateLabel();
   });
   connect(back_button_, &QPushButton::clicked, this, &AttentionTimelineView::returnToRun);
+  connect(probe_box_, qOverload<int>(&QComboBox::activated), this,
+          &AttentionTimelineView::setProbeIndex);
+  const auto settings_changed = [this] {
+    AggregateSettings settings;
+    settings.fusion = static_cast<HeadFusion>(fusion_box_->currentData().toInt());
+    settings.discard_ratio = discard_box_->value();
+    setAggregateSettings(settings);
+  };
+  connect(fusion_box_, qOverload<int>(&QComboBox::activated), this, settings_changed);
+  connect(discard_box_, &QDoubleSpinBox::editingFinished, this, settings_changed);
   connect(&watcher_, &QFutureWatcher<LoadResult>::finished, this, &AttentionTimelineView::onLoaded);
   connect(&list_watcher_, &QFutureWatcher<std::vector<AttentionFileEntry>>::finished, this,
           &AttentionTimelineView::onListed);
@@ -125,32 +211,82 @@ AttentionTimelineView::~AttentionTimelineView() {
   live_watcher_.waitForFinished();
 }
 
-void AttentionTimelineView::setLiveSnapshot(const AttentionSnapshot& snapshot) {
+void AttentionTimelineView::setLiveSnapshot(const ProbeSet& probes) {
+  if (probes.samples.empty()) return;
   refreshFiles();
-  std::size_t weights = 0;
-  for (const AttentionGroup& group : snapshot.groups) {
-    for (const AttentionMap& map : group.maps) weights += map.values.size();
-  }
-  if (weights <= kConvertHereWeights && !converting_live_) {
-    acceptLive(toAttentionPlotData(snapshot));
+  live_probes_ = probes;
+  if (following_ && !showing_asked_) listProbeSamples(probeCaptions(probes));
+  convertLive();
+}
+
+void AttentionTimelineView::convertLive() {
+  if (!live_probes_) return;
+  if (converting_live_) {
+    live_pending_ = true;  // the newest wins; the one being converted is shown first
     return;
   }
-  if (converting_live_) {
-    pending_live_ = snapshot;  // the newest wins; the one being converted is shown first
+  const std::size_t chosen =
+      std::min(static_cast<std::size_t>(probe_index_), live_probes_->samples.size() - 1);
+  if (weightCount(live_probes_->samples[chosen]) <= kConvertHereWeights) {
+    acceptLive(convertSample(*live_probes_, probe_index_, aggregate_settings_));
     return;
   }
   converting_live_ = true;
-  live_watcher_.setFuture(QtConcurrent::run([snapshot] { return toAttentionPlotData(snapshot); }));
+  live_watcher_.setFuture(QtConcurrent::run(
+      [probes = *live_probes_, index = probe_index_, settings = aggregate_settings_] {
+        return convertSample(probes, index, settings);
+      }));
 }
 
 void AttentionTimelineView::onLiveConverted() {
   if (!converting_live_) return;  // cleared meanwhile
   converting_live_ = false;
   acceptLive(live_watcher_.result());
-  if (pending_live_) {
-    AttentionSnapshot next = std::move(*pending_live_);
-    pending_live_.reset();
-    setLiveSnapshot(next);
+  if (live_pending_) {
+    live_pending_ = false;
+    convertLive();
+  }
+}
+
+void AttentionTimelineView::listProbeSamples(const QStringList& captions) {
+  QStringList shown;
+  for (int i = 0; i < probe_box_->count(); ++i) shown.push_back(probe_box_->itemText(i));
+  if (shown == captions) return;
+  const QSignalBlocker block(probe_box_);
+  probe_box_->clear();
+  probe_box_->addItems(captions);
+  probe_box_->setCurrentIndex(std::min(probe_index_, static_cast<int>(captions.size()) - 1));
+}
+
+void AttentionTimelineView::setProbeIndex(int index) {
+  if (index < 0) return;
+  probe_index_ = index;
+  {
+    const QSignalBlocker block(probe_box_);
+    if (index < probe_box_->count()) probe_box_->setCurrentIndex(index);
+  }
+  reshow();
+}
+
+void AttentionTimelineView::setAggregateSettings(const AggregateSettings& settings) {
+  aggregate_settings_ = settings;
+  {
+    const QSignalBlocker block_fusion(fusion_box_);
+    const QSignalBlocker block_discard(discard_box_);
+    fusion_box_->setCurrentIndex(fusion_box_->findData(static_cast<int>(settings.fusion)));
+    discard_box_->setValue(settings.discard_ratio);
+  }
+  reshow();
+}
+
+void AttentionTimelineView::reshow() {
+  if (showing_asked_) {
+    addAttentionAggregates(asked_, aggregate_settings_);
+    showSnapshot(asked_, false);
+  } else if (following_ && has_live_) {
+    convertLive();
+  } else if (!files_.empty()) {
+    load(QString::fromStdString(files_[static_cast<std::size_t>(slider_->value())].path));
   }
 }
 
@@ -167,16 +303,29 @@ void AttentionTimelineView::showLive() {
   showSnapshot(live_);
   shown_step_ = live_.step;
   updateLabel();
-  Q_EMIT liveShown(shown_step_);
+  std::optional<SamplePrediction> sample;
+  if (live_probes_) {
+    listProbeSamples(probeCaptions(*live_probes_));
+    if (const SamplePrediction* chosen = chosenSample(*live_probes_, probe_index_))
+      sample = *chosen;
+  }
+  Q_EMIT liveShown(shown_step_, sample);
 }
 
 void AttentionTimelineView::showRun(std::vector<AttentionFileEntry> files,
-                                    const AttentionPlotData& newest) {
+                                    const std::optional<ProbeSet>& newest) {
   has_live_ = false;
   following_ = true;
   setFiles(std::move(files));
-  showSnapshot(newest);
-  shown_step_ = newest.step;
+  if (newest && !newest->samples.empty()) {
+    listProbeSamples(probeCaptions(*newest));
+    const AttentionPlotData data = convertSample(*newest, probe_index_, aggregate_settings_);
+    showSnapshot(data);
+    shown_step_ = data.step;
+  } else {
+    showSnapshot(AttentionPlotData{});
+    shown_step_ = -1;
+  }
   live_button_->setEnabled(false);
   updateLabel();
 }
@@ -187,7 +336,13 @@ void AttentionTimelineView::clear() {
   list_watcher_.waitForFinished();
   live_watcher_.waitForFinished();
   converting_live_ = false;
-  pending_live_.reset();
+  live_pending_ = false;
+  live_probes_.reset();
+  asked_ = AttentionPlotData{};
+  {
+    const QSignalBlocker block(probe_box_);
+    probe_box_->clear();
+  }
   files_.clear();
   has_live_ = false;
   following_ = true;
@@ -308,7 +463,9 @@ void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& cap
   showing_asked_ = true;
   asked_label_->setText(caption);
   asked_bar_->show();
-  showSnapshot(data, false);
+  asked_ = std::move(data);
+  addAttentionAggregates(asked_, aggregate_settings_);
+  showSnapshot(asked_, false);
   updateLabel();
   Q_EMIT askedShown(true);
 }
@@ -336,19 +493,23 @@ void AttentionTimelineView::load(QString path) {  // by value: callers pass pend
   }
   pending_path_.clear();
   loading_ = true;
-  watcher_.setFuture(QtConcurrent::run([path] {
-    LoadResult result;
-    result.path = path;
-    Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(path.toStdString());
-    if (snapshot.ok()) {
-      result.data = toAttentionPlotData(*snapshot);
-      result.sample = std::move(snapshot->sample);
-      result.positional_encoding = std::move(snapshot->positional_encoding);
-    } else {
-      result.error = QString::fromStdString(snapshot.error());
-    }
-    return result;
-  }));
+  watcher_.setFuture(
+      QtConcurrent::run([path, index = probe_index_, settings = aggregate_settings_] {
+        LoadResult result;
+        result.path = path;
+        Expected<ProbeSet> probes = readProbeSet(path.toStdString());
+        if (probes.ok()) {
+          result.data = convertSample(*probes, index, settings);
+          if (const SamplePrediction* sample = chosenSample(*probes, index))
+            result.sample = *sample;
+          // A stored set keeps the step's positional encoding in its first sample.
+          result.positional_encoding = std::move(probes->samples.front().positional_encoding);
+          result.probe_captions = probeCaptions(*probes);
+        } else {
+          result.error = QString::fromStdString(probes.error());
+        }
+        return result;
+      }));
 }
 
 void AttentionTimelineView::onLoaded() {
@@ -362,6 +523,7 @@ void AttentionTimelineView::onLoaded() {
   pending_path_.clear();
   if ((following_ && has_live_) || showing_asked_) return;  // left the timeline meanwhile
   if (result.data) {
+    listProbeSamples(result.probe_captions);
     showSnapshot(*result.data);
     shown_step_ = result.data->step;
     label_->setToolTip(QString());

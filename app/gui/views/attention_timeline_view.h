@@ -16,10 +16,13 @@
 #include <optional>
 #include <vector>
 
+#include "app/gui/views/attention_aggregates.h"
 #include "engine/run/run_reader.h"
 #include "engine/train/events.h"
 #include "widgets/attention_plot_data.h"
 
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -43,12 +46,12 @@ class AttentionTimelineView : public QWidget {
   QToolButton* playButton() const { return play_button_; }
   QPushButton* backButton() const { return back_button_; }
 
-  /// A probe of the running training; shown at once while following live.
-  void setLiveSnapshot(const AttentionSnapshot& snapshot);
+  /// A probe of the running training; its chosen sample is shown at once while following live.
+  void setLiveSnapshot(const ProbeSet& probes);
   /// Lists the run folder's snapshots again, on a worker thread (e.g. once the run has ended).
   void refreshFiles();
-  /// An opened run: its timeline and the snapshot to show first.
-  void showRun(std::vector<AttentionFileEntry> files, const AttentionPlotData& newest);
+  /// An opened run: its timeline and the probe set to show first.
+  void showRun(std::vector<AttentionFileEntry> files, const std::optional<ProbeSet>& newest);
   void clear();
 
   /// Shows the stored snapshot nearest to `step` (the live one when that is the newest).
@@ -67,6 +70,14 @@ class AttentionTimelineView : public QWidget {
   void returnToRun();
   bool isShowingAsked() const { return showing_asked_; }
 
+  /// Which sample of the probe set every view shows (0-based, in the run's probe order).
+  void setProbeIndex(int index);
+  int probeIndex() const { return probe_index_; }
+  QComboBox* probeSelector() const { return probe_box_; }
+  /// How the rollout groups are made; the shown snapshot is aggregated again.
+  void setAggregateSettings(const AggregateSettings& settings);
+  const AggregateSettings& aggregateSettings() const { return aggregate_settings_; }
+
   bool isFollowingLive() const { return following_; }
   int snapshotCount() const { return static_cast<int>(files_.size()); }
   long long shownStep() const { return shown_step_; }
@@ -78,8 +89,8 @@ class AttentionTimelineView : public QWidget {
   /// probe is announced by liveShown).
   void stepShown(long long step, const std::optional<SamplePrediction>& sample,
                  const std::optional<PositionalEncodingSnapshot>& positional_encoding);
-  /// The live probe is shown again: the other docks go back to their newest data.
-  void liveShown(long long step);
+  /// The live probe is shown again, with the chosen sample's prediction.
+  void liveShown(long long step, const std::optional<SamplePrediction>& sample);
   /// Whatever is now on screen: a live or stored probe, or an asked input.
   void attentionShown(const AttentionPlotData& data);
   /// An asked input was put under the scope (true) or left (false).
@@ -91,9 +102,16 @@ class AttentionTimelineView : public QWidget {
     std::optional<AttentionPlotData> data;
     std::optional<SamplePrediction> sample;
     std::optional<PositionalEncodingSnapshot> positional_encoding;
+    QStringList probe_captions;
     QString error;
   };
   void onSliderMoved(int index);
+  /// The chosen sample of the live set, converted (here, or on a worker when large).
+  void convertLive();
+  /// Lists the probe set's samples in the chooser (keeps the choice when it still exists).
+  void listProbeSamples(const QStringList& captions);
+  /// Shows the current step again (a new probe sample or aggregate settings).
+  void reshow();
   /// A converted live probe is ready (converted here, or on a worker when large).
   void acceptLive(AttentionPlotData data);
   void onLiveConverted();
@@ -110,6 +128,9 @@ class AttentionTimelineView : public QWidget {
   const CurrentRun* run_;
   std::vector<AttentionFileEntry> files_;
   AttentionPlotData live_;
+  AttentionPlotData asked_;  ///< the asked input, kept to aggregate it again
+  int probe_index_ = 0;
+  AggregateSettings aggregate_settings_;
   bool has_live_ = false;
   bool following_ = true;
   bool showing_asked_ = false;
@@ -126,7 +147,8 @@ class AttentionTimelineView : public QWidget {
   // Large live probes (a 512-token, 144-head snapshot is ~150 MB of weights) are converted on a
   // worker; a newer one arriving meanwhile replaces the pending one.
   QFutureWatcher<AttentionPlotData> live_watcher_;
-  std::optional<AttentionSnapshot> pending_live_;
+  std::optional<ProbeSet> live_probes_;  ///< the newest live set, all samples
+  bool live_pending_ = false;            ///< a newer set arrived while converting
   bool converting_live_ = false;
   QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
   QTimer play_timer_;
@@ -135,6 +157,9 @@ class AttentionTimelineView : public QWidget {
   QLabel* label_ = nullptr;
   QToolButton* play_button_ = nullptr;
   QToolButton* live_button_ = nullptr;
+  QComboBox* probe_box_ = nullptr;
+  QComboBox* fusion_box_ = nullptr;
+  QDoubleSpinBox* discard_box_ = nullptr;
   QWidget* asked_bar_ = nullptr;
   QLabel* asked_label_ = nullptr;
   QPushButton* back_button_ = nullptr;

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <vector>
 
 #include "engine/tasks/task_registry.h"
 
@@ -87,6 +88,8 @@ HyperparameterForm::HyperparameterForm(QWidget* parent) : QWidget(parent) {
   grad_clip_->setSingleStep(0.25);
   grad_clip_->setSpecialValueText(tr("off"));
   connect(grad_clip_, &QDoubleSpinBox::valueChanged, this, &HyperparameterForm::edited);
+  probes_ = new QLineEdit(this);
+  connect(probes_, &QLineEdit::textChanged, this, &HyperparameterForm::edited);
   layers_ = spin(0, 96);
   heads_ = spin(0, 64);
   d_model_ = spin(0, 8192);
@@ -104,6 +107,9 @@ HyperparameterForm::HyperparameterForm(QWidget* parent) : QWidget(parent) {
   place(training, 3, 0, "warmup_steps", tr("Warm-up"), warmup_, tr("Linear warm-up steps"));
   place(training, 3, 1, "grad_clip", tr("Clip"), grad_clip_,
         tr("Maximum global gradient norm (off: no clipping)"));
+  place(training, 4, 0, "probe_samples", tr("Probe"), probes_,
+        tr("Validation samples whose attention is probed, e.g. 0, 1, 2, 3: every dock can "
+           "switch between them, head statistics average over them (at most 16)"));
   place(model, 0, 0, "layers", tr("Layers"), layers_, tr("Transformer layers"));
   place(model, 0, 1, "heads", tr("Heads"), heads_, tr("Attention heads; must divide d_model"));
   place(model, 1, 0, "d_model", tr("d_model"), d_model_, tr("Model width"));
@@ -118,6 +124,7 @@ HyperparameterForm::HyperparameterForm(QWidget* parent) : QWidget(parent) {
               {"schedule", {"schedule"}},
               {"warmup_steps", {"warmup_steps"}},
               {"grad_clip", {"grad_clip"}},
+              {"probe_samples", {"probe_samples"}},
               {"layers", {"layers", "encoder_layers", "decoder_layers"}},
               {"heads", {"heads"}},
               {"d_model", {"d_model", "hidden"}},
@@ -145,6 +152,9 @@ void HyperparameterForm::setConfig(const TrainingConfig& config) {
   schedule_->setCurrentIndex(config.optimization.schedule == "cosine" ? 1 : 0);
   warmup_->setValue(static_cast<int>(config.optimization.warmup_steps));
   grad_clip_->setValue(config.optimization.grad_clip);
+  QStringList probes;
+  for (int index : config.probe_samples) probes.push_back(QString::number(index));
+  probes_->setText(probes.join(QStringLiteral(", ")));
   const TaskDescriptor* task = TaskRegistry::instance().find(config.task);
   const ModelShape shape = task ? task->model_shape(config) : ModelShape{};
   layers_->setValue(static_cast<int>(shape.layers));
@@ -164,6 +174,16 @@ QString HyperparameterForm::applyTo(TrainingConfig& config) const {
   bool ok = false;
   const double lr = lr_->text().trimmed().toDouble(&ok);
   if (!ok) return tr("lr: \"%1\" is not a number").arg(lr_->text().trimmed());
+  std::vector<int> probes;
+  const QStringList items =
+      probes_->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+  for (const QString& item : items) {
+    const int index = item.toInt(&ok);
+    if (!ok || index < 0) return tr("probe_samples: \"%1\" is not a sample number").arg(item);
+    probes.push_back(index);
+  }
+  if (probes.empty()) return tr("probe_samples: name at least one validation sample, e.g. 0");
+  config.probe_samples = probes;
   config.epochs = epochs_->value();
   config.max_steps = max_steps_->value();
   config.batch_size = batch_size_->value();

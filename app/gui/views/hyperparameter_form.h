@@ -55,6 +55,7 @@ class HyperparameterForm : public QWidget {
   QSpinBox* max_steps_ = nullptr;
   QSpinBox* batch_size_ = nullptr;
   QLineEdit* lr_ = nullptr;
+  QLineEdit* probes_ = nullptr;  // the probe set: "0, 1, 2, 3"
   QComboBox* schedule_ = nullptr;
   QSpinBox* warmup_ = nullptr;
   QDoubleSpinBox* grad_clip_ = nullptr;

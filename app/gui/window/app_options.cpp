@@ -57,13 +57,31 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       QStringLiteral("When done, show the run at the stored snapshot nearest step N in every dock "
                      "(curves' cursor, sample, attention, positional encoding) before exporting."),
       QStringLiteral("N"));
+  const QCommandLineOption group(
+      QStringLiteral("group"),
+      QStringLiteral("When done, show this attention group, e.g. \"encoder self · rollout\"."),
+      QStringLiteral("name"));
+  const QCommandLineOption probe(QStringLiteral("probe-sample"),
+                                 QStringLiteral("When done, show the K-th sample of the probe set "
+                                                "(0-based) in every dock."),
+                                 QStringLiteral("K"));
+  const QCommandLineOption raise(QStringLiteral("raise"),
+                                 QStringLiteral("When done, bring these docks to the front, by "
+                                                "title (comma-separated), e.g. Heads,Ablation."),
+                                 QStringLiteral("docks"));
+  const QCommandLineOption ablate(
+      QStringLiteral("ablate"),
+      QStringLiteral("When done, run a head ablation of the run's newest checkpoint on N "
+                     "validation samples (the Ablation dock) and wait for it."),
+      QStringLiteral("N"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit when done."));
   const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
   const QCommandLineOption timeout(QStringLiteral("timeout"),
                                    QStringLiteral("Scripted mode: give up after S seconds."),
                                    QStringLiteral("s"));
-  parser.addOptions({help, task, data, preset, device, steps, out, open, shot, size, export_dir,
-                     report, ask, step, quit, dark, timeout});
+  parser.addOptions({help,  task,  data,  preset,     device, steps, out,
+                     open,  shot,  size,  export_dir, report, ask,   step,
+                     group, probe, raise, ablate,     quit,   dark,  timeout});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return std::nullopt;
@@ -84,6 +102,24 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.export_dir = parser.value(export_dir);
   o.report = parser.value(report);
   o.ask = parser.value(ask);
+  o.group = parser.value(group);
+  o.raise_docks = parser.value(raise).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  if (parser.isSet(ablate)) {
+    bool ok = false;
+    o.ablate_samples = parser.value(ablate).toInt(&ok);
+    if (!ok || o.ablate_samples < 16 || o.ablate_samples > 100000) {
+      *error = QStringLiteral("--ablate must be 16..100000, got \"%1\"").arg(parser.value(ablate));
+      return std::nullopt;
+    }
+  }
+  if (parser.isSet(probe)) {
+    bool ok = false;
+    o.probe_sample = parser.value(probe).toInt(&ok);
+    if (!ok || o.probe_sample < 0 || o.probe_sample > 15) {
+      *error = QStringLiteral("--probe-sample must be 0..15, got \"%1\"").arg(parser.value(probe));
+      return std::nullopt;
+    }
+  }
   o.quit = parser.isSet(quit);
   o.dark = parser.isSet(dark);
   if (!o.task.isEmpty()) {

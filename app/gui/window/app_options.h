@@ -28,9 +28,13 @@ struct AppOptions {
   QString report;             ///< JSON with the measured figures and the panels' state
   QString ask;                ///< "Try it" once done: a review or sentence, or an image path (ViT)
   long long step = -1;        ///< >= 0: every dock shows the stored snapshot nearest this step
-  bool quit = false;          ///< exit once done (exit code 0 on success)
-  bool dark = false;          ///< force a dark palette (screenshots of the dark theme)
-  int timeout_s = 1800;       ///< scripted mode gives up after this long
+  QString group;            ///< "" or the attention group to show (e.g. "encoder self · rollout")
+  int probe_sample = -1;    ///< >= 0: the sample of the probe set every dock shows
+  QStringList raise_docks;  ///< dock titles to bring to the front before the screenshot
+  int ablate_samples = 0;   ///< > 0: a head ablation on this many samples before finishing
+  bool quit = false;        ///< exit once done (exit code 0 on success)
+  bool dark = false;        ///< force a dark palette (screenshots of the dark theme)
+  int timeout_s = 1800;     ///< scripted mode gives up after this long
 
   /// Scripted: something to do without a person (train, open, screenshot or quit).
   bool scripted() const {

@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kLayoutVersion = 2;  // bump when docks are added or renamed
+constexpr int kLayoutVersion = 3;  // bump when docks are added or renamed
 
 int share(int total, double fraction) {
   return static_cast<int>(std::lround(total * fraction));
@@ -57,6 +57,8 @@ void DockLayout::resetLayout() {
   QDockWidget* attention = dock(QStringLiteral("attentionDock"));
   QDockWidget* pe = dock(QStringLiteral("positionalEncodingDock"));
   QDockWidget* decoding = dock(QStringLiteral("decodingDock"));
+  QDockWidget* heads = dock(QStringLiteral("headsDock"));
+  QDockWidget* ablation = dock(QStringLiteral("ablationDock"));
   for (QDockWidget* d : docks_) {
     d->setFloating(false);
     window_->removeDockWidget(d);
@@ -68,7 +70,10 @@ void DockLayout::resetLayout() {
   window_->splitDockWidget(loss, accuracy, Qt::Vertical);
   window_->splitDockWidget(accuracy, log, Qt::Vertical);
   window_->splitDockWidget(attention, pe, Qt::Vertical);
-  if (decoding != nullptr) window_->tabifyDockWidget(pe, decoding);
+  // Below the attention, one tab each: the class looks at one of them at a time.
+  for (QDockWidget* tab : {decoding, heads, ablation}) {
+    if (tab != nullptr) window_->tabifyDockWidget(pe, tab);
+  }
   for (QDockWidget* d : docks_) d->show();
   pe->raise();
 

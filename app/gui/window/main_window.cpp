@@ -26,9 +26,12 @@
 #endif
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
+#include "app/gui/window/head_analysis_controller.h"
 #include "app/gui/window/run_controller.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/decoding_step_view.h"
+#include "widgets/head_ablation_table.h"
+#include "widgets/head_stats_grid_panel.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
@@ -69,6 +72,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
+  connect(controller_->headAnalysis(), &HeadAnalysisController::dockWanted, this,
+          [this](const QString& name) {
+            if (QDockWidget* dock = docks_->dock(name)) {
+              dock->show();
+              dock->raise();
+            }
+          });
   connect(panels_.run, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
   // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
   auto follow_task = [this] {
@@ -101,6 +111,10 @@ void MainWindow::createPanels() {
   panels_.sample = new SamplePanel(this);
   panels_.sample->setObjectName(QStringLiteral("samplePanel"));
   panels_.try_it = new TryItBox(run_, this);
+  panels_.heads = new HeadStatsGridPanel(this);
+  panels_.heads->setObjectName(QStringLiteral("headStatsPanel"));
+  panels_.ablation = new HeadAblationTable(this);
+  panels_.ablation->setObjectName(QStringLiteral("ablationPanel"));
   panels_.log = new LogPanel(this);
   panels_.log->setObjectName(QStringLiteral("logPanel"));
   panels_.log->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
@@ -134,6 +148,8 @@ void MainWindow::createDocks() {
   decoding->setWidgetResizable(true);
   decoding->setFrameShape(QFrame::NoFrame);
   docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding);
+  docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), panels_.heads);
+  docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), panels_.ablation);
   docks_->addDock(QStringLiteral("logDock"), tr("Log"), panels_.log);
 }
 

@@ -8,6 +8,8 @@ namespace ascope {
 
 class AttentionTimelineView;
 class DecodingStepView;
+class HeadAblationTable;
+class HeadStatsGridPanel;
 class LogPanel;
 class MetricCurvePanel;
 class PositionalEncodingPanel;
@@ -24,6 +26,8 @@ struct Panels {
   PositionalEncodingPanel* positional_encoding = nullptr;
   SamplePanel* sample = nullptr;
   TryItBox* try_it = nullptr;
+  HeadStatsGridPanel* heads = nullptr;    ///< per-head statistics over training
+  HeadAblationTable* ablation = nullptr;  ///< what each head contributes
   LogPanel* log = nullptr;
 
   /// Every panel that can save itself as a figure and its data as CSV.

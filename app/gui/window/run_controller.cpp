@@ -16,6 +16,7 @@
 #include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/sample_conversion.h"
 #include "app/gui/views/try_it_box.h"
+#include "app/gui/window/head_analysis_controller.h"
 #include "engine/data/attention_snapshot_codec.h"
 #include "widgets/attention_head_display.h"
 #include "widgets/attention_head_grid_panel.h"
@@ -46,6 +47,7 @@ RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge
                              QObject* parent)
     : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
   panels_.loss->setLogScale(true);
+  head_analysis_ = new HeadAnalysisController(panels_, run_, bridge_, this);
   connectBridge();
   connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
@@ -75,9 +77,11 @@ void RunController::connectBridge() {
             live_encoding_ = pe;
             if (panels_.attention->isFollowingLive()) showStepEncoding(live_encoding_);
           });
+  // The trainer's probe sets carry each sample's prediction; this one (the first probe sample's)
+  // stands in for a set that has none.
   connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
     live_sample_ = sample;
-    if (panels_.attention->isFollowingLive()) showStepSample(live_sample_);
+    if (panels_.attention->isFollowingLive() && !step_sample_) showStepSample(live_sample_);
   });
   connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
     panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
@@ -99,11 +103,13 @@ void RunController::connectTimeline() {
             showStepSample(sample);
             showStepEncoding(encoding);
           });
-  connect(timeline, &AttentionTimelineView::liveShown, this, [this](long long step) {
-    setCursors(step);
-    showStepSample(live_sample_);
-    showStepEncoding(live_encoding_);
-  });
+  // The probe set's samples arrive with the attention; the chooser picks the one shown.
+  connect(timeline, &AttentionTimelineView::liveShown, this,
+          [this](long long step, const std::optional<SamplePrediction>& sample) {
+            setCursors(step);
+            showStepSample(sample ? sample : live_sample_);
+            showStepEncoding(live_encoding_);
+          });
   // Decoding follows what the Attention dock shows, with the head chosen there.
   connect(timeline, &AttentionTimelineView::attentionShown, panels_.decoding,
           &DecodingStepView::setSnapshot);
@@ -127,6 +133,7 @@ void RunController::connectTimeline() {
 void RunController::setCursors(long long step) {
   panels_.loss->setCursorStep(static_cast<double>(step));
   panels_.accuracy->setCursorStep(static_cast<double>(step));
+  head_analysis_->setCursorStep(step);
 }
 
 void RunController::showStepSample(const std::optional<SamplePrediction>& sample) {
@@ -172,6 +179,7 @@ void RunController::clearPanels() {
   panels_.positional_encoding->clear();
   panels_.sample->clear();
   panels_.decoding->clear();
+  head_analysis_->clear();
   panels_.run->progressView()->reset();
 }
 
@@ -197,11 +205,13 @@ void RunController::openRun(const QString& dir) {
     if (run.ok()) {
       result.run = std::move(*run);
       for (const AttentionFileEntry& file : result.run->attention_files) {
-        Expected<AttentionSnapshot> snapshot = readAttentionSnapshot(file.path);
-        if (!snapshot.ok()) continue;  // the timeline says so when it is shown
-        for (const AttentionPlotGroup& group : toAttentionPlotData(*snapshot).groups) {
-          double& top = result.group_max[group.name];
-          top = std::max(top, AttentionHeadDisplay::informativeMax(group));
+        Expected<ProbeSet> probes = readProbeSet(file.path);
+        if (!probes.ok()) continue;  // the timeline says so when it is shown
+        for (const AttentionSnapshot& snapshot : probes->samples) {
+          for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups) {
+            double& top = result.group_max[group.name];
+            top = std::max(top, AttentionHeadDisplay::informativeMax(group));
+          }
         }
       }
     } else {
@@ -226,19 +236,24 @@ void RunController::onOpened() {
   panels_.loss->appendTrainPoints(lossPoints(opened.steps));
   panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
   for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
-  const AttentionPlotData newest =
-      opened.last_attention ? toAttentionPlotData(*opened.last_attention) : AttentionPlotData{};
-  panels_.attention->showRun(std::move(opened.attention_files), newest);
+  head_analysis_->showOpened(opened.config.task, opened.head_statistics);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
   }
-  if (opened.last_attention) {
-    setCursors(opened.last_attention->step);
-    showStepSample(opened.last_attention->sample);
+  panels_.attention->showRun(std::move(opened.attention_files), opened.last_probes);
+  const AttentionSnapshot* newest = nullptr;
+  if (opened.last_probes && !opened.last_probes->samples.empty()) {
+    const auto& samples = opened.last_probes->samples;
+    newest = &samples[std::min<std::size_t>(
+        static_cast<std::size_t>(panels_.attention->probeIndex()), samples.size() - 1)];
+    setCursors(opened.last_probes->step);
+    showStepSample(newest->sample);
   }
   // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
-  if (opened.last_attention && opened.last_attention->positional_encoding) {
-    showStepEncoding(opened.last_attention->positional_encoding);
+  const auto& stored_encoding =
+      opened.last_probes ? opened.last_probes->samples.front().positional_encoding : std::nullopt;
+  if (stored_encoding) {
+    showStepEncoding(stored_encoding);
   } else if (opened.positional_encoding) {
     panels_.positional_encoding->setEncoding(toPositionalEncodingData(*opened.positional_encoding));
   }

@@ -18,6 +18,7 @@ namespace ascope {
 
 class CurrentRun;
 class EngineBridge;
+class HeadAnalysisController;
 
 class RunController : public QObject {
   Q_OBJECT
@@ -34,6 +35,7 @@ class RunController : public QObject {
   bool isOpening() const { return open_watcher_.isRunning(); }
 
   QString title() const;
+  HeadAnalysisController* headAnalysis() const { return head_analysis_; }
 
  Q_SIGNALS:
   void titleChanged(const QString& title);
@@ -66,9 +68,10 @@ class RunController : public QObject {
   CurrentRun* run_;
   EngineBridge* bridge_;
   QFutureWatcher<OpenResult> open_watcher_;
+  HeadAnalysisController* head_analysis_ = nullptr;
   // The newest probe of a live run: shown again when the timeline returns to live.
-  std::optional<SamplePrediction> live_sample_;
   std::optional<PositionalEncodingSnapshot> live_encoding_;
+  std::optional<SamplePrediction> live_sample_;
   // The sample of the run's step on screen: shown again when an asked input is left.
   std::optional<SamplePrediction> step_sample_;
 };

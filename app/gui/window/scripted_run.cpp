@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -9,7 +10,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPixmap>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 
 #include <chrono>
 #include <cstdio>
@@ -27,6 +30,8 @@
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/stall_monitor.h"
 #include "widgets/attention_head_grid_panel.h"
+#include "widgets/head_ablation_table.h"
+#include "widgets/head_stats_grid_panel.h"
 #include "widgets/log_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/positional_encoding_panel.h"
@@ -125,6 +130,12 @@ void ScriptedRun::onRunOpened() {
 }
 
 void ScriptedRun::settleAndFinish() {
+  AttentionTimelineView* view = window_->panels().attention;
+  if (options_.probe_sample >= 0) {
+    view->waitForLoad();
+    view->setProbeIndex(options_.probe_sample);
+    view->waitForLoad();
+  }
   if (options_.step >= 0) {
     AttentionTimelineView* timeline = window_->panels().attention;
     timeline->waitForLoad();  // the list of snapshots of a just-finished run
@@ -138,6 +149,51 @@ void ScriptedRun::settleAndFinish() {
               .arg(options_.step));
     }
   }
+  if (!options_.group.isEmpty()) {
+    view->waitForLoad();
+    AttentionHeadGridPanel* panel = view->panel();
+    const int index = panel->groupSelector()->findText(options_.group);
+    if (index < 0) {
+      say(tr("--group: no attention group \"%1\" on screen").arg(options_.group));
+    } else {
+      panel->setCurrentGroup(index);
+    }
+  }
+  for (const QString& title : options_.raise_docks) {
+    bool found = false;
+    for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
+      if (dock->windowTitle() != title.trimmed()) continue;
+      dock->show();
+      dock->raise();
+      found = true;
+    }
+    if (!found) say(tr("--raise: no dock titled \"%1\"").arg(title));
+  }
+  if (options_.ablate_samples > 0) return ablate();
+  askOrFinish();
+}
+
+void ScriptedRun::ablate() {
+  HeadAblationTable* table = window_->panels().ablation;
+  table->samplesBox()->setValue(options_.ablate_samples);
+  table->runButton()->click();
+  if (!table->isRunning()) {
+    say(tr("--ablate: %1").arg(table->messageLabel()->text()));
+    return askOrFinish();
+  }
+  auto* poll = new QTimer(this);
+  poll->setInterval(100);
+  connect(poll, &QTimer::timeout, this, [this, table, poll] {
+    if (table->isRunning()) return;
+    poll->deleteLater();
+    say(tr("ablation: %1").arg(table->baselineLabel()->text()));
+    if (!table->messageLabel()->text().isEmpty()) say(table->messageLabel()->text());
+    askOrFinish();
+  });
+  poll->start();
+}
+
+void ScriptedRun::askOrFinish() {
   if (options_.ask.isEmpty()) return finishNow();
   TryItBox* try_it = window_->panels().try_it;
   connect(try_it, &TryItBox::answered, this, [this](const QString& text, bool ok) {
@@ -181,12 +237,20 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
       for (const QString& label : group.layers[0][0].col_labels) key_labels.append(label);
     }
   }
+  int model_groups = 0;
+  for (const AttentionPlotGroup& group : attention->snapshot().groups) {
+    if (group.aggregate_of.isEmpty()) ++model_groups;
+  }
   return QJsonObject{
       {QStringLiteral("loss_points"), p.loss->trainSeries().size()},
       {QStringLiteral("loss_validation_points"), p.loss->validationSeries().size()},
       {QStringLiteral("accuracy_points"), p.accuracy->trainSeries().size()},
       {QStringLiteral("accuracy_validation_points"), p.accuracy->validationSeries().size()},
-      {QStringLiteral("attention_groups"), attention->groupCount()},
+      {QStringLiteral("attention_groups"), model_groups},
+      // Mean of heads for every group, rollout for every self-attention group.
+      {QStringLiteral("attention_aggregate_groups"), attention->groupCount() - model_groups},
+      {QStringLiteral("attention_probe_samples"), p.attention->probeSelector()->count()},
+      {QStringLiteral("head_stats_probes"), static_cast<int>(p.heads->store().steps().size())},
       {QStringLiteral("attention_layers"), attention->layerCount()},
       {QStringLiteral("attention_heads"), attention->headCount()},
       {QStringLiteral("attention_step"), static_cast<double>(attention->snapshot().step)},

@@ -48,6 +48,10 @@ class ScriptedRun : public QObject {
   /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
   /// outputs and finishes.
   void settleAndFinish();
+  /// --ablate: runs the Ablation dock's ablation and waits for it (polled: it runs on a worker).
+  void ablate();
+  /// --ask, then finish; or finish at once.
+  void askOrFinish();
   void finishNow();
   int writeOutputs();
   void fail(int code, const QString& message);

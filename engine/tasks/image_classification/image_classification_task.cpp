@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
+#include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/text/json_file.h"
 
@@ -184,6 +185,16 @@ PositionalEncodingSnapshot ImageClassificationTask::positionalEncoding() {
   s.grid_rows = s.grid_cols = static_cast<int>(config_.vit.image_size / config_.vit.patch_size);
   s.has_cls = true;
   return s;
+}
+
+std::vector<AttentionSite> ImageClassificationTask::attentionSites() {
+  std::vector<AttentionSite> sites;
+  for (std::size_t i = 0; i < model_->layers->size(); ++i) {
+    // "encoder", as attentionOf names the group.
+    sites.push_back(
+        {"encoder", static_cast<int>(i), model_->layers[i]->as<EncoderLayer>()->self_attn});
+  }
+  return sites;
 }
 
 Status ImageClassificationTask::saveArtifacts(const std::string& run_dir) const {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
 
 namespace ascope {
@@ -151,6 +152,16 @@ PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
   s.dims = static_cast<int>(m.size(1));
   s.values = toFloats(m);
   return s;
+}
+
+std::vector<AttentionSite> SentimentTask::attentionSites() {
+  std::vector<AttentionSite> sites;
+  for (std::size_t i = 0; i < model_->layers->size(); ++i) {
+    // "encoder", as attentionOf names the group.
+    sites.push_back(
+        {"encoder", static_cast<int>(i), model_->layers[i]->as<EncoderLayer>()->self_attn});
+  }
+  return sites;
 }
 
 Status SentimentTask::saveArtifacts(const std::string& run_dir) const {

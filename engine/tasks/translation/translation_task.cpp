@@ -5,6 +5,8 @@
 #include <torch/nn/functional/loss.h>
 
 #include "engine/core/translation_metrics.h"
+#include "engine/nn/decoder_layer.h"
+#include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/text/translation_pair_filter.h"
 
@@ -281,6 +283,24 @@ PositionalEncodingSnapshot TranslationTask::positionalEncoding() {
   s.dims = static_cast<int>(m.size(1));
   s.values = toFloats(m);
   return s;
+}
+
+std::vector<AttentionSite> TranslationTask::attentionSites() {
+  // Group by group in attentionOf's order and names, so a site reads like a snapshot's map.
+  std::vector<AttentionSite> sites;
+  for (std::size_t i = 0; i < model_->encoder_layers->size(); ++i) {
+    sites.push_back({"encoder self", static_cast<int>(i),
+                     model_->encoder_layers[i]->as<EncoderLayer>()->self_attn});
+  }
+  for (std::size_t i = 0; i < model_->decoder_layers->size(); ++i) {
+    sites.push_back({"decoder self", static_cast<int>(i),
+                     model_->decoder_layers[i]->as<DecoderLayer>()->self_attn});
+  }
+  for (std::size_t i = 0; i < model_->decoder_layers->size(); ++i) {
+    sites.push_back(
+        {"cross", static_cast<int>(i), model_->decoder_layers[i]->as<DecoderLayer>()->cross_attn});
+  }
+  return sites;
 }
 
 Status TranslationTask::saveArtifacts(const std::string& run_dir) const {

@@ -24,6 +24,7 @@ class TranslationTask : public Task {
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
+  std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
   Expected<InferenceOutcome> inferText(const std::string& text) override;
 

@@ -1,0 +1,13 @@
+#pragma once
+// An ablation table as the Ablation dock's plain data, groups named as the Attention dock names
+// them.
+#include <string>
+
+#include "engine/ablation/ablation_table.h"
+#include "widgets/head_ablation_data.h"
+
+namespace ascope {
+
+HeadAblationData toHeadAblationData(const std::string& task, const AblationTable& table);
+
+}  // namespace ascope

@@ -1,0 +1,31 @@
+#pragma once
+// The engine's per-head statistics and changes of kind as the Heads dock's plain data, with the
+// groups named as the Attention dock names them (the task's titles), so a click on a head there
+// finds the same group here.
+#include <string>
+#include <vector>
+
+#include "engine/data/head_stats_csv_reader.h"
+#include "engine/train/events.h"
+#include "widgets/head_stats_series.h"
+
+namespace ascope {
+
+/// The group as the attention panel titles it for `task` ("encoder" → "encoder self").
+QString attentionGroupTitle(const std::string& task, const std::string& group);
+
+std::vector<HeadStatsPoint> toHeadStatsPoints(const std::string& task,
+                                              const std::vector<HeadStatistic>& values);
+HeadKindNote toHeadKindNote(const std::string& task, const HeadKindChange& change);
+/// The metrics the engine computes, with their descriptions and scales.
+std::vector<HeadStatsMetric> headStatsMetrics();
+
+/// An opened run's head_stats.csv as probes, and the changes of kind a run would have reported
+/// (replayed through the same tracker).
+struct HeadStatsHistory {
+  std::vector<HeadStatsProbe> probes;
+  std::vector<HeadKindNote> notes;
+};
+HeadStatsHistory toHeadStatsHistory(const std::string& task, const std::vector<HeadStatsRow>& rows);
+
+}  // namespace ascope

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# What watching costs: training throughput with the default probing (a probe set of 4 validation
+# samples every 50 steps or 5 s, per-head statistics, snapshots stored) against probing off (one
+# probe sample, at the start and the end only, no statistics), same task, preset and steps. Runs
+# alternate REPEATS times and the medians are compared (a shared 2-core machine varies by ±10 %).
+# Throughput is steps over the wall time of the loop ("finished: N steps in T s" in the log) less
+# the validation passes (the "(x s)" of each epoch line), which both runs do alike.
+#   bench/probe_overhead.sh [BUILD_DIR] [STEPS] [PRESET] [REPEATS] [TASKS…]
+# Prints each run and, per task, the median ratio on/off (goal ≥ 0.97) and the size of the run's
+# attention/ folder and head_stats.csv.
+set -euo pipefail
+build=${1:-build}
+steps=${2:-300}
+preset=${3:-laptop}
+repeats=${4:-3}
+shift $(($# < 4 ? $# : 4))
+tasks=("$@")
+[ ${#tasks[@]} -gt 0 ] || tasks=(vit imdb translate)
+cli="$build/app/attentionscope-cli"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+rate() {  # steps per second of training in the log of a finished run
+  awk '/finished: [0-9]+ steps in/ { for (i = 1; i <= NF; i++) if ($i == "finished:") { n = $(i + 1); t = $(i + 4) } }
+       /\| val loss/ { if (match($0, /\(([0-9.]+) s\)$/)) e += substr($0, RSTART + 1, RLENGTH - 4) }
+       END { if (t - e > 0) printf "%.3f", n / (t - e); else print 0 }' "$1"
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+for task in "${tasks[@]}"; do
+  for i in $(seq "$repeats"); do
+    "$cli" train --task "$task" --preset "$preset" --steps "$steps" --device cpu \
+      --probe 0 --no-head-stats --probe-every-steps 1000000000 --probe-every-seconds 1000000000 \
+      --out "$out/$task-off$i" > "$out/$task-off$i.log" 2>&1
+    "$cli" train --task "$task" --preset "$preset" --steps "$steps" --device cpu \
+      --out "$out/$task-on$i" > "$out/$task-on$i.log" 2>&1
+    off=$(rate "$out/$task-off$i/log.txt")
+    on=$(rate "$out/$task-on$i/log.txt")
+    echo "$task run $i: probes off $off steps/s, probe set + statistics $on steps/s"
+    echo "$off" >> "$out/$task-off.txt"
+    echo "$on" >> "$out/$task-on.txt"
+  done
+  off=$(median < "$out/$task-off.txt")
+  on=$(median < "$out/$task-on.txt")
+  probes=$(grep -c '' "$out/$task-on$repeats/head_stats.csv" || true)
+  attention=$(du -sk "$out/$task-on$repeats/attention" | cut -f1)
+  stats=$(du -k "$out/$task-on$repeats/head_stats.csv" | cut -f1)
+  awk -v t="$task" -v p="$preset" -v s="$steps" -v on="$on" -v off="$off" -v a="$attention" \
+    -v h="$stats" -v r="$probes" 'BEGIN {
+    printf "%s %s, %d steps: median %.3f steps/s probed, %.3f unprobed: ratio %.3f (goal >= 0.97); attention/ %d KiB, head_stats.csv %d KiB (%d rows)\n", t, p, s, on, off, on / off, a, h, r - 1 }'
+done

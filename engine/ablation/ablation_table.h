@@ -1,0 +1,59 @@
+#pragma once
+// What a head ablation measured: the model as trained, then with heads or layers of attention
+// switched off. Plain C++ (no LibTorch), so the GUI can hold and show a table.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascope {
+
+/// The `ablation` of an AblationRow.
+inline constexpr char kAblationNone[] = "none";  ///< the baseline: every head on
+inline constexpr char kAblationDropHead[] = "drop head";
+inline constexpr char kAblationKeepOnlyHead[] = "keep only head";  ///< the layer's other heads off
+inline constexpr char kAblationDropLayer[] = "drop layer";         ///< every head of the layer off
+
+struct AblationOptions {
+  int samples = 512;        ///< validation samples each evaluation runs over (1..100000)
+  int decode_samples = 64;  ///< translation: sentences greedy-decoded for BLEU (0: no BLEU)
+  /// > 0: LibTorch's intra-op thread count, process-wide, as `train --threads` sets it.
+  int threads = 0;
+};
+
+/// Called after every evaluation (and once with done = 0 before the first); returning false
+/// cancels the ablation.
+using AblationProgress = std::function<bool(int done, int total)>;
+
+struct AblationRow {
+  std::string group;  ///< the attention group's name, as the run's snapshots name it
+  int layer = -1;     ///< -1 for the baseline
+  int head = -1;      ///< -1 for the baseline and "drop layer"
+  std::string ablation = kAblationNone;
+  int samples = 0;  ///< validation samples evaluated
+  double loss = 0;
+  double accuracy = 0;         ///< 0..1 (tokens for translation)
+  std::optional<double> bleu;  ///< 0..100, translation only
+};
+
+struct AblationTable {
+  AblationRow baseline;
+  /// Per group, per layer: "drop head" for every head, "keep only head" for every head, then
+  /// "drop layer".
+  std::vector<AblationRow> rows;
+  std::string checkpoint;   ///< the weights evaluated ("" when the caller gave a live task)
+  std::int64_t step = 0;    ///< optimizer steps of that checkpoint
+  int decoded_samples = 0;  ///< sentences behind each BLEU; 0 when there is none
+
+  double deltaLoss(const AblationRow& row) const { return row.loss - baseline.loss; }
+  double deltaAccuracy(const AblationRow& row) const { return row.accuracy - baseline.accuracy; }
+  std::optional<double> deltaBleu(const AblationRow& row) const;
+  /// The row of `group`, `layer`, `head` and `ablation`; nullptr when the table has none.
+  const AblationRow* find(const std::string& group, int layer, int head,
+                          const std::string& ablation) const;
+  /// Group names in the order the rows first name them.
+  std::vector<std::string> groups() const;
+};
+
+}  // namespace ascope

@@ -1,0 +1,90 @@
+#include "engine/ablation/run_ablation.h"
+
+#include <ATen/Parallel.h>
+
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <system_error>
+#include <vector>
+
+#include "engine/ablation/ablation_csv.h"
+#include "engine/ablation/head_ablation.h"
+#include "engine/run/run_folder.h"
+#include "engine/tasks/task.h"
+#include "engine/train/checkpoint.h"
+
+namespace ascope {
+namespace {
+
+/// The run's checkpoints, newest first: last.pt is at least as recent as best.pt.
+std::vector<std::string> checkpointsNewestFirst(const RunFolder& folder) {
+  std::vector<std::string> paths;
+  for (const char* name : {"last", "best"}) {
+    const std::string path = folder.checkpointPath(name);
+    std::error_code ec;
+    // A FIFO named like a checkpoint would block the loader: regular files only.
+    if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
+  }
+  return paths;
+}
+
+Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions& options,
+                               const AblationProgress& progress) {
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  const std::vector<std::string> checkpoints = checkpointsNewestFirst(*folder);
+  if (checkpoints.empty()) {
+    return Error{"no checkpoint yet in " + run_dir +
+                 " (one is written at the end of every epoch and when training stops)"};
+  }
+  if (options.threads > 0) at::set_num_threads(options.threads);
+
+  std::vector<std::string> warnings;  // the run's own log already has them
+  Expected<std::unique_ptr<Task>> task =
+      makeTrainingTask(*config, torch::Device(torch::kCPU), &warnings);
+  if (!task.ok()) return Error{run_dir + ": " + task.error()};
+  // A torn last.pt (a copy cut short) should not hide best.pt: same model, older weights.
+  std::string failures, used;
+  TrainingProgress loaded;
+  for (const std::string& checkpoint : checkpoints) {
+    Expected<TrainingProgress> p = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
+    if (p.ok()) {
+      loaded = *p;
+      used = checkpoint;
+      break;
+    }
+    failures += (failures.empty() ? "" : "; ") + p.error();
+  }
+  if (used.empty()) return Error{failures};
+
+  Expected<AblationTable> table = ablateHeads(**task, options, progress);
+  if (!table.ok()) return table;
+  table->checkpoint = used;
+  table->step = loaded.step;
+  if (Status s = writeAblationCsv(ablationCsvPath(folder->path()), *table); !s.ok()) {
+    return Error{s.error()};
+  }
+  return table;
+}
+
+}  // namespace
+
+std::string ablationCsvPath(const std::string& run_dir) {
+  return run_dir + "/ablation.csv";
+}
+
+Expected<AblationTable> ablateRun(const std::string& run_dir, const AblationOptions& options,
+                                  const AblationProgress& progress) {
+  // Exceptions from LibTorch stop here: a front end's worker thread calls this.
+  try {
+    return ablate(run_dir, options, progress);
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    return Error{"ablating " + run_dir + " failed: " + what.substr(0, what.find('\n'))};
+  }
+}
+
+}  // namespace ascope

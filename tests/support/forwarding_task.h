@@ -1,0 +1,38 @@
+#pragma once
+// A task that hands every call to another one: tests derive from it and override the one call
+// they make misbehave (a training step that runs out of memory, an evaluation that throws).
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/tasks/task.h"
+
+namespace ascope::testing {
+
+class ForwardingTask : public Task {
+ public:
+  explicit ForwardingTask(std::unique_ptr<Task> inner) : inner_(std::move(inner)) {}
+  torch::nn::Module& model() override { return inner_->model(); }
+  int64_t trainSize() const override { return inner_->trainSize(); }
+  int64_t validationSize() const override { return inner_->validationSize(); }
+  std::string describe() const override { return inner_->describe(); }
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
+    return inner_->trainBatch(indices);
+  }
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
+    return inner_->evaluate(max_samples, decode_samples);
+  }
+  AttentionSnapshot probeAttention(int index) override { return inner_->probeAttention(index); }
+  SamplePrediction predictSample(int index) override { return inner_->predictSample(index); }
+  PositionalEncodingSnapshot positionalEncoding() override { return inner_->positionalEncoding(); }
+  std::vector<AttentionSite> attentionSites() override { return inner_->attentionSites(); }
+  Status saveArtifacts(const std::string& run_dir) const override {
+    return inner_->saveArtifacts(run_dir);
+  }
+
+ private:
+  std::unique_ptr<Task> inner_;
+};
+
+}  // namespace ascope::testing

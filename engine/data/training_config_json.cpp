@@ -65,6 +65,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"probe_every_seconds", c.probe_every_seconds},
                      {"probe_samples", c.probe_samples},
                      {"head_statistics", c.head_statistics},
+                     {"probe_time_share", c.probe_time_share},
                      {"snapshot_budget_mb", c.snapshot_budget_mb},
                      {"eval_every_steps", c.eval_every_steps},
                      {"eval_max_samples", c.eval_max_samples},
@@ -109,6 +110,7 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   }
   get("probe_samples", c.probe_samples);
   get("head_statistics", c.head_statistics);
+  get("probe_time_share", c.probe_time_share);
   get("snapshot_budget_mb", c.snapshot_budget_mb);
   get("eval_every_steps", c.eval_every_steps);
   get("eval_max_samples", c.eval_max_samples);

@@ -61,6 +61,9 @@ Status TrainingConfig::validate() const {
       }
     }
   }
+  if (!(probe_time_share > 0.0 && probe_time_share <= 1.0)) {
+    return Error{"probe_time_share must be in (0, 1], got " + show(probe_time_share)};
+  }
   if (!(probe_every_seconds > 0.0 && probe_every_seconds <= kMaxProbeSeconds)) {
     return Error{"probe_every_seconds must be in (0, " + show(kMaxProbeSeconds) + "], got " +
                  show(probe_every_seconds)};

@@ -52,6 +52,10 @@ struct TrainingConfig {
   /// the per-head statistics average over them. Indices wrap around the validation set's size.
   std::vector<int> probe_samples{0, 1, 2, 3};
   bool head_statistics = true;  ///< per-head statistics at every probe (head_stats.csv)
+  /// Most of the wall time probes may take: a probe that took p seconds is followed by the next
+  /// one no sooner than p · (1 − share) / share later, whatever the cadence says. 1 = no limit
+  /// (probes exactly at the cadence, as tests and the tiny presets want).
+  double probe_time_share = 0.02;
   /// Most the attention/ folder may hold; older snapshots are thinned out (every other one goes)
   /// to stay under it, so a long run keeps covering its whole timeline.
   int64_t snapshot_budget_mb = 256;

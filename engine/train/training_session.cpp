@@ -265,6 +265,14 @@ void TrainingSession::probe() {
 }
 
 void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
+  // About 1,000 points per run make a smooth sparkline; more only make head_stats.csv long (a
+  // six-layer translator writes some 40 KB per probe).
+  const int64_t spacing = std::max<int64_t>(1, total_steps_ / 1000);
+  if (last_statistics_step_ >= 0 && probes.step - last_statistics_step_ < spacing &&
+      probes.step != total_steps_) {
+    return;
+  }
+  last_statistics_step_ = probes.step;
   HeadStatisticsUpdate update;
   update.step = probes.step;
   update.values = headStatistics(probes.samples);
@@ -301,7 +309,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
     line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *s.bleu, *s.cer, *s.wer,
                         *s.exact_match);
   }
-  log(2, line + fmt::format(" ({:.1f} s)", secondsSince(t0)));
+  log(2, line + fmt::format(" ({:.2f} s)", secondsSince(t0)));
   if (s.val_accuracy > progress_.best_val_accuracy) {
     progress_.best_val_accuracy = s.val_accuracy;
     return checkpoint("best");
@@ -345,7 +353,22 @@ bool TrainingSession::probeSafely() {
   // A probe that failed is not retried at once: the next one comes at the usual cadence.
   last_probe_step_ = progress_.step;
   last_probe_time_ = Clock::now();
-  return survivesOutOfMemory("the attention probe", [&] { probe(); });
+  const bool ok = survivesOutOfMemory("the attention probe", [&] { probe(); });
+  last_probe_cost_s_ = secondsSince(last_probe_time_);
+  probe_seconds_ += last_probe_cost_s_;
+  ++probes_;
+  return ok;
+}
+
+bool TrainingSession::probeDue() const {
+  const double since = secondsSince(last_probe_time_);
+  // Watching must not slow training down: a probe set of a large model (greedy decoding of four
+  // sentences through twelve layers on a CPU) can take seconds, and probing it every 5 s would
+  // cost a third of the run. The probes get at most probe_time_share of the wall time.
+  const double share = config_.probe_time_share;
+  if (share < 1.0 && since * share < last_probe_cost_s_ * (1.0 - share)) return false;
+  return progress_.step - last_probe_step_ >= config_.probe_every_steps ||
+         since >= config_.probe_every_seconds;
 }
 
 TrainerState TrainingSession::run() {
@@ -391,8 +414,7 @@ TrainerState TrainingSession::run() {
     const bool epoch_end =
         progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
     bool healthy = true;
-    if (progress_.step - last_probe_step_ >= config_.probe_every_steps ||
-        secondsSince(last_probe_time_) >= config_.probe_every_seconds) {
+    if (probeDue()) {
       healthy = probeSafely();
     }
     if (healthy && (epoch_end || (config_.eval_every_steps > 0 &&
@@ -419,7 +441,8 @@ TrainerState TrainingSession::run() {
     }
   }
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
-  log(2, fmt::format("finished: {} steps in {:.1f} s", progress_.step, secondsSince(started_)));
+  log(2, fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
+                     secondsSince(started_), probes_, probe_seconds_));
   return TrainerState::kFinished;
 }
 

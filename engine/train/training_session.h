@@ -53,6 +53,9 @@ class TrainingSession {
   void recordHeadStatistics(const ProbeSet& probes);
   /// probe() that reports running out of memory instead of throwing; false when it did.
   bool probeSafely();
+  /// The cadence (probe_every_steps or probe_every_seconds) has come, and probing has taken at
+  /// most config.probe_time_share of the time since the last probe began.
+  bool probeDue() const;
   /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
   template <typename Work>
   bool survivesOutOfMemory(const char* phase, Work&& work);
@@ -90,7 +93,11 @@ class TrainingSession {
   double samples_per_s_ = 0;
   double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
   int64_t last_probe_step_ = -1;
+  int64_t last_statistics_step_ = -1;
   std::chrono::steady_clock::time_point started_, last_probe_time_;
+  double last_probe_cost_s_ = 0;  ///< how long the last probe took
+  double probe_seconds_ = 0;      ///< all probes of this session together
+  int64_t probes_ = 0;
   int64_t steps_at_start_ = 0;
 };
 

@@ -79,6 +79,7 @@ TrainingConfig echoPreset(const std::string& name) {
   c.builtin = {name == "quick" ? 160 : 640, 40, 1};
   c.epochs = 2;
   c.probe_every_steps = 2;
+  c.probe_time_share = 1.0;  // every second step, as the tests count
   c.min_freq = 1;
   return c;
 }

@@ -28,16 +28,22 @@ namespace {
 
 /// Between two frames of Play: long enough to read a head, short enough to see it learn.
 constexpr int kPlayIntervalMs = 450;
-/// Live probes up to this many weights (a few milliseconds of copying) are converted on the GUI
+/// Live probes up to this much work (conversionWork: a few milliseconds) are converted on the GUI
 /// thread, at once; larger ones on a worker.
-constexpr std::size_t kConvertHereWeights = std::size_t{1} << 20;
+constexpr double kConvertHereWork = 4.0 * (1 << 20);
 
-std::size_t weightCount(const AttentionSnapshot& snapshot) {
-  std::size_t weights = 0;
+/// Work of converting a snapshot with its aggregates, in multiply-adds: copying every weight,
+/// and the rollout's one n×n by n×n product per layer of a self-attention group.
+double conversionWork(const AttentionSnapshot& snapshot) {
+  double work = 0;
   for (const AttentionGroup& group : snapshot.groups) {
-    for (const AttentionMap& map : group.maps) weights += map.values.size();
+    for (const AttentionMap& map : group.maps) work += static_cast<double>(map.values.size());
+    if (!group.maps.empty() && group.maps.front().rows == group.maps.front().cols) {
+      const double n = group.maps.front().rows;
+      work += group.layers * n * n * n;
+    }
   }
-  return weights;
+  return work;
 }
 
 /// "2: a wonderful film with a great…" for the probe chooser.
@@ -201,6 +207,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
           &AttentionTimelineView::onListed);
   connect(&live_watcher_, &QFutureWatcher<AttentionPlotData>::finished, this,
           &AttentionTimelineView::onLiveConverted);
+  connect(&asked_watcher_, &QFutureWatcher<std::pair<int, AttentionPlotData>>::finished, this,
+          &AttentionTimelineView::onAskedAggregated);
   connect(run_, &CurrentRun::folderChanged, this, &AttentionTimelineView::refreshFiles);
   updateLabel();
 }
@@ -209,6 +217,7 @@ AttentionTimelineView::~AttentionTimelineView() {
   watcher_.waitForFinished();
   list_watcher_.waitForFinished();
   live_watcher_.waitForFinished();
+  asked_watcher_.waitForFinished();
 }
 
 void AttentionTimelineView::setLiveSnapshot(const ProbeSet& probes) {
@@ -227,7 +236,7 @@ void AttentionTimelineView::convertLive() {
   }
   const std::size_t chosen =
       std::min(static_cast<std::size_t>(probe_index_), live_probes_->samples.size() - 1);
-  if (weightCount(live_probes_->samples[chosen]) <= kConvertHereWeights) {
+  if (conversionWork(live_probes_->samples[chosen]) <= kConvertHereWork) {
     acceptLive(convertSample(*live_probes_, probe_index_, aggregate_settings_));
     return;
   }
@@ -279,10 +288,28 @@ void AttentionTimelineView::setAggregateSettings(const AggregateSettings& settin
   reshow();
 }
 
+void AttentionTimelineView::aggregateAsked() {
+  // The asked input shows at once; its aggregates (a rollout is a matrix product per layer)
+  // follow from a worker. A newer request replaces the result of an older one.
+  ++asked_generation_;
+  asked_watcher_.setFuture(QtConcurrent::run(
+      [data = asked_, settings = aggregate_settings_, generation = asked_generation_]() mutable {
+        addAttentionAggregates(data, settings);
+        return std::make_pair(generation, std::move(data));
+      }));
+}
+
+void AttentionTimelineView::onAskedAggregated() {
+  auto [generation, data] = asked_watcher_.result();
+  asked_handled_ = generation;
+  if (generation != asked_generation_ || !showing_asked_) return;
+  asked_ = std::move(data);
+  showSnapshot(asked_, false);
+}
+
 void AttentionTimelineView::reshow() {
   if (showing_asked_) {
-    addAttentionAggregates(asked_, aggregate_settings_);
-    showSnapshot(asked_, false);
+    aggregateAsked();
   } else if (following_ && has_live_) {
     convertLive();
   } else if (!files_.empty()) {
@@ -335,6 +362,8 @@ void AttentionTimelineView::clear() {
   watcher_.waitForFinished();
   list_watcher_.waitForFinished();
   live_watcher_.waitForFinished();
+  asked_watcher_.waitForFinished();
+  asked_handled_ = asked_generation_;  // its handler will still run and find nothing to do
   converting_live_ = false;
   live_pending_ = false;
   live_probes_.reset();
@@ -464,8 +493,8 @@ void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& cap
   asked_label_->setText(caption);
   asked_bar_->show();
   asked_ = std::move(data);
-  addAttentionAggregates(asked_, aggregate_settings_);
   showSnapshot(asked_, false);
+  aggregateAsked();
   updateLabel();
   Q_EMIT askedShown(true);
 }
@@ -535,10 +564,12 @@ void AttentionTimelineView::onLoaded() {
 }
 
 void AttentionTimelineView::waitForLoad() {
-  while (loading_ || listing_ || !pending_path_.isEmpty() || converting_live_) {
+  while (loading_ || listing_ || !pending_path_.isEmpty() || converting_live_ ||
+         asked_handled_ != asked_generation_) {
     watcher_.waitForFinished();
     list_watcher_.waitForFinished();
     live_watcher_.waitForFinished();
+    asked_watcher_.waitForFinished();
     QCoreApplication::processEvents();
   }
 }

@@ -112,6 +112,9 @@ class AttentionTimelineView : public QWidget {
   void listProbeSamples(const QStringList& captions);
   /// Shows the current step again (a new probe sample or aggregate settings).
   void reshow();
+  /// The asked input's aggregates, made on a worker.
+  void aggregateAsked();
+  void onAskedAggregated();
   /// A converted live probe is ready (converted here, or on a worker when large).
   void acceptLive(AttentionPlotData data);
   void onLiveConverted();
@@ -151,6 +154,9 @@ class AttentionTimelineView : public QWidget {
   bool live_pending_ = false;            ///< a newer set arrived while converting
   bool converting_live_ = false;
   QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
+  QFutureWatcher<std::pair<int, AttentionPlotData>> asked_watcher_;
+  int asked_generation_ = 0;  ///< of the newest aggregation of the asked input
+  int asked_handled_ = 0;     ///< of the newest one whose result came back
   QTimer play_timer_;
 
   QSlider* slider_ = nullptr;

@@ -42,6 +42,7 @@ TrainingConfig preset(const std::string& name) {
     c.builtin = {400, 50, 1};
     c.epochs = 3;
     c.probe_every_steps = 10;
+    c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
     c.decode_samples = 10;
   }
   return c;

@@ -37,6 +37,29 @@ std::string changeText(const HeadKindChange& c) {
          score + "; was " + c.from + ")";
 }
 
+double metricOr(const HeadMetricValues& metrics, const char* name, double otherwise) {
+  const auto found = metrics.find(name);
+  return found == metrics.end() ? otherwise : found->second;
+}
+
+/// Whether a head of `kind` still counts as one, with kHeadKindMargin of slack below (or above)
+/// the threshold that made it one, when the plain verdict says `verdict`. Without the slack, a
+/// head whose entropy wanders around 0.85 would be reported "broad", "mixed", "broad", …
+bool stillHolds(const std::string& kind, const HeadKindVerdict& verdict,
+                const HeadMetricValues& metrics) {
+  for (const auto& [pattern, metric] : kPatternMetrics) {
+    if (kind != pattern) continue;
+    const bool other_pattern = verdict.kind != "broad" && verdict.kind != "mixed";
+    return !other_pattern &&
+           metricOr(metrics, metric, 0) >= kHeadPatternThreshold - kHeadKindMargin;
+  }
+  if (verdict.kind != "broad" && verdict.kind != "mixed") return false;  // a pattern appeared
+  const double entropy = metricOr(metrics, "entropy", 0);
+  if (kind == "broad") return entropy >= kBroadEntropyThreshold - kHeadKindMargin;
+  if (kind == "mixed") return entropy < kBroadEntropyThreshold + kHeadKindMargin;
+  return false;
+}
+
 }  // namespace
 
 HeadKindVerdict classifyHead(const HeadMetricValues& metrics) {
@@ -63,6 +86,11 @@ std::vector<HeadKindChange> HeadKindTracker::observe(int64_t step,
     const HeadKindVerdict verdict = classifyHead(metrics);
     const auto [it, first_time] = heads_.try_emplace(key);
     HeadState& state = it->second;
+    if (!first_time && verdict.kind != state.kind && stillHolds(state.kind, verdict, metrics)) {
+      state.candidate.clear();
+      state.candidate_seen = 0;
+      continue;
+    }
     if (first_time || verdict.kind == state.kind) {
       state.kind = verdict.kind;
       state.candidate.clear();

@@ -33,6 +33,9 @@ inline constexpr std::array<HeadKindInfo, 7> kHeadKinds{{
 inline constexpr double kHeadPatternThreshold = 0.5;
 /// "broad" needs the normalised entropy at this value or above.
 inline constexpr double kBroadEntropyThreshold = 0.85;
+/// A head keeps its kind until its metric is this far on the other side of the threshold
+/// (hysteresis), so a value that wanders around a threshold is not reported at every probe.
+inline constexpr double kHeadKindMargin = 0.05;
 
 struct HeadKindVerdict {
   std::string kind;

@@ -128,6 +128,21 @@ void FakeEngine::publishSample(const std::string& task) {
   queue_.publishSample(std::move(s));
 }
 
+void FakeEngine::pushHeadStatistics(std::int64_t step, bool note) {
+  HeadStatisticsUpdate update;
+  update.step = step;
+  for (int layer = 0; layer < 2; ++layer) {
+    for (int head = 0; head < 2; ++head) {
+      update.values.push_back({"encoder", layer, head, "entropy", 0.1 * (layer * 2 + head + 1)});
+    }
+  }
+  if (note) {
+    update.changes.push_back({step, "encoder", 1, 0, "broad", "previous-token", 0.7,
+                              "encoder layer 1 head 0 became previous-token"});
+  }
+  queue_.pushHeadStatistics(std::move(update));
+}
+
 void FakeEngine::announceRunFolder(const std::string& path) {
   queue_.announceRunFolder(path);
 }

@@ -41,6 +41,9 @@ class FakeEngine final : public RunControl {
   void publishAttention(std::int64_t step, const std::string& task = kTranslationTaskId);
   void publishPositionalEncoding(int positions = 16, int dims = 8);
   void publishSample(const std::string& task = kTranslationTaskId);
+  /// Entropy of every head of the image task's group ("encoder", 2 layers × 2 heads) at `step`,
+  /// 0.1 · (layer · 2 + head + 1); with a change of kind for layer 1 head 0 when `note`.
+  void pushHeadStatistics(std::int64_t step, bool note = false);
   void announceRunFolder(const std::string& path);
   void pushLog(int level, const std::string& text);
   /// 2 = running, 3 = paused (ascope::TrainerState values).

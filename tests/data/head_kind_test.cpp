@@ -66,6 +66,36 @@ TEST(HeadKindTracker, ReportsAChangeOnceAfterTwoObservationsInARow) {
             "step 1,500: encoder layer 1 head 3 became mixed (0.50; was previous-token)");
 }
 
+TEST(HeadKindTracker, AValueWanderingAroundAThresholdKeepsItsKind) {
+  HeadKindTracker tracker;
+  EXPECT_TRUE(tracker.observe(10, encoderHead(.1, .86)).empty());
+  EXPECT_EQ(tracker.kindOf("encoder", 1, 3), "broad");
+  // 0.83 and 0.81 are "mixed" for classifyHead but within the 0.05 margin of broad's 0.85.
+  for (int64_t step : {20, 30, 40}) {
+    EXPECT_TRUE(tracker.observe(step, encoderHead(.1, step == 30 ? .81 : .83)).empty()) << step;
+  }
+  EXPECT_EQ(tracker.kindOf("encoder", 1, 3), "broad");
+  // Clearly below: reported after two observations.
+  EXPECT_TRUE(tracker.observe(50, encoderHead(.1, .7)).empty());
+  ASSERT_EQ(tracker.observe(60, encoderHead(.1, .7)).size(), 1u);
+  EXPECT_EQ(tracker.kindOf("encoder", 1, 3), "mixed");
+  // Back up to 0.88: still within mixed's margin (below 0.90), so nothing to report.
+  EXPECT_TRUE(tracker.observe(70, encoderHead(.1, .88)).empty());
+  EXPECT_TRUE(tracker.observe(80, encoderHead(.1, .88)).empty());
+  EXPECT_EQ(tracker.kindOf("encoder", 1, 3), "mixed");
+
+  // A pattern kind holds down to 0.45 of its share; another pattern takes over at once.
+  HeadKindTracker pattern;
+  EXPECT_TRUE(pattern.observe(10, encoderHead(.6, .3)).empty());
+  EXPECT_TRUE(pattern.observe(20, encoderHead(.47, .3)).empty());
+  EXPECT_TRUE(pattern.observe(30, encoderHead(.46, .3)).empty());
+  EXPECT_EQ(pattern.kindOf("encoder", 1, 3), "previous-token");
+  std::vector<HeadStatistic> self = encoderHead(.46, .3);
+  self.push_back({"encoder", 1, 3, "diagonal", .7});
+  EXPECT_TRUE(pattern.observe(40, self).empty());
+  EXPECT_EQ(pattern.observe(50, self).at(0).to, "self");
+}
+
 TEST(HeadKindTracker, HeadsAreTrackedApartAndNewHeadsStartSilently) {
   HeadKindTracker tracker;
   tracker.observe(10, encoderHead(.1, .9));

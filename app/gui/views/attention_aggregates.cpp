@@ -81,10 +81,7 @@ void addAttentionAggregates(AttentionPlotData& data, const AggregateSettings& se
         rollout = aggregateGroup(group, tr("rollout"));
         for (std::size_t layer = 0; layer < rolled->size(); ++layer) {
           rollout->layers[0].push_back(toMatrix((*rolled)[layer], first));
-          rollout->head_names.push_back(
-              tr("through layer %1 · %2")
-                  .arg(layer)
-                  .arg(QString::fromLatin1(headFusionName(settings.fusion))));
+          rollout->head_names.push_back(tr("layers 0–%1").arg(layer));
         }
       }
     }

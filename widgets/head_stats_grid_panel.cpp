@@ -280,12 +280,16 @@ void HeadStatsGridPanel::fillNotesList() {
   if (was_hidden && !notes_.empty()) {
     // The list's own size hint (about 190 px) would take a third of a small dock: start with a
     // few lines and let the splitter give it more.
-    const int list_h = notes_list_->fontMetrics().height() * 5 + 2 * notes_list_->frameWidth();
-    const int box_h = list_h + notes_box_->layout()->contentsMargins().top() +
-                      notes_box_->layout()->contentsMargins().bottom() +
-                      notes_box_->layout()->spacing() + notes_box_->fontMetrics().height() + 4;
-    const int total = std::max(split_->height(), 2 * box_h);
-    split_->setSizes({total - box_h, box_h});
+    const auto box_height = [this](int lines) {
+      const QMargins margins = notes_box_->layout()->contentsMargins();
+      return notes_list_->fontMetrics().height() * lines + 2 * notes_list_->frameWidth() +
+             margins.top() + margins.bottom() + notes_box_->layout()->spacing() +
+             notes_box_->fontMetrics().height() + 4;
+    };
+    // Three lines (the list scrolls): on a short dock (1280 × 720) the grid comes first.
+    notes_box_->setMaximumHeight(box_height(3));
+    const int total = std::max(split_->height(), 2 * box_height(3));
+    split_->setSizes({total - box_height(3), box_height(3)});
   }
 }
 

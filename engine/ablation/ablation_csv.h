@@ -19,4 +19,9 @@ std::string ablationCsv(const AblationTable& table);
 /// Writes ablationCsv(table) to `path` atomically (a reader sees the old file or the new one).
 Status writeAblationCsv(const std::string& path, const AblationTable& table);
 
+/// The table of an ablation.csv (an opened run shows its last ablation again). Deltas are not
+/// read: they follow from the rows. Errors name `path` and the line: no header, a malformed row,
+/// no baseline, more than 100,000 rows or 16 MiB.
+Expected<AblationTable> readAblationCsv(const std::string& path);
+
 }  // namespace ascope

@@ -4,6 +4,7 @@
 #include <regex>
 #include <string_view>
 
+#include "engine/ablation/ablation_csv.h"
 #include "engine/data/json_limits.h"
 #include "engine/data/regular_file.h"
 #include "engine/data/text_lines.h"
@@ -185,6 +186,15 @@ Expected<OpenedRun> readRun(const std::string& dir) {
       run.head_statistics = std::move(*rows);
     } else {
       run.warnings.push_back(rows.error());
+    }
+  }
+  const std::string ablation = folder->path() + "/ablation.csv";
+  if (std::filesystem::exists(ablation, no_file)) {
+    Expected<AblationTable> table = readAblationCsv(ablation);
+    if (table.ok()) {
+      run.ablation = std::move(*table);
+    } else {
+      run.warnings.push_back(table.error());
     }
   }
   run.attention_files = listAttentionFiles(dir);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/ablation/ablation_table.h"
 #include "engine/core/expected.h"
 #include "engine/data/head_stats_csv_reader.h"
 #include "engine/train/events.h"
@@ -29,6 +30,7 @@ struct OpenedRun {
   std::vector<AttentionFileEntry> attention_files;  ///< by step
   std::optional<ProbeSet> last_probes;              ///< the newest stored probe set
   std::vector<HeadStatsRow> head_statistics;        ///< head_stats.csv, by step
+  std::optional<AblationTable> ablation;            ///< ablation.csv, the run's last head ablation
   std::optional<PositionalEncodingSnapshot> positional_encoding;
   std::vector<LogLine> log;           ///< the end of log.txt, as a live run's log events
   std::vector<std::string> warnings;  ///< what could not be read (the rest is still there)

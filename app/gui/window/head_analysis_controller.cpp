@@ -59,10 +59,17 @@ void HeadAnalysisController::clear() {
 }
 
 void HeadAnalysisController::showOpened(const std::string& task,
-                                        const std::vector<HeadStatsRow>& rows) {
+                                        const std::vector<HeadStatsRow>& rows,
+                                        const std::optional<AblationTable>& ablation) {
   HeadStatsHistory history = toHeadStatsHistory(task, rows);
   panels_.heads->setStatistics(history.probes);
   panels_.heads->setNotes(std::move(history.notes));
+  if (ablation) {
+    panels_.ablation->setResult(toHeadAblationData(task, *ablation));
+    panels_.ablation->setMessage(
+        tr("The run's last ablation (ablation.csv); run it again to "
+           "measure the newest checkpoint."));
+  }
 }
 
 void HeadAnalysisController::setCursorStep(long long step) {

@@ -5,6 +5,7 @@
 // picked in either is shown in the Attention dock, at the picked step.
 #include <QObject>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,10 @@ class HeadAnalysisController : public QObject {
                          QObject* parent = nullptr);
 
   void clear();
-  /// An opened run's statistics (head_stats.csv), with the notes a live run would have made.
-  void showOpened(const std::string& task, const std::vector<HeadStatsRow>& rows);
+  /// An opened run's statistics (head_stats.csv), with the notes a live run would have made, and
+  /// its last ablation (ablation.csv) when it has one.
+  void showOpened(const std::string& task, const std::vector<HeadStatsRow>& rows,
+                  const std::optional<AblationTable>& ablation);
   void setCursorStep(long long step);
 
  Q_SIGNALS:

@@ -236,7 +236,7 @@ void RunController::onOpened() {
   panels_.loss->appendTrainPoints(lossPoints(opened.steps));
   panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
   for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
-  head_analysis_->showOpened(opened.config.task, opened.head_statistics);
+  head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
   }

@@ -250,6 +250,7 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
       // Mean of heads for every group, rollout for every self-attention group.
       {QStringLiteral("attention_aggregate_groups"), attention->groupCount() - model_groups},
       {QStringLiteral("attention_probe_samples"), p.attention->probeSelector()->count()},
+      {QStringLiteral("ablation_rows"), static_cast<int>(p.ablation->result().rows.size())},
       {QStringLiteral("head_stats_probes"), static_cast<int>(p.heads->store().steps().size())},
       {QStringLiteral("attention_layers"), attention->layerCount()},
       {QStringLiteral("attention_heads"), attention->headCount()},

@@ -53,8 +53,7 @@ QStringList probeCaptions(const ProbeSet& probes) {
     const AttentionSnapshot& s = probes.samples[i];
     QString what = s.sample ? QString::fromStdString(s.sample->text).simplified() : QString();
     if (what.isEmpty() && s.sample && !s.sample->true_label.empty()) {
-      what = QCoreApplication::translate("AttentionTimelineView", "a %1")
-                 .arg(QString::fromStdString(s.sample->true_label));  // an image: its class
+      what = QString::fromStdString(s.sample->true_label);  // an image: its class
     }
     if (what.size() > 40) what = what.left(39) + QStringLiteral("…");
     captions.push_back(QStringLiteral("#%1 %2").arg(s.sample_index).arg(what).trimmed());

@@ -10,6 +10,7 @@
 #include "engine/analysis/head_statistics.h"
 #include "engine/core/expected.h"
 #include "engine/data/head_stats_csv_reader.h"  // HeadStatsRow, readHeadStatsCsv
+#include "engine/run/appended_rows_file.h"
 
 namespace ascope {
 
@@ -20,10 +21,6 @@ class HeadStatsCsvWriter {
   /// one run; otherwise the file starts afresh with the header.
   static Expected<HeadStatsCsvWriter> open(const std::string& path, bool resume,
                                            int64_t keep_up_to_step);
-  HeadStatsCsvWriter(HeadStatsCsvWriter&& other) noexcept;
-  HeadStatsCsvWriter& operator=(HeadStatsCsvWriter&&) = delete;
-  HeadStatsCsvWriter(const HeadStatsCsvWriter&) = delete;
-  ~HeadStatsCsvWriter();
 
   /// One row per statistic, each with one write(). An error when rows could not be written (a
   /// full disk): said once when writing starts to fail, not for every call after it; ok again once
@@ -33,14 +30,8 @@ class HeadStatsCsvWriter {
   [[nodiscard]] Status append(int64_t step, const std::vector<HeadStatistic>& statistics);
 
  private:
-  HeadStatsCsvWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
-  /// Writes one whole row with one write() (O_APPEND: a row is never interleaved or left
-  /// half-buffered by stdio); false when it did not get through, with errno-like `*error`.
-  bool writeRow(const std::string& row, int* error);
-  int fd_ = -1;
-  std::string path_;
-  bool failing_ = false;
-  bool torn_ = false;  // the last write was cut short: the file does not end with a newline
+  explicit HeadStatsCsvWriter(AppendedRowsFile file) : file_(std::move(file)) {}
+  AppendedRowsFile file_;
 };
 
 }  // namespace ascope

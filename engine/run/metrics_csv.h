@@ -7,6 +7,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/data/metrics_csv_reader.h"  // MetricsRow, readMetricsCsv
+#include "engine/run/appended_rows_file.h"
 #include "engine/train/events.h"
 
 namespace ascope {
@@ -17,10 +18,6 @@ class MetricsCsvWriter {
   /// checkpoint the run resumes from) are dropped first, so the file reads as one run.
   static Expected<MetricsCsvWriter> open(const std::string& path, bool resume,
                                          int64_t keep_up_to_step);
-  MetricsCsvWriter(MetricsCsvWriter&& other) noexcept;
-  MetricsCsvWriter& operator=(MetricsCsvWriter&&) = delete;
-  MetricsCsvWriter(const MetricsCsvWriter&) = delete;
-  ~MetricsCsvWriter();
 
   /// An error when the row could not be written (a full disk): said once when writing starts to
   /// fail, not for every row after it; ok again once rows get through.
@@ -28,14 +25,9 @@ class MetricsCsvWriter {
   [[nodiscard]] Status append(const EpochSummary& e, double lr);
 
  private:
-  MetricsCsvWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
-  /// Writes one whole row with one write() (O_APPEND: a row is never interleaved or half-buffered
-  /// in a stdio buffer that a full disk leaves in an unknown state) and reports a failure.
+  explicit MetricsCsvWriter(AppendedRowsFile file) : file_(std::move(file)) {}
   Status writeRow(const char* row, int length);
-  int fd_ = -1;
-  std::string path_;
-  bool failing_ = false;
-  bool torn_ = false;  // the last write was cut short: the file does not end with a newline
+  AppendedRowsFile file_;
 };
 
 }  // namespace ascope

@@ -315,4 +315,22 @@ HeadAblationData headAblation(int layers, int heads) {
   return data;
 }
 
+QPalette darkPalette() {
+  QPalette p;
+  p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+  p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+  p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x30));
+  p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+  p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
+  p.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
+  p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe6));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+  p.setColor(QPalette::Mid, QColor(0x55, 0x58, 0x5c));
+  return p;
+}
+
 }  // namespace ascope::fake

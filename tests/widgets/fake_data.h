@@ -10,6 +10,8 @@
 #include "widgets/positional_encoding_data.h"
 #include "widgets/rgb_image.h"
 
+#include <QPalette>
+
 #include <vector>
 
 namespace ascope::fake {
@@ -49,5 +51,9 @@ std::vector<HeadKindNote> headKindNotes();
 /// Ablation of a translation model: baseline 81.2 % on 512 samples, most heads barely matter,
 /// a few matter a lot, dropping a layer costs much more; keep-only and BLEU included.
 HeadAblationData headAblation(int layers, int heads);
+
+/// A dark palette like the app's (app/gui/window/dark_palette.cpp, which widgets may not use):
+/// the gallery's --dark, and the tests that check a panel takes its colours from the palette.
+QPalette darkPalette();
 
 }  // namespace ascope::fake

@@ -254,7 +254,7 @@ class HeadAblationTableTest : public QObject {
 
   void darkPaletteKeepsTextReadable() {
     HeadAblationTable table;
-    table.setPalette(test::darkPalette());
+    table.setPalette(fake::darkPalette());
     table.setResult(result());
     // Unchanged cells are the dark Base colour with light text.
     QCOMPARE(background(table, 1, 0).rgb(), QColor(0x1e, 0x1f, 0x22).rgb());
@@ -268,7 +268,7 @@ class HeadAblationTableTest : public QObject {
     for (const bool dark : {false, true}) {
       for (const QSize size : {QSize(900, 600), QSize(500, 400)}) {
         HeadAblationTable table;
-        if (dark) table.setPalette(test::darkPalette());
+        if (dark) table.setPalette(fake::darkPalette());
         table.setResult(fake::headAblation(6, 8));
         table.setRunning(true);
         table.setProgress(97, 162);

@@ -334,7 +334,7 @@ class HeadStatsGridTest : public QObject {
 
   void darkPaletteDrawsDarkCells() {
     HeadStatsGridPanel panel;
-    panel.setPalette(test::darkPalette());
+    panel.setPalette(fake::darkPalette());
     fill(panel);
     QVERIFY(test::showAndSettle(&panel, QSize(900, 600)));
     const QImage image = panel.grid()->grab().toImage();
@@ -360,7 +360,7 @@ class HeadStatsGridTest : public QObject {
     for (const Shot& shot : shots) {
       for (const QSize size : {QSize(900, 600), QSize(500, 400)}) {
         HeadStatsGridPanel panel;
-        if (shot.dark) panel.setPalette(test::darkPalette());
+        if (shot.dark) panel.setPalette(fake::darkPalette());
         QFont font = panel.font();
         font.setPointSizeF(font.pointSizeF() * shot.font_scale);
         panel.setFont(font);

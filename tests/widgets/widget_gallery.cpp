@@ -28,24 +28,6 @@ namespace {
 
 using namespace ascope;
 
-QPalette darkPalette() {
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-  p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-  p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x30));
-  p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
-  p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
-  p.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe6));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-  p.setColor(QPalette::Mid, QColor(0x55, 0x58, 0x5c));
-  return p;
-}
-
 struct Gallery {
   QTabWidget tabs;
   MetricCurvePanel* loss = nullptr;
@@ -241,7 +223,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption dark("dark", "Use a dark palette.");
   parser.addOptions({screenshot, page, panel_dir, dark});
   parser.process(app);
-  if (parser.isSet(dark)) QApplication::setPalette(darkPalette());
+  if (parser.isSet(dark)) QApplication::setPalette(fake::darkPalette());
 
   Gallery gallery;
   gallery.tabs.setWindowTitle(QStringLiteral("AttentionScope widget gallery"));

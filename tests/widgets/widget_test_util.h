@@ -7,7 +7,6 @@
 #include <QColor>
 #include <QDir>
 #include <QImage>
-#include <QPalette>
 #include <QRect>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,22 +15,6 @@
 #include <cstdlib>
 
 namespace ascope::test {
-
-/// A dark palette like the app's (app/gui/window/dark_palette.cpp), for checking that a panel
-/// takes its colours from the palette.
-inline QPalette darkPalette() {
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-  p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-  p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x30));
-  p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
-  p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-  p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe6));
-  p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-  return p;
-}
 
 /// Where screenshots go: $ASCOPE_WIDGET_SHOTS when set (to look at them), else `temp`.
 inline QString shotDir(const QTemporaryDir& temp) {

@@ -1,6 +1,6 @@
 #include "app/gui/views/ablation_conversion.h"
 
-#include "app/gui/views/head_stats_conversion.h"
+#include "app/gui/views/attention_plot_conversion.h"
 
 namespace ascope {
 

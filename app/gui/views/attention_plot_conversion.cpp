@@ -15,7 +15,16 @@ QStringList toStringList(const std::vector<std::string>& items) {
   return out;
 }
 
+QString titleOf(const AttentionAxes& axes, const std::string& group) {
+  return QString::fromStdString(axes.title.empty() ? group : axes.title);
+}
+
 }  // namespace
+
+QString attentionGroupTitle(const std::string& task, const std::string& group) {
+  const TaskDescriptor* descriptor = TaskRegistry::instance().find(task);
+  return titleOf(descriptor ? descriptor->attention_axes(group) : AttentionAxes{}, group);
+}
 
 AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
   AttentionPlotData data;
@@ -25,7 +34,7 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
   for (const AttentionGroup& group : snapshot.groups) {
     AttentionPlotGroup out;
     const AttentionAxes axes = task ? task->attention_axes(group.name) : AttentionAxes{};
-    out.name = QString::fromStdString(axes.title.empty() ? group.name : axes.title);
+    out.name = titleOf(axes, group.name);
     out.query_title = QString::fromStdString(axes.query_title);
     out.key_title = QString::fromStdString(axes.key_title);
     out.causal = group.causal;

@@ -1,11 +1,19 @@
 #pragma once
 // The attention panel's one conversion: an engine snapshot (live, opened or read from the
 // timeline) as the panel's AttentionPlotData, with the axis titles its task gives each group.
+#include <QString>
+
+#include <string>
+
 #include "engine/train/events.h"
 #include "widgets/attention_plot_data.h"
 
 namespace ascope {
 
 AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot);
+
+/// The group as the attention panel titles it for `task` ("encoder" → "encoder self"); the
+/// Heads and Ablation docks name groups the same way, so a head picked there is found here.
+QString attentionGroupTitle(const std::string& task, const std::string& group);
 
 }  // namespace ascope

@@ -61,21 +61,24 @@ QStringList probeCaptions(const ProbeSet& probes) {
   return captions;
 }
 
-/// The sample `index` of the set (the last when the set has fewer), converted with aggregates.
+/// The sample `index` of a non-empty set: the last one when the set has fewer (a run probed with
+/// a smaller set than the chooser's choice).
+const AttentionSnapshot& chosenSnapshot(const ProbeSet& probes, int index) {
+  return probes
+      .samples[std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1)];
+}
+
+/// The chosen sample, converted with aggregates.
 AttentionPlotData convertSample(const ProbeSet& probes, int index,
                                 const AggregateSettings& settings) {
-  const std::size_t chosen =
-      std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1);
-  AttentionPlotData data = toAttentionPlotData(probes.samples[chosen]);
+  AttentionPlotData data = toAttentionPlotData(chosenSnapshot(probes, index));
   addAttentionAggregates(data, settings);
   return data;
 }
 
 const SamplePrediction* chosenSample(const ProbeSet& probes, int index) {
   if (probes.samples.empty()) return nullptr;
-  const std::size_t chosen =
-      std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1);
-  const auto& sample = probes.samples[chosen].sample;
+  const auto& sample = chosenSnapshot(probes, index).sample;
   return sample ? &*sample : nullptr;
 }
 
@@ -233,9 +236,7 @@ void AttentionTimelineView::convertLive() {
     live_pending_ = true;  // the newest wins; the one being converted is shown first
     return;
   }
-  const std::size_t chosen =
-      std::min(static_cast<std::size_t>(probe_index_), live_probes_->samples.size() - 1);
-  if (conversionWork(live_probes_->samples[chosen]) <= kConvertHereWork) {
+  if (conversionWork(chosenSnapshot(*live_probes_, probe_index_)) <= kConvertHereWork) {
     acceptLive(convertSample(*live_probes_, probe_index_, aggregate_settings_));
     return;
   }

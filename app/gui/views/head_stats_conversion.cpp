@@ -2,17 +2,11 @@
 
 #include <map>
 
+#include "app/gui/views/attention_plot_conversion.h"
 #include "engine/analysis/head_kind.h"
 #include "engine/analysis/head_statistics.h"
-#include "engine/tasks/task_registry.h"
 
 namespace ascope {
-
-QString attentionGroupTitle(const std::string& task, const std::string& group) {
-  const TaskDescriptor* descriptor = TaskRegistry::instance().find(task);
-  const AttentionAxes axes = descriptor ? descriptor->attention_axes(group) : AttentionAxes{};
-  return QString::fromStdString(axes.title.empty() ? group : axes.title);
-}
 
 std::vector<HeadStatsPoint> toHeadStatsPoints(const std::string& task,
                                               const std::vector<HeadStatistic>& values) {

@@ -1,7 +1,7 @@
 #pragma once
 // The engine's per-head statistics and changes of kind as the Heads dock's plain data, with the
-// groups named as the Attention dock names them (the task's titles), so a click on a head there
-// finds the same group here.
+// groups named as the Attention dock names them (attentionGroupTitle), so a click on a head here
+// finds the same group there.
 #include <string>
 #include <vector>
 
@@ -10,9 +10,6 @@
 #include "widgets/head_stats_series.h"
 
 namespace ascope {
-
-/// The group as the attention panel titles it for `task` ("encoder" → "encoder self").
-QString attentionGroupTitle(const std::string& task, const std::string& group);
 
 std::vector<HeadStatsPoint> toHeadStatsPoints(const std::string& task,
                                               const std::vector<HeadStatistic>& values);

@@ -62,6 +62,12 @@ endif()
 add_library(attentionscope_torch INTERFACE)
 target_include_directories(attentionscope_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
 target_link_libraries(attentionscope_torch INTERFACE ${TORCH_LIBRARIES})
+# at::parallel_for is an OpenMP pragma inlined from LibTorch's headers: a file compiled without
+# -fopenmp runs it on one thread (the engine's own kernels and split matrix products use it).
+find_package(OpenMP COMPONENTS CXX)
+if(OpenMP_CXX_FOUND)
+  target_link_libraries(attentionscope_torch INTERFACE OpenMP::OpenMP_CXX)
+endif()
 # TORCH_CXX_FLAGS carries -D_GLIBCXX_USE_CXX11_ABI: every target must agree with LibTorch on it
 # (std::string crosses between the engine's two libraries), so it applies to all of them.
 separate_arguments(_torch_flags UNIX_COMMAND "${TORCH_CXX_FLAGS}")

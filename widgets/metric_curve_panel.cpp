@@ -62,9 +62,20 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   smoothed_graph_->setName(tr("train (smoothed)"));
   validation_graph_ = plot_->addGraph();
   validation_graph_->setName(tr("validation"));
-  raw_graph_->setAdaptiveSampling(true);  // keeps 20k-point series cheap to draw
+  test_graph_ = plot_->addGraph();
+  test_graph_->setName(tr("test (whole split)"));
+  test_graph_->setLineStyle(QCPGraph::lsNone);  // one point: the marker is the whole graph
+  test_graph_->removeFromLegend();              // until a run has its test figure
+  raw_graph_->setAdaptiveSampling(true);        // keeps 20k-point series cheap to draw
   smoothed_graph_->setAdaptiveSampling(true);
   plot_->placeLegendAbove(plot_->axisRect());
+  test_label_ = new QCPItemText(plot_);
+  test_label_->position->setType(QCPItemPosition::ptPlotCoords);
+  // Up and to the left of the marker, which sits at the run's last step, the right edge.
+  test_label_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+  test_label_->setPadding(QMargins(2, 2, 2, 2));
+  test_label_->setSelectable(false);
+  test_label_->setVisible(false);
   cursor_ = new QCPItemStraightLine(plot_);
   cursor_->setVisible(false);
   cursor_->setSelectable(false);
@@ -134,10 +145,16 @@ void MetricCurvePanel::appendValidationPoint(double step, double value) {
   markDirty();
 }
 
+void MetricCurvePanel::setTestPoint(double step, double value) {
+  test_ = SeriesPoint{step, value};
+  markDirty();
+}
+
 void MetricCurvePanel::clear() {
   train_.clear();
   smoothed_.clear();
   validation_.clear();
+  test_.reset();
   ema_.reset();
   following_ = true;
   markDirty();
@@ -205,11 +222,24 @@ void MetricCurvePanel::syncGraphs() {
   fillGraph(raw_graph_, train_);
   fillGraph(smoothed_graph_, smoothed_);
   fillGraph(validation_graph_, validation_);
+  fillTestGraph();
   validation_graph_->removeFromLegend();
   if (!validation_.empty()) validation_graph_->addToLegend();
-  plot_->setEmptyState(train_.empty() && validation_.empty());
+  test_graph_->removeFromLegend();
+  if (test_) test_graph_->addToLegend();
+  test_label_->setVisible(test_.has_value());
+  if (test_) {
+    test_label_->position->setCoords(test_->x, test_->y);
+    test_label_->setText(tr("test %1").arg(formatValue(test_->y)));
+  }
+  plot_->setEmptyState(train_.empty() && validation_.empty() && !test_);
   if (following_) rescaleToData();
   updateReadout();
+}
+
+void MetricCurvePanel::fillTestGraph() {
+  test_graph_->data()->clear();
+  if (test_) test_graph_->addData(test_->x, test_->y);
 }
 
 void MetricCurvePanel::rescaleToData() {
@@ -218,11 +248,12 @@ void MetricCurvePanel::rescaleToData() {
     fillGraph(raw_graph_, train_);
     fillGraph(smoothed_graph_, smoothed_);
     fillGraph(validation_graph_, validation_);
+    fillTestGraph();
   }
   const QCP::SignDomain domain = log_scale_ ? QCP::sdPositive : QCP::sdBoth;
   QCPRange keys, values;
   bool have_keys = false, have_values = false;
-  for (QCPGraph* g : {raw_graph_, smoothed_graph_, validation_graph_}) {
+  for (QCPGraph* g : {raw_graph_, smoothed_graph_, validation_graph_, test_graph_}) {
     bool found = false;
     const QCPRange k = g->getKeyRange(found, QCP::sdBoth);
     if (found)
@@ -254,6 +285,16 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
   validation_graph_->setPen(QPen(theme.validation, 2.0));
   validation_graph_->setScatterStyle(QCPScatterStyle(
       QCPScatterStyle::ssCircle, QPen(theme.background, 1.5), QBrush(theme.validation), 9));
+  // Not the validation colour: the test figure is a different measurement (every held-out sample,
+  // maybe other weights), and must not read as one more validation point.
+  const QColor test = theme.categorical.value(4, theme.foreground);
+  test_graph_->setPen(QPen(test, 2.0));
+  test_graph_->setScatterStyle(
+      QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(theme.background, 1.5), QBrush(test), 14));
+  test_label_->setColor(test);
+  QFont label_font = theme.font;
+  label_font.setBold(true);
+  test_label_->setFont(label_font);
   QPen cursor_pen(theme.foreground, 1.6, Qt::DashLine);
   cursor_->setPen(cursor_pen);
   updateReadout();
@@ -261,7 +302,7 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
 }
 
 void MetricCurvePanel::updateReadout() {
-  if (train_.empty() && validation_.empty()) {
+  if (train_.empty() && validation_.empty() && !test_) {
     readout_->clear();
     return;
   }
@@ -275,8 +316,11 @@ void MetricCurvePanel::updateReadout() {
     parts << tr("validation <b style='color:%1'>%2</b>")
                  .arg(t.validation.name(), formatValue(validation_.last().y));
   }
-  parts << tr("step %1").arg(formatValue(std::max(
-      train_.empty() ? 0.0 : train_.last().x, validation_.empty() ? 0.0 : validation_.last().x)));
+  if (test_) {
+    parts << tr("test <b style='color:%1'>%2</b>")
+                 .arg(t.categorical.value(4, t.foreground).name(), formatValue(test_->y));
+  }
+  parts << tr("step %1").arg(formatValue(lastStep()));
   readout_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
 }
 
@@ -290,8 +334,8 @@ QString MetricCurvePanel::hoverText(const QPoint& pos) const {
   double best = kPickRadiusPx * kPickRadiusPx;
   const QCPGraph* best_graph = nullptr;
   QCPGraphData best_point;
-  // Validation first so its sparse markers win ties against the dense training line.
-  for (const QCPGraph* g : {validation_graph_, smoothed_graph_, raw_graph_}) {
+  // The sparse markers first, so that they win ties against the dense training line.
+  for (const QCPGraph* g : {test_graph_, validation_graph_, smoothed_graph_, raw_graph_}) {
     if (!g->visible()) continue;
     const auto data = g->data();
     for (auto it = data->findBegin(lo, false); it != data->findEnd(hi, false); ++it) {
@@ -312,10 +356,12 @@ QString MetricCurvePanel::hoverText(const QPoint& pos) const {
 }
 
 double MetricCurvePanel::stepAt(int x) const {
-  double step = plot_->xAxis->pixelToCoord(x);
-  const double last = std::max(train_.empty() ? 0.0 : train_.last().x,
-                               validation_.empty() ? 0.0 : validation_.last().x);
-  return std::clamp(step, 0.0, last);
+  return std::clamp(plot_->xAxis->pixelToCoord(x), 0.0, lastStep());
+}
+
+double MetricCurvePanel::lastStep() const {
+  return std::max({train_.empty() ? 0.0 : train_.last().x,
+                   validation_.empty() ? 0.0 : validation_.last().x, test_ ? test_->x : 0.0});
 }
 
 void MetricCurvePanel::onMousePress(QMouseEvent* event) {
@@ -397,6 +443,10 @@ ExportResult MetricCurvePanel::exportCsv(const QString& path) const {
         write("train", train_);
         write("train_smoothed", smoothed_);
         write("validation", validation_);
+        if (test_) {
+          out << "test," << QString::number(test_->x, 'g', 17) << ','
+              << QString::number(test_->y, 'g', 9) << '\n';
+        }
       });
 }
 

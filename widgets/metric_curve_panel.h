@@ -6,11 +6,13 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCheckBox;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPItemText;
 class QDoubleSpinBox;
 class QLabel;
 class QMouseEvent;
@@ -21,7 +23,8 @@ class ThemedPlot;
 struct PlotTheme;
 
 /// One training metric over steps (used for loss and for accuracy): the raw training series
-/// (faint), its exponential moving average, and validation results at epoch ends. Follows new data
+/// (faint), its exponential moving average, validation results at epoch ends and, once a run has
+/// ended, its test result on the whole held-out split (one labelled marker). Follows new data
 /// until the user pans or zooms; double-click returns to following. History is bounded (see
 /// DecimatingSeries), so a run of millions of steps keeps a few hundred kilobytes per series.
 /// A vertical cursor marks the step the other docks show (the run's timeline); a click on the
@@ -42,6 +45,10 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void appendTrainPoints(const std::vector<SeriesPoint>& points);
   /// A validation result; `step` is the training step at the end of the epoch.
   void appendValidationPoint(double step, double value);
+  /// The run's final test figure (the whole held-out split), a labelled marker at `step`; a later
+  /// call moves it. clear() removes it.
+  void setTestPoint(double step, double value);
+  bool hasTestPoint() const { return test_.has_value(); }
   void clear();
 
   /// EMA weight of the past, 0 (off) .. 0.999. Recomputes the smoothed curve from the kept points.
@@ -66,6 +73,8 @@ class MetricCurvePanel : public QWidget, public Exportable {
   QCPGraph* trainGraph() const { return raw_graph_; }
   QCPGraph* smoothedGraph() const { return smoothed_graph_; }
   QCPGraph* validationGraph() const { return validation_graph_; }
+  QCPGraph* testGraph() const { return test_graph_; }
+  QCPItemText* testLabel() const { return test_label_; }
 
   /// Tooltip text for the data point nearest to `pos` (plot widget coordinates) within a few
   /// pixels; empty when there is none.
@@ -84,6 +93,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
  private:
   void markDirty();
   void syncGraphs();
+  void fillTestGraph();
   void rescaleToData();
   void applyTheme(const PlotTheme& theme);
   void updateReadout();
@@ -92,12 +102,15 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void onMouseRelease(QMouseEvent* event);
   /// The step under x pixel `x`, clamped to the data.
   double stepAt(int x) const;
+  /// The largest step of any series.
+  double lastStep() const;
   void showContextMenu(const QPoint& pos);
 
   QString metric_name_;
   DecimatingSeries train_;
   DecimatingSeries smoothed_;
   DecimatingSeries validation_;
+  std::optional<SeriesPoint> test_;
   EmaSmoother ema_{0.9};
   bool log_scale_ = false;
   bool following_ = true;
@@ -110,6 +123,8 @@ class MetricCurvePanel : public QWidget, public Exportable {
   QCPGraph* raw_graph_ = nullptr;
   QCPGraph* smoothed_graph_ = nullptr;
   QCPGraph* validation_graph_ = nullptr;
+  QCPGraph* test_graph_ = nullptr;
+  QCPItemText* test_label_ = nullptr;
   QCPItemStraightLine* cursor_ = nullptr;
   QLabel* readout_ = nullptr;
   QDoubleSpinBox* smoothing_box_ = nullptr;

@@ -1,6 +1,5 @@
 // `attentionscope-cli train`: a new run from a task's preset, or the rest of an interrupted one.
 #include <cstdint>
-#include <filesystem>
 #include <limits>
 #include <memory>
 
@@ -16,14 +15,6 @@ namespace ascope::cli {
 namespace {
 
 constexpr int64_t kLargest = std::numeric_limits<int64_t>::max();
-
-const CLI::Validator kBuiltinOrExistingPath(
-    [](std::string& data) -> std::string {
-      std::error_code ec;
-      if (data == "builtin" || std::filesystem::exists(data, ec)) return {};
-      return data + ": no such file or folder";
-    },
-    "");
 
 }  // namespace
 
@@ -46,12 +37,7 @@ Subcommand addTrainCommand(CLI::App& app) {
                        "the settings in RUNDIR/config.json; --epochs, --steps, --max-seconds, "
                        "--device, --threads may change")
           ->type_name("RUNDIR");
-  CLI::Option* data =
-      train
-          ->add_option("--data", o->data,
-                       "builtin (default), or a path in a format the task reads (see tasks below)")
-          ->type_name("D")
-          ->check(kBuiltinOrExistingPath);
+  CLI::Option* data = addDataOption(*train, *o);
   CLI::Option* preset = addPresetOption(*train, *o);
   CLI::Option* epochs = train->add_option("--epochs", o->epochs, "number of epochs")
                             ->type_name("N")

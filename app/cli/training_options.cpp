@@ -1,5 +1,8 @@
 #include "app/cli/training_options.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "app/cli/cli_options.h"
 #include "app/cli/task_help.h"
 #include "engine/tasks/task_registry.h"
@@ -24,6 +27,21 @@ CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o) {
                   "one of the task's presets (listed with the tasks below); default: seed with "
                   "--device cuda, else laptop (a task without them: its first preset)")
       ->type_name("P");
+}
+
+CLI::Option* addDataOption(CLI::App& command, TrainingOptions& o) {
+  const CLI::Validator builtin_or_existing_path(
+      [](std::string& data) -> std::string {
+        std::error_code ec;
+        if (data == "builtin" || std::filesystem::exists(data, ec)) return {};
+        return data + ": no such file or folder";
+      },
+      "");
+  return command
+      .add_option("--data", o.data,
+                  "builtin (default), or a path in a format the task reads (see tasks below)")
+      ->type_name("D")
+      ->check(builtin_or_existing_path);
 }
 
 CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& device,

@@ -28,6 +28,8 @@ struct TrainingOptions {
 /// --task, checked against the task registry while parsing.
 CLI::Option* addTaskOption(CLI::App& command, TrainingOptions& o);
 CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o);
+/// --data: "builtin" or a path that exists (the task reads it later and names what is wrong).
+CLI::Option* addDataOption(CLI::App& command, TrainingOptions& o);
 CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& device,
                              const std::string& help);
 /// --steps; `help` says what the steps are for in this command.

@@ -35,7 +35,8 @@ void printProgress(const StepMetrics& m, int64_t steps_before, bool tty) {
 }
 
 void printSummary(TrainerState state, const StepMetrics& last,
-                  const std::optional<EpochSummary>& last_epoch, const std::string& run_dir) {
+                  const std::optional<EpochSummary>& last_epoch,
+                  const std::optional<TestEvaluation>& test, const std::string& run_dir) {
   std::printf("\nsummary: %s after %lld steps in %s\n", trainerStateName(state),
               static_cast<long long>(last.step), clock(last.elapsed_s).c_str());
   if (last_epoch) {
@@ -45,6 +46,16 @@ void printSummary(TrainerState state, const StepMetrics& last,
     if (last_epoch->bleu) {
       std::printf("  BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", *last_epoch->bleu,
                   *last_epoch->cer, *last_epoch->wer, *last_epoch->exact_match);
+    }
+  }
+  if (test) {
+    // The run's final figure: every held-out sample, unlike the validation passes above.
+    std::printf("  test: acc %.4f loss %.4f on %lld samples (%s weights, step %lld)\n",
+                test->accuracy, test->loss, static_cast<long long>(test->samples),
+                test->best_weights ? "best" : "last", static_cast<long long>(test->weights_step));
+    if (test->bleu) {
+      std::printf("  test: BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", *test->bleu,
+                  *test->cer, *test->wer, *test->exact_match);
     }
   }
   if (!run_dir.empty()) std::printf("  run folder: %s\n", run_dir.c_str());
@@ -61,6 +72,7 @@ int trainAndReport(const TrainingConfig& config) {
   StepMetrics last;
   int64_t steps_before = -1;
   std::optional<EpochSummary> last_epoch;
+  std::optional<TestEvaluation> test;
   bool progress_shown = false, failed = false;
   int stop_signal = 0;
   auto last_print = std::chrono::steady_clock::now() - std::chrono::hours(1);
@@ -85,6 +97,7 @@ int trainAndReport(const TrainingConfig& config) {
       progress_shown = false;
     }
     for (const EpochSummary& e : batch.epochs) last_epoch = e;
+    if (batch.test) test = batch.test;
     for (const Failure& f : batch.failures) {
       std::fprintf(stderr, "%sattentionscope-cli: %s\n", tty && progress_shown ? "\r\033[K" : "",
                    f.message.c_str());
@@ -102,7 +115,7 @@ int trainAndReport(const TrainingConfig& config) {
   trainer.wait();
   if (tty && progress_shown) std::fputs("\n", stdout);
   const TrainerState state = trainer.state();
-  printSummary(state, last, last_epoch, trainer.runDir());
+  printSummary(state, last, last_epoch, test, trainer.runDir());
   if (failed || state == TrainerState::kFailed) return 1;
   if (stop_signal != 0 && state == TrainerState::kStopped) {
     std::printf("  stopped by %s; continue with: attentionscope-cli train --resume %s\n",

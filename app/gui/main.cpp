@@ -11,7 +11,9 @@
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/scripted_run.h"
+#include "engine/core/cpu_runtime.h"
 #include "engine/core/openblas_kernels.h"
+#include "engine/train/tensor_threads.h"
 
 namespace {
 
@@ -28,6 +30,8 @@ void filterMessages(QtMsgType type, const QMessageLogContext& context, const QSt
 
 int main(int argc, char** argv) {
   ascope::relaunchWithMatchingOpenBlasKernels(argv);
+  ascope::tuneCpuRuntime();
+  ascope::useTensorThreads(0);  // --threads may change it for a run
   previous_handler = qInstallMessageHandler(filterMessages);
   // Fractional scale factors (125 %, 150 %) render crisp instead of rounded.
   QGuiApplication::setHighDpiScaleFactorRoundingPolicy(

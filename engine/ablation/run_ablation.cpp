@@ -1,4 +1,5 @@
 #include "engine/ablation/run_ablation.h"
+#include "engine/train/tensor_threads.h"
 
 #include <ATen/Parallel.h>
 
@@ -40,7 +41,7 @@ Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions
     return Error{"no checkpoint yet in " + run_dir +
                  " (one is written at the end of every epoch and when training stops)"};
   }
-  if (options.threads > 0) at::set_num_threads(options.threads);
+  useTensorThreads(static_cast<int>(options.threads));
 
   std::vector<std::string> warnings;  // the run's own log already has them
   Expected<std::unique_ptr<Task>> task =

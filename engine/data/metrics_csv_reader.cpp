@@ -49,7 +49,7 @@ std::optional<long long> parseInteger(const std::string& field, long long min, l
 std::optional<MetricsRow> parseMetricsRow(std::string_view line) {
   if (line.size() > kMaxMetricsLineBytes) return std::nullopt;
   const std::vector<std::string> f = splitCommas(line);
-  if (f.size() < 7 || (f[2] != "train" && f[2] != "val")) return std::nullopt;
+  if (f.size() < 7 || (f[2] != "train" && f[2] != "val" && f[2] != "test")) return std::nullopt;
   const auto step = parseInteger(f[0], 0, INT64_MAX);
   const auto epoch = parseInteger(f[1], 0, INT32_MAX);
   const auto loss = parseDouble(f[3]);
@@ -71,6 +71,15 @@ std::optional<MetricsRow> parseMetricsRow(std::string_view line) {
       if (f[7 + i].empty()) continue;
       *extra[i] = parseDouble(f[7 + i]);
       if (!*extra[i]) return std::nullopt;
+    }
+  }
+  if (f.size() >= 13) {
+    std::optional<int64_t>* counts[] = {&r.samples, &r.weights_step};
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (f[11 + i].empty()) continue;
+      const auto count = parseInteger(f[11 + i], 0, INT64_MAX);
+      if (!count) return std::nullopt;
+      *counts[i] = *count;
     }
   }
   return r;

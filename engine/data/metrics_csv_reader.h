@@ -16,9 +16,14 @@ namespace ascope {
 struct MetricsRow {
   int64_t step = 0;
   int epoch = 0;
-  std::string split;  ///< "train" or "val"
+  /// "train", "val" or "test" (the whole held-out split at the end of a run; older files have
+  /// none).
+  std::string split;
   double loss = 0, accuracy = 0, lr = 0, samples_per_s = 0;
   std::optional<double> bleu, cer, wer, exact_match;
+  /// Test rows: samples evaluated and the step of the weights evaluated (columns 12 and 13, which
+  /// files written before the final test lack).
+  std::optional<int64_t> samples, weights_step;
 };
 
 /// metrics.csv is read whole by the GUI; a run of a million steps writes about 70 MiB.

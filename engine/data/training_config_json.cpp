@@ -56,6 +56,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"max_steps", c.max_steps},
                      {"max_seconds", c.max_seconds},
                      {"batch_size", c.batch_size},
+                     {"bucket_by_length", c.bucket_by_length},
                      {"optimization", c.optimization},
                      {"device", c.device},
                      {"bf16", c.bf16},
@@ -70,6 +71,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"eval_every_steps", c.eval_every_steps},
                      {"eval_max_samples", c.eval_max_samples},
                      {"decode_samples", c.decode_samples},
+                     {"final_weights", c.final_weights},
                      {"checkpoint_every_steps", c.checkpoint_every_steps},
                      {"builtin", c.builtin},
                      {"augment", c.augment},
@@ -97,6 +99,7 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get("max_steps", c.max_steps);
   get("max_seconds", c.max_seconds);
   get("batch_size", c.batch_size);
+  get("bucket_by_length", c.bucket_by_length);  // absent from runs made before bucketing: false
   get("optimization", c.optimization);
   get("device", c.device);
   get("bf16", c.bf16);
@@ -115,6 +118,7 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get("eval_every_steps", c.eval_every_steps);
   get("eval_max_samples", c.eval_max_samples);
   get("decode_samples", c.decode_samples);
+  get("final_weights", c.final_weights);  // absent from runs made before the final test: "best"
   get("checkpoint_every_steps", c.checkpoint_every_steps);
   get("builtin", c.builtin);
   get("augment", c.augment);

@@ -1,5 +1,7 @@
 #include "engine/models/seq2seq_translator.h"
 
+#include "engine/nn/split_matmul.h"
+
 #include <torch/nn/init.h>
 
 #include <cmath>
@@ -76,6 +78,11 @@ Tensor Seq2SeqTranslatorImpl::decode(const Tensor& target, const Tensor& memory,
     }
   }
   return config_.norm_first ? decoder_norm(x) : x;  // (B, Tt, d)
+}
+
+Tensor Seq2SeqTranslatorImpl::project(const Tensor& decoded) {
+  // The largest product of the model (d_model × vocabulary per target token).
+  return splitLinear(decoded, projection->weight, projection->bias);
 }
 
 Tensor Seq2SeqTranslatorImpl::forward(const Tensor& source, const Tensor& target,

@@ -36,7 +36,7 @@ class Seq2SeqTranslatorImpl : public torch::nn::Module {
   Tensor decode(const Tensor& target, const Tensor& memory, const Tensor& source,
                 TranslatorAttention* attention = nullptr);
   /// Shape: (B, Tt, d) → logits (B, Tt, target_vocab).
-  Tensor project(const Tensor& decoded) { return projection(decoded); }
+  Tensor project(const Tensor& decoded);
 
   /// Teacher-forced pass. Shape: source (B, Ts), target input (B, Tt) → logits (B, Tt, V).
   Tensor forward(const Tensor& source, const Tensor& target,

@@ -23,7 +23,7 @@ TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : con
     sinusoidal = register_module("positional",
                                  SinusoidalPositionalEncoding(config_.d_model, config_.max_len));
   }
-  dropout = register_module("dropout", torch::nn::Dropout(config_.dropout));
+  dropout = register_module("dropout", HashDropout(config_.dropout));
   layers = register_module(
       "layers", makeEncoderStack(config_.layers, TransformerLayerOptions(
                                                      config_.d_model, config_.heads, config_.d_ff)

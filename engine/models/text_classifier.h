@@ -1,10 +1,10 @@
 #pragma once
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/modulelist.h>
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/embedding.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
+#include "engine/nn/hash_dropout.h"
 
 #include <vector>
 
@@ -28,12 +28,18 @@ class TextClassifierImpl : public torch::nn::Module {
 
   /// (max_len, d_model): the positional encoding added to the embeddings, for plotting.
   Tensor positionMatrix() const;
+
+  /// The embedding's gradient as the rows a batch used (sparse) instead of the whole table: a
+  /// batch of 3,200 tokens touches a few thousand of 40,000+ rows, and the dense gradient was a
+  /// table-sized zero fill and sum every step. For an optimizer that takes row-sparse gradients
+  /// (FusedAdam on a CPU) and no gradient clipping.
+  void setSparseEmbeddingGradient(bool sparse) { embedding->options.sparse(sparse); }
   const TextClassifierConfig& config() const { return config_; }
 
   torch::nn::Embedding embedding{nullptr};
   SinusoidalPositionalEncoding sinusoidal{nullptr};  ///< set when positional == "sinusoidal"
   LearnedPositionEmbedding learned{nullptr};         ///< set when positional == "learned"
-  torch::nn::Dropout dropout{nullptr};
+  HashDropout dropout{nullptr};
   torch::nn::ModuleList layers{nullptr};
   torch::nn::Linear classifier{nullptr};
 

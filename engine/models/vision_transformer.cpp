@@ -23,7 +23,7 @@ VisionTransformerImpl::VisionTransformerImpl(const VisionTransformerConfig& conf
   torch::nn::init::normal_(cls_token, 0.0, 0.02);
   pos_embed = register_module("pos_embed",
                               LearnedPositionEmbedding(1 + config_.numPatches(), config_.hidden));
-  dropout = register_module("dropout", torch::nn::Dropout(config_.dropout));
+  dropout = register_module("dropout", HashDropout(config_.dropout));
   layers = register_module(
       "layers", makeEncoderStack(config_.layers, TransformerLayerOptions(
                                                      config_.hidden, config_.heads, config_.mlp_dim)

@@ -2,10 +2,10 @@
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/modulelist.h>
 #include <torch/nn/modules/conv.h>
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/modules/normalization.h>
 #include <torch/nn/pimpl.h>
+#include "engine/nn/hash_dropout.h"
 
 #include <vector>
 
@@ -34,7 +34,7 @@ class VisionTransformerImpl : public torch::nn::Module {
   torch::nn::Conv2d patch_embed{nullptr};
   Tensor cls_token;
   LearnedPositionEmbedding pos_embed{nullptr};
-  torch::nn::Dropout dropout{nullptr};
+  HashDropout dropout{nullptr};
   torch::nn::ModuleList layers{nullptr};
   torch::nn::LayerNorm norm{nullptr};
   torch::nn::Linear head{nullptr};

@@ -18,9 +18,9 @@ DecoderLayerImpl::DecoderLayerImpl(const TransformerLayerOptions& o) : norm_firs
   norm1 = register_module("norm1", makeLayerNorm(o));
   norm2 = register_module("norm2", makeLayerNorm(o));
   norm3 = register_module("norm3", makeLayerNorm(o));
-  dropout1 = register_module("dropout1", torch::nn::Dropout(o.dropout()));
-  dropout2 = register_module("dropout2", torch::nn::Dropout(o.dropout()));
-  dropout3 = register_module("dropout3", torch::nn::Dropout(o.dropout()));
+  dropout1 = register_module("dropout1", HashDropout(o.dropout()));
+  dropout2 = register_module("dropout2", HashDropout(o.dropout()));
+  dropout3 = register_module("dropout3", HashDropout(o.dropout()));
 }
 
 Tensor DecoderLayerImpl::forward(const Tensor& x, const Tensor& memory,

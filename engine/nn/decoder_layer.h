@@ -1,8 +1,8 @@
 #pragma once
 #include <torch/nn/module.h>
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/normalization.h>
 #include <torch/nn/pimpl.h>
+#include "engine/nn/hash_dropout.h"
 
 #include "engine/nn/feed_forward.h"
 #include "engine/nn/multi_head_attention.h"
@@ -34,9 +34,9 @@ class DecoderLayerImpl : public torch::nn::Module {
   torch::nn::LayerNorm norm1{nullptr};
   torch::nn::LayerNorm norm2{nullptr};
   torch::nn::LayerNorm norm3{nullptr};
-  torch::nn::Dropout dropout1{nullptr};
-  torch::nn::Dropout dropout2{nullptr};
-  torch::nn::Dropout dropout3{nullptr};
+  HashDropout dropout1{nullptr};
+  HashDropout dropout2{nullptr};
+  HashDropout dropout3{nullptr};
 
  private:
   bool norm_first_;

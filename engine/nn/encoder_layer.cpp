@@ -9,8 +9,8 @@ EncoderLayerImpl::EncoderLayerImpl(const TransformerLayerOptions& o) : norm_firs
                                  FeedForward(o.d_model(), o.d_ff(), o.activation(), o.dropout()));
   norm1 = register_module("norm1", makeLayerNorm(o));
   norm2 = register_module("norm2", makeLayerNorm(o));
-  dropout1 = register_module("dropout1", torch::nn::Dropout(o.dropout()));
-  dropout2 = register_module("dropout2", torch::nn::Dropout(o.dropout()));
+  dropout1 = register_module("dropout1", HashDropout(o.dropout()));
+  dropout2 = register_module("dropout2", HashDropout(o.dropout()));
 }
 
 Tensor EncoderLayerImpl::forward(const Tensor& x, const AttentionMasks& masks, Tensor* attention) {

@@ -1,5 +1,7 @@
 #include "engine/nn/feed_forward.h"
 
+#include "engine/nn/split_matmul.h"
+
 namespace ascope {
 
 bool parseActivation(const std::string& name, Activation* out) {
@@ -21,14 +23,14 @@ FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, Activation activ
                                  double dropout_p)
     : activation_(activation) {
   linear1 = register_module("linear1", torch::nn::Linear(d_model, d_ff));
-  dropout = register_module("dropout", torch::nn::Dropout(dropout_p));
+  dropout = register_module("dropout", HashDropout(dropout_p));
   linear2 = register_module("linear2", torch::nn::Linear(d_ff, d_model));
 }
 
 Tensor FeedForwardImpl::forward(const Tensor& x) {
-  Tensor h = linear1(x);  // (B, T, d_ff)
+  Tensor h = splitLinear(x, linear1->weight, linear1->bias);  // (B, T, d_ff)
   h = activation_ == Activation::kGelu ? at::gelu(h) : at::relu(h);
-  return linear2(dropout(h));  // (B, T, d)
+  return splitLinear(dropout(h), linear2->weight, linear2->bias);  // (B, T, d)
 }
 
 }  // namespace ascope

@@ -1,8 +1,8 @@
 #pragma once
 #include <torch/nn/module.h>
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
+#include "engine/nn/hash_dropout.h"
 
 #include <string>
 
@@ -25,7 +25,7 @@ class FeedForwardImpl : public torch::nn::Module {
   Tensor forward(const Tensor& x);
 
   torch::nn::Linear linear1{nullptr};
-  torch::nn::Dropout dropout{nullptr};
+  HashDropout dropout{nullptr};
   torch::nn::Linear linear2{nullptr};
 
  private:

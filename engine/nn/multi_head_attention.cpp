@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/nn/split_matmul.h"
 namespace ascope {
 
 MultiHeadAttentionImpl::MultiHeadAttentionImpl(const MultiHeadAttentionOptions& options)
@@ -71,21 +72,21 @@ AttentionResult MultiHeadAttentionImpl::forward(const Tensor& query, const Tenso
   Tensor q, k, v;  // each (B, T, E)
   if (query.is_same(key) && key.is_same(value)) {
     // Self-attention: one matmul for all three projections.
-    auto qkv = at::linear(query, in_proj_weight, b).chunk(3, -1);  // 3 × (B, T, E)
+    auto qkv = splitLinear(query, in_proj_weight, b).chunk(3, -1);  // 3 × (B, T, E)
     q = qkv[0], k = qkv[1], v = qkv[2];
   } else {
     auto part = [&](int64_t i) { return in_proj_weight.narrow(0, i * e, e); };
     auto part_bias = [&](int64_t i) { return b.defined() ? b.narrow(0, i * e, e) : Tensor(); };
-    q = at::linear(query, part(0), part_bias(0));
+    q = splitLinear(query, part(0), part_bias(0));
     if (key.is_same(value)) {
       // Cross-attention over one memory: keys and values in one matmul.
-      auto kv = at::linear(key, in_proj_weight.narrow(0, e, 2 * e),
-                           b.defined() ? b.narrow(0, e, 2 * e) : Tensor())
+      auto kv = splitLinear(key, in_proj_weight.narrow(0, e, 2 * e),
+                            b.defined() ? b.narrow(0, e, 2 * e) : Tensor())
                     .chunk(2, -1);
       k = kv[0], v = kv[1];
     } else {
-      k = at::linear(key, part(1), part_bias(1));
-      v = at::linear(value, part(2), part_bias(2));
+      k = splitLinear(key, part(1), part_bias(1));
+      v = splitLinear(value, part(2), part_bias(2));
     }
   }
   q = splitHeads(q);  // (B, H, Tq, Dh)
@@ -102,7 +103,7 @@ AttentionResult MultiHeadAttentionImpl::forward(const Tensor& query, const Tenso
   if (!head_mask_.empty()) heads.output = gateHeads(heads.output);
   Tensor merged =
       heads.output.transpose(1, 2).reshape({query.size(0), query.size(1), e});  // (B, Tq, E)
-  return {out_proj(merged), heads.weights};
+  return {splitLinear(merged, out_proj->weight, out_proj->bias), heads.weights};
 }
 
 }  // namespace ascope

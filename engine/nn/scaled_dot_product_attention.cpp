@@ -3,24 +3,34 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/nn/hash_dropout.h"
+#include "engine/nn/split_matmul.h"
+
 namespace ascope {
 
 AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, const Tensor& v,
                                           const Tensor& mask, double dropout_p, bool training,
                                           bool need_weights) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(-1)));
-  Tensor scores = at::matmul(q, k.transpose(-2, -1)) * scale;  // (B, H, Tq, Tk)
+  // Scaling q costs Dh/Tk of scaling the scores.
+  Tensor scores = splitMatmul(q * scale, k.transpose(-2, -1));  // (B, H, Tq, Tk)
   if (mask.defined()) {
-    scores = scores.masked_fill(mask, -std::numeric_limits<double>::infinity());
+    // In place: the product's backward needs its inputs, not the scores.
+    scores.masked_fill_(mask, -std::numeric_limits<double>::infinity());
   }
   Tensor weights = at::softmax(scores, -1);  // (B, H, Tq, Tk)
   if (mask.defined()) {
-    // softmax of a row of -inf is NaN; such a query attends to nothing.
-    weights = weights.masked_fill(mask.all(-1, /*keepdim=*/true), 0.0);
+    // softmax of a row of -inf is NaN; such a query attends to nothing. Rows with every key
+    // blocked are rare (an empty input): on a CPU, where asking costs no device sync, the
+    // (B, H, Tq, Tk) fill is skipped when there is none.
+    const Tensor row_blocked = mask.all(-1, /*keepdim=*/true);
+    if (!row_blocked.device().is_cpu() || row_blocked.any().item<bool>()) {
+      weights = weights.masked_fill(row_blocked, 0.0);
+    }
   }
   const Tensor used =
-      (training && dropout_p > 0.0) ? at::dropout(weights, dropout_p, true) : weights;
-  Tensor output = at::matmul(used, v);  // (B, H, Tq, Dv)
+      (training && dropout_p > 0.0) ? hashDropout(weights, dropout_p, true) : weights;
+  Tensor output = splitMatmul(used, v);  // (B, H, Tq, Dv)
   return {output, need_weights ? weights : Tensor()};
 }
 

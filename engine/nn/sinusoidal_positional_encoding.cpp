@@ -19,7 +19,7 @@ SinusoidalPositionalEncodingImpl::SinusoidalPositionalEncodingImpl(int64_t d_mod
   pe.index_put_({Slice(), Slice(1, torch::indexing::None, 2)},
                 torch::cos(angles).narrow(1, 0, d_model / 2));
   pe_ = register_buffer("pe", pe.to(torch::kFloat));
-  dropout_ = register_module("dropout", torch::nn::Dropout(dropout));
+  dropout_ = register_module("dropout", HashDropout(dropout));
 }
 
 Tensor SinusoidalPositionalEncodingImpl::forward(const Tensor& x) {

@@ -1,7 +1,7 @@
 #pragma once
 #include <torch/nn/module.h>
-#include <torch/nn/modules/dropout.h>
 #include <torch/nn/pimpl.h>
+#include "engine/nn/hash_dropout.h"
 
 namespace ascope {
 
@@ -22,7 +22,7 @@ class SinusoidalPositionalEncodingImpl : public torch::nn::Module {
 
  private:
   Tensor pe_;
-  torch::nn::Dropout dropout_{nullptr};
+  HashDropout dropout_{nullptr};
 };
 TORCH_MODULE(SinusoidalPositionalEncoding);
 

@@ -1,6 +1,9 @@
 #pragma once
-// metrics.csv: header `step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match`,
-// one `train` row per step and one `val` row per evaluation, appended and flushed as training goes.
+// metrics.csv: header
+// `step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,weights_step`,
+// one `train` row per step, one `val` row per evaluation and, at the end of a run that reached its
+// end, one `test` row (the whole held-out split; samples and weights_step are its own columns),
+// appended and flushed as training goes.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -23,6 +26,7 @@ class MetricsCsvWriter {
   /// fail, not for every row after it; ok again once rows get through.
   [[nodiscard]] Status append(const StepMetrics& m);
   [[nodiscard]] Status append(const EpochSummary& e, double lr);
+  [[nodiscard]] Status append(const TestEvaluation& t, double lr);
 
  private:
   explicit MetricsCsvWriter(AppendedRowsFile file) : file_(std::move(file)) {}

@@ -32,6 +32,22 @@ std::int64_t stepOfFile(const std::string& path) {
 constexpr std::uint64_t kLogTailBytes = 256 * 1024;
 constexpr std::size_t kMaxLogLineBytes = 2000;
 
+TestEvaluation testOf(const MetricsRow& row) {
+  TestEvaluation t;
+  t.epoch = row.epoch;
+  t.step = row.step;
+  t.weights_step = row.weights_step.value_or(row.step);
+  t.best_weights = t.weights_step != t.step;
+  t.samples = row.samples.value_or(0);
+  t.loss = row.loss;
+  t.accuracy = row.accuracy;
+  t.bleu = row.bleu;
+  t.cer = row.cer;
+  t.wer = row.wer;
+  t.exact_match = row.exact_match;
+  return t;
+}
+
 void readMetrics(const RunFolder& folder, OpenedRun& run) {
   Expected<MetricsCsv> csv = readMetricsCsv(folder.metricsPath());
   if (!csv.ok()) {
@@ -55,6 +71,11 @@ void readMetrics(const RunFolder& folder, OpenedRun& run) {
       ++epoch_train_rows;
       loss_sum += row.loss;
       accuracy_sum += row.accuracy;
+      continue;
+    }
+    if (row.split == "test") {
+      // A run extended after it had finished keeps the first end's row too; the newest wins.
+      run.test = testOf(row);
       continue;
     }
     EpochSummary e;

@@ -27,6 +27,9 @@ struct OpenedRun {
   TrainingConfig config;
   std::vector<StepMetrics> steps;  ///< the train rows of metrics.csv
   std::vector<EpochSummary> epochs;
+  /// The newest test row of metrics.csv: the whole held-out split at the end of the run (none
+  /// in runs that were stopped, or made before the final test).
+  std::optional<TestEvaluation> test;
   std::vector<AttentionFileEntry> attention_files;  ///< by step
   std::optional<ProbeSet> last_probes;              ///< the newest stored probe set
   std::vector<HeadStatsRow> head_statistics;        ///< head_stats.csv, by step

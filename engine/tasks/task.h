@@ -11,6 +11,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/nn/multi_head_attention.h"
+#include "engine/tasks/benchmark_shapes.h"
 #include "engine/train/events.h"
 #include "engine/train/training_config.h"
 
@@ -59,6 +60,12 @@ class Task {
 
   /// Forward pass and loss for the training samples `indices` (model in train mode).
   virtual BatchOutcome trainBatch(const std::vector<int64_t>& indices) = 0;
+  /// The cost of each training sample in tokens, for batches of similar lengths
+  /// (TrainingConfig::bucket_by_length); empty (the default) when samples cost alike.
+  virtual std::vector<int64_t> trainingLengths() const { return {}; }
+  /// Floating-point operations of a training step on `indices` as engine/models/model_flops.h
+  /// counts them; 0 (the default) when the task cannot tell.
+  virtual double trainingFlops(const std::vector<int64_t>& /*indices*/) const { return 0; }
   /// Loss and accuracy over (up to `max_samples` of) the validation set; for translation also
   /// greedy-decodes `decode_samples` sentences for BLEU/CER/WER. Model in eval mode, no grad.
   virtual EvaluationOutcome evaluate(int max_samples, int decode_samples) = 0;
@@ -88,13 +95,17 @@ struct TaskBuild {
   torch::Device device;
   std::string run_dir;
   std::vector<std::string>* warnings = nullptr;
+  /// Training tasks for `bench` only: shapes that replace the data's (a factory refuses those it
+  /// cannot honour, so a benchmark never times other work than it was asked to).
+  BenchmarkShapes shapes;
 };
 
 /// Builds the task of `config.task` (looked up in the registry) on `device`: loads (or generates)
-/// its data, fits tokenizers, builds the model.
+/// its data, fits tokenizers, builds the model; with `shapes`, the benchmark's data and padding.
 Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
                                                  const torch::Device& device,
-                                                 std::vector<std::string>* warnings);
+                                                 std::vector<std::string>* warnings,
+                                                 const BenchmarkShapes& shapes = {});
 
 /// Rebuilds the task of a finished run for inference only (no dataset): reads tokenizers and class
 /// names from `run_dir`.

@@ -105,10 +105,11 @@ Expected<const TaskDescriptor*> findTask(std::string_view id) {
 
 Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
                                                  const torch::Device& device,
-                                                 std::vector<std::string>* warnings) {
+                                                 std::vector<std::string>* warnings,
+                                                 const BenchmarkShapes& shapes) {
   Expected<const TaskDescriptor*> task = findTask(config.task);
   if (!task.ok()) return Error{task.error()};
-  return (*task)->make_training_task(TaskBuild{config, device, {}, warnings});
+  return (*task)->make_training_task(TaskBuild{config, device, {}, warnings, shapes});
 }
 
 Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
@@ -116,7 +117,7 @@ Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
                                                   const torch::Device& device) {
   Expected<const TaskDescriptor*> task = findTask(config.task);
   if (!task.ok()) return Error{task.error()};
-  return (*task)->make_inference_task(TaskBuild{config, device, run_dir, nullptr});
+  return (*task)->make_inference_task(TaskBuild{config, device, run_dir, nullptr, {}});
 }
 
 }  // namespace ascope

@@ -46,6 +46,11 @@ void EventQueue::pushEpoch(const EpochSummary& summary) {
   pending_.epochs.push_back(summary);
 }
 
+void EventQueue::pushTestEvaluation(const TestEvaluation& test) {
+  std::lock_guard lock(mutex_);
+  pending_.test = test;
+}
+
 void EventQueue::pushLog(LogLine line) {
   std::lock_guard lock(mutex_);
   if (logs_.size() >= log_capacity_) logs_.pop_front();

@@ -18,6 +18,8 @@ class EventQueue {
 
   void pushMetrics(const StepMetrics& metrics);
   void pushEpoch(const EpochSummary& summary);
+  /// Once per run; a second one before a drain replaces the first.
+  void pushTestEvaluation(const TestEvaluation& test);
   void pushLog(LogLine line);
   void pushState(StateChange change);
   void pushFailure(Failure failure);

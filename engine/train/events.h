@@ -44,6 +44,25 @@ struct EpochSummary {
   std::optional<double> exact_match;  ///< translation: share of sentences exactly right
 };
 
+/// The end of a run that reached its end (finished, or its time limit): the whole held-out split
+/// evaluated once, apart from the epoch-end validation passes, which may look at a subset only
+/// (eval_max_samples). The run's final test figure.
+struct TestEvaluation {
+  int epoch = 0;
+  int64_t step = 0;          ///< the run's last step
+  int64_t weights_step = 0;  ///< the step whose weights were evaluated
+  /// The weights were those of checkpoints/best.pt (best validation accuracy), not the last ones.
+  bool best_weights = false;
+  int64_t samples = 0;  ///< every sample of the held-out split
+  double loss = 0;
+  double accuracy = 0;
+  std::optional<double> bleu;  ///< translation: every sentence of the split decoded
+  std::optional<double> cer;
+  std::optional<double> wer;
+  std::optional<double> exact_match;
+  double seconds = 0;  ///< how long it took (0 when read back from metrics.csv)
+};
+
 /// Row-major (rows × cols) attention weights of one head.
 struct AttentionMap {
   int rows = 0;
@@ -176,6 +195,7 @@ struct Failure {
 struct EventBatch {
   std::vector<StepMetrics> metrics;
   std::vector<EpochSummary> epochs;
+  std::optional<TestEvaluation> test;                 ///< once, at the end of a run
   std::optional<ProbeSet> attention;                  ///< the newest probe set
   std::vector<HeadStatisticsUpdate> head_statistics;  ///< every probe's, in order
   std::optional<PositionalEncodingSnapshot> positional_encoding;
@@ -187,7 +207,7 @@ struct EventBatch {
   uint64_t dropped_metrics = 0;           ///< metrics coalesced away since the last drain
 
   bool empty() const {
-    return metrics.empty() && epochs.empty() && !attention && head_statistics.empty() &&
+    return metrics.empty() && epochs.empty() && !test && !attention && head_statistics.empty() &&
            !positional_encoding && !sample && logs.empty() && states.empty() && failures.empty() &&
            !run_folder;
   }

@@ -49,6 +49,7 @@ Status TrainingConfig::validate() const {
         realInRange("weight_decay", optimization.weight_decay, 0.0, 10.0),
         realInRange("min_lr_ratio", optimization.min_lr_ratio, 0.0, 1.0),
         realInRange("grad_clip", optimization.grad_clip, 0.0, 1e6),
+        oneOf("final_weights", final_weights, "best", "last"),
         oneOf("optimizer", optimization.optimizer, "adam", "adamw"),
         oneOf("schedule", optimization.schedule, "constant", "cosine")}) {
     if (!s.ok()) return s;

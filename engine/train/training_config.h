@@ -39,11 +39,14 @@ struct TrainingConfig {
                            ///< 0 = run `epochs` epochs
   double max_seconds = 0;  ///< stop after this long; 0 = no limit
   int64_t batch_size = 32;
+  /// Batches of samples of similar length (engine/data/epoch_batches.h), so that less of each is
+  /// padding; only tasks that report per-sample lengths (translation) are affected.
+  bool bucket_by_length = false;
   OptimizationConfig optimization;
   std::string device = "cpu";  ///< "cpu" or "cuda"
   bool bf16 = false;           ///< CUDA autocast to bfloat16
   uint64_t seed = 42;
-  int threads = 0;  ///< intra-op threads; 0 = LibTorch's default
+  int threads = 0;  ///< intra-op threads; 0 = every CPU the process may use
 
   // Watching.
   int64_t probe_every_steps = 50;    ///< attention probe cadence in steps …
@@ -62,6 +65,9 @@ struct TrainingConfig {
   int64_t eval_every_steps = 0;  ///< extra validation passes; 0 = once per epoch
   int eval_max_samples = 2000;   ///< validation subset size (0 = all)
   int decode_samples = 100;      ///< translation: sentences greedy-decoded for BLEU
+  /// The weights of the run's final test on the whole held-out split: "best" (checkpoints/best.pt,
+  /// when its validation accuracy beats the last evaluation's) or "last" (the final weights).
+  std::string final_weights = "best";
   int64_t checkpoint_every_steps = 500;
 
   // Task data.

@@ -1,6 +1,7 @@
 #include "engine/train/training_session.h"
+#include "engine/train/tensor_threads.h"
 
-#include "engine/core/openblas_kernels.h"
+#include "engine/core/cpu_runtime.h"
 
 #include <ATen/Parallel.h>
 #include <spdlog/sinks/basic_file_sink.h>
@@ -16,10 +17,12 @@
 #include <new>
 
 #include "engine/analysis/head_statistics.h"
-#include "engine/data/seeded_split.h"
+#include "engine/data/epoch_batches.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
+#include "engine/train/gradient_release.h"
 #include "engine/train/learning_rate_schedule.h"
+#include "engine/train/model_weights_copy.h"
 #include "engine/train/optimizer_factory.h"
 
 namespace ascope {
@@ -95,7 +98,7 @@ Status TrainingSession::prepare() {
       return Error{"device cuda requested but no CUDA GPU is available"};
     device_ = torch::Device(torch::kCUDA);
   }
-  if (config_.threads > 0) at::set_num_threads(config_.threads);
+  useTensorThreads(static_cast<int>(config_.threads));
   torch::manual_seed(config_.seed);
 
   // The folder is locked first, so that a second writer is refused before it loads anything.
@@ -113,10 +116,9 @@ Status TrainingSession::prepare() {
   logger_->sinks().push_back(log_file_);
   log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
   if (device_.is_cpu()) {
-    // Matrix-product speed depends on these two; worth a line when comparing timings.
-    const std::string blas = openBlasKernelName();
-    log(2, "CPU: " + std::to_string(at::get_num_threads()) + " LibTorch thread(s), BLAS " +
-               (blas.empty() ? std::string("not OpenBLAS") : "OpenBLAS " + blas + " kernels"));
+    // Step speed depends on these; worth a line when comparing timings. (Already applied by the
+    // programs' main(); repeated for other hosts of a session, such as tests.)
+    log(2, tuneCpuRuntime().text(at::get_num_threads()));
   }
 
   std::vector<std::string> warnings;
@@ -193,7 +195,7 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
 
   // forward
-  optimizer_->zero_grad();
+  releaseGradients(*optimizer_);
   std::optional<AutocastScope> autocast;
   if (config_.bf16 && device_.is_cuda()) autocast.emplace();
   BatchOutcome out = task_->trainBatch(indices);
@@ -294,6 +296,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   s.train_accuracy = train_counted_ > 0 ? train_correct_ / train_counted_ : 0;
   s.val_loss = e.loss;
   s.val_accuracy = e.accuracy;
+  last_val_accuracy_ = e.accuracy;
   s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
   train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
   host_.events().pushEpoch(s);
@@ -315,6 +318,67 @@ bool TrainingSession::evaluateAndReport(int epoch) {
     return checkpoint("best");
   }
   return true;
+}
+
+void TrainingSession::testOnWholeSplit() {
+  // A resumed run that was already complete trained nothing: its figure is in metrics.csv.
+  if (progress_.step == steps_at_start_ || task_->validationSize() <= 0) return;
+  const auto t0 = Clock::now();
+  TestEvaluation t;
+  t.epoch = static_cast<int>(std::min<int64_t>((progress_.step - 1) / batches_per_epoch_ + 1,
+                                               std::numeric_limits<int>::max()));
+  t.step = progress_.step;
+  if (!survivesOutOfMemory("the final test on the whole validation split",
+                           [&] { evaluateWholeSplit(t); })) {
+    return;
+  }
+  t.seconds = secondsSince(t0);
+  host_.events().pushTestEvaluation(t);
+  if (Status written = metrics_->append(t, currentLearningRate()); !written.ok()) {
+    log(3, written.error());
+  }
+  std::string line = fmt::format(
+      "test (whole validation split, {} samples, weights of step {} ({})): loss {:.4f} acc {:.3f}",
+      t.samples, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
+  if (t.bleu) {
+    line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *t.bleu, *t.cer, *t.wer,
+                        *t.exact_match);
+  }
+  log(2, line + fmt::format(" ({:.2f} s)", t.seconds));
+}
+
+void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
+  t.weights_step = t.step;
+  t.samples = task_->validationSize();
+  const int all = static_cast<int>(std::min<int64_t>(t.samples, std::numeric_limits<int>::max()));
+  const std::string best_path = folder_->checkpointPath("best");
+  std::error_code no_file;
+  std::optional<ModelWeightsCopy> final_weights;
+  if (config_.final_weights == "best" && std::filesystem::exists(best_path, no_file)) {
+    final_weights.emplace(task_->model());
+    // Model weights only: the optimizer and progress_ stay those of the run's end (last.pt).
+    const Expected<TrainingProgress> best = loadCheckpoint(best_path, task_->model(), nullptr);
+    if (!best.ok()) {
+      log(3, best.error() + "; the final test uses the last weights");
+    } else if (best->step != t.step &&
+               (!last_val_accuracy_ || best->best_val_accuracy > *last_val_accuracy_)) {
+      t.weights_step = best->step;
+      t.best_weights = true;
+    }
+    // Not better than the last weights (or unreadable, maybe half loaded): back to those now.
+    if (!t.best_weights) final_weights->restoreInto(task_->model());
+  }
+  EvaluationOutcome e;
+  try {
+    e = task_->evaluate(0, all);
+  } catch (...) {
+    if (t.best_weights) final_weights->restoreInto(task_->model());
+    throw;
+  }
+  if (t.best_weights) final_weights->restoreInto(task_->model());
+  t.loss = e.loss;
+  t.accuracy = e.accuracy;
+  t.bleu = e.bleu, t.cer = e.cer, t.wer = e.wer, t.exact_match = e.exact_match;
 }
 
 bool TrainingSession::checkpoint(const char* name) {
@@ -376,17 +440,20 @@ TrainerState TrainingSession::run() {
   steps_at_start_ = progress_.step;
   // Something to look at before the first step.
   if (!probeSafely() && config_.stop_on_nonfinite) return TrainerState::kFailed;
+  std::vector<std::vector<int64_t>> batches;  // of epoch `batches_epoch`, cut once per epoch
+  int batches_epoch = 0;
   while (progress_.step < total_steps_) {
     const int epoch = static_cast<int>(std::min<int64_t>(progress_.step / batches_per_epoch_ + 1,
                                                          std::numeric_limits<int>::max()));
     const int64_t batch_in_epoch = progress_.step % batches_per_epoch_;
-    // The order of an epoch depends only on (seed, epoch): a resumed run sees the same batches.
-    const std::vector<std::size_t> order =
-        seededPermutation(static_cast<std::size_t>(task_->trainSize()), config_.seed + epoch);
-    const int64_t start = batch_in_epoch * config_.batch_size;
-    const std::vector<int64_t> indices(
-        order.begin() + start,
-        order.begin() + std::min<int64_t>(start + config_.batch_size, task_->trainSize()));
+    // The batches of an epoch depend only on (seed, epoch): a resumed run sees the same ones.
+    if (epoch != batches_epoch) {
+      batches = epochBatches(
+          task_->trainSize(), config_.batch_size, config_.seed, epoch,
+          config_.bucket_by_length ? task_->trainingLengths() : std::vector<int64_t>{});
+      batches_epoch = epoch;
+    }
+    const std::vector<int64_t>& indices = batches[static_cast<std::size_t>(batch_in_epoch)];
 
     if (!goOn()) {
       if (!checkpoint("last")) return TrainerState::kFailed;
@@ -437,12 +504,14 @@ TrainerState TrainingSession::run() {
       log(2, fmt::format("time limit of {:.0f} s reached at step {}", config_.max_seconds,
                          progress_.step));
       if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
+      testOnWholeSplit();
       return TrainerState::kFinished;
     }
   }
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
   log(2, fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
                      secondsSince(started_), probes_, probe_seconds_));
+  testOnWholeSplit();
   return TrainerState::kFinished;
 }
 

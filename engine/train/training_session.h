@@ -62,6 +62,13 @@ class TrainingSession {
   std::string outOfMemoryMessage(const char* phase) const;
   /// False when the best checkpoint could not be written (reported).
   bool evaluateAndReport(int epoch);
+  /// The end of a run that reached its end: the whole held-out split, once, with the weights
+  /// config.final_weights chooses (event, metrics.csv, log); the model keeps its final weights.
+  /// Running out of memory is reported as a fault.
+  void testOnWholeSplit();
+  /// evaluate(all samples, all decoded) with checkpoints/best.pt's weights when they beat the last
+  /// evaluation's; fills `t`'s figures and weights_step / best_weights.
+  void evaluateWholeSplit(TestEvaluation& t);
   /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
   bool checkpoint(const char* name);
   /// Between batches: commands from the host; false when the run must stop.
@@ -92,6 +99,7 @@ class TrainingSession {
   std::optional<double> lr_override_;
   double samples_per_s_ = 0;
   double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
+  std::optional<double> last_val_accuracy_;  ///< of the newest evaluation of this session
   int64_t last_probe_step_ = -1;
   int64_t last_statistics_step_ = -1;
   std::chrono::steady_clock::time_point started_, last_probe_time_;

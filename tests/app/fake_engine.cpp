@@ -64,6 +64,19 @@ void FakeEngine::pushEpoch(int epoch, std::int64_t step) {
   queue_.pushEpoch(e);
 }
 
+void FakeEngine::pushTestEvaluation(std::int64_t step, std::int64_t weights_step) {
+  TestEvaluation t;
+  t.epoch = 1;
+  t.step = step;
+  t.weights_step = weights_step;
+  t.best_weights = weights_step != step;
+  t.samples = 5000;
+  t.loss = 0.3012;
+  t.accuracy = 0.871;
+  t.seconds = 3.21;
+  queue_.pushTestEvaluation(t);
+}
+
 void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
   AttentionSnapshot s;
   s.step = step;

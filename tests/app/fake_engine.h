@@ -36,6 +36,9 @@ class FakeEngine final : public RunControl {
   /// StepMetrics for steps first .. first + count - 1 (loss falls, accuracy rises).
   void pushSteps(std::int64_t first, int count, std::int64_t total_steps = 1000);
   void pushEpoch(int epoch, std::int64_t step);
+  /// The final test of a run ending at `step`, with the weights of `weights_step` (best ones
+  /// when it differs): 5000 samples, loss 0.3012, accuracy 0.871.
+  void pushTestEvaluation(std::int64_t step, std::int64_t weights_step);
   /// A translation snapshot (encoder self, decoder self, cross; 2 layers × 2 heads), or an image
   /// one (one group over CLS + 4 patches, with an image) for the image-classification task.
   void publishAttention(std::int64_t step, const std::string& task = kTranslationTaskId);

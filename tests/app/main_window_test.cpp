@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -45,8 +46,21 @@ class MainWindowTest : public QObject {
   void openedRunDocksFollowTheTimeline();
   void pausedRunShowsNoGrowingEta();
   void decodingDockStepsWithItsOwnKeys();
+  void testFigureReachesTheRunDockAndTheCurves();
+  void openedRunShowsItsStoredTestFigure();
 
  private:
+  /// Shows `window` and opens the run folder `run` in it, back when the Attention dock has loaded
+  /// its snapshot (a failed wait fails the test: the caller checks currentTestFailed()).
+  static void showAndOpen(MainWindow& window, const QString& run) {
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy opened(window.controller(), &RunController::runOpened);
+    window.controller()->openRun(run);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
+    window.panels().attention->waitForLoad();
+  }
+
   /// A fake translation run in `window`, with one of everything the panels show.
   static void feed(MainWindow& window) {
     auto owned = std::make_unique<FakeEngine>();
@@ -177,13 +191,9 @@ void MainWindowTest::openedRunDocksFollowTheTimeline() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 4));
   MainWindow window;
-  window.resize(1400, 900);
-  window.show();
-  QSignalSpy opened(window.controller(), &RunController::runOpened);
-  window.controller()->openRun(dir.filePath("run"));
-  QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
+  showAndOpen(window, dir.filePath("run"));
+  if (QTest::currentTestFailed()) return;
   const Panels& panels = window.panels();
-  panels.attention->waitForLoad();
   // Opened: the newest snapshot's step everywhere, and its stored sample in the Sample dock.
   QCOMPARE(panels.loss->cursorStep(), 40.0);
   QCOMPARE(panels.accuracy->cursorStep(), 40.0);
@@ -252,6 +262,60 @@ void MainWindowTest::decodingDockStepsWithItsOwnKeys() {
   QCOMPARE(decoding->step(), 4);
   QTest::keyClick(decoding, Qt::Key_Home);
   QCOMPARE(decoding->step(), 0);
+}
+
+void MainWindowTest::testFigureReachesTheRunDockAndTheCurves() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  auto owned = std::make_unique<FakeEngine>();
+  FakeEngine& engine = *owned;
+  window.bridge()->attach(std::move(owned), *makePreset(kSentimentTaskId, "tiny"));
+  engine.pushState(2);
+  engine.pushSteps(1, 120, 120);
+  engine.pushEpoch(1, 60);
+  engine.pushEpoch(2, 120);
+  engine.pushTestEvaluation(120, 60);  // epoch 1's weights were the best
+  const Panels& panels = window.panels();
+  RunProgressView* progress = panels.run->progressView();
+  QTRY_VERIFY_WITH_TIMEOUT(!progress->testText().isEmpty(), 2000);
+  QVERIFY2(progress->testText().contains(QStringLiteral("Test (whole split)</b>: accuracy 0.871 · "
+                                                        "loss 0.3012 · 5000 samples · best "
+                                                        "weights (step 60)")),
+           qPrintable(progress->testText()));
+  // A marker beside the validation point of the weights tested, on both curves.
+  QTRY_COMPARE_WITH_TIMEOUT(panels.accuracy->testGraph()->dataCount(), 1, 2000);
+  QCOMPARE(panels.accuracy->testGraph()->data()->constBegin()->key, 60.0);
+  QCOMPARE(panels.accuracy->testGraph()->data()->constBegin()->value, 0.871);
+  QTRY_COMPARE_WITH_TIMEOUT(panels.loss->testGraph()->dataCount(), 1, 2000);
+  QCOMPARE(panels.loss->testGraph()->data()->constBegin()->value, 0.3012);
+  QCOMPARE(panels.accuracy->validationGraph()->dataCount(), 2);
+}
+
+void MainWindowTest::openedRunShowsItsStoredTestFigure() {
+  QTemporaryDir dir;
+  const std::string run = dir.filePath("run").toStdString();
+  QVERIFY(FakeEngine::writeRunFolder(run, 2));
+  QFile metrics(dir.filePath("run/metrics.csv"));
+  QVERIFY(metrics.open(QIODevice::WriteOnly));
+  metrics.write(
+      "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,"
+      "weights_step\n"
+      "10,1,train,0.9,0.4,0.001,100,,,,,,\n"
+      "20,1,train,0.7,0.6,0.001,100,,,,,,\n"
+      "20,1,val,0.75,0.55,0.001,,,,,,,\n"
+      "20,1,test,0.72,0.5612,0.001,,,,,,400,20\n");
+  metrics.close();
+  MainWindow window;
+  showAndOpen(window, dir.filePath("run"));
+  if (QTest::currentTestFailed()) return;
+  const Panels& panels = window.panels();
+  const QString text = panels.run->progressView()->testText();
+  QVERIFY2(text.contains(QStringLiteral("accuracy 0.561 · loss 0.7200 · 400 samples · last "
+                                        "weights (step 20)")),
+           qPrintable(text));
+  QVERIFY(panels.accuracy->hasTestPoint());
+  QVERIFY(panels.loss->hasTestPoint());
 }
 
 }  // namespace ascope

@@ -11,6 +11,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task_registry.h"
@@ -32,6 +33,7 @@ class RunPanelTest : public QObject {
   void startEmitsTheEditedConfig();
   void everyRegisteredTaskIsOffered();
   void stepOnAFinishedOpenedRunStartsNothing();
+  void testFigureIsLabelledApartFromValidation();
 
  private:
   static QSpinBox* spin(RunPanel& panel, const char* key) {
@@ -210,6 +212,31 @@ void RunPanelTest::stepOnAFinishedOpenedRunStartsNothing() {
   QSignalSpy start(&panel, &RunPanel::startRequested);
   panel.stepAction()->trigger();
   QCOMPARE(start.count(), 0);
+}
+
+void RunPanelTest::testFigureIsLabelledApartFromValidation() {
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  RunProgressView* progress = panel.progressView();
+  QVERIFY(progress->testText().isEmpty());
+  EpochSummary e;
+  e.epoch = 3, e.step = 39, e.val_loss = 0.45, e.val_accuracy = 0.8;
+  panel.setEpoch(e);
+  TestEvaluation t;
+  t.epoch = 3, t.step = 39, t.weights_step = 39, t.samples = 1000, t.loss = 0.30127;
+  t.accuracy = 0.8716, t.bleu = 21.54;
+  panel.setTest(t);
+  QCOMPARE(progress->testText(),
+           QStringLiteral("<b>Test (whole split)</b>: accuracy 0.872 · loss 0.3013 · BLEU 21.5 · "
+                          "1000 samples · last weights (step 39)"));
+  t.weights_step = 26, t.best_weights = true, t.bleu.reset();
+  t.samples = 0;  // read back from a metrics.csv that has no count
+  panel.setTest(t);
+  QCOMPARE(progress->testText(),
+           QStringLiteral("<b>Test (whole split)</b>: accuracy 0.872 · loss 0.3013 · best weights "
+                          "(step 26)"));
+  progress->reset();  // a new run
+  QVERIFY(progress->testText().isEmpty());
 }
 
 }  // namespace ascope

@@ -19,28 +19,16 @@
 #include <utility>
 #include <vector>
 
+#include "cli_process.h"
+
 extern char** environ;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-Outcome runCli(const std::string& args) {
-  const std::string command = std::string(ATTENTIONSCOPE_CLI) + " " + args + " 2>&1";
-  Outcome out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return out;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) out.output += buffer.data();
-  const int status = pclose(pipe);
-  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
-}
+using ascope::cli_test::Outcome;
+using ascope::cli_test::runCli;
 
 int lineCount(const std::string& s) {
   int n = 0;
@@ -175,10 +163,24 @@ TEST(Cli, TrainThenInferOnTheRunFolder) {
   ASSERT_EQ(train.exit_code, 0) << train.output;
   EXPECT_NE(train.output.find("summary: finished after 40 steps"), std::string::npos)
       << train.output;
+  // The final test covers all 100 held-out reviews of the tiny preset, once.
+  const std::size_t test_line = train.output.find("  test: acc ");
+  ASSERT_NE(test_line, std::string::npos) << train.output;
+  const std::string test =
+      train.output.substr(test_line, train.output.find('\n', test_line) - test_line);
+  EXPECT_NE(test.find(" on 100 samples ("), std::string::npos) << test;
+  EXPECT_TRUE(test.find("(best weights, step ") != std::string::npos ||
+              test.find("(last weights, step 40)") != std::string::npos)
+      << test;
+  EXPECT_EQ(train.output.find("  test: acc ", test_line + 1), std::string::npos) << train.output;
   std::ifstream csv(run / "metrics.csv");
   std::string header;
   std::getline(csv, header);
   EXPECT_EQ(header.rfind("step,epoch,split,loss,accuracy,lr,samples_per_s", 0), 0u);
+  int test_rows = 0;
+  for (std::string row; std::getline(csv, row);)
+    test_rows += row.find(",test,") != std::string::npos;
+  EXPECT_EQ(test_rows, 1);
   EXPECT_TRUE(fs::exists(run / "config.json"));
   EXPECT_TRUE(fs::exists(run / "tokenizer.json"));
   EXPECT_TRUE(fs::exists(run / "checkpoints" / "last.pt"));

@@ -45,10 +45,37 @@ TEST(TaskRegistry, UnknownIdsAndPresetsNameTheChoices) {
       << missing.error();
   Expected<TrainingConfig> preset = makePreset(kSentimentTaskId, "huge");
   ASSERT_FALSE(preset.ok());
-  EXPECT_EQ(preset.error(), "unknown preset \"huge\" (expected laptop, tiny or seed)");
+  EXPECT_EQ(preset.error(), "unknown preset \"huge\" (expected laptop, tiny, seed or real)");
   TrainingConfig config = *makePreset(kSentimentTaskId, "tiny");
   config.task = "chess";
   EXPECT_FALSE(config.validate().ok());
+}
+
+// The real-data presets change how the models train, not (for sentiment) which model: "real" is the
+// seed's classifier, so its accuracy compares with the seed's on the same reviews.
+TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
+  const TaskDescriptor* sentiment = TaskRegistry::instance().find(kSentimentTaskId);
+  ASSERT_NE(sentiment, nullptr);
+  EXPECT_TRUE(sentiment->hasPreset("real"));
+  const TrainingConfig real = *makePreset(kSentimentTaskId, "real");
+  const TrainingConfig seed = *makePreset(kSentimentTaskId, "seed");
+  EXPECT_EQ(real.text.d_model, 64);
+  EXPECT_EQ(real.text.heads, 2);
+  EXPECT_EQ(real.text.layers, 1);
+  EXPECT_EQ(real.text.d_ff, 128);
+  EXPECT_GT(real.text.max_len, seed.text.max_len);  // real reviews run past 100 words
+  EXPECT_EQ(real.eval_max_samples, 0);              // its figures are on the whole split
+
+  const TaskDescriptor* translation = TaskRegistry::instance().find(kTranslationTaskId);
+  ASSERT_NE(translation, nullptr);
+  EXPECT_TRUE(translation->hasPreset("real"));
+  const TrainingConfig corpus = *makePreset(kTranslationTaskId, "real");
+  const TrainingConfig laptop = *makePreset(kTranslationTaskId, "laptop");
+  // Europarl pairs run to about 30 tokens with punctuation: 24 dropped one pair in thirteen.
+  EXPECT_GE(corpus.translator.seq_len, 32);
+  EXPECT_GT(corpus.min_freq, laptop.min_freq);  // a vocabulary a CPU can afford
+  EXPECT_EQ(corpus.eval_max_samples, 0);
+  EXPECT_LT(corpus.translator.d_model, makePreset(kTranslationTaskId, "seed")->translator.d_model);
 }
 
 TEST(TaskRegistry, RefusesDuplicatesAndIncompleteTasks) {

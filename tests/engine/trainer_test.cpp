@@ -11,6 +11,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
+#include "trainer_drain.h"
 
 namespace ascope {
 namespace {
@@ -34,10 +35,7 @@ TrainingConfig tinyConfig(const std::string& task, const std::string& name) {
 /// Drains until the trainer has finished; returns everything that arrived.
 EventBatch runToEnd(Trainer& trainer) {
   EventBatch all;
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  for (bool done = false; !done;) {
-    done = trainer.finished();
-    EventBatch b = trainer.drainEvents();
+  drainUntilFinished(trainer, [&all](EventBatch b) {
     all.metrics.insert(all.metrics.end(), b.metrics.begin(), b.metrics.end());
     all.epochs.insert(all.epochs.end(), b.epochs.begin(), b.epochs.end());
     all.failures.insert(all.failures.end(), b.failures.begin(), b.failures.end());
@@ -47,14 +45,7 @@ EventBatch runToEnd(Trainer& trainer) {
                                b.head_statistics.end());
     if (b.positional_encoding) all.positional_encoding = b.positional_encoding;
     if (b.sample) all.sample = b.sample;
-    if (std::chrono::steady_clock::now() > deadline) {
-      ADD_FAILURE() << "trainer did not finish in time";
-      trainer.stop();
-      break;
-    }
-    std::this_thread::sleep_for(5ms);
-  }
-  trainer.wait();
+  });
   return all;
 }
 

@@ -33,6 +33,10 @@ std::string optionalNumber(const std::optional<double>& v) {
   return v ? number(*v) : "";
 }
 
+std::string optionalCount(const std::optional<std::int64_t>& v) {
+  return v ? std::to_string(*v) : "";
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -58,12 +62,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   for (const ascope::MetricsRow& row : csv->rows) {
     check(row.step >= 0 && row.epoch >= 0);
-    check(row.split == "train" || row.split == "val");
+    check(row.split == "train" || row.split == "val" || row.split == "test");
+    check((!row.samples || *row.samples >= 0) && (!row.weights_step || *row.weights_step >= 0));
     const std::string line = std::to_string(row.step) + "," + std::to_string(row.epoch) + "," +
                              row.split + "," + number(row.loss) + "," + number(row.accuracy) + "," +
                              number(row.lr) + "," + number(row.samples_per_s) + "," +
                              optionalNumber(row.bleu) + "," + optionalNumber(row.cer) + "," +
-                             optionalNumber(row.wer) + "," + optionalNumber(row.exact_match);
+                             optionalNumber(row.wer) + "," + optionalNumber(row.exact_match) + "," +
+                             optionalCount(row.samples) + "," + optionalCount(row.weights_step);
     const std::optional<ascope::MetricsRow> again = ascope::parseMetricsRow(line);
     check(again.has_value());
     check(again->step == row.step && again->epoch == row.epoch && again->split == row.split);
@@ -71,6 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           sameNumber(again->lr, row.lr) && sameNumber(again->samples_per_s, row.samples_per_s));
     check(sameOptional(again->bleu, row.bleu) && sameOptional(again->cer, row.cer) &&
           sameOptional(again->wer, row.wer) && sameOptional(again->exact_match, row.exact_match));
+    check(again->samples == row.samples && again->weights_step == row.weights_step);
   }
   return 0;
 }

@@ -1,5 +1,5 @@
 // MetricCurvePanel: data reaches the graphs, rendering, smoothing, log scale, bounded history,
-// batching of replots, follow/reset, hover text, CSV and image export.
+// batching of replots, follow/reset, hover text, CSV and image export, the test marker.
 
 #include "widgets/metric_curve_panel.h"
 #include "widget_test_util.h"
@@ -240,6 +240,54 @@ class MetricCurvePanelTest : public QObject {
     const QImage image = panel.plot()->grab().toImage();
     QCOMPARE(image.pixelColor(panel.plot()->axisRect()->rect().topLeft() + QPoint(3, 3)),
              QColor(0x1e, 0x1f, 0x22));
+  }
+
+  void testPointIsOneLabelledMarkerOfItsOwn() {
+    MetricCurvePanel panel(QStringLiteral("accuracy"));
+    panel.resize(700, 400);
+    QVERIFY(test::showAndSettle(&panel));
+    fill(panel, 1000);
+    test::settle();
+    QVERIFY(!panel.hasTestPoint());
+    QVERIFY(!panel.plot()->legend->hasItemWithPlottable(panel.testGraph()));
+    QVERIFY(!panel.testLabel()->visible());
+
+    panel.setTestPoint(750, 0.62);
+    test::settle();
+    QVERIFY(panel.hasTestPoint());
+    QCOMPARE(panel.testGraph()->dataCount(), 1);
+    QCOMPARE(panel.testGraph()->data()->constBegin()->key, 750.0);
+    QCOMPARE(panel.testGraph()->data()->constBegin()->value, 0.62);
+    QCOMPARE(panel.validationGraph()->dataCount(), 4);  // not one more validation point
+    QVERIFY(panel.testLabel()->visible());
+    QCOMPARE(panel.testLabel()->text(), QStringLiteral("test 0.62"));
+    QVERIFY(panel.plot()->legend->hasItemWithPlottable(panel.testGraph()));
+    // Drawn in a colour of its own, and named when hovered.
+    const PlotTheme& theme = panel.plot()->theme();
+    QVERIFY(panel.testGraph()->pen().color() != theme.validation);
+    panel.plot()->replot();
+    const QImage image = panel.plot()->grab().toImage();
+    const QRect area = panel.plot()->axisRect()->rect();
+    QVERIFY(test::countPixelsNear(image, area, panel.testGraph()->pen().color(), 30) > 40);
+    const QPoint marker(qRound(panel.plot()->xAxis->coordToPixel(750)),
+                        qRound(panel.plot()->yAxis->coordToPixel(0.62)));
+    const QString hover = panel.hoverText(marker);
+    QVERIFY2(hover.contains(QStringLiteral("test (whole split)")), qPrintable(hover));
+    QVERIFY2(hover.contains(QStringLiteral("step 750")), qPrintable(hover));
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("accuracy.csv"));
+    QVERIFY(panel.exportCsv(csv).ok());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.last(), QStringLiteral("test,750,0.62"));
+
+    panel.clear();
+    test::settle();
+    QVERIFY(!panel.hasTestPoint());
+    QCOMPARE(panel.testGraph()->dataCount(), 0);
+    QVERIFY(!panel.testLabel()->visible());
   }
 
   void exportsCsvAndImage() {

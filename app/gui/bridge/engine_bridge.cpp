@@ -97,6 +97,7 @@ void EngineBridge::deliver(EventBatch&& batch) {
     Q_EMIT stepsArrived(batch.metrics);
   }
   for (const EpochSummary& summary : batch.epochs) Q_EMIT epochEnded(summary);
+  if (batch.test) Q_EMIT testEvaluated(*batch.test);
   if (!batch.head_statistics.empty()) Q_EMIT headStatisticsArrived(batch.head_statistics);
   if (batch.attention) pending_attention_ = std::move(batch.attention);
   if (batch.positional_encoding) pending_encoding_ = std::move(batch.positional_encoding);

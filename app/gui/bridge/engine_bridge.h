@@ -77,6 +77,9 @@ class EngineBridge : public QObject {
   // All signals are emitted on the GUI thread from the drain timer.
   void stepsArrived(const std::vector<StepMetrics>& steps);
   void epochEnded(const EpochSummary& summary);
+  /// The run's final test on the whole held-out split (once, at the end of a run that reached
+  /// its end; after the last epochEnded).
+  void testEvaluated(const TestEvaluation& test);
   void attentionChanged(const ProbeSet& probes);
   /// Every probe's per-head statistics, in order (light: a few thousand numbers).
   void headStatisticsArrived(const std::vector<HeadStatisticsUpdate>& updates);

@@ -350,4 +350,8 @@ void RunPanel::setEpoch(const EpochSummary& report) {
   progress_->setEpoch(report);
 }
 
+void RunPanel::setTest(const TestEvaluation& test) {
+  progress_->setTest(test);
+}
+
 }  // namespace ascope

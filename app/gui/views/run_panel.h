@@ -49,6 +49,7 @@ class RunPanel : public QWidget {
 
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   void setEpoch(const EpochSummary& report);
+  void setTest(const TestEvaluation& test);
 
   HyperparameterForm* form() const { return form_; }
   RunProgressView* progressView() const { return progress_; }

@@ -21,6 +21,13 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   epoch_ = new QLabel(this);
   epoch_->setWordWrap(true);
   epoch_->setForegroundRole(QPalette::PlaceholderText);
+  test_ = new QLabel(this);
+  test_->setObjectName(QStringLiteral("runTest"));
+  test_->setWordWrap(true);
+  test_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  test_->setToolTip(
+      tr("Every sample of the held-out split, evaluated once when the run reached its end; the "
+         "validation figures above may cover a part of it only (eval_max_samples)."));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
@@ -28,6 +35,7 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(bar_);
   layout->addWidget(stats_);
   layout->addWidget(epoch_);
+  layout->addWidget(test_);
   reset();
 }
 
@@ -113,6 +121,22 @@ void RunProgressView::setEpoch(const EpochSummary& r) {
   epoch_->setText(text);
 }
 
+void RunProgressView::setTest(const TestEvaluation& t) {
+  QString text = tr("<b>Test (whole split)</b>: accuracy %1 · loss %2")
+                     .arg(t.accuracy, 0, 'f', 3)
+                     .arg(t.loss, 0, 'f', 4);
+  if (t.bleu) text += tr(" · BLEU %1").arg(*t.bleu, 0, 'f', 1);
+  // A run read back from an older metrics.csv has no count.
+  if (t.samples > 0) text += tr(" · %1 samples").arg(t.samples);
+  text += t.best_weights ? tr(" · best weights (step %1)").arg(t.weights_step)
+                         : tr(" · last weights (step %1)").arg(t.weights_step);
+  test_->setText(text);
+}
+
+QString RunProgressView::testText() const {
+  return test_->text();
+}
+
 void RunProgressView::reset() {
   last_.reset();
   bar_->setRange(0, 1);
@@ -120,6 +144,7 @@ void RunProgressView::reset() {
   bar_->setFormat(tr("no run yet"));
   stats_->setText(tr("epoch – · – it/s · – samples/s · ETA –<br>loss – · accuracy – · lr –"));
   epoch_->clear();
+  test_->clear();
   setState(TrainerState::kIdle);
 }
 

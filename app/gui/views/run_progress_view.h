@@ -1,6 +1,7 @@
 #pragma once
 // Where a run stands: state, a progress bar over all steps, and epoch, step, it/s, samples/s, ETA,
-// loss and accuracy of the newest step.
+// loss and accuracy of the newest step; the newest validation results; once the run has ended,
+// its test figure on the whole held-out split.
 #include <QWidget>
 
 #include <optional>
@@ -22,10 +23,14 @@ class RunProgressView : public QWidget {
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   /// Validation results of the newest epoch (shown under the step figures).
   void setEpoch(const EpochSummary& report);
+  /// The run's final test on the whole held-out split (under the validation results).
+  void setTest(const TestEvaluation& test);
   void reset();
 
   QProgressBar* bar() const { return bar_; }
   QString statsText() const;
+  /// "" until setTest.
+  QString testText() const;
 
   /// "1:02", "12:03:07"
   static QString clock(double seconds);
@@ -42,6 +47,7 @@ class RunProgressView : public QWidget {
   QProgressBar* bar_ = nullptr;
   QLabel* stats_ = nullptr;
   QLabel* epoch_ = nullptr;
+  QLabel* test_ = nullptr;
 };
 
 }  // namespace ascope

@@ -41,6 +41,14 @@ void showEpoch(const Panels& panels, const EpochSummary& e) {
   panels.run->setEpoch(e);
 }
 
+/// At the step of the weights tested, beside that step's validation point (the same weights on a
+/// part of the split, when eval_max_samples is below its size).
+void showTest(const Panels& panels, const TestEvaluation& t) {
+  panels.loss->setTestPoint(static_cast<double>(t.weights_step), t.loss);
+  panels.accuracy->setTestPoint(static_cast<double>(t.weights_step), t.accuracy);
+  panels.run->setTest(t);
+}
+
 }  // namespace
 
 RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
@@ -68,6 +76,8 @@ void RunController::connectBridge() {
   });
   connect(bridge_, &EngineBridge::epochEnded, this,
           [this](const EpochSummary& e) { showEpoch(panels_, e); });
+  connect(bridge_, &EngineBridge::testEvaluated, this,
+          [this](const TestEvaluation& t) { showTest(panels_, t); });
   connect(bridge_, &EngineBridge::attentionChanged, panels_.attention,
           &AttentionTimelineView::setLiveSnapshot);
   // The newest sample and encoding show while the timeline follows the live probe; scrubbed
@@ -236,6 +246,7 @@ void RunController::onOpened() {
   panels_.loss->appendTrainPoints(lossPoints(opened.steps));
   panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
   for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
+  if (opened.test) showTest(panels_, *opened.test);
   head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());

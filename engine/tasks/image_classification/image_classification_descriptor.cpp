@@ -20,6 +20,7 @@ TrainingConfig preset(const std::string& name) {
   c.augment = true;
   if (name == "seed") {
     c.vit = VisionTransformerConfig{};  // hidden 256, 12 layers, 8 heads, MLP 1024, patch 4
+    c.vit.dropout = 0.1;                // BertConfig's default, which the seed's ViT keeps
     c.batch_size = 192;
     c.optimization.lr = 5e-4;
     c.optimization.weight_decay = 0.05;
@@ -60,6 +61,9 @@ Expected<ImageDataset> imageData(const TrainingConfig& c, std::vector<std::strin
 }
 
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+  if (b.shapes.any()) {
+    return Error{"vocab and pad_to are for text tasks: images have neither words nor padding"};
+  }
   Expected<ImageDataset> data = imageData(b.config, b.warnings);
   if (!data.ok()) return Error{data.error()};
   if (data->train.empty() || data->test.empty()) {

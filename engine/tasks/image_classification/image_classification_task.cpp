@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
+#include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/text/json_file.h"
@@ -92,6 +93,10 @@ BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& ind
   out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
   out.counted = out.samples = static_cast<int64_t>(indices.size());
   return out;
+}
+
+double ImageClassificationTask::trainingFlops(const std::vector<int64_t>& indices) const {
+  return trainingStepFlops(config_.vit, static_cast<int64_t>(indices.size()));
 }
 
 EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decode_samples*/) {

@@ -20,6 +20,7 @@ class ImageClassificationTask : public Task {
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  double trainingFlops(const std::vector<int64_t>& indices) const override;
   EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
 
@@ -32,6 +33,9 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
   test_ids_ = encodeAll(data_.test, &test_labels_);
   model_ = TextClassifier(config_.text);
   model_->to(device_);
+  const std::string& optimizer = config_.optimization.optimizer;
+  model_->setSparseEmbeddingGradient(device_.is_cpu() && config_.optimization.grad_clip == 0 &&
+                                     (optimizer == "adam" || optimizer == "adamw"));
 }
 
 torch::Tensor SentimentTask::encodeAll(const std::vector<TextSample>& samples,
@@ -72,6 +76,13 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
   out.counted = out.samples = static_cast<int64_t>(indices.size());
   return out;
+}
+
+double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
+  // The columns trainBatch keeps after trimming the padding every review of the batch shares.
+  const torch::Tensor ids = train_ids_.index_select(0, torch::tensor(indices, torch::kLong));
+  return trainingStepFlops(config_.text, static_cast<int64_t>(indices.size()),
+                           trimPadding(ids).size(1));
 }
 
 EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {

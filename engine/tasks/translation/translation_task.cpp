@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/core/translation_metrics.h"
+#include "engine/models/model_flops.h"
 #include "engine/nn/decoder_layer.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
@@ -19,8 +20,10 @@ using Tok = TranslationWordTokenizer;
 /// Next-token candidates kept per decoding step.
 constexpr int64_t kDecodingCandidates = 5;
 
-torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch::Device& device) {
-  std::size_t longest = 1;
+/// Rows padded to the longest of them, or to `at_least` columns when that is more.
+torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch::Device& device,
+                      int64_t at_least = 0) {
+  std::size_t longest = std::max<std::size_t>(1, static_cast<std::size_t>(at_least));
   for (const auto& r : rows) longest = std::max(longest, r.size());
   torch::Tensor out =
       torch::full({static_cast<int64_t>(rows.size()), static_cast<int64_t>(longest)}, Tok::kPadId,
@@ -37,11 +40,12 @@ torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch
 TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDataset data,
                                  TranslationWordTokenizer source_tokenizer,
                                  TranslationWordTokenizer target_tokenizer,
-                                 const torch::Device& device)
+                                 const torch::Device& device, int64_t pad_to)
     : config_(config),
       device_(device),
       source_tokenizer_(std::move(source_tokenizer)),
-      target_tokenizer_(std::move(target_tokenizer)) {
+      target_tokenizer_(std::move(target_tokenizer)),
+      pad_to_(pad_to) {
   config_.translator.source_vocab_size = static_cast<int64_t>(source_tokenizer_.vocabSize());
   config_.translator.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
   config_.translator.pad_id = Tok::kPadId;
@@ -95,7 +99,42 @@ TranslationTask::Batch TranslationTask::makeBatch(
     inputs.push_back(std::move(input));
     labels.push_back(std::move(label));
   }
-  return {padRows(sources, device_), padRows(inputs, device_), padRows(labels, device_)};
+  return {padRows(sources, device_, pad_to_), padRows(inputs, device_, pad_to_),
+          padRows(labels, device_, pad_to_)};
+}
+
+std::pair<int64_t, int64_t> TranslationTask::paddedLengths(
+    const std::vector<int64_t>& indices) const {
+  int64_t source = std::max<int64_t>(1, pad_to_), decoder = source;
+  for (int64_t i : indices) {
+    const EncodedPair& p = train_[static_cast<std::size_t>(i)];
+    source = std::max(source, static_cast<int64_t>(p.source.size()));
+    decoder = std::max(decoder, static_cast<int64_t>(p.target.size()) + 1);  // [SOS] words
+  }
+  return {source, decoder};
+}
+
+std::vector<int64_t> TranslationTask::trainingLengths() const {
+  std::vector<int64_t> lengths;
+  lengths.reserve(train_.size());
+  for (const EncodedPair& p : train_) {
+    lengths.push_back(static_cast<int64_t>(p.source.size() + p.target.size() + 1));
+  }
+  return lengths;
+}
+
+double TranslationTask::trainingFlops(const std::vector<int64_t>& indices) const {
+  const auto [source, decoder] = paddedLengths(indices);
+  return trainingStepFlops(config_.translator, static_cast<int64_t>(indices.size()), source,
+                           decoder);
+}
+
+int64_t TranslationTask::longestTrainingSide() const {
+  std::size_t longest = 0;
+  for (const EncodedPair& p : train_) {
+    longest = std::max({longest, p.source.size(), p.target.size() + 1});
+  }
+  return static_cast<int64_t>(longest);
 }
 
 BatchOutcome TranslationTask::lossOf(const Batch& batch) {

@@ -10,9 +10,12 @@ namespace ascope {
 /// training, greedy decoding for validation and inference.
 class TranslationTask : public Task {
  public:
+  /// `pad_to` > 0: every batch is padded to that many source and decoder tokens (a benchmark's
+  /// fixed shapes, see BenchmarkShapes), at least as many as longestTrainingSide().
   TranslationTask(const TrainingConfig& config, TranslationDataset data,
                   TranslationWordTokenizer source_tokenizer,
-                  TranslationWordTokenizer target_tokenizer, const torch::Device& device);
+                  TranslationWordTokenizer target_tokenizer, const torch::Device& device,
+                  int64_t pad_to = 0);
 
   torch::nn::Module& model() override { return *model_; }
   int64_t trainSize() const override { return static_cast<int64_t>(train_.size()); }
@@ -20,6 +23,9 @@ class TranslationTask : public Task {
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  /// Source tokens + decoder tokens of each training pair: what a batch is padded over.
+  std::vector<int64_t> trainingLengths() const override;
+  double trainingFlops(const std::vector<int64_t>& indices) const override;
   EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
@@ -29,6 +35,9 @@ class TranslationTask : public Task {
   Expected<InferenceOutcome> inferText(const std::string& text) override;
 
   std::size_t droppedForLength() const { return dropped_; }
+  /// The most tokens a training batch can need on one side: the longest source ([SOS] words [EOS])
+  /// or decoder input ([SOS] words); the least a fixed padding must give.
+  int64_t longestTrainingSide() const;
 
  private:
   struct EncodedPair {
@@ -46,6 +55,8 @@ class TranslationTask : public Task {
     DecodingStep candidates;
   };
   Batch makeBatch(const std::vector<const EncodedPair*>& pairs) const;
+  /// Columns of the batch of training pairs `indices`, source and decoder, pad_to_ included.
+  std::pair<int64_t, int64_t> paddedLengths(const std::vector<int64_t>& indices) const;
   BatchOutcome lossOf(const Batch& batch);
   /// Greedy decoding of several sources at once; returns the target ids of each (no specials).
   /// With `first_steps`, also every step of the first source (call it with one source then).
@@ -63,6 +74,7 @@ class TranslationTask : public Task {
   std::vector<TranslationPair> validation_text_;
   std::vector<EncodedPair> train_, validation_;
   std::size_t dropped_ = 0;
+  int64_t pad_to_ = 0;
   Seq2SeqTranslator model_{nullptr};
 };
 

@@ -15,6 +15,9 @@ int runCli(const std::vector<std::string>& args);
 /// those after "download".
 int runDownload(const std::vector<std::string>& args);
 
+/// `download-model` alone, for the same driver: `args` are those after "download-model".
+int runDownloadModel(const std::vector<std::string>& args);
+
 /// Prints "attentionscope-cli: <message> (see 'attentionscope-cli <command> --help')" to stderr
 /// and returns 2.
 int usageError(const std::string& message, const std::string& command);

@@ -12,16 +12,13 @@
 #include "app/cli/subcommands.h"
 
 #if defined(ATTENTIONSCOPE_WITH_DOWNLOAD)
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cctype>
-#include <csignal>
 #include <cstdint>
 
+#include "app/cli/interrupt_cancels.h"
+#include "app/cli/progress_printer.h"
+#include "app/cli/warning_log.h"
 #include "engine/download/dataset_catalog.h"
 #include "engine/download/dataset_downloader.h"
 #include "engine/download/datasets_folder.h"
@@ -94,102 +91,6 @@ const CLI::Validator kSha256Digest(
     },
     "");
 
-std::atomic<bool> g_cancel{false};  // set by SIGINT; lock-free, so safe in a signal handler
-
-void requestCancel(int) {
-  g_cancel.store(true);
-}
-
-/// Ctrl-C cancels the download (the part file is kept) instead of killing the process.
-class InterruptCancels {
- public:
-  InterruptCancels() : previous_(std::signal(SIGINT, &requestCancel)) {}
-  ~InterruptCancels() { std::signal(SIGINT, previous_); }
-  InterruptCancels(const InterruptCancels&) = delete;
-  InterruptCancels& operator=(const InterruptCancels&) = delete;
-
- private:
-  void (*previous_)(int);
-};
-
-std::string megabytes(std::int64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", static_cast<double>(bytes) / 1e6);
-  return text;
-}
-
-std::string duration(double seconds) {
-  const long total = static_cast<long>(seconds + 0.5);
-  char text[32];
-  if (total >= 3600) {
-    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
-  } else {
-    std::snprintf(text, sizeof text, "%ld:%02ld", total / 60, total % 60);
-  }
-  return text;
-}
-
-/// "  42%  71.2 / 170.1 MB  12.3 MB/s  ETA 0:08", or without percent and ETA when the size is
-/// unknown.
-std::string progressLine(std::int64_t done, std::int64_t total, double bytes_per_s) {
-  std::string line;
-  if (total > 0) {
-    const int percent = static_cast<int>(std::min<std::int64_t>(100, done * 100 / total));
-    line = (percent < 10    ? "   "
-            : percent < 100 ? "  "
-                            : " ") +
-           std::to_string(percent) + "%  " + megabytes(done) + " / " + megabytes(total) + " MB";
-  } else {
-    line = "  " + megabytes(done) + " MB";
-  }
-  if (bytes_per_s > 0) {
-    line += "  " + megabytes(static_cast<std::int64_t>(bytes_per_s)) + " MB/s";
-    if (total > done) line += "  ETA " + duration(static_cast<double>(total - done) / bytes_per_s);
-  }
-  return line;
-}
-
-/// Live progress on stderr: rewritten in place on a terminal, one line per tenth otherwise.
-class ProgressPrinter {
- public:
-  ProgressPrinter() : tty_(::isatty(STDERR_FILENO) != 0) {}
-
-  void update(std::int64_t done, std::int64_t total, double bytes_per_s) {
-    const std::string line = progressLine(done, total, bytes_per_s);
-    if (tty_) {
-      std::fprintf(stderr, "\r\033[K%s", line.c_str());
-      line_shown_ = true;
-      return;
-    }
-    // A log file gets a line per tenth of the file, or per 10 MB when the size is unknown.
-    const std::int64_t step = total > 0 ? done * 10 / total : done / 10'000'000;
-    if (step <= last_step_) return;
-    std::fprintf(stderr, "%s\n", line.c_str());
-    last_step_ = step;
-  }
-
-  /// Ends the in-place line so that the next message starts on a line of its own.
-  void endLine() {
-    if (line_shown_) std::fputc('\n', stderr);
-    line_shown_ = false;
-  }
-
- private:
-  bool tty_;
-  bool line_shown_ = false;
-  std::int64_t last_step_ = -1;
-};
-
-/// Engine log lines go to stderr, warnings and errors only (progress is shown by the command).
-void logWarningsToStderr() {
-  // Get before make: a test may run the command twice in one process.
-  auto logger = spdlog::get("download");
-  if (!logger) logger = spdlog::stderr_color_mt("download");
-  logger->set_pattern("%l: %v");
-  logger->set_level(spdlog::level::warn);
-  spdlog::set_default_logger(logger);
-}
-
 int download(const DownloadRequest& o) {
   if (!o.task) return usageError("download needs a task: " + catalogTasks(", "), "download");
   if (!catalog().ok()) {
@@ -230,12 +131,12 @@ int download(const DownloadRequest& o) {
         [&](std::int64_t done, std::int64_t total, double rate) {
           printer.update(done, total, rate);
         },
-        &g_cancel);
+        &InterruptCancels::flag());
   }
   printer.endLine();
   if (!fetched.ok()) {
     std::fprintf(stderr, "attentionscope-cli: %s\n", fetched.error().c_str());
-    if (g_cancel) std::fputs("run the same command again to resume\n", stderr);
+    if (InterruptCancels::flag()) std::fputs("run the same command again to resume\n", stderr);
     return 1;
   }
   for (const std::string& warning : fetched->warnings) {

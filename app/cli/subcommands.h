@@ -18,6 +18,8 @@ Subcommand addTrainCommand(CLI::App& app);
 Subcommand addInferCommand(CLI::App& app);
 Subcommand addBenchCommand(CLI::App& app);
 Subcommand addDownloadCommand(CLI::App& app);
+Subcommand addDownloadModelCommand(CLI::App& app);
 Subcommand addAblateCommand(CLI::App& app);
+Subcommand addInspectCommand(CLI::App& app);
 
 }  // namespace ascope::cli

@@ -153,6 +153,14 @@ Expected<ResumableDownload::Attempt> ResumableDownload::transfer() {
   curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &ResumableDownload::onTick);
   curl_easy_setopt(c, CURLOPT_XFERINFODATA, this);
   curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+  const std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_list(
+      [this] {
+        curl_slist* list = nullptr;
+        for (const std::string& header : headers_) list = curl_slist_append(list, header.c_str());
+        return list;
+      }(),
+      &curl_slist_free_all);
+  if (header_list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, header_list.get());
   const std::string range = std::to_string(offset_) + "-";
   if (offset_ > 0) {
     // CURLOPT_RANGE rather than CURLOPT_RESUME_FROM: the latter fails on a 200 answer, and we

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/expected.h"
 #include "engine/download/download_progress.h"
@@ -24,6 +25,10 @@ class ResumableDownload {
   /// `size_hint` (0: none) is the total reported to `progress` when the server sends no length.
   ResumableDownload(std::string url, std::string part_path, std::int64_t size_hint,
                     TransferLimits limits);
+
+  /// Request headers to add, e.g. "Authorization: Bearer …". libcurl sends them to the URL's host
+  /// only, never to the host of a redirect, so a token does not leak to a mirror or a CDN.
+  void setHeaders(std::vector<std::string> headers) { headers_ = std::move(headers); }
 
   /// Runs the transfer; one at a time per object. Errors are one line naming the URL or the file
   /// and the reason (HTTP status, connection closed early, stalled, disk error, cancelled); the
@@ -52,6 +57,7 @@ class ResumableDownload {
   std::string part_path_;
   std::int64_t size_hint_;
   TransferLimits limits_;
+  std::vector<std::string> headers_;
 
   // State of the attempt in progress; all of it lives on the calling thread.
   void* curl_ = nullptr;  ///< the CURL* (libcurl's handle type is void), kept out of this header

@@ -9,6 +9,8 @@ bool parseActivation(const std::string& name, Activation* out) {
     *out = Activation::kRelu;
   } else if (name == "gelu") {
     *out = Activation::kGelu;
+  } else if (name == "gelu_tanh") {
+    *out = Activation::kGeluTanh;
   } else {
     return false;
   }
@@ -16,8 +18,32 @@ bool parseActivation(const std::string& name, Activation* out) {
 }
 
 std::string activationName(Activation activation) {
-  return activation == Activation::kGelu ? "gelu" : "relu";
+  switch (activation) {
+    case Activation::kGelu:
+      return "gelu";
+    case Activation::kGeluTanh:
+      return "gelu_tanh";
+    case Activation::kRelu:
+      break;
+  }
+  return "relu";
 }
+
+namespace {
+
+Tensor activate(const Tensor& x, Activation activation) {
+  switch (activation) {
+    case Activation::kGelu:
+      return at::gelu(x);
+    case Activation::kGeluTanh:
+      return at::gelu(x, "tanh");
+    case Activation::kRelu:
+      break;
+  }
+  return at::relu(x);
+}
+
+}  // namespace
 
 FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, Activation activation,
                                  double dropout_p)
@@ -29,7 +55,7 @@ FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t d_ff, Activation activ
 
 Tensor FeedForwardImpl::forward(const Tensor& x) {
   Tensor h = splitLinear(x, linear1->weight, linear1->bias);  // (B, T, d_ff)
-  h = activation_ == Activation::kGelu ? at::gelu(h) : at::relu(h);
+  h = activate(h, activation_);
   return splitLinear(dropout(h), linear2->weight, linear2->bias);  // (B, T, d)
 }
 

@@ -10,9 +10,11 @@ namespace ascope {
 
 using at::Tensor;
 
-enum class Activation { kRelu, kGelu };
+/// kGelu is the exact erf GELU; kGeluTanh its tanh approximation (the original BERT code's, which
+/// some pretrained checkpoints were trained with).
+enum class Activation { kRelu, kGelu, kGeluTanh };
 
-/// "relu" / "gelu"; anything else is an error for the caller's config validation.
+/// "relu" / "gelu" / "gelu_tanh"; anything else is an error for the caller's config validation.
 bool parseActivation(const std::string& name, Activation* out);
 std::string activationName(Activation activation);
 

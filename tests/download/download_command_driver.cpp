@@ -1,5 +1,7 @@
-// `attentionscope-cli download` without the rest of the CLI, so that its test needs no LibTorch:
-// the same runDownload() the real CLI dispatches to, and a copy of the CLI's usageError().
+// `attentionscope-cli download` and `download-model` without the rest of the CLI, so that their
+// tests need no LibTorch: the same runDownload() and runDownloadModel() the real CLI dispatches
+// to, and a copy of the CLI's usageError().
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -10,6 +12,7 @@ namespace ascope::cli {
 
 // Also declared in commands.h; repeated here so the driver builds before main.cpp dispatches to it.
 int runDownload(const std::vector<std::string>& args);
+int runDownloadModel(const std::vector<std::string>& args);
 
 int usageError(const std::string& message, const std::string& command) {
   std::fprintf(stderr, "attentionscope-cli: %s (see 'attentionscope-cli %s--help')\n",
@@ -19,11 +22,12 @@ int usageError(const std::string& message, const std::string& command) {
 
 }  // namespace ascope::cli
 
-/// Takes the CLI's command line, "download <args>", like main.cpp does.
+/// Takes the CLI's command line, "download <args>" or "download-model <args>", like main.cpp does.
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string(argv[1]) != "download") {
-    std::fputs("usage: download_command_driver download [args]\n", stderr);
-    return 2;
-  }
-  return ascope::cli::runDownload(std::vector<std::string>(argv + 2, argv + argc));
+  const std::string command = argc < 2 ? "" : argv[1];
+  const std::vector<std::string> args(argv + std::min(argc, 2), argv + argc);
+  if (command == "download") return ascope::cli::runDownload(args);
+  if (command == "download-model") return ascope::cli::runDownloadModel(args);
+  std::fputs("usage: download_command_driver download|download-model [args]\n", stderr);
+  return 2;
 }

@@ -80,6 +80,26 @@ void FixtureHttpServer::ignoreRange(const std::string& path) {
   routes_[path].honor_range = false;
 }
 
+void FixtureHttpServer::addHeader(const std::string& path, std::string line) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].headers.push_back(std::move(line));
+}
+
+void FixtureHttpServer::redirect(const std::string& path, std::string location) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].location = std::move(location);
+}
+
+void FixtureHttpServer::answerWith(const std::string& path, int status) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].status = status;
+}
+
+void FixtureHttpServer::requireToken(const std::string& path, std::string token) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].token = std::move(token);
+}
+
 std::string FixtureHttpServer::url(const std::string& path) const {
   return "http://127.0.0.1:" + std::to_string(port_) + path;
 }
@@ -109,11 +129,16 @@ void FixtureHttpServer::answer(int client) {
   std::string method, path, line;
   lines >> method >> path;
   std::getline(lines, line);  // rest of the request line
-  Request request{path, ""};
+  Request request{path, "", method, ""};
+  const auto value = [](const std::string& header_line, std::size_t name_length) {
+    std::string text =
+        header_line.substr(name_length, header_line.find_last_not_of('\r') + 1 - name_length);
+    return text.erase(0, text.find_first_not_of(' '));
+  };
   while (std::getline(lines, line) && line != "\r") {
-    if (::strncasecmp(line.c_str(), "Range:", 6) == 0) {
-      request.range = line.substr(6, line.find_last_not_of("\r") - 5);
-      request.range.erase(0, request.range.find_first_not_of(' '));
+    if (::strncasecmp(line.c_str(), "Range:", 6) == 0) request.range = value(line, 6);
+    if (::strncasecmp(line.c_str(), "Authorization:", 14) == 0) {
+      request.authorization = value(line, 14);
     }
   }
 
@@ -126,16 +151,29 @@ void FixtureHttpServer::answer(int client) {
     if (it != routes_.end()) {
       found = true;
       route = it->second;
-      if (it->second.cuts_left > 0) --it->second.cuts_left;
+      if (it->second.cuts_left > 0 && method == "GET") --it->second.cuts_left;
     }
   }
   std::ostringstream response;
-  if (!found || method != "GET") {
+  const bool head_only = method == "HEAD";
+  if (!found || (method != "GET" && !head_only)) {
     const std::string body = "no such file\n";
     response << "HTTP/1.1 404 Not Found\r\nContent-Length: " << body.size()
              << "\r\nConnection: close\r\n\r\n"
-             << body;
+             << (head_only ? "" : body);
     sendAll(client, response.str().data(), response.str().size());
+    return;
+  }
+  std::string answer_without_file;
+  if (!route.token.empty() && request.authorization != "Bearer " + route.token) {
+    answer_without_file = bodilessAnswer(401, route);
+  } else if (route.status != 0) {
+    answer_without_file = bodilessAnswer(route.status, route);
+  } else if (!route.location.empty()) {
+    answer_without_file = bodilessAnswer(302, route, "Location: " + route.location + "\r\n");
+  }
+  if (!answer_without_file.empty()) {
+    sendAll(client, answer_without_file.data(), answer_without_file.size());
     return;
   }
   const std::size_t size = route.body.size();
@@ -156,12 +194,27 @@ void FixtureHttpServer::answer(int client) {
   } else {
     response << "HTTP/1.1 200 OK\r\n";
   }
+  for (const std::string& header : route.headers) response << header << "\r\n";
   response << "Content-Length: " << size - start
            << "\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n";
   std::size_t body_bytes = size - start;
   if (route.cuts_left > 0) body_bytes = std::min(body_bytes, route.cut_after);
   if (!sendAll(client, response.str().data(), response.str().size())) return;
-  sendAll(client, route.body.data() + start, body_bytes);
+  if (!head_only) sendAll(client, route.body.data() + start, body_bytes);
+}
+
+std::string FixtureHttpServer::bodilessAnswer(int status, const Route& route,
+                                              const std::string& more_headers) {
+  const char* reason = status == 302   ? "Found"
+                       : status == 401 ? "Unauthorized"
+                       : status == 403 ? "Forbidden"
+                       : status == 404 ? "Not Found"
+                                       : "Status";
+  std::ostringstream response;
+  response << "HTTP/1.1 " << status << " " << reason << "\r\n" << more_headers;
+  for (const std::string& header : route.headers) response << header << "\r\n";
+  response << "Content-Length: 0\r\nConnection: close\r\n\r\n";
+  return response.str();
 }
 
 }  // namespace ascope::testing

@@ -1,8 +1,9 @@
 #pragma once
 // A tiny HTTP/1.1 server on 127.0.0.1 (ephemeral port, one thread, one connection at a time) that
-// serves fixture files to the downloader tests: GET with and without "Range: bytes=N-", 404 for
-// unknown paths, and on request a response that stops half-way (the connection is closed after N
-// body bytes although Content-Length promised more). It records every request it answered.
+// serves fixture files to the downloader tests: GET with and without "Range: bytes=N-", HEAD, 404
+// for unknown paths, and on request a response that stops half-way (the connection is closed after
+// N body bytes although Content-Length promised more), extra response headers, a redirect, a fixed
+// error status or a required bearer token. It records every request it answered.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +21,10 @@ class FixtureHttpServer {
     std::string path;
     /// The Range header's value, e.g. "bytes=100-"; empty when there was none.
     std::string range;
+    /// "GET" or "HEAD".
+    std::string method;
+    /// The Authorization header's value, e.g. "Bearer abc"; empty when there was none.
+    std::string authorization;
   };
 
   /// Binds 127.0.0.1 on a free port and starts answering; aborts the test binary if it cannot.
@@ -34,6 +39,14 @@ class FixtureHttpServer {
   void cutAfter(const std::string& path, std::size_t bytes, int times = 1);
   /// Answers requests for `path` with the whole file (200) even when they ask for a range.
   void ignoreRange(const std::string& path);
+  /// Adds a header line (e.g. "X-Repo-Commit: abc") to every answer for `path`.
+  void addHeader(const std::string& path, std::string line);
+  /// Answers requests for `path` with "302 Found" and this Location (absolute or "/relative").
+  void redirect(const std::string& path, std::string location);
+  /// Answers requests for `path` with `status` (e.g. 401) and an empty body.
+  void answerWith(const std::string& path, int status);
+  /// Answers requests for `path` with 401 unless they carry "Authorization: Bearer <token>".
+  void requireToken(const std::string& path, std::string token);
 
   /// "http://127.0.0.1:<port><path>".
   std::string url(const std::string& path) const;
@@ -45,10 +58,17 @@ class FixtureHttpServer {
     std::size_t cut_after = 0;
     int cuts_left = 0;
     bool honor_range = true;
+    std::vector<std::string> headers;
+    std::string location;
+    int status = 0;  ///< 0: serve the body
+    std::string token;
   };
 
   void acceptLoop();
   void answer(int client);
+  /// An answer without the file: its status line, the route's headers and an empty body.
+  static std::string bodilessAnswer(int status, const Route& route,
+                                    const std::string& more_headers = "");
 
   int listen_fd_ = -1;
   std::uint16_t port_ = 0;

@@ -1,0 +1,69 @@
+// `attentionscope-cli inspect` on the committed Hugging Face fixtures (tests/fixtures/hf): the
+// tiny BERT answers a sentence pair with every layer's attention shape and its WordPiece tokens,
+// the tiny ViT an image; wrong inputs and folders are one line and exit 1 or 2.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_process.h"
+
+namespace ascope {
+namespace {
+
+using cli_test::runCli;
+
+const std::string kHf = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/";
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(CliInspect, TinyBertPrintsEveryLayersAttentionShapeAndWritesIt) {
+  const std::string json = testing::TempDir() + "inspect_bert.json";
+  const auto out = runCli("inspect --model " + kHf + "tiny_bert --text 'the movie was great' " +
+                          "--pair 'it was' --attention " + json);
+  ASSERT_EQ(out.exit_code, 0) << out.output;
+  EXPECT_TRUE(contains(out.output, "encoder layer 0: 4 heads × 9 × 9")) << out.output;
+  EXPECT_TRUE(contains(out.output, "encoder layer 1: 4 heads × 9 × 9")) << out.output;
+  EXPECT_TRUE(contains(out.output, "tokens (9): [CLS] the movie was great [SEP] it was [SEP]"))
+      << out.output;
+  std::ifstream in(json);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j.at("task"), "bert");
+  EXPECT_EQ(j.at("groups").at(0).at("layers"), 2);
+  EXPECT_EQ(j.at("groups").at(0).at("maps").size(), 8u);  // 2 layers × 4 heads
+  std::remove(json.c_str());
+}
+
+TEST(CliInspect, TinyVitAnswersAnImageWithItsPatches) {
+  // A binary PPM needs no image library: 32 × 32 grey.
+  const std::string image = testing::TempDir() + "inspect_vit.ppm";
+  {
+    std::ofstream ppm(image, std::ios::binary);
+    ppm << "P6\n32 32\n255\n" << std::string(32 * 32 * 3, '\x80');
+  }
+  const auto out = runCli("inspect --model " + kHf + "tiny_vit --image " + image);
+  ASSERT_EQ(out.exit_code, 0) << out.output;
+  EXPECT_TRUE(contains(out.output, "encoder layer 1: 4 heads × 17 × 17")) << out.output;
+  EXPECT_TRUE(contains(out.output, "tokens (17): CLS 0 1 2")) << out.output;
+  std::remove(image.c_str());
+}
+
+TEST(CliInspect, WrongInputsAndFoldersAreOneLine) {
+  auto text_to_vit = runCli("inspect --model " + kHf + "tiny_vit --text hi");
+  EXPECT_EQ(text_to_vit.exit_code, 1);
+  EXPECT_TRUE(contains(text_to_vit.output, "is a ViT model: give it an image, not text"))
+      << text_to_vit.output;
+  auto missing = runCli("inspect --model /nonexistent/model --text hi");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(contains(missing.output, "/nonexistent/model/config.json")) << missing.output;
+  auto no_input = runCli("inspect --model " + kHf + "tiny_bert");
+  EXPECT_EQ(no_input.exit_code, 2);
+  EXPECT_TRUE(contains(no_input.output, "give --text")) << no_input.output;
+}
+
+}  // namespace
+}  // namespace ascope

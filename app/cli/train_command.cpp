@@ -38,6 +38,12 @@ Subcommand addTrainCommand(CLI::App& app) {
                        "--device, --threads may change")
           ->type_name("RUNDIR");
   CLI::Option* data = addDataOption(*train, *o);
+  CLI::Option* model =
+      train
+          ->add_option("--model", o->model,
+                       "fine-tune this Hugging Face model folder (config.json, model.safetensors, "
+                       "tokenizer files) instead of the task's own model; with --preset finetune")
+          ->type_name("FOLDER");
   CLI::Option* preset = addPresetOption(*train, *o);
   CLI::Option* epochs = train->add_option("--epochs", o->epochs, "number of epochs")
                             ->type_name("N")
@@ -87,7 +93,8 @@ Subcommand addTrainCommand(CLI::App& app) {
       ->check(kWholeNumber)
       ->check(CLI::Range(int64_t{1}, kLargest));
   // A resumed run repeats the interrupted one exactly; these would make it a different run.
-  for (CLI::Option* fixed : {data, preset, out, seed, batch_size, lr, source_lang, target_lang}) {
+  for (CLI::Option* fixed :
+       {data, model, preset, out, seed, batch_size, lr, source_lang, target_lang}) {
     resume->excludes(fixed);
   }
   resume->excludes(train->get_option("--task"));

@@ -16,6 +16,7 @@ namespace ascope::cli {
 /// Unset: keep the value of the preset (or of the resumed run).
 struct TrainingOptions {
   std::optional<std::string> task, preset, data, out, resume, device, source_lang, target_lang;
+  std::optional<std::string> model;  ///< a Hugging Face model folder to fine-tune
   std::optional<int64_t> epochs, steps, batch_size, seed, threads, interrupt_at_step;
   std::optional<double> lr, max_seconds;
   bool bf16 = false;

@@ -31,6 +31,7 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
   TrainingConfig config = *preset;
   config.device = device;
   config.data = o.data.value_or("builtin");
+  config.pretrained = o.model.value_or("");
   config.out_dir = o.out.value_or("");
   if (o.source_lang || o.target_lang) {
     if (!(*task)->language_pair) {

@@ -81,6 +81,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {kImageClassificationTaskId, c.vit},
                      {"text", c.text},
                      {"translator", c.translator},
+                     {"pretrained", c.pretrained},
                      {"out_dir", c.out_dir},
                      {"stop_on_nonfinite", c.stop_on_nonfinite}};
 }
@@ -128,6 +129,7 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get(kImageClassificationTaskId, c.vit);
   get("text", c.text);
   get("translator", c.translator);
+  get("pretrained", c.pretrained);  // absent from runs made before fine-tuning: our own model
   get("out_dir", c.out_dir);
   get("stop_on_nonfinite", c.stop_on_nonfinite);
 }

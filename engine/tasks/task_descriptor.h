@@ -64,6 +64,8 @@ struct TaskDescriptor {
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets
   bool language_pair = false;                      ///< honours source_language / target_language
+  /// Accepts TrainingConfig::pretrained (a Hugging Face model folder to fine-tune).
+  bool fine_tunes_pretrained = false;
   bool default_augment = false;  ///< bench: the training-time augmentation a real run uses
   std::vector<std::string> special_tokens;  ///< tokens that are not words ([CLS], [PAD], …)
   std::vector<PresetInfo> presets;          ///< in the order a chooser lists them

@@ -1,5 +1,8 @@
 #include "engine/train/training_config.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "engine/models/config_checks.h"
 #include "engine/tasks/task_registry.h"
 
@@ -90,6 +93,19 @@ Status TrainingConfig::validate() const {
   if (source_language == target_language) {
     return Error{"source_language and target_language must differ, both are \"" + source_language +
                  "\""};
+  }
+  if (!pretrained.empty()) {
+    if (!(*descriptor)->fine_tunes_pretrained) {
+      return Error{"task " + task + " cannot fine-tune a pretrained model (pretrained \"" +
+                   pretrained + "\")"};
+    }
+    std::error_code ec;
+    const std::filesystem::path model_config = std::filesystem::path(pretrained) / "config.json";
+    if (!std::filesystem::is_regular_file(model_config, ec)) {
+      return Error{"pretrained: " + model_config.string() +
+                   " not found: give a Hugging Face model folder (config.json, "
+                   "model.safetensors and the tokenizer's files)"};
+    }
   }
   return (*descriptor)->validate(*this);
 }

@@ -81,6 +81,10 @@ struct TrainingConfig {
   VisionTransformerConfig vit;
   TextClassifierConfig text;
   TranslatorConfig translator;
+  /// A Hugging Face model folder (config.json, model.safetensors, tokenizer files) to fine-tune
+  /// instead of the task's own model; "" = the task's own model. Only tasks whose descriptor
+  /// says fine_tunes_pretrained accept one.
+  std::string pretrained;
 
   // Run folder; "" = runs/<date>_<time>_<task>.
   std::string out_dir;

@@ -115,7 +115,7 @@ TEST(Cli, ResumeExcludesWhatWouldMakeAnotherRun) {
   // Each option with a value it accepts on a new run.
   for (const std::string given :
        {"--task vit", "--preset tiny", "--data builtin", "--out /tmp/x", "--seed 7",
-        "--batch-size 8", "--lr 0.01", "--source-lang de", "--target-lang de"}) {
+        "--batch-size 8", "--lr 0.01", "--source-lang de", "--target-lang de", "--model /tmp"}) {
     const std::string option = given.substr(0, given.find(' '));
     const Outcome o = runCli("train --resume /no/such/run " + given);
     EXPECT_EQ(o.exit_code, 2) << option;
@@ -209,6 +209,30 @@ TEST(Cli, TrainThenInferOnTheRunFolder) {
   ASSERT_EQ(longer.exit_code, 0) << longer.output;
   EXPECT_NE(longer.output.find("summary: finished after 50 steps"), std::string::npos)
       << longer.output;
+}
+
+TEST(Cli, TrainFineTunesAPretrainedBertThenInfers) {
+  const fs::path run = fs::temp_directory_path() / "ascope_cli_test_finetune";
+  fs::remove_all(run);
+  const std::string bert = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_bert";
+  const Outcome train = runCli("train --task imdb --model " + bert +
+                               " --preset finetune --steps 5 --out " + run.string());
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  EXPECT_NE(train.output.find("summary: finished after 5 steps"), std::string::npos)
+      << train.output;
+  EXPECT_TRUE(fs::exists(run / "pretrained" / "vocab.txt"));
+  const Outcome infer = runCli("infer --run " + run.string() + " --text \"a great film\"");
+  ASSERT_EQ(infer.exit_code, 0) << infer.output;
+  EXPECT_TRUE(infer.output.rfind("positive (p=", 0) == 0 ||
+              infer.output.rfind("negative (p=", 0) == 0)
+      << infer.output;
+
+  const Outcome missing = runCli("train --task imdb --model " + run.string() +
+                                 "/no_such_model --preset finetune --steps 5");
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("no_such_model/config.json not found"), std::string::npos)
+      << missing.output;
+  EXPECT_EQ(lineCount(missing.output), 1) << missing.output;
 }
 
 TEST(Cli, EpochsAndStepsExcludeEachOther) {

@@ -45,7 +45,8 @@ TEST(TaskRegistry, UnknownIdsAndPresetsNameTheChoices) {
       << missing.error();
   Expected<TrainingConfig> preset = makePreset(kSentimentTaskId, "huge");
   ASSERT_FALSE(preset.ok());
-  EXPECT_EQ(preset.error(), "unknown preset \"huge\" (expected laptop, tiny, seed or real)");
+  EXPECT_EQ(preset.error(),
+            "unknown preset \"huge\" (expected laptop, tiny, seed, real or finetune)");
   TrainingConfig config = *makePreset(kSentimentTaskId, "tiny");
   config.task = "chess";
   EXPECT_FALSE(config.validate().ok());

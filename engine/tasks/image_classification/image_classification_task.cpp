@@ -12,6 +12,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/encoder_attention_sites.h"
 #include "engine/text/json_file.h"
 
 namespace ascope {
@@ -181,25 +182,14 @@ SamplePrediction ImageClassificationTask::predictSample(int index) {
 }
 
 PositionalEncodingSnapshot ImageClassificationTask::positionalEncoding() {
-  const torch::Tensor m = model_->positionMatrix();  // (1 + N, D)
-  PositionalEncodingSnapshot s;
-  s.kind = "learned";
-  s.positions = static_cast<int>(m.size(0));
-  s.dims = static_cast<int>(m.size(1));
-  s.values = toFloats(m);
+  PositionalEncodingSnapshot s = positionTableSnapshot(model_->positionMatrix(), "learned");
   s.grid_rows = s.grid_cols = static_cast<int>(config_.vit.image_size / config_.vit.patch_size);
   s.has_cls = true;
   return s;
 }
 
 std::vector<AttentionSite> ImageClassificationTask::attentionSites() {
-  std::vector<AttentionSite> sites;
-  for (std::size_t i = 0; i < model_->layers->size(); ++i) {
-    // "encoder", as attentionOf names the group.
-    sites.push_back(
-        {"encoder", static_cast<int>(i), model_->layers[i]->as<EncoderLayer>()->self_attn});
-  }
-  return sites;
+  return encoderAttentionSites(model_->layers, "encoder");  // as attentionOf names the group
 }
 
 Status ImageClassificationTask::saveArtifacts(const std::string& run_dir) const {

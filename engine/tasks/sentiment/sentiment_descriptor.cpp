@@ -6,6 +6,7 @@
 #include "engine/builtin/sentiment_reviews.h"
 #include "engine/data/text_dataset_loader.h"
 #include "engine/tasks/loaded_dataset.h"
+#include "engine/tasks/sentiment/pretrained_sentiment_task.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
 
 namespace ascope {
@@ -40,6 +41,18 @@ TrainingConfig preset(const std::string& name) {
     c.batch_size = 64;
     c.epochs = 4;
     c.eval_max_samples = 0;
+  } else if (name == "finetune") {
+    // The seed's fine-tuning of bert-base-uncased: torch.optim.AdamW(lr=1e-5) with its default
+    // weight decay 0.01, no schedule, batches of 16. Its 10 epochs were over eight sentences; one
+    // epoch over the reviews is already thousands of steps of a 110M-parameter model.
+    c.optimization.optimizer = "adamw";
+    c.optimization.lr = 1e-5;
+    c.optimization.weight_decay = 0.01;
+    c.optimization.schedule = "constant";
+    c.text.max_len = 128;  // WordPiece tokens with [CLS] and [SEP]
+    c.batch_size = 16;
+    c.epochs = 1;
+    c.eval_max_samples = 500;  // a bert-base pass over 2000 reviews takes minutes on a CPU
   } else {
     c.text.d_model = 32, c.text.d_ff = 64, c.text.max_len = 40;
     c.batch_size = 32;
@@ -78,6 +91,18 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   if (b.shapes.pad_to > 0) {
     return Error{"pad_to is for translation: sentiment batches are padded to their longest review"};
   }
+  if (!b.config.pretrained.empty()) {
+    // The pretrained model's vocabulary is fixed: made-up words of a benchmark would not be in it.
+    if (b.shapes.vocab > 0) {
+      return Error{"vocab is for our own model: a pretrained model keeps its own vocabulary"};
+    }
+    Expected<TextDataset> data = textData(b.config, b.warnings);
+    if (!data.ok()) return Error{data.error()};
+    if (data->train.empty() || data->test.empty()) {
+      return Error{b.config.data + ": needs both training and test reviews"};
+    }
+    return PretrainedSentimentTask::forTraining(b.config, std::move(*data), b.device);
+  }
   Expected<TextDataset> data = b.shapes.vocab > 0 ? benchmarkReviews(b.config, b.shapes.vocab)
                                                   : textData(b.config, b.warnings);
   if (!data.ok()) return Error{data.error()};
@@ -91,6 +116,9 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
 }
 
 Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+  if (!b.config.pretrained.empty()) {
+    return PretrainedSentimentTask::forInference(b.config, b.run_dir, b.device);
+  }
   Expected<ImdbWordTokenizer> tokenizer = ImdbWordTokenizer::load(b.run_dir + "/tokenizer.json");
   if (!tokenizer.ok()) return Error{tokenizer.error()};
   return std::unique_ptr<Task>(
@@ -111,6 +139,8 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.special_tokens = {"<pad>", "<unk>"};
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "the seed's model tuned for the real aclImdb reviews"});
+  d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained BERT (--model FOLDER)"});
+  d.fine_tunes_pretrained = true;
   d.make_preset = preset;
   d.validate = [](const TrainingConfig& c) {
     TextClassifierConfig t = c.text;

@@ -9,6 +9,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/encoder_attention_sites.h"
 
 namespace ascope {
 namespace {
@@ -156,23 +157,11 @@ SamplePrediction SentimentTask::predictSample(int index) {
 }
 
 PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
-  const torch::Tensor m = model_->positionMatrix();  // (max_len, d)
-  PositionalEncodingSnapshot s;
-  s.kind = config_.text.positional;
-  s.positions = static_cast<int>(m.size(0));
-  s.dims = static_cast<int>(m.size(1));
-  s.values = toFloats(m);
-  return s;
+  return positionTableSnapshot(model_->positionMatrix(), config_.text.positional);
 }
 
 std::vector<AttentionSite> SentimentTask::attentionSites() {
-  std::vector<AttentionSite> sites;
-  for (std::size_t i = 0; i < model_->layers->size(); ++i) {
-    // "encoder", as attentionOf names the group.
-    sites.push_back(
-        {"encoder", static_cast<int>(i), model_->layers[i]->as<EncoderLayer>()->self_attn});
-  }
-  return sites;
+  return encoderAttentionSites(model_->layers, "encoder");  // as attentionOf names the group
 }
 
 Status SentimentTask::saveArtifacts(const std::string& run_dir) const {

@@ -10,6 +10,7 @@
 #include "engine/nn/decoder_layer.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/encoder_attention_sites.h"
 #include "engine/text/translation_pair_filter.h"
 
 namespace ascope {
@@ -323,22 +324,12 @@ SamplePrediction TranslationTask::predictSample(int index) {
 }
 
 PositionalEncodingSnapshot TranslationTask::positionalEncoding() {
-  const torch::Tensor& m = model_->positionMatrix();  // (seq_len, d)
-  PositionalEncodingSnapshot s;
-  s.kind = "sinusoidal";
-  s.positions = static_cast<int>(m.size(0));
-  s.dims = static_cast<int>(m.size(1));
-  s.values = toFloats(m);
-  return s;
+  return positionTableSnapshot(model_->positionMatrix(), "sinusoidal");
 }
 
 std::vector<AttentionSite> TranslationTask::attentionSites() {
   // Group by group in attentionOf's order and names, so a site reads like a snapshot's map.
-  std::vector<AttentionSite> sites;
-  for (std::size_t i = 0; i < model_->encoder_layers->size(); ++i) {
-    sites.push_back({"encoder self", static_cast<int>(i),
-                     model_->encoder_layers[i]->as<EncoderLayer>()->self_attn});
-  }
+  std::vector<AttentionSite> sites = encoderAttentionSites(model_->encoder_layers, "encoder self");
   for (std::size_t i = 0; i < model_->decoder_layers->size(); ++i) {
     sites.push_back({"decoder self", static_cast<int>(i),
                      model_->decoder_layers[i]->as<DecoderLayer>()->self_attn});

@@ -1,0 +1,271 @@
+#include "engine/tasks/sentiment/pretrained_sentiment_task.h"
+
+#include <torch/nn/functional/loss.h>
+#include <torch/utils.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "engine/nn/encoder_layer.h"
+#include "engine/pretrained/pretrained_model.h"
+#include "engine/tasks/attention_capture.h"
+#include "engine/tasks/encoder_attention_sites.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kLabels{"negative", "positive"};
+
+// What a save_pretrained folder holds besides the weights; the tokenizer is read from whichever
+// of these exist, as BertTokenizer::fromFolder reads them.
+const char* const kArtifactFiles[] = {"config.json", "vocab.txt", "tokenizer.json",
+                                      "tokenizer_config.json", "special_tokens_map.json"};
+
+// A model with fewer rows in its embedding table than the tokenizer has tokens would fail on the
+// first review holding one of them; better to refuse the folder at once.
+Status checkTokenizerFits(const BertTokenizer& tokenizer, const BertConfig& config,
+                          const std::string& folder) {
+  if (static_cast<int64_t>(tokenizer.vocabSize()) > config.vocab_size) {
+    return Error{folder + ": the tokenizer has " + std::to_string(tokenizer.vocabSize()) +
+                 " tokens, the model's vocab_size is " + std::to_string(config.vocab_size)};
+  }
+  return {};
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const TrainingConfig& config,
+                                                                     TextDataset data,
+                                                                     const torch::Device& device) {
+  Expected<PretrainedModel> loaded = loadPretrainedModel(config.pretrained, kLabels);
+  if (!loaded.ok()) return Error{loaded.error()};
+  if (!loaded->bert) {
+    return Error{config.pretrained + ": a " + loaded->model_type +
+                 " model; sentiment fine-tunes a BERT model"};
+  }
+  Expected<BertTokenizer> tokenizer = BertTokenizer::fromFolder(config.pretrained);
+  if (!tokenizer.ok()) return Error{tokenizer.error()};
+  const Status fits = checkTokenizerFits(*tokenizer, loaded->bert->config(), config.pretrained);
+  if (!fits.ok()) return Error{fits.error()};
+  try {
+    return std::unique_ptr<Task>(std::make_unique<PretrainedSentimentTask>(
+        config, std::move(data), std::move(*tokenizer), loaded->bert, config.pretrained, device));
+  } catch (const std::exception& e) {
+    return Error{config.pretrained + ": " + e.what()};
+  }
+}
+
+Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forInference(const TrainingConfig& config,
+                                                                      const std::string& run_dir,
+                                                                      const torch::Device& device) {
+  const std::string folder = (fs::path(run_dir) / kArtifactsFolder).string();
+  Expected<BertConfig> bert = readBertConfig((fs::path(folder) / "config.json").string());
+  if (!bert.ok()) return Error{bert.error()};
+  bert->labels = kLabels;
+  Expected<BertTokenizer> tokenizer = BertTokenizer::fromFolder(folder);
+  if (!tokenizer.ok()) return Error{tokenizer.error()};
+  const Status fits = checkTokenizerFits(*tokenizer, *bert, folder);
+  if (!fits.ok()) return Error{fits.error()};
+  try {
+    return std::unique_ptr<Task>(std::make_unique<PretrainedSentimentTask>(
+        config, TextDataset{}, std::move(*tokenizer), BertModel(*bert), std::string(), device));
+  } catch (const std::exception& e) {
+    return Error{folder + ": " + e.what()};
+  }
+}
+
+PretrainedSentimentTask::PretrainedSentimentTask(const TrainingConfig& config, TextDataset data,
+                                                 BertTokenizer tokenizer, BertModel model,
+                                                 std::string model_folder,
+                                                 const torch::Device& device)
+    : config_(config),
+      device_(device),
+      data_(std::move(data)),
+      tokenizer_(std::move(tokenizer)),
+      model_folder_(std::move(model_folder)),
+      model_(std::move(model)) {
+  // The model has no positions past max_position_embeddings, whatever the preset asks for.
+  max_length_ = std::min<int64_t>(config_.text.max_len, model_->config().max_position_embeddings);
+  encodeAll(data_.train, &train_ids_, &train_mask_, &train_labels_);
+  encodeAll(data_.test, &test_ids_, &test_mask_, &test_labels_);
+  model_->to(device_);
+  model_->train();
+}
+
+BertEncoding PretrainedSentimentTask::encodeOne(const std::string& text) const {
+  BertEncodeOptions options;
+  options.max_length = static_cast<std::size_t>(max_length_);
+  return tokenizer_.encode(text, options);
+}
+
+void PretrainedSentimentTask::encodeAll(const std::vector<TextSample>& samples, torch::Tensor* ids,
+                                        torch::Tensor* mask, torch::Tensor* labels) const {
+  const auto n = static_cast<int64_t>(samples.size());
+  *ids = torch::empty({n, max_length_}, torch::kLong);
+  *mask = torch::empty({n, max_length_}, torch::kLong);
+  *labels = torch::empty({n}, torch::kLong);
+  BertEncodeOptions options;
+  options.max_length = static_cast<std::size_t>(max_length_);
+  options.pad_to_max_length = true;
+  for (int64_t i = 0; i < n; ++i) {
+    const BertEncoding e = tokenizer_.encode(samples[i].text, options);
+    std::copy(e.ids.begin(), e.ids.end(), ids->data_ptr<int64_t>() + i * max_length_);
+    std::copy(e.attention_mask.begin(), e.attention_mask.end(),
+              mask->data_ptr<int64_t>() + i * max_length_);
+    labels->data_ptr<int64_t>()[i] = samples[i].label;
+  }
+}
+
+std::string PretrainedSentimentTask::describe() const {
+  int64_t parameters = 0;
+  for (const auto& p : model_->parameters()) parameters += p.numel();
+  const BertConfig& c = model_->config();
+  return "pretrained BERT " + config_.pretrained + ": " + std::to_string(c.num_hidden_layers) +
+         " layer(s) × " + std::to_string(c.num_attention_heads) + " heads, hidden " +
+         std::to_string(c.hidden_size) + ", vocabulary " + std::to_string(c.vocab_size) +
+         ", fresh negative/positive head, " + std::to_string(parameters) + " parameters; " +
+         std::to_string(max_length_) + " tokens per review; " + std::to_string(trainSize()) +
+         " training / " + std::to_string(validationSize()) + " test reviews";
+}
+
+torch::Tensor PretrainedSentimentTask::logitsOf(const torch::Tensor& ids, const torch::Tensor& mask,
+                                                std::vector<torch::Tensor>* attention) {
+  // Padding is masked out of attention anyway: columns past the longest input only cost time.
+  const int64_t length = std::max<int64_t>(1, mask.sum(1).max().item<int64_t>());
+  return model_->forward(ids.narrow(1, 0, length).to(device_), {},
+                         mask.narrow(1, 0, length).to(device_), attention);
+}
+
+BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& indices) {
+  const torch::Tensor index = torch::tensor(indices, torch::kLong);
+  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor logits =
+      logitsOf(train_ids_.index_select(0, index), train_mask_.index_select(0, index));
+  BatchOutcome out;
+  out.loss = torch::nn::functional::cross_entropy(
+      logits, labels,
+      torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(
+          config_.optimization.label_smoothing));
+  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();
+  out.counted = out.samples = static_cast<int64_t>(indices.size());
+  return out;
+}
+
+EvaluationOutcome PretrainedSentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  const int64_t n =
+      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
+  double loss_sum = 0;
+  int64_t correct = 0;
+  const int64_t batch = 64;
+  for (int64_t start = 0; start < n; start += batch) {
+    const int64_t count = std::min(batch, n - start);
+    const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
+    const torch::Tensor logits =
+        logitsOf(test_ids_.narrow(0, start, count), test_mask_.narrow(0, start, count));
+    loss_sum +=
+        torch::nn::functional::cross_entropy(
+            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+            .item<double>();
+    correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
+  }
+  model_->train();
+  EvaluationOutcome out;
+  out.loss = n > 0 ? loss_sum / n : 0;
+  out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
+  return out;
+}
+
+AttentionSnapshot PretrainedSentimentTask::probeAttention(int index) {
+  index = index % std::max<int64_t>(1, validationSize());
+  Expected<InferenceOutcome> probed = classify(data_.test[index].text, /*with_attention=*/true);
+  AttentionSnapshot snapshot = probed.ok() ? std::move(probed->attention) : AttentionSnapshot{};
+  snapshot.task = kSentimentTaskId;
+  snapshot.sample_index = index;
+  return snapshot;
+}
+
+SamplePrediction PretrainedSentimentTask::predictSample(int index) {
+  index = index % std::max<int64_t>(1, validationSize());
+  SamplePrediction p;
+  p.task = kSentimentTaskId;
+  p.sample_index = index;
+  p.text = data_.test[index].text;
+  p.true_label = classNames()[data_.test[index].label];
+  const Expected<InferenceOutcome> result = classify(p.text, /*with_attention=*/false);
+  if (result.ok()) {
+    p.predicted_label = result->label;
+    p.probability = result->probability;
+  }
+  p.correct = p.predicted_label == p.true_label;
+  return p;
+}
+
+PositionalEncodingSnapshot PretrainedSentimentTask::positionalEncoding() {
+  return positionTableSnapshot(model_->positionMatrix(), "learned");
+}
+
+std::vector<AttentionSite> PretrainedSentimentTask::attentionSites() {
+  return encoderAttentionSites(model_->layers, "encoder");  // as classify names the group
+}
+
+Status PretrainedSentimentTask::saveArtifacts(const std::string& run_dir) const {
+  const fs::path target = fs::path(run_dir) / kArtifactsFolder;
+  std::error_code ec;
+  fs::create_directories(target, ec);
+  if (ec) return Error{target.string() + ": cannot create: " + ec.message()};
+  for (const char* name : kArtifactFiles) {
+    const fs::path source = fs::path(model_folder_) / name;
+    if (!fs::is_regular_file(source, ec)) continue;
+    fs::copy_file(source, target / name, fs::copy_options::overwrite_existing, ec);
+    if (ec) return Error{(target / name).string() + ": cannot copy: " + ec.message()};
+  }
+  return {};
+}
+
+Expected<InferenceOutcome> PretrainedSentimentTask::inferText(const std::string& text) {
+  return classify(text, /*with_attention=*/true);
+}
+
+const std::vector<std::string>& PretrainedSentimentTask::classNames() const {
+  return data_.class_names.size() == 2 ? data_.class_names : kLabels;
+}
+
+Expected<InferenceOutcome> PretrainedSentimentTask::classify(const std::string& text,
+                                                             bool with_attention) {
+  // [CLS] [SEP] alone would still get a confident-looking answer.
+  if (text.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
+    return Error{"the text is empty: give a review to classify"};
+  }
+  torch::NoGradGuard no_grad;
+  const bool was_training = model_->is_training();
+  model_->eval();
+  const BertEncoding e = encodeOne(text);
+  const auto n = static_cast<int64_t>(e.ids.size());
+  const torch::Tensor ids = torch::tensor(e.ids, torch::kLong).reshape({1, n});
+  const torch::Tensor mask = torch::tensor(e.attention_mask, torch::kLong).reshape({1, n});
+  std::vector<torch::Tensor> attention;
+  const torch::Tensor logits = logitsOf(ids, mask, with_attention ? &attention : nullptr);
+  const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
+  model_->train(was_training);
+  InferenceOutcome out;
+  for (int c = 0; c < 2; ++c) out.ranking.emplace_back(classNames()[c], probs[c].item<double>());
+  // Most probable first: callers show ranking[0] as the answer and ranking[1] as the runner-up.
+  std::stable_sort(out.ranking.begin(), out.ranking.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  out.label = out.ranking[0].first;
+  out.probability = out.ranking[0].second;
+  if (with_attention) {
+    out.attention.task = kSentimentTaskId;
+    out.attention.sample_index = -1;
+    out.attention.groups.push_back(toAttentionGroup("encoder", attention, e.tokens, e.tokens));
+  }
+  return out;
+}
+
+}  // namespace ascope

@@ -1,0 +1,73 @@
+#pragma once
+// The sentiment task with a pretrained Hugging Face BERT (TrainingConfig::pretrained) in place of
+// the small encoder: the model's own WordPiece tokenizer, its encoder, a fresh negative/positive
+// head. A run folder keeps the model's config.json and tokenizer files under pretrained/ (the
+// run's own config.json and tokenizer.json sit next to it), so inference needs only the run.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/data/datasets.h"
+#include "engine/pretrained/bert_model.h"
+#include "engine/tasks/task.h"
+#include "engine/text/bert_tokenizer.h"
+
+namespace ascope {
+
+class PretrainedSentimentTask : public Task {
+ public:
+  /// The run folder's subfolder with the model's config.json and tokenizer files.
+  static constexpr char kArtifactsFolder[] = "pretrained";
+
+  /// Reads config.pretrained (weights, tokenizer) and pre-encodes `data`.
+  static Expected<std::unique_ptr<Task>> forTraining(const TrainingConfig& config, TextDataset data,
+                                                     const torch::Device& device);
+  /// The model of a trained run, shaped by run_dir/pretrained/config.json; its weights come from
+  /// the checkpoint the caller loads.
+  static Expected<std::unique_ptr<Task>> forInference(const TrainingConfig& config,
+                                                      const std::string& run_dir,
+                                                      const torch::Device& device);
+
+  /// `model_folder` is where saveArtifacts copies the tokenizer and config from ("" for
+  /// inference); `data` may be empty (inference).
+  PretrainedSentimentTask(const TrainingConfig& config, TextDataset data, BertTokenizer tokenizer,
+                          BertModel model, std::string model_folder, const torch::Device& device);
+
+  torch::nn::Module& model() override { return *model_; }
+  int64_t trainSize() const override { return train_ids_.size(0); }
+  int64_t validationSize() const override { return test_ids_.size(0); }
+  std::string describe() const override;
+
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  AttentionSnapshot probeAttention(int index) override;
+  SamplePrediction predictSample(int index) override;
+  PositionalEncodingSnapshot positionalEncoding() override;
+  std::vector<AttentionSite> attentionSites() override;
+  Status saveArtifacts(const std::string& run_dir) const override;
+  Expected<InferenceOutcome> inferText(const std::string& text) override;
+
+ private:
+  /// `text` as the model reads it: [CLS] … [SEP], truncated to max_length_, no padding.
+  BertEncoding encodeOne(const std::string& text) const;
+  /// (N, max_length_) ids and attention mask, padded; labels (N). CPU.
+  void encodeAll(const std::vector<TextSample>& samples, torch::Tensor* ids, torch::Tensor* mask,
+                 torch::Tensor* labels) const;
+  /// Logits (B, 2) of rows `ids`/`mask`, cut to the longest real input among them.
+  torch::Tensor logitsOf(const torch::Tensor& ids, const torch::Tensor& mask,
+                         std::vector<torch::Tensor>* attention = nullptr);
+  Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
+  const std::vector<std::string>& classNames() const;
+
+  TrainingConfig config_;
+  torch::Device device_;
+  TextDataset data_;
+  BertTokenizer tokenizer_;
+  std::string model_folder_;
+  int64_t max_length_ = 0;  // config.text.max_len, within the model's positions
+  torch::Tensor train_ids_, train_mask_, train_labels_;  // (N, max_length_), (N, …), (N) int64
+  torch::Tensor test_ids_, test_mask_, test_labels_;
+  BertModel model_{nullptr};
+};
+
+}  // namespace ascope

@@ -12,6 +12,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/text/json_file.h"
 
@@ -101,29 +102,11 @@ double ImageClassificationTask::trainingFlops(const std::vector<int64_t>& indice
 }
 
 EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decode_samples*/) {
-  torch::NoGradGuard no_grad;
-  model_->eval();
-  const int64_t n =
-      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
-  double loss_sum = 0;
-  int64_t correct = 0;
-  const int64_t batch = std::max<int64_t>(config_.batch_size, 64);
-  for (int64_t start = 0; start < n; start += batch) {
-    const int64_t count = std::min(batch, n - start);
-    const torch::Tensor images = normalise(test_images_.narrow(0, start, count));
-    const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
-    const torch::Tensor logits = model_(images);
-    loss_sum +=
-        torch::nn::functional::cross_entropy(
-            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-            .item<double>();
-    correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
-  }
-  model_->train();
-  EvaluationOutcome out;
-  out.loss = n > 0 ? loss_sum / n : 0;
-  out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
-  return out;
+  return evaluateClassifier(*model_, test_labels_, max_samples,
+                            std::max<int64_t>(config_.batch_size, 64), device_,
+                            [this](int64_t start, int64_t count) {
+                              return model_(normalise(test_images_.narrow(0, start, count)));
+                            });
 }
 
 ImageBuffer ImageClassificationTask::imageAt(int index) const {

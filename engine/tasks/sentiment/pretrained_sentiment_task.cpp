@@ -10,6 +10,7 @@
 #include "engine/nn/encoder_layer.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 
@@ -156,29 +157,10 @@ BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& ind
 }
 
 EvaluationOutcome PretrainedSentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
-  torch::NoGradGuard no_grad;
-  model_->eval();
-  const int64_t n =
-      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
-  double loss_sum = 0;
-  int64_t correct = 0;
-  const int64_t batch = 64;
-  for (int64_t start = 0; start < n; start += batch) {
-    const int64_t count = std::min(batch, n - start);
-    const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
-    const torch::Tensor logits =
-        logitsOf(test_ids_.narrow(0, start, count), test_mask_.narrow(0, start, count));
-    loss_sum +=
-        torch::nn::functional::cross_entropy(
-            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-            .item<double>();
-    correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
-  }
-  model_->train();
-  EvaluationOutcome out;
-  out.loss = n > 0 ? loss_sum / n : 0;
-  out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
-  return out;
+  return evaluateClassifier(
+      *model_, test_labels_, max_samples, 64, device_, [this](int64_t start, int64_t count) {
+        return logitsOf(test_ids_.narrow(0, start, count), test_mask_.narrow(0, start, count));
+      });
 }
 
 AttentionSnapshot PretrainedSentimentTask::probeAttention(int index) {

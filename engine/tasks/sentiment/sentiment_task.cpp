@@ -9,6 +9,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
+#include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
 
 namespace ascope {
@@ -87,29 +88,10 @@ double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
 }
 
 EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
-  torch::NoGradGuard no_grad;
-  model_->eval();
-  const int64_t n =
-      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
-  double loss_sum = 0;
-  int64_t correct = 0;
-  const int64_t batch = 256;
-  for (int64_t start = 0; start < n; start += batch) {
-    const int64_t count = std::min(batch, n - start);
-    const torch::Tensor ids = trimPadding(test_ids_.narrow(0, start, count)).to(device_);
-    const torch::Tensor labels = test_labels_.narrow(0, start, count).to(device_);
-    const torch::Tensor logits = model_(ids);
-    loss_sum +=
-        torch::nn::functional::cross_entropy(
-            logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-            .item<double>();
-    correct += logits.argmax(-1).eq(labels).sum().item<int64_t>();
-  }
-  model_->train();
-  EvaluationOutcome out;
-  out.loss = n > 0 ? loss_sum / n : 0;
-  out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
-  return out;
+  return evaluateClassifier(
+      *model_, test_labels_, max_samples, 256, device_, [this](int64_t start, int64_t count) {
+        return model_(trimPadding(test_ids_.narrow(0, start, count)).to(device_));
+      });
 }
 
 AttentionSnapshot SentimentTask::attentionOf(const torch::Tensor& ids,

@@ -12,6 +12,10 @@ python3-pil; no network. OUT_DIR gets:
   tiny_bert/      BertForSequenceClassification, F32 weights, vocab.txt + tokenizer config
   tiny_bert_f16/  the same model with its weights rounded to F16 (and stored as F16)
   tiny_vit/       ViTForImageClassification, F32 weights, preprocessor_config.json
+  tiny_vit_bin/   the same ViT as save_pretrained writes it without safetensors: config.json and
+                  pytorch_model.bin (a torch.save zip archive of a plain dict of tensors)
+  ordered_state_dict.bin  torch.save(nn.Linear(2, 2).state_dict()): an OrderedDict, which
+                  LibTorch's unpickler cannot read
 
 Each folder holds config.json, model.safetensors (every entry of the model's state_dict, under the
 same name) and reference.safetensors: the inputs and what transformers computes from them in
@@ -27,8 +31,10 @@ multiple of 8 bytes, then the raw little-endian tensor bytes.
 
 import json
 import os
+import shutil
 import struct
 import sys
+import tempfile
 
 import numpy as np
 import torch
@@ -273,6 +279,22 @@ def write_vit(out_dir):
     write_safetensors(os.path.join(folder, "model.safetensors"), model.state_dict())
     write_safetensors(os.path.join(folder, "reference.safetensors"), reference)
 
+    # transformers' own writer, so that the file is what the hub's older folders hold.
+    bin_folder = os.path.join(out_dir, "tiny_vit_bin")
+    os.makedirs(bin_folder, exist_ok=True)
+    with tempfile.TemporaryDirectory() as saved:
+        model.save_pretrained(saved)
+        shutil.copyfile(os.path.join(saved, "pytorch_model.bin"),
+                        os.path.join(bin_folder, "pytorch_model.bin"))
+    save_config(model, bin_folder)
+
+
+def write_ordered_dict_bin(out_dir):
+    """A module's state_dict saved as it is (an OrderedDict with _metadata), as older checkpoints
+    were: LibTorch's unpickler cannot read it, and the reader must say so."""
+    torch.manual_seed(SEED + 4)
+    torch.save(torch.nn.Linear(2, 2).state_dict(), os.path.join(out_dir, "ordered_state_dict.bin"))
+
 
 def main():
     if len(sys.argv) != 2:
@@ -281,6 +303,7 @@ def main():
     torch.set_num_threads(1)  # the same sums in the same order on every machine
     write_bert(out_dir)
     write_vit(out_dir)
+    write_ordered_dict_bin(out_dir)
     for root, _, files in sorted(os.walk(out_dir)):
         for name in sorted(files):
             path = os.path.join(root, name)

@@ -22,6 +22,10 @@ std::string taskListing() {
     if (!task->data_formats.empty()) {
       text += std::string(14, ' ') + "--data: builtin, or " + task->data_formats + "\n";
     }
+    if (task->fine_tunes_pretrained) {
+      text += std::string(14, ' ') +
+              "--model: a pretrained Hugging Face model folder to fine-tune (--preset finetune)\n";
+    }
   }
   return text;
 }

@@ -41,8 +41,10 @@ Subcommand addTrainCommand(CLI::App& app) {
   CLI::Option* model =
       train
           ->add_option("--model", o->model,
-                       "fine-tune this Hugging Face model folder (config.json, model.safetensors, "
-                       "tokenizer files) instead of the task's own model; with --preset finetune")
+                       "fine-tune this Hugging Face model folder (config.json, model.safetensors "
+                       "or pytorch_model.bin, the tokenizer's or image processor's files) instead "
+                       "of the task's own model: a BERT for imdb, a ViT for vit; with --preset "
+                       "finetune")
           ->type_name("FOLDER");
   CLI::Option* preset = addPresetOption(*train, *o);
   CLI::Option* epochs = train->add_option("--epochs", o->epochs, "number of epochs")

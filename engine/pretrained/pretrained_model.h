@@ -11,6 +11,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/pretrained/bert_model.h"
+#include "engine/pretrained/model_memory_estimate.h"
 #include "engine/pretrained/vit_model.h"
 
 namespace ascope {
@@ -32,11 +33,14 @@ struct PretrainedModel {
 };
 
 /// Reads `folder`. With `labels`, the classifier gets those classes (fresh unless the checkpoint's
-/// has as many); without, the config's id2label. Errors name the file and the field or tensor:
-/// no config.json, an unknown model_type, no model.safetensors (pytorch_model.bin alone is
-/// refused with a message saying so), a tensor missing from the encoder or of another shape.
+/// has as many); without, the config's id2label. Before building the model, its size from
+/// config.json is compared with the memory `use` needs on the CPU (and on `device`, the GPU it will
+/// run on). Weights come from model.safetensors, else from pytorch_model.bin (see readPytorchBin).
+/// Errors name the file and the field or tensor: no config.json, an unknown model_type, a model
+/// too large for the memory, no weights file or one that cannot be read, a tensor missing from the
+/// encoder or of another shape than config.json makes it.
 Expected<PretrainedModel> loadPretrainedModel(
-    const std::string& folder,
-    const std::optional<std::vector<std::string>>& labels = std::nullopt);
+    const std::string& folder, const std::optional<std::vector<std::string>>& labels = std::nullopt,
+    ModelUse use = ModelUse::kInference, const torch::Device& device = torch::kCPU);
 
 }  // namespace ascope

@@ -9,6 +9,7 @@
 #include "engine/data/regular_file.h"
 #include "engine/data/text_lines.h"
 #include "engine/inference/checkpoint_inference.h"
+#include "engine/run/learning_rate_changes_csv.h"
 #include "engine/run/metrics_csv.h"
 #include "engine/run/run_folder.h"
 
@@ -217,6 +218,12 @@ Expected<OpenedRun> readRun(const std::string& dir) {
     } else {
       run.warnings.push_back(table.error());
     }
+  }
+  if (Expected<LearningRateChanges> rates = readLearningRateChanges(folder->path()); rates.ok()) {
+    run.learning_rate_changes = std::move(rates->changes);
+    run.warnings.insert(run.warnings.end(), rates->warnings.begin(), rates->warnings.end());
+  } else {
+    run.warnings.push_back(rates.error());
   }
   run.attention_files = listAttentionFiles(dir);
   if (!run.attention_files.empty()) {

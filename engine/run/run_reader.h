@@ -34,6 +34,7 @@ struct OpenedRun {
   std::optional<ProbeSet> last_probes;              ///< the newest stored probe set
   std::vector<HeadStatsRow> head_statistics;        ///< head_stats.csv, by step
   std::optional<AblationTable> ablation;            ///< ablation.csv, the run's last head ablation
+  std::vector<LearningRateChange> learning_rate_changes;  ///< learning_rates.csv, by step
   std::optional<PositionalEncodingSnapshot> positional_encoding;
   std::vector<LogLine> log;           ///< the end of log.txt, as a live run's log events
   std::vector<std::string> warnings;  ///< what could not be read (the rest is still there)

@@ -34,4 +34,44 @@ EvaluationOutcome evaluateClassifier(
   return out;
 }
 
+BatchOutcome classifierBatchOutcome(const torch::Tensor& logits, const torch::Tensor& labels,
+                                    double label_smoothing) {
+  BatchOutcome out;
+  out.loss = torch::nn::functional::cross_entropy(
+      logits, labels,
+      torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(label_smoothing));
+  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
+  out.counted = out.samples = labels.size(0);
+  return out;
+}
+
+void rankClasses(const torch::Tensor& probabilities, const std::vector<std::string>& names,
+                 InferenceOutcome* out) {
+  for (int64_t c = 0; c < probabilities.size(0); ++c) {
+    const std::string name = c < static_cast<int64_t>(names.size()) ? names[c] : std::to_string(c);
+    out->ranking.emplace_back(name, probabilities[c].item<double>());
+  }
+  // Most probable first: callers show ranking[0] as the answer and ranking[1] as the runner-up.
+  std::stable_sort(out->ranking.begin(), out->ranking.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  out->label = out->ranking.front().first;
+  out->probability = out->ranking.front().second;
+}
+
+void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction* prediction) {
+  if (result.ok()) {
+    prediction->predicted_label = result->label;
+    prediction->probability = result->probability;
+  }
+  prediction->correct = prediction->predicted_label == prediction->true_label;
+}
+
+AttentionSnapshot probedAttention(Expected<InferenceOutcome> probed, const std::string& task,
+                                  int index) {
+  AttentionSnapshot snapshot = probed.ok() ? std::move(probed->attention) : AttentionSnapshot{};
+  snapshot.task = task;
+  snapshot.sample_index = index;
+  return snapshot;
+}
+
 }  // namespace ascope

@@ -1,11 +1,14 @@
 #pragma once
-// The validation pass the classification tasks share: summed cross-entropy and correct answers
-// over the held-out rows, a batch at a time, with the model in eval mode and no autograd.
+// What the classification tasks share: the validation pass (summed cross-entropy and correct
+// answers over the held-out rows, a batch at a time, with the model in eval mode and no autograd),
+// a training batch's outcome, and an answer's classes ranked by probability.
 #include <torch/nn/module.h>
 #include <torch/types.h>
 
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "engine/tasks/task.h"
 
@@ -18,5 +21,25 @@ EvaluationOutcome evaluateClassifier(
     torch::nn::Module& model, const torch::Tensor& labels, int max_samples, int64_t batch,
     const torch::Device& device,
     const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of);
+
+/// A training batch's cross-entropy of `logits` (B, classes) against `labels` (B) with
+/// `label_smoothing`, its correct answers, and B as both samples and counted.
+BatchOutcome classifierBatchOutcome(const torch::Tensor& logits, const torch::Tensor& labels,
+                                    double label_smoothing);
+
+/// Fills out's ranking from `probabilities` (classes, on the CPU), most probable first (ties keep
+/// the class order), each class named by `names` (its index where `names` has no entry), and its
+/// label and probability from the first.
+void rankClasses(const torch::Tensor& probabilities, const std::vector<std::string>& names,
+                 InferenceOutcome* out);
+
+/// The predicted label and probability of `result` (none when it failed) and whether they match
+/// prediction's true_label.
+void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction* prediction);
+
+/// The attention of a probe from its answer (empty when the answer failed), marked as `task`'s
+/// validation sample `index`.
+AttentionSnapshot probedAttention(Expected<InferenceOutcome> probed, const std::string& task,
+                                  int index);
 
 }  // namespace ascope

@@ -67,6 +67,11 @@ void EventQueue::pushFailure(Failure failure) {
   pending_.failures.push_back(std::move(failure));
 }
 
+void EventQueue::pushLearningRateChange(const LearningRateChange& change) {
+  std::lock_guard lock(mutex_);
+  pending_.learning_rate_changes.push_back(change);  // a few per run: a person sends them
+}
+
 void EventQueue::publishAttention(ProbeSet probes) {
   std::lock_guard lock(mutex_);
   pending_.attention = std::move(probes);

@@ -23,6 +23,7 @@ class EventQueue {
   void pushLog(LogLine line);
   void pushState(StateChange change);
   void pushFailure(Failure failure);
+  void pushLearningRateChange(const LearningRateChange& change);
   void publishAttention(ProbeSet probes);
   /// Kept in order (the sparklines need every probe) but bounded: the oldest go first when nobody
   /// drains; head_stats.csv keeps them all.

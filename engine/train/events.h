@@ -176,6 +176,14 @@ struct HeadStatisticsUpdate {
   std::vector<HeadKindChange> changes;
 };
 
+/// The learning rate set by a command while the run went on: `lr` replaces the schedule from
+/// `step` (the first step trained with it) to the end of the run.
+struct LearningRateChange {
+  int64_t step = 0;
+  double lr = 0;
+  double previous_lr = 0;  ///< what the step would have used without the change
+};
+
 struct LogLine {
   int level = 2;  ///< spdlog levels: 0 trace … 2 info, 3 warn, 4 error
   std::string text;
@@ -203,13 +211,14 @@ struct EventBatch {
   std::vector<LogLine> logs;
   std::vector<StateChange> states;
   std::vector<Failure> failures;
+  std::vector<LearningRateChange> learning_rate_changes;
   std::optional<std::string> run_folder;  ///< once per run, when preparation has made it
   uint64_t dropped_metrics = 0;           ///< metrics coalesced away since the last drain
 
   bool empty() const {
     return metrics.empty() && epochs.empty() && !test && !attention && head_statistics.empty() &&
            !positional_encoding && !sample && logs.empty() && states.empty() && failures.empty() &&
-           !run_folder;
+           learning_rate_changes.empty() && !run_folder;
   }
 };
 

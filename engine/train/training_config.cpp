@@ -104,7 +104,8 @@ Status TrainingConfig::validate() const {
     if (!std::filesystem::is_regular_file(model_config, ec)) {
       return Error{"pretrained: " + model_config.string() +
                    " not found: give a Hugging Face model folder (config.json, "
-                   "model.safetensors and the tokenizer's files)"};
+                   "model.safetensors or pytorch_model.bin, the tokenizer's or image "
+                   "processor's files)"};
     }
   }
   return (*descriptor)->validate(*this);

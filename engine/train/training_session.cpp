@@ -82,9 +82,43 @@ void TrainingSession::log(int level, const std::string& text) {
 bool TrainingSession::goOn() {
   LiveChanges changes;
   const bool go_on = host_.awaitNextBatch(changes);
-  if (changes.learning_rate) lr_override_ = *changes.learning_rate;
+  if (changes.learning_rate) setLearningRate(*changes.learning_rate);
   if (changes.probe_sample) setProbeSample(*changes.probe_sample);
   return go_on;
+}
+
+void TrainingSession::setLearningRate(double lr) {
+  if (!std::isfinite(lr) || lr <= 0 || lr >= 10) {
+    log(3, fmt::format("learning rate {} refused: like the lr setting it must be in (0, 10)", lr));
+    return;
+  }
+  const LearningRateChange change{progress_.step + 1, lr, currentLearningRate()};
+  lr_override_ = lr;
+  log(2, fmt::format("learning rate {:.4g} from step {} on (was {:.4g}); it replaces the schedule",
+                     change.lr, change.step, change.previous_lr));
+  if (learning_rates_csv_) {
+    if (Status written = learning_rates_csv_->append(change); !written.ok()) {
+      log(3, written.error());
+    }
+  }
+  host_.events().pushLearningRateChange(change);
+}
+
+Status TrainingSession::openLearningRateChanges() {
+  const std::string path = learningRateChangesPath(folder_->path());
+  Expected<LearningRateChangesWriter> writer =
+      LearningRateChangesWriter::open(path, config_.resume, progress_.step);
+  if (!writer.ok()) return Error{writer.error()};
+  learning_rates_csv_.emplace(std::move(*writer));
+  if (!config_.resume) return {};
+  Expected<LearningRateChanges> kept = readLearningRateChanges(folder_->path());
+  if (!kept.ok()) return Error{kept.error()};
+  if (!kept->changes.empty()) {
+    lr_override_ = kept->changes.back().lr;
+    log(2, fmt::format("learning rate {:.4g} as set at step {}", *lr_override_,
+                       kept->changes.back().step));
+  }
+  return {};
 }
 
 void TrainingSession::setProbeSample(int index) {
@@ -167,6 +201,7 @@ Status TrainingSession::prepare() {
     if (!heads.ok()) return Error{heads.error()};
     head_stats_csv_.emplace(std::move(*heads));
   }
+  if (Status s = openLearningRateChanges(); !s.ok()) return s;
   // Disk gets about 200 probe sets per run at most: the timeline needs coverage, not every probe.
   snapshots_.emplace(*folder_, std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200),
                      static_cast<std::uint64_t>(config_.snapshot_budget_mb) << 20);

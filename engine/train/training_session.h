@@ -12,6 +12,7 @@
 
 #include "engine/analysis/head_kind.h"
 #include "engine/run/head_stats_csv.h"
+#include "engine/run/learning_rate_changes_csv.h"
 #include "engine/run/metrics_csv.h"
 #include "engine/run/run_folder.h"
 #include "engine/run/snapshot_store.h"
@@ -74,6 +75,10 @@ class TrainingSession {
   /// Between batches: commands from the host; false when the run must stop.
   bool goOn();
   void setProbeSample(int index);
+  /// A rate sent while the run goes: logged, written to learning_rates.csv and announced.
+  void setLearningRate(double lr);
+  /// learning_rates.csv; on resume the newest rate kept there applies again.
+  Status openLearningRateChanges();
   double currentLearningRate() const;
   void reportFault(const std::string& message);
 
@@ -89,6 +94,7 @@ class TrainingSession {
   bool prepared_ = false;
   std::optional<MetricsCsvWriter> metrics_;
   std::optional<HeadStatsCsvWriter> head_stats_csv_;
+  std::optional<LearningRateChangesWriter> learning_rates_csv_;
   std::optional<SnapshotStore> snapshots_;
   HeadKindTracker head_kinds_;
   std::shared_ptr<spdlog::logger> logger_;

@@ -146,7 +146,8 @@ TEST(Cli, HelpListsTheRegisteredTasks) {
 }
 
 TEST(Cli, HelpForEveryCommand) {
-  for (const char* command : {"train", "infer", "bench", "download"}) {
+  for (const char* command :
+       {"train", "infer", "bench", "ablate", "download", "download-model", "inspect"}) {
     const Outcome o = runCli(std::string(command) + " --help");
     EXPECT_EQ(o.exit_code, 0) << command;
     EXPECT_NE(o.output.find("usage: attentionscope-cli " + std::string(command)), std::string::npos)
@@ -233,6 +234,32 @@ TEST(Cli, TrainFineTunesAPretrainedBertThenInfers) {
   EXPECT_NE(missing.output.find("no_such_model/config.json not found"), std::string::npos)
       << missing.output;
   EXPECT_EQ(lineCount(missing.output), 1) << missing.output;
+}
+
+// From pytorch_model.bin, as a folder without safetensors has it; inference resizes any image to
+// the model's input as training did.
+TEST(Cli, TrainFineTunesAPretrainedVitThenInfers) {
+  const fs::path run = fs::temp_directory_path() / "ascope_cli_test_finetune_vit";
+  fs::remove_all(run);
+  const std::string vit = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_vit_bin";
+  const Outcome train = runCli("train --task vit --model " + vit +
+                               " --preset finetune --steps 5 --out " + run.string());
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  EXPECT_NE(train.output.find("pretrained ViT"), std::string::npos) << train.output;
+  EXPECT_NE(train.output.find("summary: finished after 5 steps"), std::string::npos)
+      << train.output;
+  EXPECT_TRUE(fs::exists(run / "pretrained" / "config.json"));
+  EXPECT_TRUE(fs::exists(run / "classes.json"));
+  const fs::path image = run / "picture.ppm";
+  {
+    std::ofstream out(image, std::ios::binary);
+    out << "P6\n48 40\n255\n";
+    for (int i = 0; i < 48 * 40 * 3; ++i) out.put(static_cast<char>(i * 7));
+  }
+  const Outcome infer = runCli("infer --run " + run.string() + " --image " + image.string());
+  ASSERT_EQ(infer.exit_code, 0) << infer.output;
+  EXPECT_NE(infer.output.find(" (p="), std::string::npos) << infer.output;
+  EXPECT_NE(infer.output.find("then "), std::string::npos) << infer.output;
 }
 
 TEST(Cli, EpochsAndStepsExcludeEachOther) {

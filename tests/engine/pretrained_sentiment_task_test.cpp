@@ -10,9 +10,8 @@
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
-#include "engine/train/trainer.h"
-#include "removed_at_exit.h"
-#include "trainer_drain.h"
+#include "engine/tasks/translation/translation_descriptor.h"
+#include "fine_tune_runs.h"
 
 namespace ascope {
 namespace {
@@ -20,45 +19,17 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string tinyBert() {
-  return std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_bert";
+  return testing::hfFixture("tiny_bert");
 }
 
 TrainingConfig fineTuneConfig(const std::string& name) {
-  TrainingConfig c = *makePreset(kSentimentTaskId, "finetune");
-  c.pretrained = tinyBert();
+  TrainingConfig c =
+      testing::fineTuneRun(kSentimentTaskId, tinyBert(), "ascope_pretrained_sentiment", name);
   c.builtin = {320, 40, 1};
   c.eval_max_samples = 40;
-  c.out_dir = testing::freshTempPath("ascope_pretrained_sentiment_" + name);
-  c.probe_every_steps = 10;
-  c.probe_every_seconds = 1e9;  // probes by step count only, so runs are repeatable
-  c.probe_time_share = 1.0;
-  c.threads = 1;
   // The fixture is random, not pretrained: bert-base's 1e-5 would hardly move it in a test's steps.
   c.optimization.lr = 1e-3;
   return c;
-}
-
-EventBatch runToEnd(const TrainingConfig& config) {
-  Trainer trainer(config);
-  EventBatch all;
-  const Status started = trainer.start();
-  if (!started.ok()) {
-    ADD_FAILURE() << started.error();
-    return all;
-  }
-  drainUntilFinished(trainer, [&all](EventBatch b) {
-    all.metrics.insert(all.metrics.end(), b.metrics.begin(), b.metrics.end());
-    all.failures.insert(all.failures.end(), b.failures.begin(), b.failures.end());
-    if (b.attention) all.attention = b.attention;
-    if (b.positional_encoding) all.positional_encoding = b.positional_encoding;
-  });
-  return all;
-}
-
-double meanLoss(const std::vector<StepMetrics>& m, std::size_t from, std::size_t count) {
-  double sum = 0;
-  for (std::size_t i = from; i < from + count; ++i) sum += m[i].loss;
-  return sum / static_cast<double>(count);
 }
 
 std::vector<std::string> trainRows(const std::string& run_dir) {
@@ -83,12 +54,12 @@ TEST(PretrainedSentimentTask, FineTuningLowersTheTrainingLoss) {
   c.builtin.train_count = 32;
   c.optimization.lr = 3e-3;
   c.max_steps = 80;
-  const EventBatch events = runToEnd(c);
+  const EventBatch events = testing::runCollectingEvents(c);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
   ASSERT_EQ(events.metrics.size(), 80u);
   // Ten steps each side: single batches of 16 reviews are noisy, means of ten are not.
-  const double first = meanLoss(events.metrics, 0, 10);
-  const double last = meanLoss(events.metrics, 70, 10);
+  const double first = testing::meanLoss(events.metrics, 0, 10);
+  const double last = testing::meanLoss(events.metrics, 70, 10);
   EXPECT_LT(last, 0.5 * first) << "loss " << first << " → " << last;
   ASSERT_TRUE(events.positional_encoding.has_value());
   EXPECT_EQ(events.positional_encoding->kind, "learned");
@@ -101,12 +72,8 @@ TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) 
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(c, torch::kCPU, nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
   const AttentionSnapshot snapshot = (*task)->probeAttention(0);
-  ASSERT_EQ(snapshot.groups.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(testing::expectEncoderAttention(snapshot, 2, 4));
   const AttentionGroup& g = snapshot.groups[0];
-  EXPECT_EQ(g.name, "encoder");
-  EXPECT_EQ(g.layers, 2);
-  EXPECT_EQ(g.heads, 4);
-  ASSERT_EQ(g.maps.size(), 8u);
   ASSERT_GE(g.row_labels.size(), 3u);
   EXPECT_EQ(g.row_labels.front(), "[CLS]");
   EXPECT_EQ(g.row_labels.back(), "[SEP]");
@@ -121,7 +88,7 @@ TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) 
 TEST(PretrainedSentimentTask, ATrainedRunAnswersAText) {
   TrainingConfig c = fineTuneConfig("infer");
   c.max_steps = 5;
-  const EventBatch events = runToEnd(c);
+  const EventBatch events = testing::runCollectingEvents(c);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
   EXPECT_TRUE(fs::exists(c.out_dir + "/pretrained/config.json"));
   EXPECT_TRUE(fs::exists(c.out_dir + "/pretrained/vocab.txt"));
@@ -144,18 +111,10 @@ TEST(PretrainedSentimentTask, ATrainedRunAnswersAText) {
 TEST(PretrainedSentimentTask, ResumeContinuesExactly) {
   TrainingConfig whole = fineTuneConfig("resume_whole");
   whole.max_steps = 12;
-  ASSERT_TRUE(runToEnd(whole).failures.empty());
+  ASSERT_TRUE(testing::runCollectingEvents(whole).failures.empty());
   TrainingConfig interrupted = fineTuneConfig("resume_parts");
   interrupted.max_steps = 12;
-  interrupted.interrupt_at_step = 7;
-  ASSERT_TRUE(runToEnd(interrupted).failures.empty());
-  TrainingConfig resumed = interrupted;
-  resumed.interrupt_at_step = 0;
-  resumed.resume = true;
-  const EventBatch rest = runToEnd(resumed);
-  ASSERT_TRUE(rest.failures.empty()) << rest.failures[0].message;
-  ASSERT_FALSE(rest.metrics.empty());
-  EXPECT_EQ(rest.metrics.front().step, 8);
+  ASSERT_NO_FATAL_FAILURE(testing::runInterruptedThenResumed(interrupted, 7));
   const std::vector<std::string> expected = trainRows(whole.out_dir);
   ASSERT_EQ(expected.size(), 12u);
   EXPECT_EQ(trainRows(interrupted.out_dir), expected);
@@ -184,7 +143,7 @@ TEST(PretrainedSentimentTask, AFolderWithoutConfigJsonIsRefusedByName) {
 
   c.pretrained = tinyBert();
   EXPECT_TRUE(c.validate().ok()) << c.validate().error();
-  c.task = kImageClassificationTaskId;
+  c.task = kTranslationTaskId;
   ASSERT_FALSE(c.validate().ok());
   EXPECT_NE(c.validate().error().find("cannot fine-tune"), std::string::npos)
       << c.validate().error();

@@ -1,17 +1,16 @@
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
 
-#include <torch/nn/functional/loss.h>
 #include <torch/utils.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <system_error>
 
 #include "engine/nn/encoder_layer.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
+#include "engine/tasks/pretrained_artifacts.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 
 namespace ascope {
@@ -23,8 +22,8 @@ const std::vector<std::string> kLabels{"negative", "positive"};
 
 // What a save_pretrained folder holds besides the weights; the tokenizer is read from whichever
 // of these exist, as BertTokenizer::fromFolder reads them.
-const char* const kArtifactFiles[] = {"config.json", "vocab.txt", "tokenizer.json",
-                                      "tokenizer_config.json", "special_tokens_map.json"};
+const std::vector<std::string> kArtifactFiles{"config.json", "vocab.txt", "tokenizer.json",
+                                              "tokenizer_config.json", "special_tokens_map.json"};
 
 // A model with fewer rows in its embedding table than the tokenizer has tokens would fail on the
 // first review holding one of them; better to refuse the folder at once.
@@ -42,7 +41,8 @@ Status checkTokenizerFits(const BertTokenizer& tokenizer, const BertConfig& conf
 Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const TrainingConfig& config,
                                                                      TextDataset data,
                                                                      const torch::Device& device) {
-  Expected<PretrainedModel> loaded = loadPretrainedModel(config.pretrained, kLabels);
+  Expected<PretrainedModel> loaded =
+      loadPretrainedModel(config.pretrained, kLabels, ModelUse::kTraining, device);
   if (!loaded.ok()) return Error{loaded.error()};
   if (!loaded->bert) {
     return Error{config.pretrained + ": a " + loaded->model_type +
@@ -63,7 +63,7 @@ Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const Train
 Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forInference(const TrainingConfig& config,
                                                                       const std::string& run_dir,
                                                                       const torch::Device& device) {
-  const std::string folder = (fs::path(run_dir) / kArtifactsFolder).string();
+  const std::string folder = (fs::path(run_dir) / kPretrainedArtifactsFolder).string();
   Expected<BertConfig> bert = readBertConfig((fs::path(folder) / "config.json").string());
   if (!bert.ok()) return Error{bert.error()};
   bert->labels = kLabels;
@@ -146,14 +146,7 @@ BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& ind
   const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
   const torch::Tensor logits =
       logitsOf(train_ids_.index_select(0, index), train_mask_.index_select(0, index));
-  BatchOutcome out;
-  out.loss = torch::nn::functional::cross_entropy(
-      logits, labels,
-      torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(
-          config_.optimization.label_smoothing));
-  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();
-  out.counted = out.samples = static_cast<int64_t>(indices.size());
-  return out;
+  return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
 EvaluationOutcome PretrainedSentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
@@ -165,11 +158,8 @@ EvaluationOutcome PretrainedSentimentTask::evaluate(int max_samples, int /*decod
 
 AttentionSnapshot PretrainedSentimentTask::probeAttention(int index) {
   index = index % std::max<int64_t>(1, validationSize());
-  Expected<InferenceOutcome> probed = classify(data_.test[index].text, /*with_attention=*/true);
-  AttentionSnapshot snapshot = probed.ok() ? std::move(probed->attention) : AttentionSnapshot{};
-  snapshot.task = kSentimentTaskId;
-  snapshot.sample_index = index;
-  return snapshot;
+  return probedAttention(classify(data_.test[index].text, /*with_attention=*/true),
+                         kSentimentTaskId, index);
 }
 
 SamplePrediction PretrainedSentimentTask::predictSample(int index) {
@@ -179,12 +169,7 @@ SamplePrediction PretrainedSentimentTask::predictSample(int index) {
   p.sample_index = index;
   p.text = data_.test[index].text;
   p.true_label = classNames()[data_.test[index].label];
-  const Expected<InferenceOutcome> result = classify(p.text, /*with_attention=*/false);
-  if (result.ok()) {
-    p.predicted_label = result->label;
-    p.probability = result->probability;
-  }
-  p.correct = p.predicted_label == p.true_label;
+  recordPrediction(classify(p.text, /*with_attention=*/false), &p);
   return p;
 }
 
@@ -197,17 +182,7 @@ std::vector<AttentionSite> PretrainedSentimentTask::attentionSites() {
 }
 
 Status PretrainedSentimentTask::saveArtifacts(const std::string& run_dir) const {
-  const fs::path target = fs::path(run_dir) / kArtifactsFolder;
-  std::error_code ec;
-  fs::create_directories(target, ec);
-  if (ec) return Error{target.string() + ": cannot create: " + ec.message()};
-  for (const char* name : kArtifactFiles) {
-    const fs::path source = fs::path(model_folder_) / name;
-    if (!fs::is_regular_file(source, ec)) continue;
-    fs::copy_file(source, target / name, fs::copy_options::overwrite_existing, ec);
-    if (ec) return Error{(target / name).string() + ": cannot copy: " + ec.message()};
-  }
-  return {};
+  return copyPretrainedArtifacts(model_folder_, run_dir, kArtifactFiles);
 }
 
 Expected<InferenceOutcome> PretrainedSentimentTask::inferText(const std::string& text) {
@@ -236,12 +211,7 @@ Expected<InferenceOutcome> PretrainedSentimentTask::classify(const std::string& 
   const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
   model_->train(was_training);
   InferenceOutcome out;
-  for (int c = 0; c < 2; ++c) out.ranking.emplace_back(classNames()[c], probs[c].item<double>());
-  // Most probable first: callers show ranking[0] as the answer and ranking[1] as the runner-up.
-  std::stable_sort(out.ranking.begin(), out.ranking.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  out.label = out.ranking[0].first;
-  out.probability = out.ranking[0].second;
+  rankClasses(probs, classNames(), &out);
   if (with_attention) {
     out.attention.task = kSentimentTaskId;
     out.attention.sample_index = -1;

@@ -16,9 +16,6 @@ namespace ascope {
 
 class PretrainedSentimentTask : public Task {
  public:
-  /// The run folder's subfolder with the model's config.json and tokenizer files.
-  static constexpr char kArtifactsFolder[] = "pretrained";
-
   /// Reads config.pretrained (weights, tokenizer) and pre-encodes `data`.
   static Expected<std::unique_ptr<Task>> forTraining(const TrainingConfig& config, TextDataset data,
                                                      const torch::Device& device);

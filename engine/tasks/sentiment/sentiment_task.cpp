@@ -2,8 +2,6 @@
 
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 
-#include <torch/nn/functional/loss.h>
-
 #include <algorithm>
 
 #include "engine/models/model_flops.h"
@@ -70,14 +68,7 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor ids = trimPadding(train_ids_.index_select(0, index)).to(device_);
   const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
   const torch::Tensor logits = model_(ids);  // (B, 2)
-  BatchOutcome out;
-  out.loss = torch::nn::functional::cross_entropy(
-      logits, labels,
-      torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(
-          config_.optimization.label_smoothing));
-  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
-  out.counted = out.samples = static_cast<int64_t>(indices.size());
-  return out;
+  return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
 double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
@@ -129,12 +120,7 @@ SamplePrediction SentimentTask::predictSample(int index) {
   p.sample_index = index;
   p.text = data_.test[index].text;
   p.true_label = data_.class_names[data_.test[index].label];
-  const Expected<InferenceOutcome> result = classify(p.text, /*with_attention=*/false);
-  if (result.ok()) {
-    p.predicted_label = result->label;
-    p.probability = result->probability;
-  }
-  p.correct = p.predicted_label == p.true_label;
+  recordPrediction(classify(p.text, /*with_attention=*/false), &p);
   return p;
 }
 
@@ -177,12 +163,7 @@ Expected<InferenceOutcome> SentimentTask::classify(const std::string& text, bool
   const std::vector<std::string> names = data_.class_names.size() == 2
                                              ? data_.class_names
                                              : std::vector<std::string>{"negative", "positive"};
-  for (int c = 0; c < 2; ++c) out.ranking.emplace_back(names[c], probs[c].item<double>());
-  // Most probable first: callers show ranking[0] as the answer and ranking[1] as the runner-up.
-  std::stable_sort(out.ranking.begin(), out.ranking.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  out.label = out.ranking[0].first;
-  out.probability = out.ranking[0].second;
+  rankClasses(probs, names, &out);
   return out;
 }
 

@@ -1,0 +1,101 @@
+// bookmarks.json (the lecturer's notes on steps) round trips, a run without one has none, and a
+// damaged file is refused with a message naming the file and the line or the bookmark; also the
+// settings table of a comparison, which lists exactly the keys whose values differ.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/run/bookmarks.h"
+#include "engine/run/config_difference.h"
+#include "removed_at_exit.h"
+
+namespace ascope {
+namespace {
+
+std::string freshRunDir(const std::string& name) {
+  const std::string dir = testing::freshTempPath(name);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+void writeText(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+TEST(Bookmarks, WhatIsWrittenReadsBackByStep) {
+  const std::string dir = freshRunDir("bookmarks_round_trip");
+  const std::vector<Bookmark> written{{300, "loss plateaus"},
+                                      {20, "heads still uniform"},
+                                      {120, "ünïcode \"quoted\"\nsecond line"}};
+  ASSERT_TRUE(writeBookmarks(dir, written).ok());
+  Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  const std::vector<Bookmark> expected{written[1], written[2], written[0]};
+  EXPECT_EQ(*read, expected);
+  // No temp file is left beside it.
+  int files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1);
+}
+
+TEST(Bookmarks, ARunWithoutTheFileHasNone) {
+  const std::string dir = freshRunDir("bookmarks_none");
+  Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_TRUE(read->empty());
+}
+
+TEST(Bookmarks, BrokenJsonNamesTheFileAndLine) {
+  const std::string dir = freshRunDir("bookmarks_broken");
+  writeText(bookmarksPath(dir),
+            "{\"bookmarks\": [\n  {\"step\": 10, \"note\": \"a\"},\n  {\"step\": }\n]}\n");
+  Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.error().find("bookmarks.json"), std::string::npos) << read.error();
+  EXPECT_NE(read.error().find("line 3"), std::string::npos) << read.error();
+}
+
+TEST(Bookmarks, BadValuesNameTheBookmarkAndField) {
+  const std::string dir = freshRunDir("bookmarks_bad_values");
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"bookmarks": [{"step": 1}, {"step": "ten"}]})", "bookmark 2: \"step\""},
+      {R"({"bookmarks": [{"step": -5, "note": "x"}]})",
+       "bookmark 1: \"step\" must not be negative"},
+      {R"({"bookmarks": [{"step": 2.5}]})", "bookmark 1: \"step\" must be a whole number"},
+      {R"({"bookmarks": [{"step": 3, "note": 7}]})", "bookmark 1: \"note\" must be text"},
+      {R"({"bookmarks": [{"step": 18446744073709551615}]})", "bookmark 1: \"step\""},
+      {R"([1, 2])", "\"bookmarks\" array"},
+  };
+  for (const auto& [text, expected] : cases) {
+    writeText(bookmarksPath(dir), text);
+    Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+    ASSERT_FALSE(read.ok()) << text;
+    EXPECT_NE(read.error().find(expected), std::string::npos) << read.error();
+    EXPECT_NE(read.error().find("bookmarks.json"), std::string::npos) << read.error();
+  }
+}
+
+TEST(ConfigDifference, ListsExactlyTheDifferingKeys) {
+  const nlohmann::json a = {{"task", "sentiment"},
+                            {"seed", 1},
+                            {"optimization", {{"lr", 0.001}, {"warmup", 10}}},
+                            {"only_a", true}};
+  const nlohmann::json b = {{"task", "sentiment"},
+                            {"seed", 2},
+                            {"optimization", {{"lr", 0.01}, {"warmup", 10}}},
+                            {"only_b", "x"}};
+  const std::vector<SettingDifference> diff = differingSettings(a, b);
+  std::vector<std::string> keys;
+  for (const SettingDifference& d : diff) keys.push_back(d.key);
+  const std::vector<std::string> expected{"/only_a", "/only_b", "/optimization/lr", "/seed"};
+  EXPECT_EQ(keys, expected);
+  EXPECT_EQ(diff[0].a, "true");
+  EXPECT_EQ(diff[0].b, "");
+  EXPECT_EQ(diff[2].a, "0.001");
+  EXPECT_EQ(diff[2].b, "0.01");
+  EXPECT_TRUE(differingSettings(a, a).empty());
+}
+
+}  // namespace
+}  // namespace ascope

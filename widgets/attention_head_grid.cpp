@@ -150,6 +150,10 @@ void AttentionHeadGrid::setTitle(const QString& title) {
   replot(rpQueuedReplot);
 }
 
+QString AttentionHeadGrid::title() const {
+  return title_->text();
+}
+
 void AttentionHeadGrid::setSelectedHead(int head) {
   selected_ = head >= 0 && head < headCount() ? head : -1;
   styleCells(theme());

@@ -28,6 +28,7 @@ class AttentionHeadGrid : public ThemedPlot {
   const AttentionHeadDisplay& display() const { return display_; }
   void clear();
   void setTitle(const QString& title);
+  QString title() const;
 
   int headCount() const { return static_cast<int>(cells_.size()); }
   int columnCount() const { return columns_; }

@@ -212,16 +212,25 @@ void AttentionHeadGridPanel::setRunMaxWeight(const QString& group_name, double m
 }
 
 double AttentionHeadGridPanel::runMaxWeight() const {
+  return runMaxWeightOf(group());
+}
+
+double AttentionHeadGridPanel::runMaxWeightOf(const AttentionPlotGroup* g) const {
   double top = given_max_all_;
-  if (const AttentionPlotGroup* g = group())
+  if (g)
     top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name),
                     shown_apart_max_.value(g->name)});
   return top > 0.0 ? top : 1.0;
 }
 
 AttentionHeadDisplay AttentionHeadGridPanel::display() const {
-  const AttentionPlotGroup* g = group();
-  return AttentionHeadDisplay(color_scale_, runMaxWeight(), g && g->causal,
+  return displayOf(group_);
+}
+
+AttentionHeadDisplay AttentionHeadGridPanel::displayOf(int group) const {
+  const AttentionPlotGroup* g =
+      group >= 0 && group < groupCount() ? &snapshot_.groups[static_cast<size_t>(group)] : nullptr;
+  return AttentionHeadDisplay(color_scale_, runMaxWeightOf(g), g && g->causal,
                               g ? g->row_predictions : QStringList());
 }
 
@@ -319,12 +328,8 @@ void AttentionHeadGridPanel::showHead() {
                             : tr("%1 · %2").arg(g->name, g->headName(head_));
   detail_->setAttention(m, title, g->query_title, g->key_title, display());
 
-  // CLS overlay: row 0 (the CLS query) over the patch columns, when the tokens are patches.
   const PatchImageContext& ctx = snapshot_.image;
-  const int patches = ctx.grid_rows * ctx.grid_cols;
-  const int first_patch = ctx.has_cls_token ? 1 : 0;
-  if (ctx.isValid() && ctx.has_cls_token && m.isValid() && m.cols == patches + first_patch) {
-    std::vector<float> weights(m.values.begin() + first_patch, m.values.begin() + m.cols);
+  if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {
     overlay_->setData(ctx.image.toQImage(), weights, ctx.grid_rows, ctx.grid_cols,
                       tr("CLS attention · %1").arg(g->headName(head_)));
     if (overlay_->isHidden()) {
@@ -360,33 +365,41 @@ QString AttentionHeadGridPanel::exportBaseName() const {
 
 ExportResult AttentionHeadGridPanel::exportImage(const QString& path, ImageFormat format,
                                                  const ExportSize& size) {
-  // A figure for slides shows the heads, not which one happens to be selected on screen.
-  const int selected = grid_->selectedHead();
-  grid_->setSelectedHead(-1);
-  const ExportResult result = PlotExporter::save(grid_, path, format, size);
-  grid_->setSelectedHead(selected);
-  return result;
+  // Rendering the grid on screen at another size left its wrap and margins fitted to that size
+  // (issue 12): a copy draws the figure. A figure for slides shows the heads, not which one
+  // happens to be selected on screen, so the copy has none.
+  const AttentionPlotGroup* g = group();
+  if (!g || layer_ >= g->layerCount()) return ExportResult::failure(tr("No attention to export."));
+  AttentionHeadGrid copy;
+  copy.setFont(grid_->font());
+  copy.setPalette(grid_->palette());
+  copy.setTitle(grid_->title());
+  copy.setHeads(g->layers[static_cast<size_t>(layer_)], display(), g->head_names);
+  return PlotExporter::save(&copy, path, format, size);
 }
 
 ExportResult AttentionHeadGridPanel::exportCsv(const QString& path) const {
-  const AttentionPlotGroup* g = group();
+  const AttentionPlotData& data = snapshot_;
   return PlotExporter::writeCsv(
       path,
-      {QStringLiteral("layer"), QStringLiteral("head"), QStringLiteral("query_index"),
-       QStringLiteral("query"), QStringLiteral("key_index"), QStringLiteral("key"),
-       QStringLiteral("weight")},
-      [g](QTextStream& out) {
-        if (!g) return;
-        for (int l = 0; l < g->layerCount(); ++l) {
-          for (int h = 0; h < g->headCount(l); ++h) {
-            const LabeledMatrix& m = g->layers[static_cast<size_t>(l)][static_cast<size_t>(h)];
-            if (!m.isValid()) continue;
-            for (int r = 0; r < m.rows; ++r) {
-              const QString query = PlotExporter::csvField(m.rowLabel(r));
-              for (int c = 0; c < m.cols; ++c)
-                out << l << ',' << h << ',' << r << ',' << query << ',' << c << ','
-                    << PlotExporter::csvField(m.colLabel(c)) << ','
-                    << QString::number(m.at(r, c), 'g', 7) << '\n';
+      {QStringLiteral("step"), QStringLiteral("group"), QStringLiteral("layer"),
+       QStringLiteral("head"), QStringLiteral("query_index"), QStringLiteral("query"),
+       QStringLiteral("key_index"), QStringLiteral("key"), QStringLiteral("weight")},
+      [&data](QTextStream& out) {
+        const QString step = data.step >= 0 ? QString::number(data.step) : QString();
+        for (const AttentionPlotGroup& g : data.groups) {
+          const QString group = PlotExporter::csvField(g.name);
+          for (int l = 0; l < g.layerCount(); ++l) {
+            for (int h = 0; h < g.headCount(l); ++h) {
+              const LabeledMatrix& m = g.layers[static_cast<size_t>(l)][static_cast<size_t>(h)];
+              if (!m.isValid()) continue;
+              for (int r = 0; r < m.rows; ++r) {
+                const QString query = PlotExporter::csvField(m.rowLabel(r));
+                for (int c = 0; c < m.cols; ++c)
+                  out << step << ',' << group << ',' << l << ',' << h << ',' << r << ',' << query
+                      << ',' << c << ',' << PlotExporter::csvField(m.colLabel(c)) << ','
+                      << QString::number(m.at(r, c), 'g', 7) << '\n';
+              }
             }
           }
         }

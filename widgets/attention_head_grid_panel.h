@@ -55,6 +55,8 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   double runMaxWeight() const;
   /// How the current group is drawn (scale, masking, labels).
   AttentionHeadDisplay display() const;
+  /// How group `group` of the snapshot is drawn when shown (an export of every group).
+  AttentionHeadDisplay displayOf(int group) const;
 
   int groupCount() const { return static_cast<int>(snapshot_.groups.size()); }
   int layerCount() const;
@@ -75,10 +77,12 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   ClsAttentionOverlay* clsOverlay() const { return overlay_; }
 
   QString exportBaseName() const override;
-  /// The head grid of the current layer, with its colour scale.
+  /// The head grid of the current layer, with its colour scale, drawn by an off-screen copy so
+  /// the grid on screen keeps its layout.
   ExportResult exportImage(const QString& path, ImageFormat format,
                            const ExportSize& size) override;
-  /// Every weight of the current group: layer, head, query and key (index and token), weight.
+  /// Every weight of every group: step, group, layer, head, query and key (index and token),
+  /// weight.
   ExportResult exportCsv(const QString& path) const override;
 
  Q_SIGNALS:
@@ -86,6 +90,7 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
  private:
   const AttentionPlotGroup* group() const;
+  double runMaxWeightOf(const AttentionPlotGroup* g) const;
   void fillSelectors();
   void fillHeadSelector();
   void addKeyboardShortcuts();

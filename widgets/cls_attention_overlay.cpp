@@ -22,6 +22,14 @@ void ClsAttentionOverlay::setData(const QImage& image, const std::vector<float>&
   update();
 }
 
+std::vector<float> ClsAttentionOverlay::clsPatchWeights(const PatchImageContext& image,
+                                                        const LabeledMatrix& head) {
+  const int patches = image.grid_rows * image.grid_cols;
+  if (!image.isValid() || !image.has_cls_token || !head.isValid() || head.cols != patches + 1)
+    return {};
+  return std::vector<float>(head.values.begin() + 1, head.values.begin() + head.cols);
+}
+
 void ClsAttentionOverlay::clear() {
   image_ = QImage();
   weights_.clear();

@@ -3,6 +3,8 @@
 #include <QImage>
 #include <QWidget>
 
+#include "widgets/attention_plot_data.h"
+
 #include <vector>
 
 namespace ascope {
@@ -14,6 +16,11 @@ class ClsAttentionOverlay : public QWidget {
 
  public:
   explicit ClsAttentionOverlay(QWidget* parent = nullptr);
+
+  /// The CLS query's weights over the patches of `image` (row 0 of `head` without its CLS
+  /// column); empty when `head` is not attention over those patches.
+  static std::vector<float> clsPatchWeights(const PatchImageContext& image,
+                                            const LabeledMatrix& head);
 
   /// `patch_weights` holds grid_rows * grid_cols weights in row-major patch order.
   void setData(const QImage& image, const std::vector<float>& patch_weights, int grid_rows,

@@ -13,7 +13,7 @@ class QSpinBox;
 
 namespace ascope {
 
-/// Asks for the format and size of an exported figure (default 1600 x 1000 px, scale 1).
+/// Asks for the format and size of an exported figure (default a 1280 x 720 slide, PNG at 2x).
 class ExportDialog : public QDialog {
   Q_OBJECT
 

@@ -7,11 +7,12 @@ namespace ascope {
 enum class ImageFormat { Png, Pdf, Svg };
 
 /// Output size of an exported figure in pixels (PDF/SVG: the layout is computed for this size, the
-/// result stays vector). `scale` multiplies the PNG resolution without changing the layout.
+/// result stays vector). `scale` multiplies the PNG resolution without changing the layout. The
+/// default is a 16:9 slide laid out at 1280 x 720, its PNG sharp on a projector at twice that.
 struct ExportSize {
-  int width = 1600;
-  int height = 1000;
-  double scale = 1.0;
+  int width = 1280;
+  int height = 720;
+  double scale = 2.0;
 };
 
 /// Result of an export: empty error means success; otherwise a message meant for a person.

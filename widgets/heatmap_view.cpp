@@ -47,6 +47,9 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   color_scale_ = new QCPColorScale(this);
   title_ = new QCPTextElement(this, QString(), theme().title_font);
   title_->setMargins(QMargins(2, 2, 2, 4));
+  // Square cells can make the title's column narrower than the title (a narrow dock, a zoomed
+  // font); it may then reach into the empty margins beside the cells instead of being cut.
+  title_->setTextFlags(Qt::AlignCenter | Qt::TextDontClip);
   plotLayout()->addElement(0, 0, title_);
   plotLayout()->addElement(1, 0, rect_);
   plotLayout()->addElement(1, 1, color_scale_);

@@ -1,5 +1,6 @@
 #include "widgets/metric_curve_panel.h"
 
+#include "widgets/curve_event_markers.h"
 #include "widgets/export_menu.h"
 #include "widgets/log_axis_ticker.h"
 #include "widgets/plot_exporter.h"
@@ -35,6 +36,15 @@ void fillGraph(QCPGraph* graph, const DecimatingSeries& series) {
 
 QString formatValue(double v) {
   return QString::number(v, 'g', 4);
+}
+
+/// The last kept point at or before `step` (the first point when all are later).
+SeriesPoint pointAtOrBefore(const DecimatingSeries& series, double step) {
+  SeriesPoint found = series.first();
+  series.forEach([&found, step](const SeriesPoint& p) {
+    if (p.x <= step) found = p;
+  });
+  return found;
 }
 
 }  // namespace
@@ -76,6 +86,7 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   test_label_->setPadding(QMargins(2, 2, 2, 2));
   test_label_->setSelectable(false);
   test_label_->setVisible(false);
+  event_markers_ = new CurveEventMarkers(plot_);
   cursor_ = new QCPItemStraightLine(plot_);
   cursor_->setVisible(false);
   cursor_->setSelectable(false);
@@ -83,8 +94,10 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   readout_ = new QLabel(this);
   readout_->setTextFormat(Qt::RichText);
   readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // Cut when the dock is narrow (1280 × 720, 150 %) instead of widening the window.
+  // Wraps when the dock is narrow (1280 × 720, 150 %, or a zoomed font) instead of widening the
+  // window or cutting the figures off.
   readout_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  readout_->setWordWrap(true);
   smoothing_box_ = new QDoubleSpinBox(this);
   smoothing_box_->setRange(0.0, 0.999);
   smoothing_box_->setSingleStep(0.05);
@@ -156,8 +169,13 @@ void MetricCurvePanel::clear() {
   validation_.clear();
   test_.reset();
   ema_.reset();
+  event_markers_->clear();
   following_ = true;
   markDirty();
+}
+
+void MetricCurvePanel::addEventMarker(double step, const QString& text) {
+  event_markers_->add(step, text);
 }
 
 void MetricCurvePanel::setSmoothing(double weight) {
@@ -203,6 +221,11 @@ void MetricCurvePanel::setCursorStep(double step) {
   cursor_->point1->setCoords(std::max(0.0, cursor_step_), 0);
   cursor_->point2->setCoords(std::max(0.0, cursor_step_), 1);
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MetricCurvePanel::setReadoutStep(double step) {
+  readout_step_ = step < 0 || !std::isfinite(step) ? -1 : step;
+  updateReadout();
 }
 
 void MetricCurvePanel::resetView() {
@@ -307,21 +330,30 @@ void MetricCurvePanel::updateReadout() {
     return;
   }
   const PlotTheme& t = plot_->theme();
+  // A replayed step: the figures of that step, as the live view showed them then (issue 12).
+  const bool at_cursor = readout_step_ >= 0 && readout_step_ < lastStep();
+  const auto shown = [this, at_cursor](const DecimatingSeries& series) {
+    return at_cursor ? pointAtOrBefore(series, readout_step_) : series.last();
+  };
   QStringList parts;
   if (!train_.empty()) {
     parts << tr("train <b style='color:%1'>%2</b>")
-                 .arg(t.smoothed.name(), formatValue(smoothed_.last().y));
+                 .arg(t.smoothed.name(), formatValue(shown(smoothed_).y));
   }
-  if (!validation_.empty()) {
+  if (!validation_.empty() && (!at_cursor || validation_.first().x <= readout_step_)) {
     parts << tr("validation <b style='color:%1'>%2</b>")
-                 .arg(t.validation.name(), formatValue(validation_.last().y));
+                 .arg(t.validation.name(), formatValue(shown(validation_).y));
   }
-  if (test_) {
+  if (test_ && !at_cursor) {
     parts << tr("test <b style='color:%1'>%2</b>")
                  .arg(t.categorical.value(4, t.foreground).name(), formatValue(test_->y));
   }
-  parts << tr("step %1").arg(formatValue(lastStep()));
+  parts << tr("step %1").arg(formatValue(at_cursor ? readout_step_ : lastStep()));
   readout_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
+}
+
+QString MetricCurvePanel::readoutText() const {
+  return readout_->text();
 }
 
 QString MetricCurvePanel::hoverText(const QPoint& pos) const {

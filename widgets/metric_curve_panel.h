@@ -19,6 +19,7 @@ class QMouseEvent;
 
 namespace ascope {
 
+class CurveEventMarkers;
 class ThemedPlot;
 struct PlotTheme;
 
@@ -51,6 +52,11 @@ class MetricCurvePanel : public QWidget, public Exportable {
   bool hasTestPoint() const { return test_.has_value(); }
   void clear();
 
+  /// Something that happened to the run at `step` ("lr 5e-4"): a line and a label on the plot,
+  /// apart from bookmarks. clear() removes them.
+  void addEventMarker(double step, const QString& text);
+  CurveEventMarkers* eventMarkers() const { return event_markers_; }
+
   /// EMA weight of the past, 0 (off) .. 0.999. Recomputes the smoothed curve from the kept points.
   void setSmoothing(double weight);
   double smoothing() const { return ema_.weight(); }
@@ -61,6 +67,10 @@ class MetricCurvePanel : public QWidget, public Exportable {
   /// Puts the step cursor at `step`; a negative step hides it.
   void setCursorStep(double step);
   double cursorStep() const { return cursor_step_; }
+  /// The readout above the plot gives the figures at `step` (a replayed snapshot's step); a
+  /// negative step gives the newest (a live run, or a run's last step).
+  void setReadoutStep(double step);
+  QString readoutText() const;
 
   /// Rescales to all data and follows new points again.
   void resetView();
@@ -116,6 +126,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
   bool following_ = true;
   bool dirty_ = false;
   double cursor_step_ = -1;
+  double readout_step_ = -1;
   bool dragging_cursor_ = false;  // pressed on the cursor: moving drags it instead of panning
   QPoint press_pos_;
 
@@ -126,6 +137,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
   QCPGraph* test_graph_ = nullptr;
   QCPItemText* test_label_ = nullptr;
   QCPItemStraightLine* cursor_ = nullptr;
+  CurveEventMarkers* event_markers_ = nullptr;
   QLabel* readout_ = nullptr;
   QDoubleSpinBox* smoothing_box_ = nullptr;
   QCheckBox* log_box_ = nullptr;

@@ -5,6 +5,8 @@
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPageLayout>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -196,6 +198,17 @@ ExportResult PlotExporter::writeCsv(const QString& path, const QStringList& head
       file.cancelWriting();
       return ExportResult::failure(QObject::tr("Cannot write %1.").arg(path));
     }
+  }
+  return commit(file);
+}
+
+ExportResult PlotExporter::writeJson(const QString& path, const QJsonObject& json) {
+  QSaveFile file(path);
+  if (ExportResult r = openSaveFile(file); !r.ok()) return r;
+  const QByteArray bytes = QJsonDocument(json).toJson(QJsonDocument::Indented);
+  if (file.write(bytes) != bytes.size()) {
+    file.cancelWriting();
+    return ExportResult::failure(QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
   }
   return commit(file);
 }

@@ -8,6 +8,7 @@
 #include <functional>
 
 class QCustomPlot;
+class QJsonObject;
 class QTextStream;
 class QWidget;
 
@@ -31,6 +32,8 @@ class PlotExporter {
   /// Writes a UTF-8 CSV: the header line, then whatever `write_rows` streams.
   static ExportResult writeCsv(const QString& path, const QStringList& header,
                                const std::function<void(QTextStream&)>& write_rows);
+  /// Writes `json` as an indented UTF-8 JSON document (a figure's sidecar).
+  static ExportResult writeJson(const QString& path, const QJsonObject& json);
   /// Quotes a field when it holds a comma, quote or line break (RFC 4180).
   static QString csvField(const QString& text);
 

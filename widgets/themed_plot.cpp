@@ -5,6 +5,9 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
+#include <vector>
+
 namespace ascope {
 
 ThemedPlot::ThemedPlot(QWidget* parent) : QCustomPlot(parent) {
@@ -41,6 +44,7 @@ void ThemedPlot::placeLegendAbove(QCPAxisRect* rect) {
   // A sub-grid [spacer | legend] with all stretch on the spacer right-aligns the legend at its
   // natural size; QCPLayoutGrid has no alignment of its own.
   auto* row = new QCPLayoutGrid;
+  legend_row_ = row;
   plotLayout()->insertRow(0);
   plotLayout()->addElement(0, 0, row);
   plotLayout()->setRowStretchFactor(0, 0.001);
@@ -83,7 +87,40 @@ void ThemedPlot::showToolTipAt(const QPoint& widget_pos, const QString& text) {
 
 void ThemedPlot::updateLayout() {
   QCustomPlot::updateLayout();
+  if (wrapLegend()) QCustomPlot::updateLayout();
   for (int pass = 0; pass < 3 && adjustLayout(); ++pass) QCustomPlot::updateLayout();
+}
+
+bool ThemedPlot::wrapLegend() {
+  if (legend_row_ == nullptr || !legend->visible() || legend->itemCount() == 0) return false;
+  const int room =
+      legend_row_->rect().width() - legend->margins().left() - legend->margins().right();
+  if (room <= 0) return false;
+  // itemCount() counts the grid's cells, and a wrapped grid has empty ones.
+  std::vector<int> entries;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    if (const QCPAbstractLegendItem* item = legend->item(i))
+      entries.push_back(item->minimumOuterSizeHint().width());
+  }
+  const int count = static_cast<int>(entries.size());
+  if (count == 0) return false;
+  int columns = count;
+  for (; columns > 1; --columns) {
+    // Entries fill the rows left to right; a column is as wide as its widest entry.
+    std::vector<int> widths(static_cast<std::size_t>(columns), 0);
+    for (int i = 0; i < count; ++i) {
+      int& width = widths[static_cast<std::size_t>(i % columns)];
+      width = std::max(width, entries[static_cast<std::size_t>(i)]);
+    }
+    int total = (columns - 1) * legend->columnSpacing();
+    for (int width : widths) total += width;
+    if (total <= room) break;
+  }
+  const int wrap = columns == count ? 0 : columns;  // 0: one row, however many entries
+  if (legend->wrap() == wrap) return false;
+  legend->setWrap(wrap);
+  legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+  return true;
 }
 
 void ThemedPlot::changeEvent(QEvent* event) {

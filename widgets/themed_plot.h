@@ -26,7 +26,9 @@ class ThemedPlot : public QCustomPlot {
   /// Rebuilds the theme from the current palette and font, restyles everything and replots.
   void refreshTheme();
 
-  /// Places the legend in a row above the axis rect, right aligned, so it never hides data.
+  /// Places the legend in a row above the axis rect, right aligned, so it never hides data. Where
+  /// the row is too narrow for every entry (a narrow dock, a zoomed font) the legend wraps into
+  /// more rows instead of clipping its entries.
   void placeLegendAbove(QCPAxisRect* rect);
   /// Places the legend in a column right of the axis rect, top aligned.
   void placeLegendRight(QCPAxisRect* rect);
@@ -53,8 +55,11 @@ class ThemedPlot : public QCustomPlot {
 
  private:
   void syncDevicePixelRatio();
+  /// Above the plot: as many legend columns as fit the row; true when that changed.
+  bool wrapLegend();
 
   PlotTheme theme_;
+  QCPLayoutGrid* legend_row_ = nullptr;  // the row placeLegendAbove made, or null
   QString empty_hint_;
   bool empty_ = false;
   bool theming_ = false;  // palette changes we cause ourselves must not recurse

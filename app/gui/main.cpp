@@ -11,6 +11,7 @@
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/scripted_run.h"
+#include "app/gui/window/window_placement.h"
 #include "engine/core/cpu_runtime.h"
 #include "engine/core/openblas_kernels.h"
 #include "engine/train/tensor_threads.h"
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
   ascope::MainWindow window;
   const bool restored = !options->scripted() && window.setInteractive();
   if (!restored) window.resize(options->size);
+  // A person's window keeps its title and status bar on a small screen (scripted: --size as given).
+  if (!options->scripted()) ascope::fitWindowIntoScreen(&window);
   window.show();
   if (!restored) window.dockLayout()->resetLayout();  // dock proportions for the shown size
   window.panels().run->taskBox()->setFocus();

@@ -52,6 +52,10 @@ class FakeEngine final : public RunControl {
   /// 2 = running, 3 = paused (ascope::TrainerState values).
   void pushState(int state);
   void pushFailure(const std::string& message);
+  /// A learning rate sent while the run went, as the engine reports it once a batch used it.
+  void pushLearningRateChange(std::int64_t step, double lr, double previous_lr) {
+    queue_.pushLearningRateChange({step, lr, previous_lr});
+  }
 
   /// A run folder at `dir` with config.json and image attention snapshots at steps 10, 20, …
   /// (`count` of them), as a trained run leaves it: each carries the sample (predicted label

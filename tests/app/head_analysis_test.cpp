@@ -3,6 +3,7 @@
 // Attention dock.
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_aggregates.h"
 #include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/window/ablation_job.h"
 #include "app/gui/window/main_window.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
@@ -27,6 +29,7 @@ class HeadAnalysisTest : public QObject {
   void aggregatesAddMeanAndRolloutGroups();
   void probeChooserSwitchesEveryDock();
   void headStatisticsArriveAndPointAtTheAttentionDock();
+  void ablationOfARunWithoutCheckpointSaysSo();
 };
 
 namespace {
@@ -188,6 +191,26 @@ void HeadAnalysisTest::headStatisticsArriveAndPointAtTheAttentionDock() {
   QCOMPARE(attention->currentHead(), 1);
   engine.pushState(5);
   engine.finish();
+}
+
+void HeadAnalysisTest::ablationOfARunWithoutCheckpointSaysSo() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString run = dir.filePath(QStringLiteral("run"));
+  QVERIFY(FakeEngine::writeRunFolder(run.toStdString(), 2));
+  AblationJob job;
+  QSignalSpy finished(&job, &AblationJob::finished);
+  QVERIFY(job.start(run, 4));
+  QVERIFY(job.isRunning());
+  QVERIFY(!job.start(run, 4));  // one at a time
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+  QVERIFY(!job.isRunning());
+  QCOMPARE(finished.at(0).at(0).toBool(), false);
+  const QString error = finished.at(0).at(2).toString();
+  QVERIFY2(error.contains(QStringLiteral("checkpoint")), qPrintable(error));
+  // The worker is reaped and the job can run again.
+  QVERIFY(job.start(run, 4));
+  QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 30000);
 }
 
 }  // namespace ascope

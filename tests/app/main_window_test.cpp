@@ -6,6 +6,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -25,6 +27,8 @@
 #include "app/gui/window/scripted_run.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
+#include "open_run_in_window.h"
+#include "widgets/attention_head_grid.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/decoding_step_view.h"
 #include "widgets/metric_curve_panel.h"
@@ -41,6 +45,7 @@ class MainWindowTest : public QObject {
   void layoutRoundTripsAndResets();
   void fakeEngineFillsEveryPanel();
   void exportAllWritesEveryFormat();
+  void exportAllLeavesTheHeadGridAlone();
   void shortcutsAreBound();
   void closingWhileTrainingStopsTheRunFirst();
   void openedRunDocksFollowTheTimeline();
@@ -50,17 +55,6 @@ class MainWindowTest : public QObject {
   void openedRunShowsItsStoredTestFigure();
 
  private:
-  /// Shows `window` and opens the run folder `run` in it, back when the Attention dock has loaded
-  /// its snapshot (a failed wait fails the test: the caller checks currentTestFailed()).
-  static void showAndOpen(MainWindow& window, const QString& run) {
-    window.resize(1400, 900);
-    window.show();
-    QSignalSpy opened(window.controller(), &RunController::runOpened);
-    window.controller()->openRun(run);
-    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
-    window.panels().attention->waitForLoad();
-  }
-
   /// A fake translation run in `window`, with one of everything the panels show.
   static void feed(MainWindow& window) {
     auto owned = std::make_unique<FakeEngine>();
@@ -143,15 +137,103 @@ void MainWindowTest::exportAllWritesEveryFormat() {
   QVERIFY2(result.ok(), qPrintable(result.error));
   const QStringList files = QDir(dir.path()).entryList(QDir::Files);
   for (const char* suffix : {".png", ".svg", ".pdf", ".csv"}) {
-    QVERIFY2(files.filter(QString::fromLatin1(suffix)).size() >= 5,
+    QVERIFY2(files.filter(QString::fromLatin1(suffix)).size() >= 4,
              qPrintable(files.join(QLatin1Char(' '))));
   }
+  // The other panels' figures get a sidecar too: the step they were taken at.
+  QFile loss_sidecar(dir.filePath(QStringLiteral("loss.json")));
+  QVERIFY(loss_sidecar.open(QIODevice::ReadOnly));
+  QCOMPARE(QJsonDocument::fromJson(loss_sidecar.readAll()).object()["step"].toInt(), 100);
+  // The attention bundle: every kind of attention and every layer, the aggregates, and the head
+  // enlarged on screen, each with its sidecar; titles say step and layer.
+  const QDir attention(dir.filePath(QStringLiteral("attention")));
+  for (const char* kind : {"encoder_self", "decoder_self", "cross"}) {
+    for (int layer = 0; layer < 2; ++layer) {
+      for (const char* suffix : {"png", "svg", "pdf", "json"}) {
+        const QString file =
+            QStringLiteral("%1/attention_%1_layer%2_step100.%3").arg(kind).arg(layer).arg(suffix);
+        QVERIFY2(QFileInfo(attention.filePath(file)).size() > 0, qPrintable(file));
+      }
+    }
+  }
+  for (const char* aggregate :
+       {"encoder_self_mean_of_heads", "encoder_self_rollout", "cross_mean_of_heads"}) {
+    const QString file = QStringLiteral("%1/attention_%1_step100.png").arg(aggregate);
+    QVERIFY2(QFileInfo(attention.filePath(file)).size() > 0, qPrintable(file));
+  }
+  // The enlarged head is the one on screen: the translation run opens on cross attention.
+  QCOMPARE(window.panels().attention->panel()->currentGroup(), 2);
+  QVERIFY(QFileInfo::exists(
+      attention.filePath(QStringLiteral("cross/attention_cross_layer0_head0_step100.pdf"))));
+  QCOMPARE(attention.entryList({QStringLiteral("*.pdf")}, QDir::Files).size(), 0);
+  QFile svg(attention.filePath(QStringLiteral("cross/attention_cross_layer1_step100.svg")));
+  QVERIFY(svg.open(QIODevice::ReadOnly));
+  const QString svg_text = QString::fromUtf8(svg.readAll());
+  QVERIFY(svg_text.contains(QStringLiteral("step 100")) &&
+          svg_text.contains(QStringLiteral("cross · layer 1")));
+  // Every positional-encoding view, not the one tab shown.
+  const QDir encoding(dir.filePath(QStringLiteral("positional_encoding")));
+  QCOMPARE(encoding.entryList({QStringLiteral("*.png")}).size(), 4);
+  QCOMPARE(encoding.entryList({QStringLiteral("*.json")}).size(), 4);
+  // Every weight shown with its step and group, in a file named after the step.
+  QFile csv(dir.filePath(QStringLiteral("attention_step100.csv")));
+  QVERIFY(csv.open(QIODevice::ReadOnly));
+  const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.first(),
+           QStringLiteral("step,group,layer,head,query_index,query,key_index,key,weight"));
+  // 2 layers x 2 heads of encoder self (4 x 4), decoder self (5 x 5) and cross (5 x 4), then the
+  // aggregates: one matrix per layer for the mean and rollout of the self groups, mean of cross.
+  QCOMPARE(lines.size() - 1, 4 * 16 + 4 * 25 + 4 * 20 + 2 * (16 + 16 + 25 + 25 + 20));
+  for (const QString& line : lines.mid(1))
+    QVERIFY2(line.startsWith(QStringLiteral("100,")), qPrintable(line));
   const QString attention_csv = dir.filePath(QStringLiteral("attention.csv"));
   QVERIFY(window.exporter()->exportAttention(attention_csv).ok());
   QVERIFY(QFileInfo(attention_csv).size() > 100);
   const QString metrics_csv = dir.filePath(QStringLiteral("metrics.csv"));
   QVERIFY(window.exporter()->exportMetrics(metrics_csv, {}).ok());
   QVERIFY(QFileInfo(metrics_csv).size() > 100);
+}
+
+namespace {
+
+/// What the head grid on screen looks like: its place, column count, outer margins and every
+/// head's rectangle.
+QList<QRect> gridGeometry(const AttentionHeadGrid* grid) {
+  QList<QRect> shape{
+      grid->geometry(), QRect(grid->columnCount(), 0, 0, 0),
+      QRect(grid->plotLayout()->margins().left(), grid->plotLayout()->margins().top(),
+            grid->plotLayout()->margins().right(), grid->plotLayout()->margins().bottom())};
+  for (int h = 0; h < grid->headCount(); ++h) shape << grid->headRect(h)->rect();
+  return shape;
+}
+
+}  // namespace
+
+// Issue 12: Ctrl+E squeezed the heads into a thin column until the program was restarted; the
+// layout computed for the export size stayed behind.
+void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&window));
+  feed(window);
+  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  AttentionHeadGridPanel* panel = window.panels().attention->panel();
+  AttentionHeadGrid* grid = panel->headGrid();
+  QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0 && grid->headRect(0)->rect().width() > 0, 2000);
+  panel->setCurrentGroup(2);  // cross: 5 x 4 heads, the shape that showed the bug
+  QTest::qWait(20);
+  grid->replot();
+  const QList<QRect> before = gridGeometry(grid);
+  QVERIFY(before[1].x() >= 1);
+  QTemporaryDir dir;
+  // What Ctrl+E runs once a folder is chosen, at the dialog's default slide size.
+  const ExportResult result = window.exporter()->exportAll(dir.path());
+  QVERIFY2(result.ok(), qPrintable(result.error));
+  QTest::qWait(20);  // the queued replots run
+  grid->replot();
+  QCOMPARE(gridGeometry(grid), before);
+  QCOMPARE(panel->currentGroup(), 2);
 }
 
 void MainWindowTest::shortcutsAreBound() {
@@ -191,7 +273,7 @@ void MainWindowTest::openedRunDocksFollowTheTimeline() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 4));
   MainWindow window;
-  showAndOpen(window, dir.filePath("run"));
+  test::showAndOpenRun(window, dir.filePath("run"));
   if (QTest::currentTestFailed()) return;
   const Panels& panels = window.panels();
   // Opened: the newest snapshot's step everywhere, and its stored sample in the Sample dock.
@@ -307,7 +389,7 @@ void MainWindowTest::openedRunShowsItsStoredTestFigure() {
       "20,1,test,0.72,0.5612,0.001,,,,,,400,20\n");
   metrics.close();
   MainWindow window;
-  showAndOpen(window, dir.filePath("run"));
+  test::showAndOpenRun(window, dir.filePath("run"));
   if (QTest::currentTestFailed()) return;
   const Panels& panels = window.panels();
   const QString text = panels.run->progressView()->testText();

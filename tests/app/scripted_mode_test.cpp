@@ -9,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,6 +17,7 @@
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
+#include "offscreen_app.h"
 
 namespace ascope {
 
@@ -50,20 +50,10 @@ void ScriptedModeTest::initTestCase() {
 
 ScriptedModeTest::Result ScriptedModeTest::run(const QStringList& arguments,
                                                const QString& report_path) {
-  QProcess process;
-  process.setProcessChannelMode(QProcess::MergedChannels);
-  process.setWorkingDirectory(dir_.path());
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-  process.setProcessEnvironment(env);
-  process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
+  const test::AppOutcome outcome = test::runOffscreenApp(arguments, dir_.path(), 300000);
   Result result;
-  if (!process.waitForFinished(300000)) {
-    process.kill();
-    process.waitForFinished();
-  }
-  result.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-  result.output = QString::fromUtf8(process.readAll());
+  result.exit_code = outcome.exit_code;
+  result.output = outcome.output;
   QFile file(report_path);
   if (!report_path.isEmpty() && file.open(QIODevice::ReadOnly)) {
     result.report = QJsonDocument::fromJson(file.readAll()).object();

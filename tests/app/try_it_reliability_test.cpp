@@ -5,7 +5,6 @@
 // even while the trainer is still busy.
 #include <QElapsedTimer>
 #include <QFile>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,6 +16,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "fake_engine.h"
+#include "offscreen_app.h"
 #include "tests/data/fifo_fixture.h"
 
 namespace ascope {
@@ -132,25 +132,10 @@ struct Finished {
 };
 
 Finished runApp(const QStringList& arguments, const QString& cwd, int wait_s) {
-  QProcess process;
-  process.setProcessChannelMode(QProcess::MergedChannels);
-  process.setWorkingDirectory(cwd);
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-  process.setProcessEnvironment(env);
   QElapsedTimer timer;
   timer.start();
-  process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
-  Finished finished;
-  if (!process.waitForFinished(wait_s * 1000)) {
-    process.kill();
-    process.waitForFinished();
-  } else if (process.exitStatus() == QProcess::NormalExit) {
-    finished.exit_code = process.exitCode();
-  }
-  finished.seconds = timer.elapsed() / 1000;
-  finished.output = QString::fromUtf8(process.readAll());
-  return finished;
+  const test::AppOutcome outcome = test::runOffscreenApp(arguments, cwd, wait_s * 1000);
+  return Finished{outcome.exit_code, timer.elapsed() / 1000, outcome.output};
 }
 
 }  // namespace

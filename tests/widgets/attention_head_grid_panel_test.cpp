@@ -254,14 +254,15 @@ class AttentionHeadGridPanelTest : public QObject {
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.first(), QStringLiteral("layer,head,query_index,query,key_index,key,weight"));
-    QCOMPARE(lines.size(), 1 + 3 * 4 * 25);
-    QCOMPARE(lines[1], QStringLiteral("0,0,0,the,0,the,0.6"));
+    QCOMPARE(lines.first(),
+             QStringLiteral("step,group,layer,head,query_index,query,key_index,key,weight"));
+    QCOMPARE(lines.size(), 1 + 3 * 4 * 25 + 3 * 2 * 25);  // every group, not the one shown
+    QCOMPARE(lines[1], QStringLiteral("100,encoder self,0,0,0,the,0,the,0.6"));
     QCOMPARE(panel.exportBaseName(), QStringLiteral("attention_encoder_self_layer0"));
     const QString png = dir.filePath(QStringLiteral("a.png"));
     QVERIFY(panel.exportImage(png, ImageFormat::Png, ExportSize{}).ok());
     const QImage image(png);
-    QCOMPARE(image.size(), QSize(1600, 1000));
+    QCOMPARE(image.size(), QSize(2560, 1440));  // a 1280 x 720 slide at 2x
     // the colour scale is part of the figure: the heads only use the colours of 0.1 and 0.6,
     // the mid-range teal of viridis can only come from the scale bar
     QVERIFY(test::countPixelsNear(image, image.rect(), QColor(0x21, 0x91, 0x8c), 12) > 20);

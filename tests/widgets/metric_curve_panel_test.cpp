@@ -310,6 +310,39 @@ class MetricCurvePanelTest : public QObject {
     QCOMPARE(QImage(png).size(), QSize(1200, 700));
     QCOMPARE(panel.exportBaseName(), QStringLiteral("loss"));
   }
+
+  // Issue 12: in a narrow dock (a projector at 150 %, a zoomed font) the legend cut its entries
+  // to "tr", "train (smo"; it wraps into rows instead, and back into one row when there is room.
+  void narrowLegendWrapsInsteadOfCutting() {
+    MetricCurvePanel panel(QStringLiteral("loss"));
+    panel.resize(900, 400);
+    QVERIFY(test::showAndSettle(&panel));
+    fill(panel, 300);
+    test::settle();
+    QCPLegend* legend = panel.plot()->legend;
+    const auto all_fit = [legend] {
+      for (int i = 0; i < legend->itemCount(); ++i) {
+        const QCPAbstractLegendItem* item = legend->item(i);
+        if (item != nullptr && item->rect().width() < item->minimumOuterSizeHint().width() -
+                                                          item->margins().left() -
+                                                          item->margins().right())
+          return false;
+      }
+      return legend->outerRect().right() <= legend->parentPlot()->width();
+    };
+    panel.plot()->replot();
+    QCOMPARE(legend->wrap(), 0);  // one row
+    QVERIFY(all_fit());
+    panel.resize(300, 400);
+    test::settle();
+    panel.plot()->replot();
+    QVERIFY(legend->wrap() >= 1);
+    QVERIFY(all_fit());
+    panel.resize(900, 400);
+    test::settle();
+    panel.plot()->replot();
+    QCOMPARE(legend->wrap(), 0);
+  }
 };
 
 QTEST_MAIN(MetricCurvePanelTest)

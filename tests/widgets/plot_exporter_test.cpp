@@ -142,8 +142,9 @@ class PlotExporterTest : public QObject {
 
   void exportDialogAndMenu() {
     ExportDialog dialog;
-    QCOMPARE(dialog.choice().size.width, 1600);  // defaults
-    QCOMPARE(dialog.choice().size.height, 1000);
+    QCOMPARE(dialog.choice().size.width, 1280);  // defaults: a 16:9 slide, PNG at 2x
+    QCOMPARE(dialog.choice().size.height, 720);
+    QCOMPARE(dialog.choice().size.scale, 2.0);
     dialog.setChoice({ImageFormat::Svg, {640, 480, 3.0}});
     const ExportDialog::Choice c = dialog.choice();
     QCOMPARE(c.format, ImageFormat::Svg);

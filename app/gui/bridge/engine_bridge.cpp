@@ -52,6 +52,9 @@ void EngineBridge::stop() {
 void EngineBridge::setLearningRate(double lr) {
   if (engine_) engine_->setLearningRate(lr);
 }
+void EngineBridge::setProbeSample(int index) {
+  if (engine_) engine_->setProbeSample(index);
+}
 
 void EngineBridge::shutdown() {
   timer_.stop();
@@ -95,6 +98,9 @@ void EngineBridge::deliver(EventBatch&& batch) {
   if (!batch.metrics.empty()) {
     stats_.last_step = batch.metrics.back();
     Q_EMIT stepsArrived(batch.metrics);
+  }
+  for (const LearningRateChange& change : batch.learning_rate_changes) {
+    Q_EMIT learningRateChanged(change);
   }
   for (const EpochSummary& summary : batch.epochs) Q_EMIT epochEnded(summary);
   if (batch.test) Q_EMIT testEvaluated(*batch.test);

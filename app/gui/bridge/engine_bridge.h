@@ -64,7 +64,11 @@ class EngineBridge : public QObject {
   void stepOnce();
   /// Asks the trainer to stop after its current batch; returns at once.
   void stop();
+  /// From the next batch to the end of the run, in place of the schedule; the engine logs it and
+  /// learningRateChanged follows once a batch uses it (while paused: after Resume or Step).
   void setLearningRate(double lr);
+  /// Which validation sample the probe set's first sample is, from the next batch on.
+  void setProbeSample(int index);
   /// Stops the drain timer, requests stop and joins the trainer thread (closing the window).
   void shutdown();
 
@@ -85,6 +89,8 @@ class EngineBridge : public QObject {
   void headStatisticsArrived(const std::vector<HeadStatisticsUpdate>& updates);
   void positionalEncodingChanged(const PositionalEncodingSnapshot& snapshot);
   void sampleChanged(const SamplePrediction& sample);
+  /// A learning rate sent by setLearningRate took effect at change.step.
+  void learningRateChanged(const LearningRateChange& change);
   void logLine(const LogLine& line);
   void failed(const QString& message);
   /// The run has ended and everything it published has been delivered.

@@ -15,6 +15,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/probe_sample_caption.h"
 #include "engine/run/run_folder.h"
 #include "widgets/attention_head_grid.h"
 #include "widgets/attention_head_grid_panel.h"
@@ -46,17 +47,11 @@ double conversionWork(const AttentionSnapshot& snapshot) {
   return work;
 }
 
-/// "2: a wonderful film with a great…" for the probe chooser.
+/// The probe chooser's entries, one per sample of `probes`.
 QStringList probeCaptions(const ProbeSet& probes) {
   QStringList captions;
-  for (std::size_t i = 0; i < probes.samples.size(); ++i) {
-    const AttentionSnapshot& s = probes.samples[i];
-    QString what = s.sample ? QString::fromStdString(s.sample->text).simplified() : QString();
-    if (what.isEmpty() && s.sample && !s.sample->true_label.empty()) {
-      what = QString::fromStdString(s.sample->true_label);  // an image: its class
-    }
-    if (what.size() > 40) what = what.left(39) + QStringLiteral("…");
-    captions.push_back(QStringLiteral("#%1 %2").arg(s.sample_index).arg(what).trimmed());
+  for (const AttentionSnapshot& sample : probes.samples) {
+    captions.push_back(probeSampleCaption(sample));
   }
   return captions;
 }
@@ -103,6 +98,13 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   play_button_->setText(tr("▶ Play"));
   play_button_->setCheckable(true);
   play_button_->setToolTip(tr("Animate the run's snapshots, step by step"));
+  speed_box_ = new QComboBox(this);
+  speed_box_->setObjectName(QStringLiteral("timelineSpeed"));
+  for (double factor : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) {
+    speed_box_->addItem(QStringLiteral("%1×").arg(factor), factor);
+  }
+  speed_box_->setCurrentIndex(speed_box_->findData(1.0));
+  speed_box_->setToolTip(tr("How fast Play moves through the snapshots"));
   live_button_ = new QToolButton(this);
   live_button_->setText(tr("Live"));
   live_button_->setCheckable(true);
@@ -110,7 +112,10 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   live_button_->setToolTip(tr("Follow the newest probe of the running training"));
   probe_box_ = new QComboBox(this);
   probe_box_->setObjectName(QStringLiteral("probeSample"));
-  probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // Shrinks (eliding the sample's text) before the rollout controls beside it are cut, e.g. in a
+  // narrow dock or with a zoomed font.
+  probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  probe_box_->setMinimumContentsLength(12);
   probe_box_->setToolTip(
       tr("The validation samples probed at every step (the probe set): every dock shows the "
          "chosen one; head statistics average over all of them"));
@@ -154,13 +159,14 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   bar->setContentsMargins(8, 4, 8, 0);
   bar->addWidget(new QLabel(tr("Timeline"), this));
   bar->addWidget(play_button_);
+  bar->addWidget(speed_box_);
   bar->addWidget(slider_, 1);
   bar->addWidget(label_);
   bar->addWidget(live_button_);
   auto* choices = new QHBoxLayout;
   choices->setContentsMargins(8, 0, 8, 0);
   choices->addWidget(new QLabel(tr("Probe sample"), this));
-  choices->addWidget(probe_box_);
+  choices->addWidget(probe_box_, 3);
   choices->addStretch(1);
   choices->addWidget(new QLabel(tr("Rollout fusion"), this));
   choices->addWidget(fusion_box_);
@@ -177,6 +183,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   play_timer_.setInterval(kPlayIntervalMs);
   connect(&play_timer_, &QTimer::timeout, this, &AttentionTimelineView::onPlayTick);
   connect(play_button_, &QToolButton::toggled, this, &AttentionTimelineView::setPlaying);
+  connect(speed_box_, qOverload<int>(&QComboBox::activated), this,
+          [this](int index) { setPlaySpeed(speed_box_->itemData(index).toDouble()); });
   connect(slider_, &QSlider::valueChanged, this, &AttentionTimelineView::onSliderMoved);
   connect(live_button_, &QToolButton::clicked, this, [this](bool on) {
     if (!on) {
@@ -476,6 +484,14 @@ void AttentionTimelineView::setPlaying(bool on) {
   }
   if (slider_->value() == slider_->maximum()) slider_->setValue(0);
   play_timer_.start();
+}
+
+void AttentionTimelineView::setPlaySpeed(double factor) {
+  play_speed_ = std::clamp(factor, 0.25, 8.0);
+  play_timer_.setInterval(static_cast<int>(kPlayIntervalMs / play_speed_));
+  const QSignalBlocker block(speed_box_);
+  const int index = speed_box_->findData(play_speed_);
+  if (index >= 0) speed_box_->setCurrentIndex(index);
 }
 
 void AttentionTimelineView::onPlayTick() {

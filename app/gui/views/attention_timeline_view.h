@@ -63,6 +63,11 @@ class AttentionTimelineView : public QWidget {
   /// Animates the timeline from the shown snapshot (from the start when at the end).
   void setPlaying(bool on);
   bool isPlaying() const { return play_timer_.isActive(); }
+  /// Play's pace: `factor` times the normal one frame per 450 ms (0.25 .. 8).
+  void setPlaySpeed(double factor);
+  double playSpeed() const { return play_speed_; }
+  int playInterval() const { return play_timer_.interval(); }
+  QComboBox* speedSelector() const { return speed_box_; }
 
   /// Puts an asked input under the scope; `caption` says what it is and what the model answered.
   void showAsked(AttentionPlotData data, const QString& caption);
@@ -158,10 +163,12 @@ class AttentionTimelineView : public QWidget {
   int asked_generation_ = 0;  ///< of the newest aggregation of the asked input
   int asked_handled_ = 0;     ///< of the newest one whose result came back
   QTimer play_timer_;
+  double play_speed_ = 1.0;
 
   QSlider* slider_ = nullptr;
   QLabel* label_ = nullptr;
   QToolButton* play_button_ = nullptr;
+  QComboBox* speed_box_ = nullptr;
   QToolButton* live_button_ = nullptr;
   QComboBox* probe_box_ = nullptr;
   QComboBox* fusion_box_ = nullptr;

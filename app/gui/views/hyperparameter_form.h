@@ -35,6 +35,8 @@ class HyperparameterForm : public QWidget {
   /// The editor of a field by its key ("epochs", "max_steps", "batch_size", "lr", "schedule",
   /// "warmup_steps", "grad_clip", "seed", "layers", "heads", "d_model", "d_ff", "patch_size").
   QWidget* field(const QString& key) const { return fields_.value(key); }
+  /// The keys of every field (for field()), in no particular order.
+  QStringList fieldKeys() const { return fields_.keys(); }
 
   void setReadOnly(bool read_only);
 

@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
@@ -14,6 +15,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/live_learning_rate_box.h"
+#include "app/gui/views/pretrained_model_choice.h"
+#include "app/gui/views/probe_sample_picker.h"
 #include "app/gui/views/run_progress_view.h"
 #include "engine/tasks/task_registry.h"
 
@@ -63,7 +67,12 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   device_box_->setObjectName(QStringLiteral("deviceBox"));
   device_box_->addItem(tr("CPU"), QStringLiteral("cpu"));
   if (cuda_available) device_box_->addItem(tr("CUDA GPU"), QStringLiteral("cuda"));
-  for (QComboBox* box : {task_box_, data_box_, preset_box_, device_box_}) {
+  model_box_ = new PretrainedModelChoice(this);
+  model_box_->setTask(
+      TaskRegistry::instance().find(task_box_->currentData().toString().toStdString()));
+  live_lr_ = new LiveLearningRateBox(run_, this);
+  for (QComboBox* box :
+       {task_box_, data_box_, preset_box_, device_box_, static_cast<QComboBox*>(model_box_)}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(12);
   }
@@ -72,6 +81,9 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   read_only_label_->setWordWrap(true);
   edit_button_ = new QPushButton(tr("Train again with these settings"), this);
   form_ = new HyperparameterForm(this);
+  probe_picker_ = new ProbeSamplePicker(
+      run_, [this] { return currentConfig(); },
+      qobject_cast<QLineEdit*>(form_->field(QStringLiteral("probe_samples"))), this);
   message_label_ = new QLabel(this);
   message_label_->setObjectName(QStringLiteral("validationMessage"));
   message_label_->setWordWrap(true);
@@ -84,6 +96,7 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   choices->addRow(tr("Data"), data_box_);
   choices->addRow(tr("Preset"), preset_box_);
   choices->addRow(tr("Device"), device_box_);
+  choices->addRow(tr("Model"), model_box_);
   auto* buttons = new QHBoxLayout;
   buttons->setSpacing(4);
   for (QAction* action : {start_, pause_, step_, stop_})
@@ -97,25 +110,32 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   layout->addWidget(form_);
   layout->addWidget(message_label_);
   layout->addLayout(buttons);
+  layout->addWidget(live_lr_);
+  layout->addWidget(probe_picker_, 0, Qt::AlignLeft);
   layout->addWidget(progress_);
   layout->addStretch(1);
   read_only_label_->hide();
   edit_button_->hide();
 
   connect(task_box_, &QComboBox::currentIndexChanged, this, [this] {
+    model_box_->setTask(
+        TaskRegistry::instance().find(task_box_->currentData().toString().toStdString()));
     listPresets();
     loadPreset();
   });
   connect(preset_box_, &QComboBox::currentIndexChanged, this, &RunPanel::loadPreset);
   connect(data_box_, &QComboBox::activated, this, &RunPanel::chooseData);
   connect(device_box_, &QComboBox::currentIndexChanged, this, &RunPanel::revalidate);
+  connect(model_box_, &PretrainedModelChoice::modelChosen, this, &RunPanel::revalidate);
   connect(form_, &HyperparameterForm::edited, this, &RunPanel::revalidate);
   connect(edit_button_, &QPushButton::clicked, this, [this] {
     read_only_ = false;
     read_only_label_->hide();
     edit_button_->hide();
     form_->setReadOnly(false);
-    for (QComboBox* box : {task_box_, data_box_, preset_box_, device_box_}) box->setEnabled(true);
+    for (QComboBox* box :
+         {task_box_, data_box_, preset_box_, device_box_, static_cast<QComboBox*>(model_box_)})
+      box->setEnabled(true);
     revalidate();
   });
   connect(run_, &CurrentRun::stateChanged, this, &RunPanel::onRunState);
@@ -193,6 +213,7 @@ QString RunPanel::buildConfig(TrainingConfig& config) const {
   const QString error = form_->applyTo(config);
   config.data = data_box_->currentData().toString().toStdString();
   config.device = device_box_->currentData().toString().toStdString();
+  config.pretrained = model_box_->folder().toStdString();
   config.stop_on_nonfinite = false;  // the GUI pauses on a bad loss so the user can react
   config.out_dir.clear();            // a new run gets its own folder
   config.resume = false;
@@ -275,6 +296,7 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
     const QSignalBlocker block(preset_box_);
     setPreset(QString::fromStdString(config.preset));
   }
+  model_box_->chooseFolder(QString::fromStdString(config.pretrained));
   const QString data = QString::fromStdString(config.data);
   if (data == QLatin1String("builtin")) {
     data_box_->setCurrentIndex(0);
@@ -282,7 +304,9 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
     setDataSource(data);
   }
   keepFocus();
-  for (QComboBox* box : {task_box_, data_box_, preset_box_, device_box_}) box->setEnabled(false);
+  for (QComboBox* box :
+       {task_box_, data_box_, preset_box_, device_box_, static_cast<QComboBox*>(model_box_)})
+    box->setEnabled(false);
   read_only_label_->setText(tr("Viewing the run <b>%1</b> (read-only).")
                                 .arg(QFileInfo(run_path).fileName().toHtmlEscaped()));
   read_only_label_->setToolTip(run_path);
@@ -318,7 +342,9 @@ void RunPanel::onRunState(TrainerState state, const QString& reason) {
   if (busy) keepFocus();
   if (!read_only_) {
     form_->setReadOnly(busy);
-    for (QComboBox* box : {task_box_, data_box_, preset_box_, device_box_}) box->setEnabled(!busy);
+    for (QComboBox* box :
+         {task_box_, data_box_, preset_box_, device_box_, static_cast<QComboBox*>(model_box_)})
+      box->setEnabled(!busy);
   }
   updateActions();
 }

@@ -17,6 +17,9 @@ namespace ascope {
 
 class CurrentRun;
 class HyperparameterForm;
+class LiveLearningRateBox;
+class PretrainedModelChoice;
+class ProbeSamplePicker;
 class RunProgressView;
 
 class RunPanel : public QWidget {
@@ -56,6 +59,9 @@ class RunPanel : public QWidget {
   QComboBox* taskBox() const { return task_box_; }
   QComboBox* presetBox() const { return preset_box_; }
   QComboBox* deviceBox() const { return device_box_; }
+  PretrainedModelChoice* modelChoice() const { return model_box_; }
+  LiveLearningRateBox* liveLearningRate() const { return live_lr_; }
+  ProbeSamplePicker* probePicker() const { return probe_picker_; }
   QLabel* messageLabel() const { return message_label_; }
 
  Q_SIGNALS:
@@ -95,6 +101,9 @@ class RunPanel : public QWidget {
   QComboBox* data_box_ = nullptr;
   QComboBox* preset_box_ = nullptr;
   QComboBox* device_box_ = nullptr;
+  PretrainedModelChoice* model_box_ = nullptr;
+  LiveLearningRateBox* live_lr_ = nullptr;
+  ProbeSamplePicker* probe_picker_ = nullptr;
   HyperparameterForm* form_ = nullptr;
   QLabel* message_label_ = nullptr;
   QLabel* read_only_label_ = nullptr;

@@ -12,6 +12,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/ranked_answer_html.h"
 #include "engine/data/image_header.h"
 #include "engine/data/regular_file.h"
 #include "engine/inference/checkpoint_inference.h"
@@ -54,14 +55,7 @@ QString describe(const InferenceAnswer& a) {
   if (task != nullptr && task->sample == SampleKind::kTranslation) {
     text = QStringLiteral("<b>%1</b>").arg(html(a.label));
   } else {
-    text = QStringLiteral("<b>%1</b> (p = %2)").arg(html(a.label)).arg(a.probability, 0, 'f', 2);
-    QStringList others;
-    for (std::size_t i = 1; i < std::min<std::size_t>(a.ranking.size(), 3); ++i) {
-      others << QStringLiteral("%1 %2")
-                    .arg(html(a.ranking[i].first))
-                    .arg(a.ranking[i].second, 0, 'f', 2);
-    }
-    if (!others.isEmpty()) text += QStringLiteral(" · then ") + others.join(QStringLiteral(", "));
+    text = rankedAnswerHtml(a);
   }
   return text + QStringLiteral("<br><small>checkpoint at step %1</small>").arg(a.step);
 }

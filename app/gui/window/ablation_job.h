@@ -2,43 +2,28 @@
 // Runs a head ablation of a run folder (engine/ablation/run_ablation.h) on a worker thread for the
 // GUI: it reads the run's newest checkpoint, so a live training goes on untouched on its own
 // thread, and progress and the result arrive as queued signals, so the window never waits.
-// Destroying a running job cancels it and joins the worker (cancelling takes effect after the
-// evaluation in progress).
-#include <QObject>
+// Cancelling takes effect after the evaluation in progress.
 #include <QString>
 
-#include <atomic>
-#include <memory>
-#include <thread>
-
+#include "app/gui/window/worker_job.h"
 #include "engine/ablation/ablation_table.h"
 
 namespace ascope {
 
-class AblationJob : public QObject {
+class AblationJob : public WorkerJob {
   Q_OBJECT
 
  public:
   explicit AblationJob(QObject* parent = nullptr);
-  ~AblationJob() override;
 
   /// Starts ablating the run in `run_dir` on `samples` validation samples; false (and nothing
   /// started) while one runs.
   bool start(const QString& run_dir, int samples);
-  void cancel();
-  bool isRunning() const { return running_; }
 
  Q_SIGNALS:
   void progress(int done, int total);
   /// `ok`: `table` holds the result (also written to RUN/ablation.csv); else `error` says why.
   void finished(bool ok, const AblationTable& table, const QString& error);
-
- private:
-  void join();
-
-  std::shared_ptr<std::atomic<bool>> cancel_;
-  std::thread worker_;
-  bool running_ = false;
 };
 
 }  // namespace ascope

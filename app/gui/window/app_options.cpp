@@ -5,9 +5,51 @@
 
 #include <cstdio>
 
+#include "app/gui/window/attention_video_export.h"
 #include "engine/tasks/task_registry.h"
 
 namespace ascope {
+namespace {
+
+/// --export-video and the options that shape it; an error naming the option and value, or "".
+QString parseVideoOptions(const QCommandLineParser& parser, const QCommandLineOption& file,
+                          const QCommandLineOption& view, const QCommandLineOption& layer,
+                          const QCommandLineOption& head, const QCommandLineOption& fps,
+                          AppOptions* o) {
+  const auto number = [&parser](const QCommandLineOption& option, int* value) {
+    if (!parser.isSet(option)) return QString();
+    bool ok = false;
+    const QString text = parser.value(option);
+    *value = text.toInt(&ok);
+    if (ok && *value >= 0) return QString();
+    return QStringLiteral("--%1 must be a number, 0 or more, got \"%2\"")
+        .arg(option.names().front(), text);
+  };
+  for (const auto& [option, value] :
+       {std::pair{&layer, &o->video_layer}, std::pair{&head, &o->video_head},
+        std::pair{&fps, &o->video_fps}}) {
+    if (QString problem = number(*option, value); !problem.isEmpty()) return problem;
+  }
+  if (parser.isSet(view)) o->video_view = parser.value(view);
+  if (!QStringList{QStringLiteral("head"), QStringLiteral("grid"), QStringLiteral("overlay")}
+           .contains(o->video_view))
+    return QStringLiteral("--video-view must be head, grid or overlay, got \"%1\"")
+        .arg(o->video_view);
+  o->export_video = parser.value(file);
+  if (o->export_video.isEmpty()) return {};
+  if (o->open_dir.isEmpty() && o->train_steps <= 0)
+    return QStringLiteral("--export-video needs a run: --open or --train-steps");
+  AttentionVideoRequest request;
+  request.path = o->export_video;
+  request.layer = o->video_layer;
+  request.head = o->video_head;
+  request.fps = o->video_fps;
+  if (QString problem = AttentionVideoExport::checkRequest(request); !problem.isEmpty())
+    return QStringLiteral("--export-video: ") + problem;
+  return {};
+}
+
+}  // namespace
 
 std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QString* error,
                                             bool* help_shown) {
@@ -36,15 +78,22 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                                QStringLiteral("dir"));
   const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open a run folder."),
                                 QStringLiteral("dir"));
+  const QCommandLineOption compare(
+      QStringLiteral("compare"),
+      QStringLiteral("With --open: compare the opened run with this one (File → Compare with "
+                     "run…); --screenshot then shows the comparison window."),
+      QStringLiteral("dir"));
   const QCommandLineOption shot(QStringLiteral("screenshot"),
                                 QStringLiteral("Save the whole window as PNG when done."),
                                 QStringLiteral("png"));
   const QCommandLineOption size(QStringLiteral("size"),
                                 QStringLiteral("Window size WIDTHxHEIGHT (default 1600x1000)."),
                                 QStringLiteral("size"));
-  const QCommandLineOption export_dir(QStringLiteral("export-dir"),
-                                      QStringLiteral("Export all panels to this folder when done."),
-                                      QStringLiteral("dir"));
+  const QCommandLineOption export_dir(
+      QStringLiteral("export-dir"),
+      QStringLiteral("Export all panels to this folder when done, with every layer's "
+                     "attention and every positional-encoding view."),
+      QStringLiteral("dir"));
   const QCommandLineOption report(QStringLiteral("report"),
                                   QStringLiteral("Write the measured figures as JSON."),
                                   QStringLiteral("json"));
@@ -76,12 +125,57 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       QStringLiteral("N"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit when done."));
   const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
+  const QCommandLineOption presentation(
+      QStringLiteral("presentation"),
+      QStringLiteral("Start in presentation mode: attention on most of the window (full screen "
+                     "unless scripted)."));
+  const QCommandLineOption zoom(
+      QStringLiteral("zoom"),
+      QStringLiteral("Font zoom in steps of 20 %, -3..8 (Ctrl+= / Ctrl+-)."),
+      QStringLiteral("steps"));
+  const QCommandLineOption high_contrast(QStringLiteral("high-contrast"),
+                                         QStringLiteral("Use the high-contrast theme."));
   const QCommandLineOption timeout(QStringLiteral("timeout"),
                                    QStringLiteral("Scripted mode: give up after S seconds."),
                                    QStringLiteral("s"));
   parser.addOptions({help,  task,  data,  preset,     device, steps, out,
                      open,  shot,  size,  export_dir, report, ask,   step,
                      group, probe, raise, ablate,     quit,   dark,  timeout});
+  parser.addOptions({presentation, zoom, high_contrast});
+  const QCommandLineOption export_video(
+      QStringLiteral("export-video"),
+      QStringLiteral("When done, export the attention of every stored snapshot of the run as a "
+                     "video (.gif or .mp4, one frame per snapshot)."),
+      QStringLiteral("file"));
+  const QCommandLineOption video_view(QStringLiteral("video-view"),
+                                      QStringLiteral("What the video shows: head (default), grid "
+                                                     "(every head of the layer) or overlay (ViT "
+                                                     "CLS attention over the image)."),
+                                      QStringLiteral("view"));
+  const QCommandLineOption video_layer(QStringLiteral("layer"),
+                                       QStringLiteral("Layer of the video (0-based, default 0)."),
+                                       QStringLiteral("L"));
+  const QCommandLineOption video_head(QStringLiteral("head"),
+                                      QStringLiteral("Head of the video (0-based, default 0)."),
+                                      QStringLiteral("H"));
+  const QCommandLineOption video_fps(QStringLiteral("fps"),
+                                     QStringLiteral("Frames per second of the video (default 4)."),
+                                     QStringLiteral("N"));
+  parser.addOptions({export_video, video_view, video_layer, video_head, video_fps});
+  parser.addOption(compare);
+  const QCommandLineOption inspect_model(
+      QStringLiteral("inspect-model"),
+      QStringLiteral("Inspect a pretrained model folder without training (File → Inspect "
+                     "pretrained model…) with --text and --pair; --screenshot then shows every "
+                     "layer and head."),
+      QStringLiteral("dir"));
+  const QCommandLineOption inspect_text(QStringLiteral("text"),
+                                        QStringLiteral("With --inspect-model: the sentence."),
+                                        QStringLiteral("text"));
+  const QCommandLineOption inspect_pair(
+      QStringLiteral("pair"), QStringLiteral("With --inspect-model: an optional second sentence."),
+      QStringLiteral("text"));
+  parser.addOptions({inspect_model, inspect_text, inspect_pair});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return std::nullopt;
@@ -98,6 +192,10 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.device = parser.value(device);
   o.out_dir = parser.value(out);
   o.open_dir = parser.value(open);
+  o.compare_dir = parser.value(compare);
+  o.inspect_model = parser.value(inspect_model);
+  o.inspect_text = parser.value(inspect_text);
+  o.inspect_pair = parser.value(inspect_pair);
   o.screenshot = parser.value(shot);
   o.export_dir = parser.value(export_dir);
   o.report = parser.value(report);
@@ -122,6 +220,16 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   o.quit = parser.isSet(quit);
   o.dark = parser.isSet(dark);
+  o.presentation = parser.isSet(presentation);
+  o.high_contrast = parser.isSet(high_contrast);
+  if (parser.isSet(zoom)) {
+    bool ok = false;
+    o.zoom = parser.value(zoom).toInt(&ok);
+    if (!ok || o.zoom < -3 || o.zoom > 8) {
+      *error = QStringLiteral("--zoom must be -3..8, got \"%1\"").arg(parser.value(zoom));
+      return std::nullopt;
+    }
+  }
   if (!o.task.isEmpty()) {
     Expected<const TaskDescriptor*> descriptor = findTask(o.task.toStdString());
     if (!descriptor.ok()) {
@@ -172,6 +280,24 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       *error = QStringLiteral("--timeout must be a positive number of seconds");
       return std::nullopt;
     }
+  }
+  if (!o.inspect_model.isEmpty() && o.inspect_text.trimmed().isEmpty()) {
+    *error = QStringLiteral("--inspect-model needs --text \"a sentence\"");
+    return std::nullopt;
+  }
+  if ((!o.inspect_text.isEmpty() || !o.inspect_pair.isEmpty()) && o.inspect_model.isEmpty()) {
+    *error = QStringLiteral("--text and --pair go with --inspect-model");
+    return std::nullopt;
+  }
+  if (!o.compare_dir.isEmpty() && o.open_dir.isEmpty()) {
+    *error = QStringLiteral("--compare needs --open: the opened run is A of the comparison");
+    return std::nullopt;
+  }
+  if (QString problem = parseVideoOptions(parser, export_video, video_view, video_layer, video_head,
+                                          video_fps, &o);
+      !problem.isEmpty()) {
+    *error = problem;
+    return std::nullopt;
   }
   if (!o.open_dir.isEmpty() && o.train_steps > 0) {
     *error = QStringLiteral("give either --open or --train-steps, not both");

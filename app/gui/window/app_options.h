@@ -6,6 +6,9 @@
 //                  --screenshot shot.png --size 1600x1000 --quit
 //   attentionscope --open RUNDIR --screenshot shot.png --quit
 //   attentionscope --open RUNDIR --step 40 --export-dir figures --quit
+//   attentionscope --open RUNDIR --export-video head.gif --layer 0 --head 1 --fps 4 --quit
+//   attentionscope --inspect-model FOLDER --text "the movie was great" --pair "it was"
+//                  --screenshot model.png --size 1280x720 --quit
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -34,11 +37,29 @@ struct AppOptions {
   int ablate_samples = 0;   ///< > 0: a head ablation on this many samples before finishing
   bool quit = false;        ///< exit once done (exit code 0 on success)
   bool dark = false;        ///< force a dark palette (screenshots of the dark theme)
-  int timeout_s = 1800;     ///< scripted mode gives up after this long
+  bool presentation = false;   ///< start in presentation mode (View → Presentation)
+  int zoom = 0;                ///< font zoom steps (FontZoom: -3..8, 0 = none)
+  bool high_contrast = false;  ///< View → High contrast
+  int timeout_s = 1800;        ///< scripted mode gives up after this long
+  /// The run's attention through its stored snapshots, as .gif or .mp4 (AttentionVideoExport):
+  /// head `video_head` of layer `video_layer`, that layer's grid, or the CLS overlay.
+  QString export_video;
+  QString video_view = QStringLiteral("head");  ///< head, grid or overlay
+  int video_layer = 0;
+  int video_head = 0;
+  int video_fps = 4;
+  /// With --open: compare the opened run with this one; the screenshot shows the comparison.
+  QString compare_dir;
+  /// A pretrained model folder to inspect without training (File → Inspect pretrained model…):
+  /// it reads `inspect_text` (and `inspect_pair`); the screenshot shows the model view's window.
+  QString inspect_model;
+  QString inspect_text;
+  QString inspect_pair;
 
   /// Scripted: something to do without a person (train, open, screenshot or quit).
   bool scripted() const {
-    return train_steps > 0 || !open_dir.isEmpty() || !screenshot.isEmpty() || quit;
+    return train_steps > 0 || !open_dir.isEmpty() || !screenshot.isEmpty() || quit ||
+           !inspect_model.isEmpty();
   }
 
   /// Parses `arguments` (argv as QStrings); on a usage error returns nullopt and sets `error`.

@@ -1,33 +1,23 @@
 #pragma once
-// Runs DatasetDownloader::fetch() on a worker thread for the GUI: progress, stage changes and the
-// result arrive as queued signals on the thread that owns the job, so the GUI never waits for the
-// network or the extraction. Destroying a running job cancels it and joins the worker (the
-// downloader checks the flag between chunks, so that takes milliseconds).
-#include <QObject>
+// Runs DatasetDownloader::fetch() on a WorkerJob's worker thread for the GUI: progress, stage
+// changes and the result arrive as queued signals on the thread that owns the job, so the GUI
+// never waits for the network or the extraction.
 #include <QString>
 #include <QStringList>
 
-#include <atomic>
-#include <memory>
-#include <thread>
-
+#include "app/gui/window/worker_job.h"
 #include "engine/download/dataset_catalog.h"
 
 namespace ascope {
 
-class DatasetFetchJob : public QObject {
+class DatasetFetchJob : public WorkerJob {
   Q_OBJECT
 
  public:
   explicit DatasetFetchJob(QObject* parent = nullptr);
-  ~DatasetFetchJob() override;
 
   /// Starts fetching `entry` into `data_dir`; false (and nothing started) while a fetch runs.
   bool start(const CatalogEntry& entry, const QString& data_dir);
-  /// Asks the running fetch to stop; finished() follows with a "cancelled" error. The partial
-  /// download stays and the next start() resumes it.
-  void cancel();
-  bool isRunning() const { return running_; }
 
  Q_SIGNALS:
   /// `total` is 0 when the server sends no length and the catalog has no size.
@@ -36,13 +26,6 @@ class DatasetFetchJob : public QObject {
   void stageChanged(const QString& stage);
   /// `ok`: `folder` holds the dataset; otherwise `error` says why (one line).
   void finished(bool ok, const QString& folder, const QString& error, const QStringList& warnings);
-
- private:
-  void join();
-
-  std::shared_ptr<std::atomic<bool>> cancel_;
-  std::thread worker_;
-  bool running_ = false;
 };
 
 }  // namespace ascope

@@ -1,10 +1,14 @@
 #include "app/gui/window/export_actions.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
+#include <QDirIterator>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -13,12 +17,16 @@
 #include <functional>
 #include <memory>
 
+#include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "engine/core/atomic_file.h"
 #include "engine/data/regular_file.h"
+#include "widgets/attention_figure_bundle.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/metric_curve_panel.h"
 #include "widgets/plot_exporter.h"
+#include "widgets/positional_encoding_figure_bundle.h"
+#include "widgets/positional_encoding_panel.h"
 
 namespace ascope {
 namespace {
@@ -36,8 +44,20 @@ void rememberFolder(const QString& path) {
 
 }  // namespace
 
-ExportActions::ExportActions(const Panels& panels, QWidget* dialog_parent)
-    : QObject(dialog_parent), panels_(panels), parent_(dialog_parent) {}
+ExportActions::ExportActions(const Panels& panels, const CurrentRun* run, QWidget* dialog_parent)
+    : QObject(dialog_parent), panels_(panels), run_(run), parent_(dialog_parent) {}
+
+FigureContext ExportActions::figureContext() const {
+  FigureContext context;
+  if (run_ != nullptr) {
+    context.run = QFileInfo(run_->folder()).fileName();
+    if (run_->task() != nullptr) context.task = QString::fromStdString(run_->task()->title);
+  }
+  context.step = panels_.attention->panel()->snapshot().step;
+  if (panels_.attention->probeSelector()->count() > 0)
+    context.probe_sample = panels_.attention->probeSelector()->currentText();
+  return context;
+}
 
 namespace {
 
@@ -52,13 +72,22 @@ ExportResult copyRegularFile(const QString& source, const QString& target) {
   return ExportResult::success();
 }
 
-/// Every file the panels rendered into `stage`, copied into `folder` (worker thread).
+/// Every file the panels rendered into `stage`, copied into `folder` with the same subfolders
+/// (worker thread).
 ExportResult copyStaged(const QString& stage, const QString& folder) {
+  const QDir from(stage), to(folder);
   if (!QDir().mkpath(folder))
     return ExportResult::failure(QObject::tr("cannot create %1").arg(folder));
-  for (const QFileInfo& file : QDir(stage).entryInfoList(QDir::Files, QDir::Name)) {
-    const ExportResult result =
-        copyRegularFile(file.absoluteFilePath(), QDir(folder).filePath(file.fileName()));
+  QDirIterator it(stage, QDir::Files, QDirIterator::Subdirectories);
+  QStringList files;
+  while (it.hasNext()) files << from.relativeFilePath(it.next());
+  files.sort();
+  for (const QString& file : files) {
+    const QString target = to.filePath(file);
+    if (!QDir().mkpath(QFileInfo(target).absolutePath()))
+      return ExportResult::failure(
+          QObject::tr("cannot create %1").arg(QFileInfo(target).absolutePath()));
+    const ExportResult result = copyRegularFile(from.filePath(file), target);
     if (!result.ok()) return result;
   }
   return ExportResult::success();
@@ -82,14 +111,50 @@ QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QStr
 
 QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
                                                     const ExportSize& size) const {
-  const QList<Exportable*> panels = panels_.exportables();
+  AttentionHeadGridPanel* attention = panels_.attention->panel();
+  PositionalEncodingPanel* encoding = panels_.positional_encoding;
+  // These two are written whole by their bundles below, not as the one view shown.
+  QList<Exportable*> panels = panels_.exportables();
+  panels.removeAll(static_cast<Exportable*>(attention));
+  panels.removeAll(static_cast<Exportable*>(encoding));
+  const FigureContext context = figureContext();
   return renderThenCopy(
-      [panels, size](const QString& stage) {
-        for (ImageFormat format : {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf}) {
+      [panels, size, attention, encoding, context](const QString& stage) {
+        const QList<ImageFormat> formats{ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf};
+        for (ImageFormat format : formats) {
           const ExportResult result = PlotExporter::exportToFolder(panels, stage, format, size);
           if (!result.ok()) return result;
         }
-        return ExportResult::success();
+        for (Exportable* panel : panels) {
+          // The curves and the sample span the run, so their titles stay; the sidecar still
+          // says which run, step and probe sample the figure was taken at.
+          const QString name = panel->exportBaseName();
+          QJsonObject sidecar = context.toJson();
+          sidecar.insert(QStringLiteral("figure"), name);
+          QJsonArray files;
+          for (ImageFormat format : formats)
+            files.append(name + '.' + PlotExporter::suffix(format));
+          files.append(name + QStringLiteral(".csv"));
+          sidecar.insert(QStringLiteral("files"), files);
+          sidecar.insert(QStringLiteral("size"), QJsonArray{size.width, size.height, size.scale});
+          const QString path = QDir(stage).filePath(name + QStringLiteral(".json"));
+          if (ExportResult r = PlotExporter::writeJson(path, sidecar); !r.ok()) return r;
+        }
+        if (attention->groupCount() > 0) {
+          AttentionFigureBundle bundle(*attention, context);
+          const QDir dir(stage);
+          if (ExportResult r =
+                  bundle.write(dir.filePath(QStringLiteral("attention")), formats, size);
+              !r.ok())
+            return r;
+          if (ExportResult r =
+                  attention->exportCsv(dir.filePath(AttentionFigureBundle::csvName(context)));
+              !r.ok())
+            return r;
+        }
+        PositionalEncodingFigureBundle encodings(*encoding, context);
+        return encodings.write(QDir(stage).filePath(QStringLiteral("positional_encoding")), formats,
+                               size);
       },
       folder);
 }
@@ -141,9 +206,10 @@ void ExportActions::exportAllInteractively() {
   QApplication::setOverrideCursor(Qt::WaitCursor);  // while the panels render
   const QFuture<ExportResult> result = exportAllAsync(folder);
   QApplication::restoreOverrideCursor();
-  reportLater(result, tr("Exported %1 panels (PNG, SVG, PDF, CSV) to %2")
-                          .arg(panels_.exportables().size())
-                          .arg(folder));
+  reportLater(result,
+              tr("Exported every panel, every layer's attention and every positional-encoding "
+                 "view (PNG, SVG, PDF, CSV, JSON) to %1")
+                  .arg(folder));
 }
 
 void ExportActions::exportMetricsInteractively(const QString& run_dir) {
@@ -156,7 +222,7 @@ void ExportActions::exportMetricsInteractively(const QString& run_dir) {
 }
 
 void ExportActions::exportAttentionInteractively() {
-  const QString name = panels_.attention->panel()->exportBaseName() + QStringLiteral(".csv");
+  const QString name = AttentionFigureBundle::csvName(figureContext());
   const QString path =
       QFileDialog::getSaveFileName(parent_, tr("Export attention matrices"),
                                    QDir(lastFolder()).filePath(name), tr("CSV (*.csv)"));

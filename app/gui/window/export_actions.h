@@ -1,6 +1,8 @@
 #pragma once
-// File → Export…: every panel to a folder (PNG, SVG, PDF and CSV each), the run's metrics as CSV,
-// and the attention matrices shown as CSV. Panels render themselves on the GUI thread, into a
+// File → Export…: every panel to a folder (PNG, SVG, PDF and CSV each) with the attention and
+// positional-encoding figure bundles (every kind of attention, every layer, the enlarged head,
+// the CLS overlay, every encoding view; each with a JSON sidecar), the run's metrics as CSV, and
+// the attention matrices shown as CSV. Figures render on the GUI thread, off screen, into a
 // private temporary folder; what reaches the destination (a slow share, a full disk, a FIFO in
 // the way) is written by a worker thread, atomically, so the window never waits on it.
 #include <QFuture>
@@ -9,24 +11,30 @@
 
 #include "app/gui/window/panels.h"
 #include "widgets/exportable.h"
+#include "widgets/figure_context.h"
 
 class QWidget;
 
 namespace ascope {
 
+class CurrentRun;
+
 class ExportActions : public QObject {
   Q_OBJECT
 
  public:
-  ExportActions(const Panels& panels, QWidget* dialog_parent);
+  /// `run` names the run and task in figure titles and sidecars.
+  ExportActions(const Panels& panels, const CurrentRun* run, QWidget* dialog_parent);
 
-  /// Writes <folder>/<panel>.{png,svg,pdf,csv} for every exportable panel.
+  /// Writes <folder>/<panel>.{png,svg,pdf,csv} for every exportable panel, the attention bundle
+  /// under <folder>/attention/<kind>/, the encoding views under <folder>/positional_encoding/
+  /// and every attention weight to <folder>/attention_<run>_step<N>.csv.
   QFuture<ExportResult> exportAllAsync(const QString& folder,
                                        const ExportSize& size = ExportSize{}) const;
   /// The run's metrics.csv (every train step and validation pass) copied to `path`; without a run
   /// folder, the loss panel's data.
   QFuture<ExportResult> exportMetricsAsync(const QString& path, const QString& run_dir) const;
-  /// Every weight of the attention group shown: layer, head, query, key, weight.
+  /// Every attention weight shown: step, group, layer, head, query, key, weight.
   QFuture<ExportResult> exportAttentionAsync(const QString& path) const;
 
   // The same, waiting for the result (scripted mode and tests).
@@ -44,10 +52,13 @@ class ExportActions : public QObject {
 
  private:
   /// Reports `result` once it is there (a message, or a dialog for a failure).
+  /// The run, task, step and probe sample shown now.
+  FigureContext figureContext() const;
   void reportLater(const QFuture<ExportResult>& result, const QString& done);
   void report(const ExportResult& result, const QString& done);
 
   Panels panels_;
+  const CurrentRun* run_;
   QWidget* parent_;
 };
 

@@ -2,21 +2,16 @@
 // "Get dataset…": fetches a task's real dataset (catalog in resources/datasets.json) into the
 // per-user data folder, with progress, cancel and resume, and hands the folder to the Run panel.
 // The same folder as `attentionscope-cli download` uses, so either finds what the other got.
-#include <QDialog>
-
+#include "app/gui/window/fetch_dialog.h"
 #include "engine/download/dataset_catalog.h"
 
 class QComboBox;
-class QDialogButtonBox;
-class QLabel;
-class QProgressBar;
-class QPushButton;
 
 namespace ascope {
 
 class DatasetFetchJob;
 
-class GetDatasetDialog : public QDialog {
+class GetDatasetDialog : public FetchDialog {
   Q_OBJECT
 
  public:
@@ -30,21 +25,14 @@ class GetDatasetDialog : public QDialog {
   /// present), else an empty string.
   static QString presentFolder(const CatalogEntry& entry, const QString& data_dir);
 
-  QPushButton* downloadButton() const { return download_; }
-  QLabel* statusLabel() const { return status_; }
-  QProgressBar* progressBar() const { return progress_; }
-
  Q_SIGNALS:
   /// The dataset of `task` is complete in `folder`.
   void datasetReady(const QString& task, const QString& folder);
 
- protected:
-  void reject() override;
-
  private:
   const CatalogEntry& current() const;
   void showEntry();
-  void startFetch();
+  void startFetch() override;
   void onProgress(qint64 done, qint64 total, double bytes_per_s);
   void onFinished(bool ok, const QString& folder, const QString& error,
                   const QStringList& warnings);
@@ -53,11 +41,6 @@ class GetDatasetDialog : public QDialog {
   QString data_dir_;
   DatasetFetchJob* job_ = nullptr;
   QComboBox* task_box_ = nullptr;
-  QLabel* details_ = nullptr;
-  QLabel* status_ = nullptr;
-  QProgressBar* progress_ = nullptr;
-  QPushButton* download_ = nullptr;
-  QDialogButtonBox* buttons_ = nullptr;
 };
 
 }  // namespace ascope

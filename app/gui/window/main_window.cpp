@@ -18,15 +18,24 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/window/app_log.h"
+#include "app/gui/window/attention_video_actions.h"
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/export_actions.h"
+#include "app/gui/window/presentation_controls.h"
+#include "app/gui/window/pretrained_inspection_window.h"
+#include "app/gui/window/remembered_settings.h"
+#include "app/gui/window/window_placement.h"
 #include "engine/inference/device_query.h"
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
 #include "app/gui/window/get_dataset_dialog.h"
+#include "app/gui/window/pretrained_model_actions.h"
 #endif
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/head_analysis_controller.h"
+#include "app/gui/window/live_run_controls.h"
+#include "app/gui/window/long_run_check.h"
+#include "app/gui/window/replay_actions.h"
 #include "app/gui/window/run_controller.h"
 #include "widgets/attention_head_grid_panel.h"
 #include "widgets/decoding_step_view.h"
@@ -52,11 +61,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createPanels();
   app_log_ = new AppLog(panels_.log, this);
   controller_ = new RunController(panels_, run_, bridge_, this);
-  exporter_ = new ExportActions(panels_, this);
+  exporter_ = new ExportActions(panels_, run_, this);
+  new LiveRunControls(panels_, bridge_, this);
   createDocks();
   createMenus();
 
-  connect(panels_.run, &RunPanel::startRequested, controller_,
+  // Start goes through the estimate of how long the run will take (asks when interactive).
+  long_run_check_ = new LongRunCheck(this, this);
+  connect(panels_.run, &RunPanel::startRequested, long_run_check_, &LongRunCheck::check);
+  connect(long_run_check_, &LongRunCheck::declined, this, &MainWindow::showMessage);
+  connect(long_run_check_, &LongRunCheck::accepted, controller_,
           [this](const TrainingConfig& config, bool step_only) {
             controller_->startRun(config, step_only);
           });
@@ -95,6 +109,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() {
   bridge_->shutdown();  // joins the trainer before the panels it feeds go away
+  // A top-level child (the run comparison) closing below would report a focus change to the
+  // Timeline keys' slot after the actions and docks it reads have been deleted.
+  disconnect(qApp, &QApplication::focusChanged, this, nullptr);
 }
 
 void MainWindow::createPanels() {
@@ -157,10 +174,22 @@ void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
   open->setShortcut(QKeySequence::Open);
+  // Continue, bookmark and compare runs (issue 12, lecture mode).
+  auto* replay = new ReplayActions(panels_, run_, bridge_, controller_, this);
+  connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
+  replay->addFileActions(file);
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
   file->addAction(tr("&Get dataset…"), this,
                   [this] { openGetDataset(panels_.run->taskBox()->currentData().toString()); });
+  auto* models = new PretrainedModelActions(panels_.run, this);
+  connect(models, &PretrainedModelActions::message, this, &MainWindow::showMessage);
+  models->offerDownloadedModels();
+  file->addAction(models->getModelAction());
 #endif
+  // Inspect without training (issue 15): a pretrained model reads a sentence, every head shown.
+  auto* inspection =
+      new PretrainedInspectionWindow(panels_.attention, panels_.run->modelChoice(), this);
+  file->addAction(tr("&Inspect pretrained model…"), inspection, &PretrainedInspectionWindow::open);
   file->addSeparator();
   QAction* export_all =
       file->addAction(tr("&Export all panels…"), exporter_, &ExportActions::exportAllInteractively);
@@ -172,6 +201,10 @@ void MainWindow::createMenus() {
   QAction* attention = file->addAction(tr("Export &attention CSV…"), exporter_,
                                        &ExportActions::exportAttentionInteractively);
   attention->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+  // Attention in motion (issue 12): the run's snapshots as a GIF or MP4.
+  video_ = new AttentionVideoActions(panels_.attention, run_, this);
+  connect(video_, &AttentionVideoActions::message, this, &MainWindow::showMessage);
+  file->addAction(video_->action());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -179,6 +212,7 @@ void MainWindow::createMenus() {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addActions({panels_.run->startAction(), panels_.run->pauseAction(),
                    panels_.run->stepAction(), panels_.run->stopAction()});
+  replay->addRunActions(run);
 
   // The run's one time axis: every dock follows the snapshot the timeline shows. Window-wide keys,
   // except where a focused widget uses them itself: text fields keep theirs, and ←/→ change the
@@ -203,6 +237,7 @@ void MainWindow::createMenus() {
            [attention_view] { attention_view->setPlaying(!attention_view->isPlaying()); });
   add_step(tr("&Back to the run"), QKeySequence(Qt::Key_Escape),
            [attention_view] { attention_view->returnToRun(); });
+  replay->addTimelineActions(timeline);
   // The attention panel takes ←/→ for its heads; the Decoding dock ←/→/Home/End for its steps.
   QWidget* heads = attention_view->panel();
   QWidget* decoding = panels_.decoding;
@@ -223,6 +258,9 @@ void MainWindow::createMenus() {
   view->addSeparator();
   QAction* reset = view->addAction(tr("&Reset layout"), docks_, &DockLayout::resetLayout);
   reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  presentation_ = new PresentationControls(this, docks_);
+  view->addSeparator();
+  presentation_->fillViewMenu(view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About AttentionScope"), this, &MainWindow::showAbout);
@@ -282,7 +320,9 @@ void MainWindow::showAbout() {
       tr("<h3>AttentionScope %1</h3><p>Train transformers live and watch what their attention "
          "does.</p><p><b>F5</b> start · <b>Space</b> pause/resume · <b>F6</b> step · "
          "<b>Shift+F5</b> stop · <b>Ctrl+O</b> open run · <b>Ctrl+E</b> export all panels · "
-         "<b>Ctrl+Q</b> quit</p><p>Right-click any plot to export it as PNG, PDF or SVG.</p>")
+         "<b>Ctrl+Q</b> quit</p><p><b>F11</b> presentation · <b>Shift+F11</b> or double-click a "
+         "dock's title: that dock full screen (<b>Esc</b> back) · <b>Ctrl+=</b> / <b>Ctrl+−</b> / "
+         "<b>Ctrl+0</b> font size</p><p>Right-click any plot to export it as PNG, PDF or SVG.</p>")
           .arg(QApplication::applicationVersion()));
 }
 
@@ -292,7 +332,19 @@ void MainWindow::showMessage(const QString& text) {
 
 bool MainWindow::setInteractive() {
   interactive_ = true;
-  return docks_->restoreLayout();
+  long_run_check_->setInteractive(true);
+  const bool restored = docks_->restoreLayout();
+  fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
+  remembered_ = new RememberedSettings(panels_.run, run_, controller_, this);
+  remembered_->restoreRunSettings();
+  remembered_->reopenLastRun();
+  return restored;
+}
+
+void MainWindow::saveSession() {
+  presentation_->leaveAll();
+  docks_->saveLayout();
+  if (remembered_ != nullptr) remembered_->saveRunSettings();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -302,7 +354,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // the event loop running, and close once the run has ended.
     if (!closing_) {
       closing_ = true;
-      if (interactive_) docks_->saveLayout();
+      if (interactive_) saveSession();
       bridge_->stop();
       connect(bridge_, &EngineBridge::runEnded, this, &QWidget::close, Qt::QueuedConnection);
       statusBar()->showMessage(
@@ -312,7 +364,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
-  if (interactive_ && !closing_) docks_->saveLayout();
+  if (interactive_ && !closing_) saveSession();
   bridge_->shutdown();
   event->accept();
 }

@@ -9,10 +9,14 @@
 namespace ascope {
 
 class AppLog;
+class AttentionVideoActions;
 class CurrentRun;
 class DockLayout;
 class EngineBridge;
 class ExportActions;
+class LongRunCheck;
+class PresentationControls;
+class RememberedSettings;
 class RunController;
 
 class MainWindow : public QMainWindow {
@@ -29,6 +33,12 @@ class MainWindow : public QMainWindow {
   RunController* controller() const { return controller_; }
   DockLayout* dockLayout() const { return docks_; }
   ExportActions* exporter() const { return exporter_; }
+  /// File → Export attention video… (and --export-video).
+  AttentionVideoActions* videoExporter() const { return video_; }
+  /// Presentation mode, dock full screen, font zoom and high contrast (View menu).
+  PresentationControls* presentationControls() const { return presentation_; }
+  /// The Run dock's settings and the last run across restarts; null until setInteractive().
+  RememberedSettings* rememberedSettings() const { return remembered_; }
 
   /// For a person at the screen: restores the layout saved at the last close (and saves it at
   /// this close) and reports problems in message boxes. Off by default, so tests and scripted
@@ -50,6 +60,8 @@ class MainWindow : public QMainWindow {
   void offerDownloadedDatasets();
   void showAbout();
   void showMessage(const QString& text);
+  /// At close, for a person at the screen: their own layout (not the projector's), their settings.
+  void saveSession();
 
   Panels panels_;
   CurrentRun* run_ = nullptr;
@@ -57,7 +69,11 @@ class MainWindow : public QMainWindow {
   RunController* controller_ = nullptr;
   DockLayout* docks_ = nullptr;
   ExportActions* exporter_ = nullptr;
+  AttentionVideoActions* video_ = nullptr;
   AppLog* app_log_ = nullptr;
+  PresentationControls* presentation_ = nullptr;
+  RememberedSettings* remembered_ = nullptr;
+  LongRunCheck* long_run_check_ = nullptr;
   bool interactive_ = false;
   bool closing_ = false;  ///< close was asked for while training; closes when the run ends
 };

@@ -17,6 +17,7 @@
 #include "app/gui/views/sample_conversion.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/head_analysis_controller.h"
+#include "app/gui/window/live_run_controls.h"
 #include "engine/data/attention_snapshot_codec.h"
 #include "widgets/attention_head_display.h"
 #include "widgets/attention_head_grid_panel.h"
@@ -247,6 +248,7 @@ void RunController::onOpened() {
   panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
   for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
   if (opened.test) showTest(panels_, *opened.test);
+  LiveRunControls::markOnCurves(panels_, opened.learning_rate_changes);
   head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());

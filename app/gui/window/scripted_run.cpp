@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QTimer>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -25,8 +26,15 @@
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
+#include "app/gui/window/attention_video_actions.h"
 #include "app/gui/window/export_actions.h"
+#include "app/gui/window/font_zoom.h"
 #include "app/gui/window/main_window.h"
+#include "app/gui/window/presentation_controls.h"
+#include "app/gui/window/presentation_mode.h"
+#include "app/gui/window/pretrained_inspection_window.h"
+#include "app/gui/window/replay_actions.h"
+#include "app/gui/window/run_comparison_window.h"
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/stall_monitor.h"
 #include "widgets/attention_head_grid_panel.h"
@@ -61,6 +69,11 @@ ScriptedRun::ScriptedRun(MainWindow* window, AppOptions options, QObject* parent
 }
 
 void ScriptedRun::begin() {
+  PresentationControls* lecture = window_->presentationControls();
+  lecture->setFullScreen(!options_.scripted());  // screenshots keep --size
+  if (options_.high_contrast) lecture->setHighContrast(true);
+  if (options_.zoom != 0) lecture->fontZoom()->setSteps(options_.zoom);
+  if (options_.presentation) lecture->presentation()->enter();
   RunPanel* run = window_->panels().run;
   if (!options_.task.isEmpty()) {
     run->setTask(options_.task);
@@ -106,6 +119,7 @@ void ScriptedRun::begin() {
             .arg(options_.train_steps));
     return;
   }
+  if (!options_.inspect_model.isEmpty()) return inspect();
   if (!options_.open_dir.isEmpty()) {
     connect(window_->controller(), &RunController::runOpened, this, &ScriptedRun::onRunOpened);
     connect(window_->controller(), &RunController::openFailed, this,
@@ -209,6 +223,19 @@ void ScriptedRun::askOrFinish() {
     try_it->askText(options_.ask);
   }
   if (!try_it->isBusy() && answer_.isEmpty()) finishNow();  // refused at once (no checkpoint…)
+}
+
+void ScriptedRun::inspect() {
+  auto* inspection = window_->findChild<PretrainedInspectionWindow*>();
+  connect(inspection, &PretrainedInspectionWindow::inspected, this,
+          [this](const QString& text, bool ok) {
+            if (!ok) return fail(1, tr("cannot inspect %1: %2").arg(options_.inspect_model, text));
+            say(tr("inspected %1: %2").arg(options_.inspect_model, text));
+            finishNow();
+          });
+  inspection->open();
+  inspection->setModelFolder(options_.inspect_model);
+  inspection->inspectText(options_.inspect_text, options_.inspect_pair);
 }
 
 void ScriptedRun::finishNow() {
@@ -327,8 +354,31 @@ int ScriptedRun::writeOutputs() {
       code = 1;
     }
   }
+  if (!options_.export_video.isEmpty()) {
+    code = std::max(code, window_->videoExporter()->exportScripted(options_));
+  }
+  QWidget* shot_of = window_;
+  if (!options_.compare_dir.isEmpty()) {
+    RunComparisonWindow* compare =
+        window_->findChild<ReplayActions*>()->compareAndWait(options_.compare_dir, options_.size);
+    if (compare && compare->data().error.isEmpty()) {
+      say(tr("compared with %1: %2 differing settings, %3 common snapshot steps")
+              .arg(options_.compare_dir)
+              .arg(compare->data().settings.size())
+              .arg(compare->data().paired.size()));
+      shot_of = compare;
+    } else {
+      say(tr("cannot compare with %1: %2")
+              .arg(options_.compare_dir, compare ? compare->data().error : QString()));
+      code = 1;
+    }
+  }
+  if (!options_.inspect_model.isEmpty()) {
+    shot_of = window_->findChild<PretrainedInspectionWindow*>();
+    shot_of->resize(options_.size);
+  }
   if (!options_.screenshot.isEmpty()) {
-    const QImage shot = window_->grab().toImage();
+    const QImage shot = shot_of->grab().toImage();
     if (shot.save(options_.screenshot, "PNG")) {
       say(tr("screenshot %1 (%2x%3)")
               .arg(options_.screenshot)

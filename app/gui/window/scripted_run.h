@@ -52,6 +52,8 @@ class ScriptedRun : public QObject {
   void ablate();
   /// --ask, then finish; or finish at once.
   void askOrFinish();
+  /// --inspect-model: a pretrained model reads --text (and --pair), then finish.
+  void inspect();
   void finishNow();
   int writeOutputs();
   void fail(int code, const QString& message);

@@ -1,0 +1,36 @@
+#pragma once
+// Runs the attentionscope binary the way the scripted-mode tests drive it: offscreen, in a given
+// folder, with its output merged, killed when it runs past the test's patience. Needs
+// ATTENTIONSCOPE_APP_PATH, which tests/app/CMakeLists.txt defines for the tests that start it.
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace ascope::test {
+
+struct AppOutcome {
+  int exit_code = -1;  ///< -1 when it crashed or was killed for taking too long
+  QString output;      ///< stdout and stderr together
+};
+
+inline AppOutcome runOffscreenApp(const QStringList& arguments, const QString& working_dir,
+                                  int timeout_ms) {
+  QProcess process;
+  process.setProcessChannelMode(QProcess::MergedChannels);
+  process.setWorkingDirectory(working_dir);
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+  process.setProcessEnvironment(env);
+  process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
+  if (!process.waitForFinished(timeout_ms)) {
+    process.kill();
+    process.waitForFinished();
+  }
+  AppOutcome outcome;
+  outcome.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  outcome.output = QString::fromUtf8(process.readAll());
+  return outcome;
+}
+
+}  // namespace ascope::test

@@ -1,0 +1,314 @@
+// Lecture mode (issue 12, item 1): presentation layout on F11 and back, font zoom that reaches
+// labels and QCustomPlot fonts, one dock full screen and back, a high-contrast theme the plots
+// follow, and the command-line options that turn them on for scripted screenshots.
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/window/app_options.h"
+#include "app/gui/window/dock_full_screen.h"
+#include "app/gui/window/dock_layout.h"
+#include "app/gui/window/font_zoom.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/window/presentation_controls.h"
+#include "app/gui/window/presentation_mode.h"
+#include "app/gui/window/scripted_run.h"
+#include "fake_engine.h"
+#include "widgets/attention_head_grid.h"
+#include "widgets/attention_head_grid_panel.h"
+#include "widgets/sample_panel.h"
+#include "widgets/themed_plot.h"
+
+namespace ascope {
+namespace {
+
+/// Where every dock is: area, shown, floating and its tab siblings; sizes left out.
+QStringList layoutSignature(MainWindow& window) {
+  QStringList out;
+  for (QDockWidget* dock : window.dockLayout()->docks()) {
+    QStringList tabs;
+    for (QDockWidget* other : window.tabifiedDockWidgets(dock)) tabs << other->objectName();
+    tabs.sort();
+    out << QStringLiteral("%1 area=%2 visible=%3 floating=%4 tabs=%5")
+               .arg(dock->objectName())
+               .arg(static_cast<int>(window.dockWidgetArea(dock)))
+               .arg(dock->isVisible())
+               .arg(dock->isFloating())
+               .arg(tabs.join(QLatin1Char(',')));
+  }
+  return out;
+}
+
+void feed(MainWindow& window) {
+  auto owned = std::make_unique<FakeEngine>();
+  FakeEngine& engine = *owned;
+  window.bridge()->attach(std::move(owned), *makePreset(kTranslationTaskId, "tiny"));
+  engine.pushState(2);
+  engine.pushSteps(1, 40);
+  engine.publishAttention(40);
+  engine.publishPositionalEncoding();
+  engine.publishSample();
+}
+
+/// Every font size the Attention dock draws text with: its labels and combo boxes, and in its
+/// plots the axis labels, tick labels and text elements (titles, "head 0" captions).
+struct DockFonts {
+  QList<double> widgets;
+  QList<double> plot_texts;
+};
+
+QList<QCPTextElement*> textElements(QCustomPlot* plot) {
+  QList<QCPTextElement*> out;
+  QList<QCPLayoutElement*> stack{plot->plotLayout()};
+  while (!stack.isEmpty()) {
+    QCPLayoutElement* e = stack.takeLast();
+    if (e == nullptr) continue;
+    if (auto* text = qobject_cast<QCPTextElement*>(e)) out << text;
+    if (qobject_cast<QCPLayoutGrid*>(e) != nullptr) stack.append(e->elements(false));
+  }
+  return out;
+}
+
+DockFonts fontsOf(QWidget* dock) {
+  DockFonts fonts;
+  for (QWidget* w : dock->findChildren<QWidget*>()) {
+    if (qobject_cast<QLabel*>(w) != nullptr || qobject_cast<QComboBox*>(w) != nullptr)
+      fonts.widgets << w->font().pointSizeF();
+  }
+  for (QCustomPlot* plot : dock->findChildren<QCustomPlot*>()) {
+    for (QCPAxisRect* rect : plot->axisRects()) {
+      for (QCPAxis* axis : rect->axes()) {
+        fonts.plot_texts << axis->labelFont().pointSizeF() << axis->tickLabelFont().pointSizeF();
+      }
+    }
+    for (QCPTextElement* text : textElements(plot)) fonts.plot_texts << text->font().pointSizeF();
+  }
+  return fonts;
+}
+
+/// Every size of `after` is `factor` times the one in `before`, give or take rounding.
+bool allScaled(const QList<double>& before, const QList<double>& after, double factor) {
+  if (before.size() != after.size() || before.isEmpty()) return false;
+  for (int i = 0; i < before.size(); ++i) {
+    if (std::abs(after[i] - before[i] * factor) > 0.6) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+class PresentationModeTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void f11EntersAndLeavesPresentation();
+  void zoomScalesLabelsAndPlotFonts();
+  void dockGoesFullScreenAndBack();
+  void highContrastReachesThePlots();
+  void optionsTurnPresentationOn();
+
+ private:
+  static void showActive(MainWindow& window) {
+    window.resize(1400, 900);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+  }
+};
+
+void PresentationModeTest::f11EntersAndLeavesPresentation() {
+  MainWindow window;
+  showActive(window);
+  // A layout of the user's own: Log tabbed with Loss, Heads hidden.
+  window.tabifyDockWidget(window.dockLayout()->dock(QStringLiteral("lossDock")),
+                          window.dockLayout()->dock(QStringLiteral("logDock")));
+  window.dockLayout()->dock(QStringLiteral("headsDock"))->hide();
+  const QStringList before = layoutSignature(window);
+  PresentationMode* presentation = window.presentationControls()->presentation();
+
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(presentation->isActive());
+  QVERIFY(window.windowState() & Qt::WindowFullScreen);
+  QVERIFY(window.presentationControls()->presentationAction()->isChecked());
+  QDockWidget* attention = window.dockLayout()->dock(QStringLiteral("attentionDock"));
+  QTRY_VERIFY_WITH_TIMEOUT(attention->width() > 0.6 * window.width(), 2000);
+  QVERIFY(attention->height() > 0.75 * window.height());
+  for (const char* hidden : {"runDock", "logDock", "headsDock", "ablationDock"}) {
+    QVERIFY2(!window.dockLayout()->dock(QLatin1String(hidden))->isVisible(), hidden);
+  }
+  QVERIFY(window.tabifiedDockWidgets(window.dockLayout()->dock(QStringLiteral("lossDock")))
+              .contains(window.dockLayout()->dock(QStringLiteral("accuracyDock"))));
+  // Two tab groups in the column: the curves above, the sample and the encoding below.
+  QVERIFY(!window.tabifiedDockWidgets(window.dockLayout()->dock(QStringLiteral("lossDock")))
+               .contains(window.dockLayout()->dock(QStringLiteral("sampleDock"))));
+  QVERIFY(window.tabifiedDockWidgets(window.dockLayout()->dock(QStringLiteral("sampleDock")))
+              .contains(window.dockLayout()->dock(QStringLiteral("positionalEncodingDock"))));
+  QVERIFY(layoutSignature(window) != before);
+
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(!presentation->isActive());
+  QVERIFY(!(window.windowState() & Qt::WindowFullScreen));
+  QCOMPARE(layoutSignature(window), before);
+}
+
+void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {
+  MainWindow window;
+  showActive(window);
+  feed(window);
+  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
+  QDockWidget* attention = window.dockLayout()->dock(QStringLiteral("attentionDock"));
+  const DockFonts before = fontsOf(attention);
+  QVERIFY(before.widgets.size() >= 3);
+  QVERIFY(before.plot_texts.size() >= 4);
+  // The sample's source text pins its own (larger) size; it must follow too.
+  QList<double> sample_before;
+  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+    sample_before << label->font().pointSizeF();
+
+  QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+  QCOMPARE(window.presentationControls()->fontZoom()->steps(), 1);
+  QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+  const double factor = FontZoom::factorFor(2);
+  const DockFonts zoomed = fontsOf(attention);
+  QVERIFY2(allScaled(before.widgets, zoomed.widgets, factor), "labels of the Attention dock");
+  QVERIFY2(allScaled(before.plot_texts, zoomed.plot_texts, factor),
+           "axis, tick and title fonts of the Attention dock's plots");
+  QList<double> sample_zoomed;
+  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+    sample_zoomed << label->font().pointSizeF();
+  QVERIFY(allScaled(sample_before, sample_zoomed, factor));
+
+  QTest::keyClick(&window, Qt::Key_Minus, Qt::ControlModifier);
+  QCOMPARE(window.presentationControls()->fontZoom()->steps(), 1);
+  QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+  QCOMPARE(window.presentationControls()->fontZoom()->steps(), 0);
+  const DockFonts restored = fontsOf(attention);
+  QCOMPARE(restored.widgets, before.widgets);
+  QCOMPARE(restored.plot_texts, before.plot_texts);
+  QList<double> sample_restored;
+  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+    sample_restored << label->font().pointSizeF();
+  QCOMPARE(sample_restored, sample_before);
+}
+
+void PresentationModeTest::dockGoesFullScreenAndBack() {
+  MainWindow window;
+  showActive(window);
+  const QStringList before = layoutSignature(window);
+  DockFullScreen* alone = window.presentationControls()->dockFullScreen();
+  QDockWidget* loss = window.dockLayout()->dock(QStringLiteral("lossDock"));
+  QVERIFY(loss->widget()->geometry().top() > 6);  // there is a title bar to double-click
+
+  QTest::mouseDClick(loss, Qt::LeftButton, Qt::NoModifier, QPoint(loss->width() / 3, 4));
+  QCOMPARE(alone->current(), loss);
+  QVERIFY(!loss->isFloating());
+  QVERIFY(window.windowState() & Qt::WindowFullScreen);
+  for (QDockWidget* dock : window.dockLayout()->docks()) {
+    QCOMPARE(dock->isVisible(), dock == loss);
+  }
+  QTRY_VERIFY_WITH_TIMEOUT(loss->width() > 0.9 * window.width(), 2000);
+
+  // Esc, wherever the focus is, brings the layout back (and not the timeline's "back to run").
+  loss->widget()->setFocus();
+  QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window,
+                  Qt::Key_Escape);
+  QCOMPARE(alone->current(), nullptr);
+  QVERIFY(!(window.windowState() & Qt::WindowFullScreen));
+  QCOMPARE(layoutSignature(window), before);
+
+  // Shift+F11: the dock with the focus, here the Attention dock.
+  window.panels().attention->panel()->setFocus();
+  QTest::keyClick(&window, Qt::Key_F11, Qt::ShiftModifier);
+  QCOMPARE(alone->current(), window.dockLayout()->dock(QStringLiteral("attentionDock")));
+  QTest::keyClick(&window, Qt::Key_F11, Qt::ShiftModifier);
+  QCOMPARE(alone->current(), nullptr);
+  QCOMPARE(layoutSignature(window), before);
+}
+
+void PresentationModeTest::highContrastReachesThePlots() {
+  MainWindow window;
+  showActive(window);
+  feed(window);
+  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
+  const QPalette original = QApplication::palette();
+  const QColor plot_background = grid->theme().background;
+
+  window.presentationControls()->highContrastAction()->trigger();
+  QVERIFY(window.presentationControls()->isHighContrast());
+  QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(Qt::black));
+  // Widgets take a new application palette from a posted event.
+  QTRY_COMPARE_WITH_TIMEOUT(grid->theme().background, QColor(Qt::black), 2000);
+  for (ThemedPlot* plot : window.findChildren<ThemedPlot*>()) {
+    QVERIFY2(plot->theme().background == QColor(Qt::black),
+             qPrintable(plot->metaObject()->className() + QStringLiteral(" ") + plot->objectName() +
+                        QStringLiteral(" in ") + plot->parentWidget()->metaObject()->className()));
+    QCOMPARE(plot->theme().foreground, QColor(Qt::white));
+    for (QCPAxisRect* rect : plot->axisRects()) {
+      for (QCPAxis* axis : rect->axes()) {
+        QCOMPARE(axis->tickLabelColor(), QColor(Qt::white));
+        QCOMPARE(axis->labelColor(), QColor(Qt::white));
+      }
+    }
+  }
+  // Captions are white, the selected head's in the highlight colour.
+  for (QCPTextElement* text : textElements(grid)) {
+    QVERIFY(text->textColor() == QColor(Qt::white) ||
+            text->textColor() == QApplication::palette().color(QPalette::Highlight));
+  }
+
+  window.presentationControls()->highContrastAction()->trigger();
+  QVERIFY(!window.presentationControls()->isHighContrast());
+  QCOMPARE(QApplication::palette().color(QPalette::Base), original.color(QPalette::Base));
+  QTRY_COMPARE_WITH_TIMEOUT(grid->theme().background, plot_background, 2000);
+}
+
+void PresentationModeTest::optionsTurnPresentationOn() {
+  QString error;
+  bool help = false;
+  const std::optional<AppOptions> options = AppOptions::parse(
+      {QStringLiteral("attentionscope"), QStringLiteral("--presentation"), QStringLiteral("--zoom"),
+       QStringLiteral("2"), QStringLiteral("--high-contrast")},
+      &error, &help);
+  QVERIFY2(options.has_value(), qPrintable(error));
+  QVERIFY(options->presentation);
+  QCOMPARE(options->zoom, 2);
+  QVERIFY(options->high_contrast);
+  QVERIFY(!options->scripted());
+  for (const char* bad : {"9", "-4", "big"}) {
+    QVERIFY(!AppOptions::parse(
+        {QStringLiteral("attentionscope"), QStringLiteral("--zoom"), QString::fromLatin1(bad)},
+        &error, &help));
+    QVERIFY2(error.contains(QStringLiteral("--zoom")) && error.contains(QLatin1String(bad)),
+             qPrintable(error));
+  }
+
+  MainWindow window;
+  showActive(window);
+  AppOptions scripted = *options;
+  scripted.high_contrast = false;
+  QTemporaryDir dir;
+  // Scripted (a screenshot is asked for), so the window keeps its size.
+  scripted.screenshot = dir.filePath(QStringLiteral("shot.png"));
+  ScriptedRun script(&window, scripted);
+  // Only the presentation part of begin() is wanted here; the screenshot would come later.
+  script.begin();
+  QVERIFY(window.presentationControls()->presentation()->isActive());
+  QVERIFY(!(window.windowState() & Qt::WindowFullScreen));
+  QCOMPARE(window.presentationControls()->fontZoom()->steps(), 2);
+  QCOMPARE(window.size(), QSize(1400, 900));
+}
+
+}  // namespace ascope
+
+QTEST_MAIN(ascope::PresentationModeTest)
+#include "presentation_mode_test.moc"

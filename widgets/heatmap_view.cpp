@@ -50,6 +50,10 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   // Square cells can make the title's column narrower than the title (a narrow dock, a zoomed
   // font); it may then reach into the empty margins beside the cells instead of being cut.
   title_->setTextFlags(Qt::AlignCenter | Qt::TextDontClip);
+  // Nor may the title's width widen the cells' column: a long title at a zoomed font would take
+  // the colour scale's width and the scale would be drawn over the cells. (A width of 0 would
+  // mean "unset" to the layout, which then asks the text for its width.)
+  title_->setMinimumSize(1, 0);
   plotLayout()->addElement(0, 0, title_);
   plotLayout()->addElement(1, 0, rect_);
   plotLayout()->addElement(1, 1, color_scale_);

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -44,6 +45,7 @@ class ReplayTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  void initTestCase();
   void menusOfferReplay();
   void bookmarksSurviveReopening();
   void bookmarkMarkerAndMenuMoveTheTimeline();
@@ -52,9 +54,11 @@ class ReplayTest : public QObject {
   void continueTrainingExtendsTheSameFolder();
   void comparisonShowsCurvesDifferenceAndSettings();
   void comparisonOfDifferentProbesSaysSo();
+  void comparisonComesBackWhenTheRunIsReopened();
   void scriptedCompareShowsTheComparison();
 
  private:
+  QTemporaryDir settings_dir_;
   static void showAndOpen(MainWindow& window, const QString& run) {
     test::showAndOpenRun(window, run, 10000);
     if (QTest::currentTestFailed()) return;
@@ -392,6 +396,71 @@ void ReplayTest::comparisonShowsCurvesDifferenceAndSettings() {
       QCOMPARE(keys, first_keys);
       QVERIFY(difference.values == first_difference);
     }
+  }
+}
+
+void ReplayTest::initTestCase() {
+  // Settings in a private file, never the user's own.
+  QVERIFY(settings_dir_.isValid());
+  QSettings::setDefaultFormat(QSettings::IniFormat);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings_dir_.path());
+}
+
+void ReplayTest::comparisonComesBackWhenTheRunIsReopened() {
+  QTemporaryDir dir;
+  const QString a = dir.filePath(QStringLiteral("run_a"));
+  const QString b = dir.filePath(QStringLiteral("run_b"));
+  QVERIFY(FakeEngine::writeRunFolder(a.toStdString(), 3));
+  QVERIFY(writeRunB(a, b, false));
+  QVERIFY(writeMetrics(a, 30, 2.0));
+  QVERIFY(writeMetrics(b, 25, 1.0));
+  const auto settingKeys = [](RunComparisonWindow* compare) {
+    QStringList keys;
+    for (int r = 0; r < compare->settingsTable()->rowCount(); ++r)
+      keys << compare->settingsTable()->item(r, 0)->text();
+    return keys;
+  };
+  {
+    MainWindow window;
+    replay(window)->setRemembersComparisons(true);
+    showAndOpen(window, a);
+    QCOMPARE(replay(window)->compareWith(b), QString());
+    replay(window)->comparisonWindow()->waitForLoad();
+  }  // the program ends with the comparison open
+  {
+    MainWindow window;
+    replay(window)->setRemembersComparisons(true);
+    showAndOpen(window, a);
+    RunComparisonWindow* compare = replay(window)->comparisonWindow();
+    QVERIFY2(compare, "the comparison did not come back with its run");
+    QVERIFY(compare->isVisible());
+    compare->waitForLoad();
+    QCOMPARE(compare->data().error, QString());
+    QVERIFY(compare->lossPlot()->graph(1)->name().contains(QStringLiteral("run_b")));
+    QCOMPARE(settingKeys(compare),
+             (QStringList{QStringLiteral("optimization.lr"), QStringLiteral("seed")}));
+    // Closed by the user, it is forgotten.
+    compare->close();
+    QTRY_VERIFY(!replay(window)->comparisonWindow());
+  }
+  {
+    MainWindow window;
+    replay(window)->setRemembersComparisons(true);
+    showAndOpen(window, a);
+    QVERIFY(!replay(window)->comparisonWindow());
+  }
+  // Tests and scripted runs (not remembering) neither bring one back nor store one.
+  {
+    MainWindow window;
+    showAndOpen(window, a);
+    QCOMPARE(replay(window)->compareWith(b), QString());
+    replay(window)->comparisonWindow()->waitForLoad();
+  }
+  {
+    MainWindow window;
+    replay(window)->setRemembersComparisons(true);
+    showAndOpen(window, a);
+    QVERIFY(!replay(window)->comparisonWindow());
   }
 }
 

@@ -336,6 +336,7 @@ bool MainWindow::setInteractive() {
   const bool restored = docks_->restoreLayout();
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
   remembered_ = new RememberedSettings(panels_.run, run_, controller_, this);
+  findChild<ReplayActions*>()->setRemembersComparisons(true);
   remembered_->restoreRunSettings();
   remembered_->reopenLastRun();
   return restored;

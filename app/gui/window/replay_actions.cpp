@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -22,6 +23,12 @@ namespace {
 /// QSettings key remembering which run a run was last compared with.
 QString partnerKey(const QString& folder) {
   return QStringLiteral("compare/partner/") +
+         QString::fromLatin1(folder.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
+}
+
+/// QSettings key remembering that the comparison of a run was open when the program closed.
+QString openKey(const QString& folder) {
+  return QStringLiteral("compare/open/") +
          QString::fromLatin1(folder.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
 }
 
@@ -50,6 +57,29 @@ ReplayActions::ReplayActions(const Panels& panels, CurrentRun* run, EngineBridge
     panels_.accuracy->setReadoutStep(-1);
   });
   connect(bookmarks_, &BookmarkController::message, this, &ReplayActions::message);
+  connect(controller_, &RunController::runOpened, this, &ReplayActions::reopenComparison);
+}
+
+void ReplayActions::reopenComparison() {
+  if (!remembers_) return;
+  const QString folder = run_->folder();
+  QSettings settings;
+  if (folder.isEmpty() || !settings.value(openKey(folder), false).toBool()) return;
+  const QString partner = settings.value(partnerKey(folder)).toString();
+  // A partner since deleted is reported by the comparison's own (off-thread) read.
+  if (!partner.isEmpty()) compareWith(partner);
+}
+
+void ReplayActions::rememberComparisonOpen(bool open) {
+  if (remembers_ && !compared_folder_.isEmpty())
+    QSettings().setValue(openKey(compared_folder_), open);
+}
+
+bool ReplayActions::eventFilter(QObject* watched, QEvent* event) {
+  // Closing the program deletes the comparison window without closing it, so the comparison
+  // stays remembered as open; only the user's own close forgets it.
+  if (watched == comparison_ && event->type() == QEvent::Close) rememberComparisonOpen(false);
+  return QObject::eventFilter(watched, event);
 }
 
 RunComparisonWindow* ReplayActions::comparisonWindow() const {
@@ -181,11 +211,17 @@ QString ReplayActions::compareWith(const QString& dir) {
   if (!comparison_) {
     comparison_ = new RunComparisonWindow(window_);
     comparison_->setAttribute(Qt::WA_DeleteOnClose);
-    connect(comparison_, &RunComparisonWindow::failed, this,
-            [this](const QString& text) { Q_EMIT message(tr("Cannot compare: %1").arg(text)); });
+    comparison_->installEventFilter(this);
+    connect(comparison_, &RunComparisonWindow::failed, this, [this](const QString& text) {
+      rememberComparisonOpen(false);
+      Q_EMIT message(tr("Cannot compare: %1").arg(text));
+    });
   }
-  // Remembered so that the next comparison of this run starts at the same partner.
-  QSettings().setValue(partnerKey(folder), QFileInfo(dir).absoluteFilePath());
+  compared_folder_ = folder;
+  // Remembered so that the next comparison of this run starts at the same partner, and comes
+  // back by itself if it is still open when the program closes.
+  if (remembers_) QSettings().setValue(partnerKey(folder), QFileInfo(dir).absoluteFilePath());
+  rememberComparisonOpen(true);
   comparison_->compare(folder, dir, panels_.attention->shownStep());
   comparison_->show();
   comparison_->raise();

@@ -9,6 +9,7 @@
 #include "app/gui/window/panels.h"
 #include "engine/train/training_config.h"
 
+class QEvent;
 class QMenu;
 class QSize;
 class QWidget;
@@ -46,6 +47,11 @@ class ReplayActions : public QObject {
   /// Scripted mode: compares with `dir` in a window of `size` and waits until it is shown.
   RunComparisonWindow* compareAndWait(const QString& dir, const QSize& size);
 
+  /// For a person at the screen (off in tests and scripted runs, which leave the user's settings
+  /// alone): remembers in the settings which run each run was compared with and whether the
+  /// comparison was still open when the program closed; opening that run again brings it back.
+  void setRemembersComparisons(bool on) { remembers_ = on; }
+
   BookmarkController* bookmarks() const { return bookmarks_; }
   /// The comparison window while it is open; null before the first comparison or once closed.
   RunComparisonWindow* comparisonWindow() const;
@@ -53,7 +59,14 @@ class ReplayActions : public QObject {
  Q_SIGNALS:
   void message(const QString& text);
 
+ protected:
+  /// Sees the comparison window closed by the user (not with the program).
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  /// Reopens the comparison a run had open when the program closed.
+  void reopenComparison();
+  void rememberComparisonOpen(bool open);
   void continueInteractively();
   void startContinued(const TrainingConfig& config, const QString& folder, int epochs);
   void compareInteractively();
@@ -67,6 +80,8 @@ class ReplayActions : public QObject {
   QWidget* window_;
   BookmarkController* bookmarks_ = nullptr;
   QPointer<RunComparisonWindow> comparison_;
+  QString compared_folder_;  ///< run A of the comparison shown
+  bool remembers_ = false;
 };
 
 }  // namespace ascope

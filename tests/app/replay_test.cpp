@@ -86,6 +86,11 @@ class ReplayTest : public QObject {
     e.val_accuracy = 0.7;
     return csv->append(e, 1e-3).ok();
   }
+  /// Runs A and B of a comparison (see writeRunB) with 30 and 25 steps of metrics.
+  static bool writeComparedRuns(const QString& a, const QString& b) {
+    return FakeEngine::writeRunFolder(a.toStdString(), 3) && writeRunB(a, b, false) &&
+           writeMetrics(a, 30, 2.0) && writeMetrics(b, 25, 1.0);
+  }
   /// Run B of a comparison: A's snapshots with every weight squared (and, when `other_probe`,
   /// another probe sample), learning rate 0.0123 and seed 99.
   static bool writeRunB(const QString& a, const QString& b, bool other_probe) {
@@ -319,10 +324,7 @@ void ReplayTest::comparisonShowsCurvesDifferenceAndSettings() {
   QTemporaryDir dir;
   const QString a = dir.filePath(QStringLiteral("run_a"));
   const QString b = dir.filePath(QStringLiteral("run_b"));
-  QVERIFY(FakeEngine::writeRunFolder(a.toStdString(), 3));
-  QVERIFY(writeRunB(a, b, false));
-  QVERIFY(writeMetrics(a, 30, 2.0));
-  QVERIFY(writeMetrics(b, 25, 1.0));
+  QVERIFY(writeComparedRuns(a, b));
   // Compared twice, the second time in a new window: the same picture both times.
   QStringList first_keys;
   std::vector<float> first_difference;
@@ -410,10 +412,7 @@ void ReplayTest::comparisonComesBackWhenTheRunIsReopened() {
   QTemporaryDir dir;
   const QString a = dir.filePath(QStringLiteral("run_a"));
   const QString b = dir.filePath(QStringLiteral("run_b"));
-  QVERIFY(FakeEngine::writeRunFolder(a.toStdString(), 3));
-  QVERIFY(writeRunB(a, b, false));
-  QVERIFY(writeMetrics(a, 30, 2.0));
-  QVERIFY(writeMetrics(b, 25, 1.0));
+  QVERIFY(writeComparedRuns(a, b));
   const auto settingKeys = [](RunComparisonWindow* compare) {
     QStringList keys;
     for (int r = 0; r < compare->settingsTable()->rowCount(); ++r)

@@ -1,5 +1,7 @@
 #include "engine/core/atomic_file.h"
 
+#include "engine/core/folder_sync.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -40,14 +42,6 @@ std::string tempPathFor(const std::string& path) {
 std::string writeError(const std::string& path, int error_number) {
   if (error_number == ENOSPC || error_number == EDQUOT) return "disk full while writing " + path;
   return "cannot write " + path + ": " + std::strerror(error_number);
-}
-
-bool fsyncPath(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  const bool ok = ::fsync(fd) == 0;
-  ::close(fd);
-  return ok;
 }
 
 /// The temp file of one atomic write. Removed unless commit() renamed it into place.
@@ -102,8 +96,7 @@ class TempFile {
     }
     committed_ = true;
     // The rename itself lives in the directory entry; flush that too so it survives a power cut.
-    const auto dir = std::filesystem::path(path_).parent_path();
-    fsyncPath(dir.empty() ? std::string(".") : dir.string());
+    syncFolder(std::filesystem::path(path_).parent_path().string());
     return {};
   }
 

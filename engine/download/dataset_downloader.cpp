@@ -1,14 +1,13 @@
 #include "engine/download/dataset_downloader.h"
 
-#include <fcntl.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 
+#include "engine/core/folder_sync.h"
 #include "engine/download/archive_extractor.h"
 #include "engine/download/sha256.h"
 
@@ -29,14 +28,6 @@ std::string firstMissing(const CatalogEntry& entry, const fs::path& folder) {
 void removeQuietly(const fs::path& path) {
   std::error_code ec;
   fs::remove_all(path, ec);
-}
-
-/// Flushes a folder's entries, so that a rename inside it survives a power cut.
-void syncFolder(const fs::path& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
 }
 
 }  // namespace
@@ -130,7 +121,7 @@ Expected<std::string> DatasetDownloader::obtainArchive(const CatalogEntry& entry
   if (std::rename(part_path.c_str(), archive_path.c_str()) != 0) {
     return Error{archive_path + ": cannot rename from " + part_path + ": " + std::strerror(errno)};
   }
-  syncFolder(fs::path(archive_path).parent_path());
+  syncFolder(fs::path(archive_path).parent_path().string());
   return hash;
 }
 

@@ -9,18 +9,12 @@
 #include <cstring>
 #include <filesystem>
 
+#include "engine/core/folder_sync.h"
+
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// Flushes a folder's entries, so that a rename inside it survives a power cut.
-void syncFolder(const fs::path& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
 
 }  // namespace
 
@@ -80,7 +74,7 @@ Status ModelStagingFolder::moveIntoPlace(bool replace_existing) {
                  reason};
   }
   if (set_aside) fs::remove_all(aside, ec);
-  syncFolder(fs::path(target_).parent_path());
+  syncFolder(fs::path(target_).parent_path().string());
   return {};
 }
 

@@ -1,14 +1,10 @@
 // The download command as a user meets it (through download_command_driver, see there): exit
 // codes, one-line errors, the XDG data folder, the folder printed on stdout.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/data/image_dataset_loader.h"
@@ -16,17 +12,14 @@
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_archives.h"
 #include "tests/download/fixture_http_server.h"
+#include "tests/download/shell_command.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using Outcome = testing::ShellOutcome;
 
 class DownloadCliTest : public ::testing::Test {
  protected:
@@ -35,20 +28,8 @@ class DownloadCliTest : public ::testing::Test {
   /// Runs the command with `environment` ("NAME=value ..." or empty) in front.
   Outcome run(const std::string& args, const std::string& environment = "") {
     const std::string err_path = folder_.path("stderr.txt");
-    const std::string command =
-        environment + " " + ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args + " 2>" + err_path;
-    Outcome outcome;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return outcome;
-    std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) outcome.out += buffer.data();
-    const int status = pclose(pipe);
-    outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(err_path);
-    std::ostringstream text;
-    text << err.rdbuf();
-    outcome.err = text.str();
-    return outcome;
+    const std::string command = environment + " " + ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args;
+    return testing::runShellCommand(command, err_path);
   }
 
   std::string overrides(const std::string& sha256) const {

@@ -1,20 +1,17 @@
 // The download-model command as a user meets it (through download_command_driver): exit codes,
 // one-line errors, the XDG models folder, the folder on stdout and the files on stderr.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/download/sha256.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_http_server.h"
 #include "tests/download/fixture_model_hub.h"
+#include "tests/download/shell_command.h"
 
 namespace ascope {
 namespace {
@@ -24,11 +21,7 @@ using testing::FixtureModelHub;
 
 constexpr std::size_t kWeightBytes = 1'500'000;  // big enough to show progress lines
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using Outcome = testing::ShellOutcome;
 
 class DownloadModelCliTest : public ::testing::Test {
  protected:
@@ -40,19 +33,8 @@ class DownloadModelCliTest : public ::testing::Test {
     const std::string err_path = folder_.path("stderr.txt");
     const std::string command = "env -u HF_TOKEN " + environment +
                                 " ATTENTIONSCOPE_HF_ENDPOINT=" + hub_.endpoint() + " " +
-                                ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args + " 2>" + err_path;
-    Outcome outcome;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return outcome;
-    std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) outcome.out += buffer.data();
-    const int status = pclose(pipe);
-    outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(err_path);
-    std::ostringstream text;
-    text << err.rdbuf();
-    outcome.err = text.str();
-    return outcome;
+                                ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args;
+    return testing::runShellCommand(command, err_path);
   }
 
   testing::FixtureHttpServer server_;

@@ -7,7 +7,7 @@
 //   head:        the next head enlarged, repainted (mean / max).
 // Snapshot copies are made outside the timed part: the app moves each loaded snapshot in.
 // QT_SCALE_FACTOR=1.5 renders at the projector's device pixel ratio.
-#include "widgets/attention_head_grid_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/core/openblas_kernels.h"
-#include "engine/train/sgemm_peak.h"
+#include "engine/performance/sgemm_peak.h"
 
 int main(int argc, char** argv) {
   ascope::relaunchWithMatchingOpenBlasKernels(argv);

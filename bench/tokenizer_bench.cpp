@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/text/imdb_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
 
 namespace {
 

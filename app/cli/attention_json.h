@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/inference/checkpoint_inference.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope::cli {
 

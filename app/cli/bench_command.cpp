@@ -11,8 +11,8 @@
 #include "app/cli/task_help.h"
 #include "app/cli/training_options.h"
 #include "app/cli/training_overrides.h"
-#include "engine/tasks/task_registry.h"
-#include "engine/train/step_benchmark.h"
+#include "engine/performance/step_benchmark.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 namespace {

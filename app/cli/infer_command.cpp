@@ -13,8 +13,8 @@
 #include "app/cli/training_options.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/inference/device_query.h"
-#include "engine/run/run_folder.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "app/cli/cli_options.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 

@@ -5,7 +5,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/task_help.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 

@@ -2,8 +2,8 @@
 
 #include "app/cli/task_help.h"
 #include "engine/inference/device_query.h"
-#include "engine/run/run_folder.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 namespace {
@@ -76,7 +76,7 @@ Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
   if (o.probe_every_seconds) config.probe_every_seconds = *o.probe_every_seconds;
   if (o.snapshot_budget_mb) config.snapshot_budget_mb = *o.snapshot_budget_mb;
   config.stop_on_nonfinite = true;
-  if (Status s = config.validate(); !s.ok()) {
+  if (Status s = validateConfig(config); !s.ok()) {
     // A value from a hand-edited or foreign config.json: say where it came from.
     if (o.resume) return Error{"--resume: " + *o.resume + "/config.json: " + s.error()};
     return Error{s.error()};

@@ -2,8 +2,8 @@
 #include <string>
 
 #include "app/cli/training_options.h"
-#include "engine/core/expected.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope::cli {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope::cli {
 

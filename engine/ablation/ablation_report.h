@@ -4,7 +4,7 @@
 // and the same grid with only that head kept.
 #include <string>
 
-#include "engine/ablation/ablation_table.h"
+#include "engine/runfolder/ablation/ablation_table.h"
 
 namespace ascope {
 

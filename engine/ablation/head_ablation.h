@@ -1,9 +1,9 @@
 #pragma once
 // Head ablation of a task's model (LibTorch side): evaluate it as it is, then with heads switched
 // off through MultiHeadAttention::setHeadMask, to show what each head contributes.
-#include "engine/ablation/ablation_table.h"
-#include "engine/core/expected.h"
+#include "engine/runfolder/ablation/ablation_table.h"
 #include "engine/tasks/task.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -1,4 +1,5 @@
 #include "engine/ablation/run_ablation.h"
+#include "engine/tasks/registry/task_factory.h"
 #include "engine/train/tensor_threads.h"
 
 #include <ATen/Parallel.h>
@@ -9,9 +10,9 @@
 #include <system_error>
 #include <vector>
 
-#include "engine/ablation/ablation_csv.h"
 #include "engine/ablation/head_ablation.h"
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/ablation/ablation_csv.h"
+#include "engine/runfolder/run_folder.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
 

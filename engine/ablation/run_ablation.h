@@ -3,8 +3,8 @@
 // work for minutes: call it off the GUI thread.
 #include <string>
 
-#include "engine/ablation/ablation_table.h"
-#include "engine/core/expected.h"
+#include "engine/runfolder/ablation/ablation_table.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

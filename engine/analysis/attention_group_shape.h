@@ -1,8 +1,8 @@
 #pragma once
 // What the analyses (rollout, head statistics) need of an AttentionGroup before they index into
 // it: a group read from a run folder or built by a test is only as consistent as its maker.
-#include "engine/core/expected.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "engine/analysis/head_fusion.h"
-#include "engine/core/expected.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

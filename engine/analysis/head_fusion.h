@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

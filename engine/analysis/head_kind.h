@@ -53,7 +53,7 @@ using HeadMetricValues = std::map<std::string, double>;
 /// pattern: "broad" when entropy ≥ kBroadEntropyThreshold, else "mixed".
 HeadKindVerdict classifyHead(const HeadMetricValues& metrics);
 
-// HeadKindChange, what observe() reports, is in engine/train/events.h: the trainer sends them.
+// HeadKindChange, what observe() reports, is in engine/vocabulary/events.h: the trainer sends them.
 
 class HeadKindTracker {
  public:

@@ -109,14 +109,12 @@ const HeadMetricInfo* findHeadMetric(std::string_view name) {
   return nullptr;
 }
 
-bool isSpecialTokenLabel(std::string_view label) {
-  for (std::string_view special : {"CLS", "[CLS]", "[PAD]", "<pad>", "[SOS]", "[EOS]", "[SEP]"}) {
-    if (label == special) return true;
-  }
-  return false;
+bool isSpecialTokenLabel(std::string_view label, const std::vector<std::string>& special_tokens) {
+  return std::find(special_tokens.begin(), special_tokens.end(), label) != special_tokens.end();
 }
 
-std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& probe_set) {
+std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& probe_set,
+                                          const std::vector<std::string>& special_tokens) {
   std::vector<std::string> group_names;  // in the order they first appear
   // (group, layer, head, metric) → the per-sample means
   std::map<std::tuple<std::size_t, int, int, std::size_t>, Mean> per_head;
@@ -131,7 +129,8 @@ std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& 
       const int cols = group.maps.front().cols;
       std::vector<bool> special(static_cast<std::size_t>(cols), false);
       for (int j = 0; j < cols && static_cast<std::size_t>(j) < group.col_labels.size(); ++j) {
-        special[static_cast<std::size_t>(j)] = isSpecialTokenLabel(group.col_labels[j]);
+        special[static_cast<std::size_t>(j)] =
+            isSpecialTokenLabel(group.col_labels[j], special_tokens);
       }
       const PatchGrid grid = patchGridOf(snapshot, cols);
       const PatchGrid* vit = snapshot.patch_size > 0 ? &grid : nullptr;

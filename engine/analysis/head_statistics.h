@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 
-// HeadStatistic, one metric of one head, is in engine/train/events.h: the trainer sends them.
+// HeadStatistic, one metric of one head, is in engine/vocabulary/events.h: the trainer sends them.
 
 struct HeadMetricInfo {
   const char* name;
@@ -40,9 +40,10 @@ inline constexpr std::array<HeadMetricInfo, 8> kHeadMetrics{{
 /// The entry of kHeadMetrics called `name`; nullptr for any other name.
 const HeadMetricInfo* findHeadMetric(std::string_view name);
 
-/// Labels of tokens that are not words: CLS and [CLS], [PAD] and <pad>, [SOS], [EOS], [SEP].
-/// Unknown-word tokens ([UNK], <unk>) stand for words and do not count.
-bool isSpecialTokenLabel(std::string_view label);
+/// Whether `label` is one of `special_tokens`, the labels of tokens that are not words (the task
+/// says which: TaskDescriptor::special_tokens, e.g. CLS, [PAD], [SOS]). Unknown-word tokens ([UNK],
+/// <unk>) stand for words: no task lists them.
+bool isSpecialTokenLabel(std::string_view label, const std::vector<std::string>& special_tokens);
 
 /// Every metric of every head of every group in `probe_set`, groups in the order they first
 /// appear, then by layer, head and kHeadMetrics order. Per head, a metric is the mean over the
@@ -52,13 +53,15 @@ bool isSpecialTokenLabel(std::string_view label);
 ///   distance          Σ_j w_ij·|i − j| in tokens; on a ViT snapshot (patch_size > 0) patch rows
 ///                     over patch keys only, their weights renormalised, in pixels between patch
 ///                     centres; self-attention only
-///   special_mass      weight on keys with a special label; only in samples that have one
+///   special_mass      weight on keys labelled with one of `special_tokens`; only in samples
+///                     that have one
 ///   first_token_mass  w_i0
 ///   max_weight        the row's largest weight
 ///   diagonal, previous_token (rows i ≥ 1), next_token (rows i ≤ n − 2, not causal groups):
 ///                     w_ii, w_i,i−1, w_i,i+1; self-attention only
 /// Rows that see a single key (row 0 of a causal group) are left out of every metric: their one
 /// weight is 1 whatever the head learned. Groups that fail checkAttentionGroupShape are skipped.
-std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& probe_set);
+std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& probe_set,
+                                          const std::vector<std::string>& special_tokens);
 
 }  // namespace ascope

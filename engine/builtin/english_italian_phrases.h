@@ -5,7 +5,7 @@
 // diagonal.
 #include <cstdint>
 
-#include "engine/data/datasets.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

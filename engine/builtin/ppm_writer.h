@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
-#include "engine/data/datasets.h"
+#include "engine/vocabulary/datasets.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

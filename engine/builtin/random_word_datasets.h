@@ -7,7 +7,7 @@
 // the list, which makes a tokenizer fitted with minimum frequency 1 see exactly `words` words.
 #include <cstdint>
 
-#include "engine/data/datasets.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

@@ -4,7 +4,7 @@
 // transformer, and the attention has to find the negations and the "but" to get the hard cases.
 #include <cstdint>
 
-#include "engine/data/datasets.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

@@ -4,7 +4,7 @@
 // minutes, and the object occupies only some patches, so the attention maps have something to show.
 #include <cstdint>
 
-#include "engine/data/datasets.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

@@ -3,7 +3,7 @@
 #include <functional>
 #include <string>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -6,7 +6,7 @@
 // (two trainers in the GUI or a test) conflict just as two processes do.
 #include <string>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

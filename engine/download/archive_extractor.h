@@ -7,7 +7,7 @@
 #include <atomic>
 #include <string>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

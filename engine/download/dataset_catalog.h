@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 
 /// One dataset of resources/datasets.json.
 struct CatalogEntry {
-  /// The task it feeds: a task id of the registry (engine/tasks/task_registry.h).
+  /// The task it feeds: a task id of the registry (engine/tasks/registry/task_registry.h).
   std::string task;
   /// A name for people, e.g. "CIFAR-10 (binary version)".
   std::string name;

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/download/resumable_download.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

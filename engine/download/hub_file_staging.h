@@ -4,10 +4,10 @@
 #include <atomic>
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/download/download_progress.h"
 #include "engine/download/hub_file_metadata.h"
 #include "engine/download/resumable_download.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/download/download_progress.h"
 #include "engine/download/model_id.h"
 #include "engine/download/resumable_download.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

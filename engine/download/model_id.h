@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

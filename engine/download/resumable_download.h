@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/download/download_progress.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 // The struct behind OpenSSL's EVP_MD_CTX, declared so that <openssl/evp.h> stays private.
 struct evp_md_ctx_st;

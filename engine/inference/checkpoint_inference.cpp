@@ -8,12 +8,13 @@
 #include <memory>
 #include <utility>
 
-#include "engine/data/image_folder_reader.h"
-#include "engine/run/run_folder.h"
+#include "engine/datasets/image_folder_reader.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/task.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/train/checkpoint.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 namespace {

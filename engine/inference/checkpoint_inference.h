@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/expected.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

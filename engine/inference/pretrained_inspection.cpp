@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/data/image_folder_reader.h"
-#include "engine/data/vit_image_processor.h"
+#include "engine/datasets/image_folder_reader.h"
+#include "engine/imaging/vit_image_processor.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/tasks/attention_capture.h"
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
 
 namespace ascope {
 namespace {

@@ -5,8 +5,8 @@
 // trained run gives, so every attention view and `--attention` JSON works on it unchanged.
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/inference/checkpoint_inference.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/task.h"
 
 namespace ascope {
@@ -14,7 +16,7 @@ Expected<ValidationSamples> readValidationSamples(const TrainingConfig& config, 
     return Error{"validation samples from " + std::to_string(first) + ", " + std::to_string(count) +
                  " of them: both must be 0 or more"};
   }
-  if (Status s = config.validate(); !s.ok()) return Error{s.error()};
+  if (Status s = validateConfig(config); !s.ok()) return Error{s.error()};
   TrainingConfig cpu = config;
   cpu.device = "cpu";
   ValidationSamples result;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
-#include "engine/train/events.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 

@@ -3,20 +3,9 @@
 namespace ascope {
 namespace {
 
-/// Forward and backward: three products of the forward one's size.
-constexpr double kTrainingFactor = 3.0;
-
 /// 2·m·n·k: the multiply-adds of an (m × k) · (k × n) product.
 double product(double m, double n, double k) {
   return 2.0 * m * n * k;
-}
-
-/// Forward products of one self-attention encoder layer over one sample of `tokens` tokens: the
-/// packed QKV projection, scores and weighted values (all heads together span d), the output
-/// projection, the two feed-forward layers.
-double encoderLayer(double tokens, double d, double d_ff) {
-  return product(tokens, 3 * d, d) + 2 * product(tokens, tokens, d) + product(tokens, d, d) +
-         2 * product(tokens, d_ff, d);
 }
 
 /// Forward products of one decoder layer over one pair: causal self-attention over the target
@@ -31,6 +20,11 @@ double decoderLayer(double target, double source, double d, double d_ff) {
 
 }  // namespace
 
+double encoderLayerFlops(double tokens, double d, double d_ff) {
+  return product(tokens, 3 * d, d) + 2 * product(tokens, tokens, d) + product(tokens, d, d) +
+         2 * product(tokens, d_ff, d);
+}
+
 double trainingStepFlops(const VisionTransformerConfig& c, int64_t batch) {
   const auto patches = static_cast<double>(c.numPatches());
   const double tokens = 1 + patches;  // CLS first
@@ -38,17 +32,18 @@ double trainingStepFlops(const VisionTransformerConfig& c, int64_t batch) {
   const double patch_embedding =
       product(patches, d, static_cast<double>(c.channels * c.patch_size * c.patch_size));
   const double encoder =
-      static_cast<double>(c.layers) * encoderLayer(tokens, d, static_cast<double>(c.mlp_dim));
+      static_cast<double>(c.layers) * encoderLayerFlops(tokens, d, static_cast<double>(c.mlp_dim));
   const double head = product(1, static_cast<double>(c.num_classes), d);
-  return kTrainingFactor * static_cast<double>(batch) * (patch_embedding + encoder + head);
+  return kTrainingFlopsFactor * static_cast<double>(batch) * (patch_embedding + encoder + head);
 }
 
 double trainingStepFlops(const TextClassifierConfig& c, int64_t batch, int64_t length) {
   const auto d = static_cast<double>(c.d_model);
-  const double encoder = static_cast<double>(c.layers) *
-                         encoderLayer(static_cast<double>(length), d, static_cast<double>(c.d_ff));
+  const double encoder =
+      static_cast<double>(c.layers) *
+      encoderLayerFlops(static_cast<double>(length), d, static_cast<double>(c.d_ff));
   const double head = product(1, static_cast<double>(c.num_classes), d);  // on the mean-pooled row
-  return kTrainingFactor * static_cast<double>(batch) * (encoder + head);
+  return kTrainingFlopsFactor * static_cast<double>(batch) * (encoder + head);
 }
 
 double trainingStepFlops(const TranslatorConfig& c, int64_t batch, int64_t source_length,
@@ -57,11 +52,11 @@ double trainingStepFlops(const TranslatorConfig& c, int64_t batch, int64_t sourc
   const auto d_ff = static_cast<double>(c.d_ff);
   const auto source = static_cast<double>(source_length);
   const auto target = static_cast<double>(target_length);
-  const double encoder = static_cast<double>(c.encoder_layers) * encoderLayer(source, d, d_ff);
+  const double encoder = static_cast<double>(c.encoder_layers) * encoderLayerFlops(source, d, d_ff);
   const double decoder =
       static_cast<double>(c.decoder_layers) * decoderLayer(target, source, d, d_ff);
   const double projection = product(target, static_cast<double>(c.target_vocab_size), d);
-  return kTrainingFactor * static_cast<double>(batch) * (encoder + decoder + projection);
+  return kTrainingFlopsFactor * static_cast<double>(batch) * (encoder + decoder + projection);
 }
 
 }  // namespace ascope

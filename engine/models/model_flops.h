@@ -8,9 +8,19 @@
 // Plain C++: the counts follow from the configs alone.
 #include <cstdint>
 
-#include "engine/models/model_configs.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/translator_config.h"
+#include "engine/models/vision_transformer_config.h"
 
 namespace ascope {
+
+/// Forward and backward: three products of the forward one's size.
+inline constexpr double kTrainingFlopsFactor = 3.0;
+
+/// Forward products of one self-attention encoder layer over one sample of `tokens` tokens: the
+/// packed QKV projection, scores and weighted values (all heads together span d), the output
+/// projection, the two feed-forward layers. A task with a model of its own counts with it.
+double encoderLayerFlops(double tokens, double d, double d_ff);
 
 /// A training step of the ViT on `batch` images: patch embedding, the encoder over CLS + patches,
 /// the classification head.

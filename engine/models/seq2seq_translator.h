@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "engine/models/model_configs.h"
+#include "engine/models/translator_config.h"
 #include "engine/nn/attention_masks.h"
 #include "engine/nn/sinusoidal_positional_encoding.h"
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "engine/models/model_configs.h"
+#include "engine/models/text_classifier_config.h"
 #include "engine/nn/learned_position_embedding.h"
 #include "engine/nn/sinusoidal_positional_encoding.h"
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "engine/models/model_configs.h"
+#include "engine/models/vision_transformer_config.h"
 #include "engine/nn/learned_position_embedding.h"
 
 namespace ascope {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/nn/hash_dropout.h"
 #include "engine/nn/learned_position_embedding.h"
 #include "engine/pretrained/hf_model_config.h"
 #include "engine/pretrained/tensor_map_loader.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

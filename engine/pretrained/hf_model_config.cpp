@@ -8,10 +8,10 @@
 #include <limits>
 #include <utility>
 
-#include "engine/data/json_limits.h"
-#include "engine/data/regular_file.h"
-#include "engine/models/config_checks.h"
-#include "engine/text/json_file.h"
+#include "engine/core/json_file.h"
+#include "engine/core/json_limits.h"
+#include "engine/core/regular_file.h"
+#include "engine/vocabulary/config_checks.h"
 
 namespace ascope {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/data/regular_file.h"
+#include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/pretrained/hf_model_config.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -6,10 +6,10 @@
 #include <system_error>
 #include <utility>
 
+#include "engine/core/json_file.h"
 #include "engine/pretrained/available_memory.h"
 #include "engine/pretrained/pytorch_bin_file.h"
 #include "engine/pretrained/safetensors_file.h"
-#include "engine/text/json_file.h"
 
 namespace ascope {
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/pretrained/bert_model.h"
 #include "engine/pretrained/model_memory_estimate.h"
 #include "engine/pretrained/vit_model.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <vector>
 
-#include "engine/data/regular_file.h"
+#include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {

@@ -6,8 +6,8 @@
 // message saying to convert the file to safetensors.
 #include <string>
 
-#include "engine/core/expected.h"
 #include "engine/pretrained/tensor_map_loader.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

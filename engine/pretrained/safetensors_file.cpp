@@ -13,8 +13,8 @@
 #include <system_error>
 #include <utility>
 
-#include "engine/data/half_float.h"
-#include "engine/data/regular_file.h"
+#include "engine/core/half_float.h"
+#include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {

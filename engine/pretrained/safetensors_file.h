@@ -1,9 +1,9 @@
 #pragma once
 // A safetensors file (Hugging Face model weights) mapped read-only into memory: the header is
-// checked once on open (engine/data/safetensors_header.h), and each tensor is copied out on request
-// as float32, so a model of hundreds of MB never sits in memory twice and the map can go as soon
-// as the weights are loaded. The file must not be truncated by someone else while it is open:
-// reading a page that is gone ends the process with SIGBUS, as with any mapped file.
+// checked once on open (engine/pretrained/format/safetensors_header.h), and each tensor is copied
+// out on request as float32, so a model of hundreds of MB never sits in memory twice and the map
+// can go as soon as the weights are loaded. The file must not be truncated by someone else while it
+// is open: reading a page that is gone ends the process with SIGBUS, as with any mapped file.
 #include <torch/types.h>
 
 #include <cstddef>
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
-#include "engine/data/safetensors_header.h"
+#include "engine/pretrained/format/safetensors_header.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

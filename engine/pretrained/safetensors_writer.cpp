@@ -5,7 +5,7 @@
 #include <set>
 
 #include "engine/core/atomic_file.h"
-#include "engine/data/safetensors_header.h"
+#include "engine/pretrained/format/safetensors_header.h"
 
 namespace ascope {
 namespace {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

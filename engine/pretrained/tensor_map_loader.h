@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

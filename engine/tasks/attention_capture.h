@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

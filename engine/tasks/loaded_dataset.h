@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/expected.h"
-#include "engine/data/loaded.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/loaded.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 

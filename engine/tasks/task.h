@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/nn/multi_head_attention.h"
 #include "engine/tasks/benchmark_shapes.h"
-#include "engine/train/events.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 
@@ -99,18 +99,5 @@ struct TaskBuild {
   /// cannot honour, so a benchmark never times other work than it was asked to).
   BenchmarkShapes shapes;
 };
-
-/// Builds the task of `config.task` (looked up in the registry) on `device`: loads (or generates)
-/// its data, fits tokenizers, builds the model; with `shapes`, the benchmark's data and padding.
-Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
-                                                 const torch::Device& device,
-                                                 std::vector<std::string>* warnings,
-                                                 const BenchmarkShapes& shapes = {});
-
-/// Rebuilds the task of a finished run for inference only (no dataset): reads tokenizers and class
-/// names from `run_dir`.
-Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
-                                                  const std::string& run_dir,
-                                                  const torch::Device& device);
 
 }  // namespace ascope

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "engine/core/atomic_file.h"
-#include "engine/data/regular_file.h"
+#include "engine/core/regular_file.h"
 
 namespace ascope {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -4,26 +4,6 @@
 
 namespace ascope {
 
-const char* trainerStateName(TrainerState state) {
-  switch (state) {
-    case TrainerState::kIdle:
-      return "idle";
-    case TrainerState::kPreparing:
-      return "preparing";
-    case TrainerState::kRunning:
-      return "running";
-    case TrainerState::kPaused:
-      return "paused";
-    case TrainerState::kStopped:
-      return "stopped";
-    case TrainerState::kFinished:
-      return "finished";
-    case TrainerState::kFailed:
-      return "failed";
-  }
-  return "?";
-}
-
 EventQueue::EventQueue(std::size_t metric_capacity, std::size_t log_capacity,
                        std::size_t head_statistics_capacity)
     : metric_capacity_(metric_capacity),
@@ -112,6 +92,14 @@ EventBatch EventQueue::drain() {
   out.metrics.assign(metrics.begin(), metrics.end());
   out.logs.assign(std::make_move_iterator(logs.begin()), std::make_move_iterator(logs.end()));
   return out;
+}
+
+void EventQueue::onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) {
+  if (!probes.samples.empty() && probes.samples.front().sample) {
+    publishSample(*probes.samples.front().sample);
+  }
+  publishAttention(probes);
+  publishPositionalEncoding(encoding);
 }
 
 }  // namespace ascope

@@ -7,11 +7,13 @@
 #include <deque>
 #include <mutex>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/event_sink.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 
-class EventQueue {
+/// Also an EventSink of the training session: each sink call is the matching push or publish.
+class EventQueue : public EventSink {
  public:
   explicit EventQueue(std::size_t metric_capacity = 8192, std::size_t log_capacity = 2000,
                       std::size_t head_statistics_capacity = 512);
@@ -31,6 +33,17 @@ class EventQueue {
   void publishPositionalEncoding(PositionalEncodingSnapshot snapshot);
   void publishSample(SamplePrediction sample);
   void announceRunFolder(std::string path);
+
+  // EventSink
+  void onStep(const StepMetrics& metrics) override { pushMetrics(metrics); }
+  void onEpoch(const EpochSummary& summary) override { pushEpoch(summary); }
+  void onTest(const TestEvaluation& test) override { pushTestEvaluation(test); }
+  /// The first sample's prediction, the probe set (copied) and the encoding, in three slots.
+  void onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) override;
+  void onHeadStatistics(const HeadStatisticsUpdate& update) override { pushHeadStatistics(update); }
+  void onLearningRateChange(const LearningRateChange& change) override {
+    pushLearningRateChange(change);
+  }
 
   /// Moves everything out; the queue is empty afterwards.
   EventBatch drain();

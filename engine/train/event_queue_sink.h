@@ -18,7 +18,7 @@ class EventQueueSink : public spdlog::sinks::base_sink<std::mutex> {
  protected:
   void sink_it_(const spdlog::details::log_msg& msg) override {
     queue_.pushLog(
-        {static_cast<int>(msg.level), std::string(msg.payload.begin(), msg.payload.end())});
+        {static_cast<Severity>(msg.level), std::string(msg.payload.begin(), msg.payload.end())});
   }
   void flush_() override {}
 

@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/training_session.h"
 
 namespace ascope {
@@ -19,7 +20,7 @@ Trainer::~Trainer() {
 
 Status Trainer::start(bool start_paused) {
   if (thread_.joinable()) return Error{"the trainer is already running"};
-  if (Status s = config_.validate(); !s.ok()) return s;
+  if (Status s = validateConfig(config_); !s.ok()) return s;
   paused_ = start_paused;
   thread_ = std::thread([this] { run(); });
   return {};
@@ -46,10 +47,10 @@ void Trainer::stop() {
   push({CommandKind::kStop});
 }
 void Trainer::setLearningRate(double lr) {
-  push({CommandKind::kSetLearningRate, lr});
+  push({CommandKind::kSetLearningRate, lr, 0});
 }
 void Trainer::setProbeSample(int index) {
-  push({CommandKind::kSetProbeSample, double(index)});
+  push({CommandKind::kSetProbeSample, 0, index});
 }
 
 void Trainer::wait() {
@@ -94,10 +95,10 @@ bool Trainer::awaitNextBatch(LiveChanges& changes) {
           ++steps_granted_;
           break;
         case CommandKind::kSetLearningRate:
-          changes.learning_rate = c.value;
+          changes.learning_rate = c.learning_rate;
           break;
         case CommandKind::kSetProbeSample:
-          changes.probe_sample = static_cast<int>(c.value);
+          changes.probe_sample = c.probe_sample;
           break;
       }
     }

@@ -14,11 +14,11 @@
 #include <string>
 #include <thread>
 
-#include "engine/core/expected.h"
 #include "engine/train/event_queue.h"
-#include "engine/train/run_control.h"
-#include "engine/train/training_config.h"
 #include "engine/train/training_host.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/run_control.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 
@@ -55,7 +55,8 @@ class Trainer final : public RunControl, private TrainingHost {
   enum class CommandKind { kPause, kResume, kStep, kStop, kSetLearningRate, kSetProbeSample };
   struct Command {
     CommandKind kind;
-    double value = 0;
+    double learning_rate = 0;  ///< kSetLearningRate
+    int probe_sample = 0;      ///< kSetProbeSample
   };
   void push(Command command);
   void setState(TrainerState state, const std::string& reason = {});

@@ -1,4 +1,5 @@
 #include "engine/train/training_session.h"
+#include "engine/tasks/registry/task_factory.h"
 #include "engine/train/tensor_threads.h"
 
 #include "engine/core/cpu_runtime.h"
@@ -17,13 +18,15 @@
 #include <new>
 
 #include "engine/analysis/head_statistics.h"
-#include "engine/data/epoch_batches.h"
+#include "engine/datasets/epoch_batches.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
-#include "engine/train/gradient_release.h"
-#include "engine/train/learning_rate_schedule.h"
 #include "engine/train/model_weights_copy.h"
-#include "engine/train/optimizer_factory.h"
+#include "engine/train/optim/gradient_release.h"
+#include "engine/train/optim/learning_rate_schedule.h"
+#include "engine/train/optim/optimizer_factory.h"
+#include "engine/vocabulary/learning_rate_bounds.h"
 
 namespace ascope {
 namespace {
@@ -56,9 +59,10 @@ TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
   // disk) refuses; said once instead, in the words of the rest of the log, and training goes on.
   logger_->set_error_handler([this](const std::string& message) {
     if (log_error_said_.exchange(true)) return;
-    host_.events().pushLog({3, (folder_ ? folder_->logPath() : std::string("log.txt")) +
-                                   ": cannot write (" + message +
-                                   "); the log goes on in the window, not in the file"});
+    host_.events().pushLog(
+        {Severity::kWarning, (folder_ ? folder_->logPath() : std::string("log.txt")) +
+                                 ": cannot write (" + message +
+                                 "); the log goes on in the window, not in the file"});
   });
 }
 
@@ -75,7 +79,7 @@ TrainingSession::~TrainingSession() {
   }
 }
 
-void TrainingSession::log(int level, const std::string& text) {
+void TrainingSession::log(Severity level, const std::string& text) {
   logger_->log(static_cast<spdlog::level::level_enum>(level), text);
 }
 
@@ -88,35 +92,28 @@ bool TrainingSession::goOn() {
 }
 
 void TrainingSession::setLearningRate(double lr) {
-  if (!std::isfinite(lr) || lr <= 0 || lr >= 10) {
-    log(3, fmt::format("learning rate {} refused: like the lr setting it must be in (0, 10)", lr));
+  if (!isAcceptedLearningRate(lr)) {
+    log(Severity::kWarning,
+        fmt::format("learning rate {} refused: like the lr setting it must be in (0, {})", lr,
+                    kMaxLearningRate));
     return;
   }
   const LearningRateChange change{progress_.step + 1, lr, currentLearningRate()};
   lr_override_ = lr;
-  log(2, fmt::format("learning rate {:.4g} from step {} on (was {:.4g}); it replaces the schedule",
-                     change.lr, change.step, change.previous_lr));
-  if (learning_rates_csv_) {
-    if (Status written = learning_rates_csv_->append(change); !written.ok()) {
-      log(3, written.error());
-    }
-  }
-  host_.events().pushLearningRateChange(change);
+  log(Severity::kInfo,
+      fmt::format("learning rate {:.4g} from step {} on (was {:.4g}); it replaces the schedule",
+                  change.lr, change.step, change.previous_lr));
+  events_.onLearningRateChange(change);
 }
 
-Status TrainingSession::openLearningRateChanges() {
-  const std::string path = learningRateChangesPath(folder_->path());
-  Expected<LearningRateChangesWriter> writer =
-      LearningRateChangesWriter::open(path, config_.resume, progress_.step);
-  if (!writer.ok()) return Error{writer.error()};
-  learning_rates_csv_.emplace(std::move(*writer));
+Status TrainingSession::restoreLearningRate() {
   if (!config_.resume) return {};
   Expected<LearningRateChanges> kept = readLearningRateChanges(folder_->path());
   if (!kept.ok()) return Error{kept.error()};
   if (!kept->changes.empty()) {
     lr_override_ = kept->changes.back().lr;
-    log(2, fmt::format("learning rate {:.4g} as set at step {}", *lr_override_,
-                       kept->changes.back().step));
+    log(Severity::kInfo, fmt::format("learning rate {:.4g} as set at step {}", *lr_override_,
+                                     kept->changes.back().step));
   }
   return {};
 }
@@ -148,19 +145,23 @@ Status TrainingSession::prepare() {
     return Error{folder_->logPath() + ": cannot write: " + e.what()};
   }
   logger_->sinks().push_back(log_file_);
-  log(2, std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
+  log(Severity::kInfo,
+      std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
   if (device_.is_cpu()) {
     // Step speed depends on these; worth a line when comparing timings. (Already applied by the
     // programs' main(); repeated for other hosts of a session, such as tests.)
-    log(2, tuneCpuRuntime().text(at::get_num_threads()));
+    log(Severity::kInfo, tuneCpuRuntime().text(at::get_num_threads()));
   }
 
+  Expected<const TaskDescriptor*> descriptor = findTask(config_.task);
+  if (!descriptor.ok()) return Error{descriptor.error()};
+  descriptor_ = *descriptor;
   std::vector<std::string> warnings;
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(config_, device_, &warnings);
-  for (const std::string& w : warnings) log(3, w);
+  for (const std::string& w : warnings) log(Severity::kWarning, w);
   if (!task.ok()) return Error{task.error()};
   task_ = std::move(*task);
-  log(2, task_->describe());
+  log(Severity::kInfo, task_->describe());
   optimizer_ = makeOptimizer(task_->model(), config_.optimization);
 
   const int64_t train_size = task_->trainSize();
@@ -179,32 +180,34 @@ Status TrainingSession::prepare() {
       !std::filesystem::exists(folder_->checkpointPath("best"), no_checkpoint)) {
     // Ended (killed, failed) before its first checkpoint: nothing to continue, but the folder
     // and its config.json must stay usable, so the run starts again from its first step.
-    log(3, "no checkpoint in " + folder_->path() +
-               " yet: the run starts again from step 0 with its config.json");
+    log(Severity::kWarning, "no checkpoint in " + folder_->path() +
+                                " yet: the run starts again from step 0 with its config.json");
   } else if (config_.resume) {
     Expected<TrainingProgress> p =
         loadCheckpoint(folder_->checkpointPath("last"), task_->model(), optimizer_.get());
     if (!p.ok()) return Error{p.error()};
     progress_ = *p;
-    log(2, "continuing after step " + std::to_string(progress_.step));
+    log(Severity::kInfo, "continuing after step " + std::to_string(progress_.step));
   }
   // On resume too: a run extended with more epochs or steps says so in its config.
   if (Status s = folder_->writeConfig(config_); !s.ok()) return s;
   if (Status s = task_->saveArtifacts(folder_->path()); !s.ok()) return s;
-  Expected<MetricsCsvWriter> csv =
-      MetricsCsvWriter::open(folder_->metricsPath(), config_.resume, progress_.step);
-  if (!csv.ok()) return Error{csv.error()};
-  metrics_.emplace(std::move(*csv));
-  if (config_.head_statistics) {
-    Expected<HeadStatsCsvWriter> heads =
-        HeadStatsCsvWriter::open(folder_->headStatsPath(), config_.resume, progress_.step);
-    if (!heads.ok()) return Error{heads.error()};
-    head_stats_csv_.emplace(std::move(*heads));
-  }
-  if (Status s = openLearningRateChanges(); !s.ok()) return s;
+  RunRecording recording;
+  recording.resume = config_.resume;
+  recording.resume_step = progress_.step;
+  recording.head_statistics = config_.head_statistics;
   // Disk gets about 200 probe sets per run at most: the timeline needs coverage, not every probe.
-  snapshots_.emplace(*folder_, std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200),
-                     static_cast<std::uint64_t>(config_.snapshot_budget_mb) << 20);
+  recording.snapshot_spacing = std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200);
+  recording.snapshot_budget_bytes = static_cast<std::uint64_t>(config_.snapshot_budget_mb) << 20;
+  recording.total_steps = total_steps_;
+  Expected<RunRecorder> recorder =
+      RunRecorder::open(*folder_, recording,
+                        [this](const std::string& message) { log(Severity::kWarning, message); });
+  if (!recorder.ok()) return Error{recorder.error()};
+  recorder_.emplace(std::move(*recorder));
+  if (Status s = restoreLearningRate(); !s.ok()) return s;
+  events_.add(*recorder_);
+  events_.add(host_.events());
   prepared_ = true;
   host_.runFolderReady(folder_->path());
   return {};
@@ -216,7 +219,7 @@ double TrainingSession::currentLearningRate() const {
 }
 
 void TrainingSession::reportFault(const std::string& message) {
-  log(4, message);
+  log(Severity::kError, message);
   host_.events().pushFailure({progress_.step, message});
   host_.pauseAfterFault();  // the GUI pauses; the CLI (stop_on_nonfinite) stops instead
 }
@@ -270,8 +273,7 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   m.elapsed_s = secondsSince(started_);
   const double steps_per_s = (progress_.step - steps_at_start_) / std::max(1e-9, m.elapsed_s);
   m.eta_s = steps_per_s > 0 ? (total_steps_ - progress_.step) / steps_per_s : 0;
-  host_.events().pushMetrics(m);
-  if (Status s = metrics_->append(m); !s.ok()) log(3, s.error());
+  events_.onStep(m);
   return StepResult::kOk;
 }
 
@@ -289,16 +291,7 @@ void TrainingSession::probe() {
   PositionalEncodingSnapshot pe = task_->positionalEncoding();
   pe.step = progress_.step;
   if (config_.head_statistics) recordHeadStatistics(probes);
-  if (snapshots_->due(progress_.step, progress_.step == total_steps_)) {
-    // A stored step shows every dock as it was then; the live events carry the positional
-    // encoding separately, so the published set does not carry it twice.
-    probes.samples.front().positional_encoding = pe;
-    if (Status s = snapshots_->store(probes); !s.ok()) log(3, s.error());
-    probes.samples.front().positional_encoding.reset();
-  }
-  host_.events().publishSample(*probes.samples.front().sample);
-  host_.events().publishAttention(std::move(probes));
-  host_.events().publishPositionalEncoding(std::move(pe));
+  events_.onProbe(probes, pe);
 }
 
 void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
@@ -312,13 +305,10 @@ void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
   last_statistics_step_ = probes.step;
   HeadStatisticsUpdate update;
   update.step = probes.step;
-  update.values = headStatistics(probes.samples);
+  update.values = headStatistics(probes.samples, descriptor_->special_tokens);
   update.changes = head_kinds_.observe(probes.step, update.values);
-  for (const HeadKindChange& change : update.changes) log(2, change.text);
-  if (head_stats_csv_) {
-    if (Status s = head_stats_csv_->append(probes.step, update.values); !s.ok()) log(3, s.error());
-  }
-  host_.events().pushHeadStatistics(std::move(update));
+  for (const HeadKindChange& change : update.changes) log(Severity::kInfo, change.text);
+  events_.onHeadStatistics(update);
 }
 
 bool TrainingSession::evaluateAndReport(int epoch) {
@@ -332,12 +322,10 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   s.val_loss = e.loss;
   s.val_accuracy = e.accuracy;
   last_val_accuracy_ = e.accuracy;
+  s.lr = currentLearningRate();
   s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
   train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
-  host_.events().pushEpoch(s);
-  if (Status written = metrics_->append(s, currentLearningRate()); !written.ok()) {
-    log(3, written.error());
-  }
+  events_.onEpoch(s);
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
                      ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
                      fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +
@@ -347,7 +335,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
     line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *s.bleu, *s.cer, *s.wer,
                         *s.exact_match);
   }
-  log(2, line + fmt::format(" ({:.2f} s)", secondsSince(t0)));
+  log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", secondsSince(t0)));
   if (s.val_accuracy > progress_.best_val_accuracy) {
     progress_.best_val_accuracy = s.val_accuracy;
     return checkpoint("best");
@@ -368,10 +356,8 @@ void TrainingSession::testOnWholeSplit() {
     return;
   }
   t.seconds = secondsSince(t0);
-  host_.events().pushTestEvaluation(t);
-  if (Status written = metrics_->append(t, currentLearningRate()); !written.ok()) {
-    log(3, written.error());
-  }
+  t.lr = currentLearningRate();
+  events_.onTest(t);
   std::string line = fmt::format(
       "test (whole validation split, {} samples, weights of step {} ({})): loss {:.4f} acc {:.3f}",
       t.samples, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
@@ -379,7 +365,7 @@ void TrainingSession::testOnWholeSplit() {
     line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *t.bleu, *t.cer, *t.wer,
                         *t.exact_match);
   }
-  log(2, line + fmt::format(" ({:.2f} s)", t.seconds));
+  log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", t.seconds));
 }
 
 void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
@@ -394,7 +380,7 @@ void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
     // Model weights only: the optimizer and progress_ stay those of the run's end (last.pt).
     const Expected<TrainingProgress> best = loadCheckpoint(best_path, task_->model(), nullptr);
     if (!best.ok()) {
-      log(3, best.error() + "; the final test uses the last weights");
+      log(Severity::kWarning, best.error() + "; the final test uses the last weights");
     } else if (best->step != t.step &&
                (!last_val_accuracy_ || best->best_val_accuracy > *last_val_accuracy_)) {
       t.weights_step = best->step;
@@ -492,7 +478,8 @@ TrainerState TrainingSession::run() {
 
     if (!goOn()) {
       if (!checkpoint("last")) return TrainerState::kFailed;
-      log(2, "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
+      log(Severity::kInfo,
+          "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
       return TrainerState::kStopped;
     }
     StepResult result = StepResult::kOk;
@@ -531,21 +518,22 @@ TrainerState TrainingSession::run() {
     if (!healthy && config_.stop_on_nonfinite) return TrainerState::kFailed;
     if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
       if (!checkpoint("last")) return TrainerState::kFailed;
-      log(2, "interrupted at step " + std::to_string(progress_.step) + " as asked");
+      log(Severity::kInfo, "interrupted at step " + std::to_string(progress_.step) + " as asked");
       return TrainerState::kStopped;
     }
     if (config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds) {
       if (!checkpoint("last")) return TrainerState::kFailed;
-      log(2, fmt::format("time limit of {:.0f} s reached at step {}", config_.max_seconds,
-                         progress_.step));
+      log(Severity::kInfo, fmt::format("time limit of {:.0f} s reached at step {}",
+                                       config_.max_seconds, progress_.step));
       if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
       testOnWholeSplit();
       return TrainerState::kFinished;
     }
   }
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
-  log(2, fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
-                     secondsSince(started_), probes_, probe_seconds_));
+  log(Severity::kInfo,
+      fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
+                  secondsSince(started_), probes_, probe_seconds_));
   testOnWholeSplit();
   return TrainerState::kFinished;
 }

@@ -11,14 +11,13 @@
 #include <optional>
 
 #include "engine/analysis/head_kind.h"
-#include "engine/run/head_stats_csv.h"
-#include "engine/run/learning_rate_changes_csv.h"
-#include "engine/run/metrics_csv.h"
-#include "engine/run/run_folder.h"
-#include "engine/run/snapshot_store.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/run_recorder.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
+#include "engine/train/event_fan_out.h"
 #include "engine/train/training_host.h"
+#include "engine/vocabulary/task_descriptor.h"
 
 namespace spdlog {
 class logger;
@@ -44,7 +43,7 @@ class TrainingSession {
   /// The loop; returns the final state (finished, stopped, failed).
   TrainerState run();
 
-  void log(int level, const std::string& text);
+  void log(Severity level, const std::string& text);
 
  private:
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
@@ -75,10 +74,10 @@ class TrainingSession {
   /// Between batches: commands from the host; false when the run must stop.
   bool goOn();
   void setProbeSample(int index);
-  /// A rate sent while the run goes: logged, written to learning_rates.csv and announced.
+  /// A rate sent while the run goes: logged and emitted (learning_rates.csv, the front ends).
   void setLearningRate(double lr);
-  /// learning_rates.csv; on resume the newest rate kept there applies again.
-  Status openLearningRateChanges();
+  /// On resume, the newest rate kept in learning_rates.csv applies again.
+  Status restoreLearningRate();
   double currentLearningRate() const;
   void reportFault(const std::string& message);
 
@@ -92,10 +91,10 @@ class TrainingSession {
   std::shared_ptr<spdlog::sinks::sink> log_file_;
   std::atomic<bool> log_error_said_{false};  // the logger's error handler runs on any thread
   bool prepared_ = false;
-  std::optional<MetricsCsvWriter> metrics_;
-  std::optional<HeadStatsCsvWriter> head_stats_csv_;
-  std::optional<LearningRateChangesWriter> learning_rates_csv_;
-  std::optional<SnapshotStore> snapshots_;
+  const TaskDescriptor* descriptor_ = nullptr;  ///< the registry's, lives as long as the program
+  std::optional<RunRecorder> recorder_;         ///< the run folder's files
+  /// Where every event goes, once: the recorder, then the host's event queue.
+  EventFanOut events_;
   HeadKindTracker head_kinds_;
   std::shared_ptr<spdlog::logger> logger_;
 

@@ -9,11 +9,12 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "engine/run/run_folder.h"
-#include "engine/run/run_reader.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
-#include "widgets/attention_head_grid_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
 
 namespace ascope {
 

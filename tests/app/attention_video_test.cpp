@@ -28,12 +28,12 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/video_encoder.h"
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_head_grid_panel.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_head_grid_panel.h"
 
 namespace ascope {
 namespace {

@@ -12,9 +12,10 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/metric_series_conversion.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/metric_curve_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 namespace {
@@ -167,7 +168,7 @@ void EngineBridgeTest::statesLogsAndFailuresArrive() {
   QCOMPARE(run.state(), TrainerState::kPaused);
   QCOMPARE(states.count(), 3);  // preparing (attach), running, paused
   QCOMPARE(logs.count(), 1);
-  QCOMPARE(logs.at(0).at(0).value<LogLine>().level, 3);
+  QCOMPARE(logs.at(0).at(0).value<LogLine>().level, Severity::kWarning);
   QCOMPARE(failures.at(0).at(0).toString(), QStringLiteral("loss is not finite"));
   QVERIFY(bridge.isActive());  // until the engine says it has finished
 }

@@ -2,7 +2,8 @@
 
 #include <cmath>
 
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/event_queue.h"
 
 namespace ascope {
@@ -161,7 +162,7 @@ void FakeEngine::announceRunFolder(const std::string& path) {
 }
 
 void FakeEngine::pushLog(int level, const std::string& text) {
-  queue_.pushLog({level, text});
+  queue_.pushLog({static_cast<Severity>(level), text});
 }
 
 void FakeEngine::pushState(int state) {

@@ -11,7 +11,7 @@
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/event_queue.h"
-#include "engine/train/run_control.h"
+#include "engine/vocabulary/run_control.h"
 
 namespace ascope {
 

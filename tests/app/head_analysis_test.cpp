@@ -14,11 +14,12 @@
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/window/ablation_job.h"
 #include "app/gui/window/main_window.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/head_stats_grid_panel.h"
-#include "widgets/head_stats_store.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/tables/head_stats_grid_panel.h"
+#include "widgets/tables/head_stats_store.h"
 
 namespace ascope {
 

@@ -26,12 +26,13 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/run_controller.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "fake_engine.h"
-#include "widgets/curve_event_markers.h"
-#include "widgets/log_panel.h"
-#include "widgets/metric_curve_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/curve_event_markers.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 

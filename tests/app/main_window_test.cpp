@@ -25,15 +25,16 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/scripted_run.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
 #include "open_run_in_window.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/decoding_step_view.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/positional_encoding_panel.h"
-#include "widgets/sample_panel.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 

@@ -21,11 +21,12 @@
 #include "app/gui/window/presentation_controls.h"
 #include "app/gui/window/presentation_mode.h"
 #include "app/gui/window/scripted_run.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/sample_panel.h"
-#include "widgets/themed_plot.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 namespace {

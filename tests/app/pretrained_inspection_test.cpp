@@ -17,10 +17,10 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/pretrained_inspection_window.h"
 #include "engine/inference/pretrained_inspection.h"
-#include "widgets/attention_head_display.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/attention_model_view.h"
-#include "widgets/plot_theme.h"
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/attention_model_view.h"
+#include "widgets/common/plot_theme.h"
 
 namespace ascope {
 namespace {

@@ -21,6 +21,7 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/window/remembered_settings.h"
 #include "app/gui/window/window_placement.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
 

@@ -13,8 +13,8 @@
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 
 namespace ascope {
@@ -53,7 +53,7 @@ void RunPanelTest::presetFillsTheForm() {
   QCOMPARE(spin(panel, "d_model")->value(), 32);
   const TrainingConfig config = panel.currentConfig();
   QCOMPARE(config.task, std::string(kTranslationTaskId));
-  QCOMPARE(config.translator.d_model, std::int64_t{32});
+  QCOMPARE(findTask(config.task).value()->model_shape(config).d_model, std::int64_t{32});
   QVERIFY(!config.stop_on_nonfinite);  // the GUI pauses instead of failing
   QVERIFY(panel.validationMessage().isEmpty());
   QVERIFY(panel.startAction()->isEnabled());

@@ -11,8 +11,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/try_it_box.h"
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "fake_engine.h"

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope::testing {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/attention_snapshot_codec.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 
 namespace ascope {
 namespace {

@@ -1,9 +1,9 @@
-#include "engine/text/bert_basic_tokenizer.h"
+#include "engine/text/bert/bert_basic_tokenizer.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/text/bert_unicode.h"
-#include "engine/text/bert_unicode_data.h"
+#include "engine/text/unicode/bert_unicode.h"
+#include "engine/text/unicode/bert_unicode_data.h"
 
 namespace ascope {
 namespace {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
 
 namespace ascope::testing {
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bert_fixture_files.h"
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
 
 namespace ascope {
 namespace {

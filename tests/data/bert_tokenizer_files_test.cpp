@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bert_fixture_files.h"
-#include "engine/text/bert_tokenizer.h"
-#include "engine/text/bert_vocab_txt.h"
+#include "engine/text/bert/bert_tokenizer.h"
+#include "engine/text/bert/bert_vocab_txt.h"
 #include "fixture_folder.h"
 
 namespace ascope {

@@ -1,4 +1,4 @@
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 namespace {

@@ -1,10 +1,10 @@
-#include "engine/data/cifar10_binary_reader.h"
+#include "engine/datasets/cifar10_binary_reader.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "engine/data/image_dataset_loader.h"
+#include "engine/datasets/image_dataset_loader.h"
 #include "fixture_folder.h"
 
 namespace ascope {

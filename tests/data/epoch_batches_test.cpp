@@ -1,4 +1,4 @@
-#include "engine/data/epoch_batches.h"
+#include "engine/datasets/epoch_batches.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "engine/data/seeded_split.h"
+#include "engine/datasets/seeded_split.h"
 
 namespace ascope {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "engine/data/half_float.h"
+#include "engine/core/half_float.h"
 
 namespace ascope {
 namespace {

@@ -13,6 +13,10 @@
 namespace ascope {
 namespace {
 
+// Every task's special tokens together, as the statistics counted them before tasks said which.
+const std::vector<std::string> kSpecialTokens{"CLS",   "[CLS]", "[PAD]", "<pad>",
+                                              "[SOS]", "[EOS]", "[SEP]"};
+
 using testing::groupOf;
 using testing::mapOf;
 using testing::snapshotOf;
@@ -56,10 +60,10 @@ TEST(HeadStatistics, MetricListNamesEachOnceWithADescription) {
   ASSERT_NE(findHeadMetric("previous_token"), nullptr);
   EXPECT_STREQ(findHeadMetric("previous_token")->name, "previous_token");
   EXPECT_EQ(findHeadMetric("previous"), nullptr);
-  EXPECT_TRUE(isSpecialTokenLabel("[SOS]"));
-  EXPECT_TRUE(isSpecialTokenLabel("CLS"));
-  EXPECT_FALSE(isSpecialTokenLabel("[UNK]"));
-  EXPECT_FALSE(isSpecialTokenLabel("cls"));
+  EXPECT_TRUE(isSpecialTokenLabel("[SOS]", kSpecialTokens));
+  EXPECT_TRUE(isSpecialTokenLabel("CLS", kSpecialTokens));
+  EXPECT_FALSE(isSpecialTokenLabel("[UNK]", kSpecialTokens));
+  EXPECT_FALSE(isSpecialTokenLabel("cls", kSpecialTokens));
 }
 
 // Four tokens, every row uniform over all four keys:
@@ -69,7 +73,8 @@ TEST(HeadStatistics, MetricListNamesEachOnceWithADescription) {
 TEST(HeadStatistics, UniformRowsHaveEntropyOne) {
   const float q = .25f;
   const std::vector<std::vector<float>> rows(4, std::vector<float>{q, q, q, q});
-  const auto stats = headStatistics({snapshotOf(groupOf("encoder", 1, 1, {mapOf(rows)}))});
+  const auto stats =
+      headStatistics({snapshotOf(groupOf("encoder", 1, 1, {mapOf(rows)}))}, kSpecialTokens);
   EXPECT_METRIC(stats, "encoder", 0, 0, "entropy", 1.0);
   EXPECT_METRIC(stats, "encoder", 0, 0, "distance", 1.25);
   for (const char* metric :
@@ -97,7 +102,7 @@ TEST(HeadStatistics, CausalRowsSeeOnlyTheirPast) {
                                          {.25f, .25f, .25f, .25f}})},
                                  {"[SOS]", "il", "gatto", "nero"});
   group.causal = true;
-  const auto stats = headStatistics({snapshotOf(group)});
+  const auto stats = headStatistics({snapshotOf(group)}, kSpecialTokens);
   EXPECT_METRIC(stats, "decoder self", 0, 0, "entropy", 1.0);
   EXPECT_METRIC(stats, "decoder self", 0, 0, "distance", 1.0);
   for (const char* metric :
@@ -116,7 +121,7 @@ TEST(HeadStatistics, OneHotPreviousTokenHead) {
                                  {mapOf({{1, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}})},
                                  {"[SOS]", "il", "gatto", "nero"});
   group.causal = true;
-  const auto stats = headStatistics({snapshotOf(group)});
+  const auto stats = headStatistics({snapshotOf(group)}, kSpecialTokens);
   EXPECT_METRIC(stats, "decoder self", 0, 0, "previous_token", 1.0);
   EXPECT_METRIC(stats, "decoder self", 0, 0, "distance", 1.0);
   EXPECT_METRIC(stats, "decoder self", 0, 0, "entropy", 0.0);
@@ -148,7 +153,7 @@ TEST(HeadStatistics, VitDistancesAreInPixelsBetweenPatchCentres) {
   AttentionSnapshot snapshot = snapshotOf(group);
   snapshot.patch_size = 4;
   snapshot.grid_rows = snapshot.grid_cols = 2;
-  const auto stats = headStatistics({snapshot});
+  const auto stats = headStatistics({snapshot}, kSpecialTokens);
   EXPECT_METRIC(stats, "encoder", 0, 0, "distance", 4.0);
   EXPECT_METRIC(stats, "encoder", 0, 1, "distance", 4.0 * std::sqrt(2.0));
   // CLS is both the first token and special: (.2 + 4 · .4) / 5 = .36
@@ -157,7 +162,8 @@ TEST(HeadStatistics, VitDistancesAreInPixelsBetweenPatchCentres) {
 
   // A grid that does not account for the tokens places no patch: no distance at all.
   snapshot.grid_cols = 3;
-  EXPECT_FALSE(valueOf(headStatistics({snapshot}), "encoder", 0, 0, "distance").has_value());
+  EXPECT_FALSE(
+      valueOf(headStatistics({snapshot}, kSpecialTokens), "encoder", 0, 0, "distance").has_value());
 }
 
 // Sample A: 2 tokens "x y", uniform. Sample B: 4 tokens "[CLS] a b c", each on itself.
@@ -170,7 +176,7 @@ TEST(HeadStatistics, SamplesOfDifferentLengthsAverageTheirOwnMeans) {
   const AttentionSnapshot b = snapshotOf(
       groupOf("encoder", 1, 1, {mapOf({{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}})},
               {"[CLS]", "a", "b", "c"}));
-  const auto stats = headStatistics({a, b});
+  const auto stats = headStatistics({a, b}, kSpecialTokens);
   EXPECT_METRIC(stats, "encoder", 0, 0, "entropy", .5);
   EXPECT_METRIC(stats, "encoder", 0, 0, "diagonal", .75);
   EXPECT_METRIC(stats, "encoder", 0, 0, "max_weight", .75);
@@ -187,7 +193,7 @@ TEST(HeadStatistics, SamplesOfDifferentLengthsAverageTheirOwnMeans) {
 TEST(HeadStatistics, CrossAttentionGetsOnlyTheMetricsThatNeedNoSharedPositions) {
   const AttentionGroup cross =
       groupOf("cross", 1, 1, {mapOf({{.2f, .3f, .5f}, {.6f, .2f, .2f}})}, {"the", "cat", "[EOS]"});
-  const auto stats = headStatistics({snapshotOf(cross)});
+  const auto stats = headStatistics({snapshotOf(cross)}, kSpecialTokens);
   EXPECT_EQ(metricsOf(stats, "cross", 0, 0),
             (std::set<std::string>{"entropy", "special_mass", "first_token_mass", "max_weight"}));
   const double row0 = -(.2 * std::log(.2) + .3 * std::log(.3) + .5 * std::log(.5)) / std::log(3);
@@ -200,7 +206,7 @@ TEST(HeadStatistics, CrossAttentionGetsOnlyTheMetricsThatNeedNoSharedPositions) 
   // Square cross attention (as many source as target tokens) is still not self-attention.
   const AttentionGroup square = groupOf(
       "cross", 1, 1, {mapOf({{.5f, .5f, 0}, {0, .5f, .5f}, {.5f, 0, .5f}})}, {"a", "b", "c"});
-  EXPECT_EQ(metricsOf(headStatistics({snapshotOf(square)}), "cross", 0, 0),
+  EXPECT_EQ(metricsOf(headStatistics({snapshotOf(square)}, kSpecialTokens), "cross", 0, 0),
             (std::set<std::string>{"entropy", "first_token_mass", "max_weight"}));
 }
 
@@ -210,7 +216,7 @@ TEST(HeadStatistics, GroupsComeInTheOrderTheyFirstAppearAndMalformedOnesAreSkipp
   snapshot.groups.push_back(groupOf("encoder self", 1, 2, {mapOf(uniform), mapOf(uniform)}));
   snapshot.groups.push_back(groupOf("decoder self", 2, 1, {mapOf(uniform), mapOf(uniform)}));
   snapshot.groups.push_back(groupOf("broken", 2, 1, {mapOf(uniform)}));  // one map for two
-  const auto stats = headStatistics({snapshot});
+  const auto stats = headStatistics({snapshot}, kSpecialTokens);
   ASSERT_FALSE(stats.empty());
   EXPECT_EQ(stats.front().group, "encoder self");
   EXPECT_EQ(stats.back().group, "decoder self");

@@ -1,4 +1,4 @@
-#include "engine/data/head_stats_csv_reader.h"
+#include "engine/runfolder/head_stats/head_stats_csv_reader.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -86,6 +86,27 @@ TEST(HeadStatsCsvReader, MalformedRowsAreRefusedNamingTheLineAndTheValue) {
             "h.csv:3: step \"99999999999999999999\" is not a whole number ≥ 0");
   EXPECT_EQ(errorOf(std::string(300, '7')).substr(0, 60),
             "h.csv:3: a line of 300 bytes, over the 256-byte limit of a r");
+}
+
+TEST(HeadStatsCsvReader, FieldsAreReadAsCsvButTheGroupIsOneTheWriterCouldWrite) {
+  // The writer quotes nothing; a quoted field reads as CSV says, but a group name that only
+  // quotes could carry would not read back as itself from the writer's unquoted row.
+  const Expected<std::vector<HeadStatsRow>> rows = parseHeadStatsCsv(
+      std::string(kHeader) + "\"7\",\"encoder self\",0,1,entropy,\"0.5\"\n", "h.csv");
+  ASSERT_TRUE(rows.ok()) << rows.error();
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ((*rows)[0].step, 7);
+  EXPECT_EQ((*rows)[0].statistic.group, "encoder self");
+  EXPECT_DOUBLE_EQ((*rows)[0].statistic.value, .5);
+
+  EXPECT_EQ(errorOf("2,\"enc,oder\",0,0,entropy,0.5"),
+            "h.csv:3: group \"enc,oder\" has a comma or starts with a quote");
+  EXPECT_EQ(errorOf("2,\"\"\"enc\",0,0,entropy,0.5"),
+            "h.csv:3: group \"\"enc\" has a comma or starts with a quote");
+  EXPECT_EQ(errorOf("2,enc\"oder,0,0,entropy,0.5"), "(no error)")
+      << "a quote inside an unquoted field is kept, and reads back";
+  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,\"0.5"), "h.csv:3: a quoted field that does not close");
+  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,0.5\r3"), "h.csv:3: a line break within the row");
 }
 
 TEST(HeadStatsCsvReader, RefusesAFileWithoutTheHeader) {

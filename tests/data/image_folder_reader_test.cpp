@@ -1,8 +1,8 @@
-#include "engine/data/image_folder_reader.h"
+#include "engine/datasets/image_folder_reader.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/data/image_dataset_loader.h"
+#include "engine/datasets/image_dataset_loader.h"
 #include "fixture_folder.h"
 
 // The fixtures are written with OpenCV, so the tests need its headers as well as the decoder.

@@ -1,11 +1,11 @@
 // Image sizes come from the header before any decoder runs, and images over the limits are
 // refused with the file and the size named: a 1 MB PNG announcing 20000 × 20000 pixels made
 // `infer --image` take 1.35 GB.
-#include "engine/data/image_header.h"
+#include "engine/imaging/image_header.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/data/image_folder_reader.h"
+#include "engine/datasets/image_folder_reader.h"
 #include "fixture_folder.h"
 
 #if defined(ATTENTIONSCOPE_WITH_OPENCV) && __has_include(<opencv2/imgcodecs.hpp>)

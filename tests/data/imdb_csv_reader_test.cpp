@@ -1,8 +1,8 @@
-#include "engine/data/imdb_csv_reader.h"
+#include "engine/datasets/imdb_csv_reader.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/text/utf8_repair.h"
+#include "engine/text/unicode/utf8_repair.h"
 #include "fixture_folder.h"
 
 namespace ascope {

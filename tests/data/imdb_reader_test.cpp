@@ -1,9 +1,9 @@
-#include "engine/data/acl_imdb_reader.h"
+#include "engine/datasets/acl_imdb_reader.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/data/text_dataset_loader.h"
-#include "engine/text/utf8_repair.h"
+#include "engine/datasets/text_dataset_loader.h"
+#include "engine/text/unicode/utf8_repair.h"
 #include "fixture_folder.h"
 
 namespace ascope {

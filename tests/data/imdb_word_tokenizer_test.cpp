@@ -1,10 +1,10 @@
-#include "engine/text/imdb_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "engine/text/imdb_word_splitter.h"
+#include "engine/text/words/imdb_word_splitter.h"
 #include "fixture_folder.h"
 
 namespace ascope {

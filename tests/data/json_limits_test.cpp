@@ -1,12 +1,12 @@
 // The bracket scan that runs before nlohmann parses config.json and tokenizer files: nesting and
 // size are bounded, brackets inside strings do not count.
-#include "engine/data/json_limits.h"
+#include "engine/core/json_limits.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/json_file.h"
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/core/json_file.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
 #include "fixture_folder.h"
 
 namespace ascope {

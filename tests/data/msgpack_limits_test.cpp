@@ -1,7 +1,7 @@
 // The iterative MessagePack scan that runs before nlohmann's recursive decoder: nesting, element
 // count and every length are bounded, so a crafted attention snapshot cannot overflow a thread's
 // stack or make the decoder allocate what the file does not hold.
-#include "engine/data/msgpack_limits.h"
+#include "engine/core/msgpack_limits.h"
 
 #include <gtest/gtest.h>
 

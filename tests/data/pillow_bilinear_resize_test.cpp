@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/pillow_bilinear_resize.h"
+#include "engine/imaging/pillow_bilinear_resize.h"
 
 namespace ascope {
 namespace {

@@ -1,8 +1,8 @@
-#include "engine/data/ppm_image.h"
+#include "engine/imaging/ppm_image.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/data/image_folder_reader.h"
+#include "engine/datasets/image_folder_reader.h"
 #include "fixture_folder.h"
 
 namespace ascope {

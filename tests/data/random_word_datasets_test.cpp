@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string_view>
 
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
 
 namespace ascope {
 namespace {

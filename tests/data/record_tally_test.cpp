@@ -1,4 +1,4 @@
-#include "engine/data/record_tally.h"
+#include "engine/datasets/record_tally.h"
 
 #include <gtest/gtest.h>
 

@@ -1,20 +1,20 @@
 // Readers of user-given files refuse FIFOs and devices before opening them (a FIFO without a
 // writer blocks open() forever; /dev/zero used to read as "file is empty") and files over their
 // size limit; the tail reader serves log.txt.
-#include "engine/data/regular_file.h"
+#include "engine/core/regular_file.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 
-#include "engine/data/file_bytes.h"
-#include "engine/data/image_dataset_loader.h"
-#include "engine/data/image_folder_reader.h"
-#include "engine/data/imdb_csv_reader.h"
-#include "engine/data/text_dataset_loader.h"
-#include "engine/data/translation_dataset_loader.h"
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/json_file.h"
+#include "engine/core/file_bytes.h"
+#include "engine/core/json_file.h"
+#include "engine/datasets/image_dataset_loader.h"
+#include "engine/datasets/image_folder_reader.h"
+#include "engine/datasets/imdb_csv_reader.h"
+#include "engine/datasets/text_dataset_loader.h"
+#include "engine/datasets/translation_dataset_loader.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
 #include "fifo_fixture.h"
 #include "fixture_folder.h"
 

@@ -1,8 +1,8 @@
-#include "engine/text/review_text.h"
+#include "engine/text/words/review_text.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/text/utf8_repair.h"
+#include "engine/text/unicode/utf8_repair.h"
 
 namespace ascope {
 namespace {

@@ -1,7 +1,7 @@
 // The safetensors header parser accepts what the official library writes and refuses, with a
 // message naming the file and the field, every header that would make a reader step outside the
 // file or read one tensor's bytes as another's.
-#include "engine/data/safetensors_header.h"
+#include "engine/pretrained/format/safetensors_header.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "engine/data/seeded_split.h"
+#include "engine/datasets/seeded_split.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "engine/text/token_index.h"
+#include "engine/text/words/token_index.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "engine/data/json_lines_pair_reader.h"
-#include "engine/data/moses_pair_reader.h"
-#include "engine/data/translation_dataset_loader.h"
-#include "engine/data/tsv_pair_reader.h"
+#include "engine/datasets/json_lines_pair_reader.h"
+#include "engine/datasets/moses_pair_reader.h"
+#include "engine/datasets/translation_dataset_loader.h"
+#include "engine/datasets/tsv_pair_reader.h"
 #include "fixture_folder.h"
 
 namespace ascope {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "engine/core/translation_metrics.h"
+#include "engine/scoring/translation_metrics.h"
 
 namespace ascope {
 namespace {

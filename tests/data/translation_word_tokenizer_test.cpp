@@ -1,11 +1,11 @@
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "engine/text/translation_pair_filter.h"
-#include "engine/text/whitespace_pre_tokenizer.h"
+#include "engine/text/words/translation_pair_filter.h"
+#include "engine/text/words/whitespace_pre_tokenizer.h"
 #include "fixture_folder.h"
 
 namespace ascope {

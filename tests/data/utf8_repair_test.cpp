@@ -1,4 +1,4 @@
-#include "engine/text/utf8_repair.h"
+#include "engine/text/unicode/utf8_repair.h"
 
 #include <gtest/gtest.h>
 

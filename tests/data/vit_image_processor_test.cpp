@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/vit_image_processor.h"
+#include "engine/imaging/vit_image_processor.h"
 
 namespace ascope {
 namespace {

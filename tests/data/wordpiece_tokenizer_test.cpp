@@ -1,4 +1,4 @@
-#include "engine/text/wordpiece_tokenizer.h"
+#include "engine/text/bert/wordpiece_tokenizer.h"
 
 #include <gtest/gtest.h>
 

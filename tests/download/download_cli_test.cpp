@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/data/image_dataset_loader.h"
+#include "engine/datasets/image_dataset_loader.h"
 #include "engine/download/sha256.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_archives.h"

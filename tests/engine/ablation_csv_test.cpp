@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "engine/ablation/ablation_csv.h"
+#include "engine/runfolder/ablation/ablation_csv.h"
 #include "removed_at_exit.h"
 
 namespace ascope {

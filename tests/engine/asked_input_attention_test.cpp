@@ -12,14 +12,17 @@
 #include <thread>
 #include <vector>
 
-#include "engine/data/attention_snapshot_codec.h"
 #include "engine/inference/checkpoint_inference.h"
-#include "engine/run/run_folder.h"
+#include "engine/models/translator_config.h"
+#include "engine/models/vision_transformer_config.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
 #include "engine/train/trainer.h"
 
 namespace ascope {
@@ -201,7 +204,7 @@ TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation
   }
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
-  if (static_cast<int64_t>(predictions.size()) < config->translator.seq_len) {
+  if (static_cast<int64_t>(predictions.size()) < config->model.get<TranslatorConfig>().seq_len) {
     EXPECT_EQ(predictions.back(), "[EOS]");
   }
   // The predictions spell the translation (decode leaves special and unknown tokens out).
@@ -253,7 +256,7 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   const std::string& run = trainedRun(kImageClassificationTaskId);
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
-  const int side = static_cast<int>(config->vit.image_size);
+  const int side = static_cast<int>(config->model.get<VisionTransformerConfig>().image_size);
   InferenceRequest request;
   request.run_dir = run;
   request.image_width = request.image_height = side;
@@ -267,7 +270,7 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   EXPECT_EQ(s.image.width, side);
   EXPECT_EQ(s.image.height, side);
   EXPECT_EQ(s.image.pixels, request.image_planar);
-  EXPECT_EQ(s.patch_size, config->vit.patch_size);
+  EXPECT_EQ(s.patch_size, config->model.get<VisionTransformerConfig>().patch_size);
   ASSERT_GT(s.grid_rows, 0);
   EXPECT_EQ(s.grid_rows * s.patch_size, side);
   EXPECT_EQ(s.grid_cols * s.patch_size, side);

@@ -5,11 +5,16 @@
 #include <algorithm>
 
 #include "engine/models/model_flops.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/translator_config.h"
+#include "engine/models/vision_transformer_config.h"
+#include "engine/performance/step_benchmark.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
 #include "engine/tasks/translation/translation_descriptor.h"
-#include "engine/train/step_benchmark.h"
 
 namespace ascope {
 namespace {
@@ -76,7 +81,7 @@ TEST(BenchmarkShapes, RandomWordsFixTheVocabularyAndLength) {
   TrainingConfig translate = *makePreset(kTranslationTaskId, "tiny");
   Expected<StepBenchmarkResult> pairs = benchmarkTrainingSteps(translate, 1, 0, {100, 20});
   ASSERT_TRUE(pairs.ok()) << pairs.error();
-  TranslatorConfig t = translate.translator;
+  TranslatorConfig t = translate.model.get<TranslatorConfig>();
   t.target_vocab_size = 100;
   EXPECT_DOUBLE_EQ(pairs->gflop_per_step * 1e9, trainingStepFlops(t, 32, 20, 20));
   EXPECT_NEAR(pairs->gflop_per_step, 0.1056768, 1e-9);
@@ -84,7 +89,8 @@ TEST(BenchmarkShapes, RandomWordsFixTheVocabularyAndLength) {
   TrainingConfig imdb = *makePreset(kSentimentTaskId, "tiny");  // max_len 40
   Expected<StepBenchmarkResult> reviews = benchmarkTrainingSteps(imdb, 1, 0, {1000, 0});
   ASSERT_TRUE(reviews.ok()) << reviews.error();
-  EXPECT_DOUBLE_EQ(reviews->gflop_per_step * 1e9, trainingStepFlops(imdb.text, 32, 40));
+  EXPECT_DOUBLE_EQ(reviews->gflop_per_step * 1e9,
+                   trainingStepFlops(imdb.model.get<TextClassifierConfig>(), 32, 40));
 }
 
 TEST(BenchmarkShapes, PaddingAppliesToRealPairsToo) {

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/run/bookmarks.h"
-#include "engine/run/config_difference.h"
+#include "engine/runfolder/bookmarks/bookmarks.h"
+#include "engine/runfolder/config/config_difference.h"
 #include "removed_at_exit.h"
 
 namespace ascope {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/inference/checkpoint_inference.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
 #include "removed_at_exit.h"

@@ -17,7 +17,8 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/models/text_classifier.h"
-#include "engine/run/metrics_csv.h"
+#include "engine/runfolder/metrics/metrics_csv_writer.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/trainer.h"

@@ -14,11 +14,11 @@
 #include <thread>
 #include <vector>
 
-#include "engine/run/metrics_csv.h"
-#include "engine/run/run_folder.h"
-#include "engine/run/run_reader.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/metrics/metrics_csv_writer.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/train/trainer.h"
 #include "forwarding_task.h"
 #include "removed_at_exit.h"
@@ -207,7 +207,8 @@ TEST(FinalTestConfig, FinalWeightsRoundTripsAndOlderConfigsReadAsBest) {
   EXPECT_EQ(j.get<TrainingConfig>().final_weights, "best");
 
   c.final_weights = "newest";
-  EXPECT_EQ(c.validate().error(), "final_weights must be \"best\" or \"last\", got \"newest\"");
+  EXPECT_EQ(validateConfig(c).error(),
+            "final_weights must be \"best\" or \"last\", got \"newest\"");
 }
 
 // --- the run's end --------------------------------------------------------------------------

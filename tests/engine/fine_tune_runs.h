@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/trainer.h"
 #include "removed_at_exit.h"
 #include "trainer_drain.h"

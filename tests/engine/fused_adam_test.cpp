@@ -10,10 +10,12 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "engine/train/fused_adam.h"
-#include "engine/train/fused_adamw.h"
+#include "engine/train/optim/fused_adam.h"
+#include "engine/train/optim/fused_adam_step.h"
+#include "engine/train/optim/fused_adamw.h"
 #include "two_intra_op_threads.h"
 
 namespace ascope {
@@ -52,7 +54,10 @@ void setGradients(std::vector<Tensor>& params, int step) {
 template <typename State>
 const State* stateOf(torch::optim::Optimizer& optimizer, const Tensor& p) {
   auto& states = optimizer.state();
-  auto found = states.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
+  // The key LibTorch's optimizers use, through the engine's one spelling of it (LibTorch 2.x has
+  // no c10::guts::to_string).
+  using Key = typename std::decay_t<decltype(states)>::key_type;
+  auto found = states.find(optimizerStateKey<Key>(p));
   return found == states.end() ? nullptr : static_cast<const State*>(found->second.get());
 }
 

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "engine/train/fused_adam.h"
-#include "engine/train/gradient_release.h"
+#include "engine/train/optim/fused_adam.h"
+#include "engine/train/optim/gradient_release.h"
 
 namespace ascope {
 namespace {

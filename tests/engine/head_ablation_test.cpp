@@ -13,13 +13,15 @@
 #include <thread>
 #include <vector>
 
-#include "engine/ablation/ablation_csv.h"
 #include "engine/ablation/ablation_report.h"
 #include "engine/ablation/head_ablation.h"
 #include "engine/ablation/run_ablation.h"
 #include "engine/core/run_folder_lock.h"
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/ablation/ablation_csv.h"
+#include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
 #include "engine/tasks/translation/translation_descriptor.h"

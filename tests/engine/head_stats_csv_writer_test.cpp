@@ -1,4 +1,4 @@
-#include "engine/run/head_stats_csv.h"
+#include "engine/runfolder/head_stats/head_stats_csv_writer.h"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>

@@ -2,10 +2,13 @@
 // runner-up rather than the answer again (the sentiment task listed its classes in class order).
 #include <gtest/gtest.h>
 
+#include "engine/models/vision_transformer_config.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 namespace {
@@ -41,7 +44,7 @@ TEST(InferenceRanking, ImageClassesAreRankedToo) {
   auto task = makeTrainingTask(config, torch::Device(torch::kCPU), nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
   (*task)->model().eval();
-  const int side = static_cast<int>(config.vit.image_size);
+  const int side = static_cast<int>(config.model.get<VisionTransformerConfig>().image_size);
   ImageBuffer image{side, side, std::vector<std::uint8_t>(3 * side * side, 90)};
   Expected<InferenceOutcome> out = (*task)->inferImage(image);
   ASSERT_TRUE(out.ok()) << out.error();

@@ -9,9 +9,10 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/run/learning_rate_changes_csv.h"
-#include "engine/run/metrics_csv.h"
-#include "engine/run/run_reader.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/learning_rates/learning_rate_changes_csv.h"
+#include "engine/runfolder/metrics/metrics_csv_writer.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
 #include "removed_at_exit.h"

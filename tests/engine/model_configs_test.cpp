@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "engine/models/model_configs.h"
 #include "engine/models/seq2seq_translator.h"
 #include "engine/models/text_classifier.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/translator_config.h"
 #include "engine/models/vision_transformer.h"
+#include "engine/models/vision_transformer_config.h"
 
 namespace ascope {
 namespace {

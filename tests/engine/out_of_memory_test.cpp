@@ -11,9 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/train/trainer.h"
 #include "engine/train/training_session.h"
 #include "forwarding_task.h"

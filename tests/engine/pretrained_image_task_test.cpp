@@ -9,6 +9,8 @@
 
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
 #include "fine_tune_runs.h"
@@ -145,7 +147,7 @@ TEST(PretrainedImageTask, ATrainedRunClassifiesAnImage) {
 TEST(PretrainedImageTask, ABertFolderIsRefusedForImages) {
   TrainingConfig c = fineTuneConfig("bert");
   c.pretrained = testing::hfFixture("tiny_bert");
-  ASSERT_TRUE(c.validate().ok()) << c.validate().error();
+  ASSERT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(c, torch::kCPU, nullptr);
   ASSERT_FALSE(task.ok());
   EXPECT_NE(task.error().find("a bert model; the image task fine-tunes a ViT model"),

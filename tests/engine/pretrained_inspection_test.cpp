@@ -15,7 +15,7 @@
 
 #include "engine/inference/pretrained_inspection.h"
 #include "engine/pretrained/pretrained_model.h"
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
 #include "hf_fixture_tensors.h"
 
 namespace ascope {

@@ -8,6 +8,8 @@
 
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
 #include "engine/tasks/translation/translation_descriptor.h"
@@ -136,17 +138,17 @@ TEST(PretrainedSentimentTask, AFolderWithoutConfigJsonIsRefusedByName) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "finetune");
   c.pretrained = testing::freshTempPath("ascope_pretrained_sentiment_empty");
   fs::create_directories(c.pretrained);
-  const Status s = c.validate();
+  const Status s = validateConfig(c);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().find(c.pretrained + "/config.json"), std::string::npos) << s.error();
   EXPECT_NE(s.error().find("not found"), std::string::npos) << s.error();
 
   c.pretrained = tinyBert();
-  EXPECT_TRUE(c.validate().ok()) << c.validate().error();
+  EXPECT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
   c.task = kTranslationTaskId;
-  ASSERT_FALSE(c.validate().ok());
-  EXPECT_NE(c.validate().error().find("cannot fine-tune"), std::string::npos)
-      << c.validate().error();
+  ASSERT_FALSE(validateConfig(c).ok());
+  EXPECT_NE(validateConfig(c).error().find("cannot fine-tune"), std::string::npos)
+      << validateConfig(c).error();
 }
 
 }  // namespace

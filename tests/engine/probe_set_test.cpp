@@ -9,12 +9,12 @@
 #include <thread>
 
 #include "engine/analysis/head_statistics.h"
-#include "engine/data/head_stats_csv_reader.h"
-#include "engine/run/run_folder.h"
-#include "engine/run/run_reader.h"
-#include "engine/run/snapshot_store.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/head_stats/head_stats_csv_reader.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/snapshot_store.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "removed_at_exit.h"

@@ -11,10 +11,11 @@
 #include <thread>
 
 #include "engine/inference/checkpoint_inference.h"
-#include "engine/run/metrics_csv.h"
-#include "engine/run/run_folder.h"
-#include "engine/run/run_reader.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/metrics/metrics_csv_writer.h"
+#include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"

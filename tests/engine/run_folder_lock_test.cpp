@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "engine/core/run_folder_lock.h"
-#include "engine/run/run_folder.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
 #include "removed_at_exit.h"

@@ -1,7 +1,9 @@
 // How long a run will take, before it starts: the arithmetic, the steps a config plans, the work
 // of a step as bench counts it (model_flops.h), and a pretrained model's sizes from its
 // config.json.
-#include "engine/train/run_time_estimate.h"
+#include "engine/performance/run_time_estimate.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/vision_transformer_config.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 
 #include "engine/models/model_flops.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 
 namespace ascope {
@@ -54,7 +57,8 @@ TEST(RunTimeEstimate, SeedVitOnTwoCoresIsHoursAndTinyIsNot) {
   ASSERT_TRUE(e.ok()) << e.error();
   ASSERT_TRUE(e->has_value());
   // bench's count for the same model and batch: the estimate uses exactly that.
-  EXPECT_DOUBLE_EQ((*e)->flops_per_step, trainingStepFlops(seed.vit, seed.batch_size));
+  EXPECT_DOUBLE_EQ((*e)->flops_per_step,
+                   trainingStepFlops(seed.model.get<VisionTransformerConfig>(), seed.batch_size));
   EXPECT_EQ((*e)->steps, plannedSteps(seed, seed.builtin.train_count));
   EXPECT_GT((*e)->seconds, 4 * 3600.0);
   EXPECT_LT((*e)->seconds, 40 * 3600.0);
@@ -91,9 +95,9 @@ TEST(RunTimeEstimate, PretrainedBertTakesItsSizesFromConfigJson) {
   const Expected<std::optional<RunTimeEstimate>> bert = estimateRunTime(c, 2);
   ASSERT_TRUE(bert.ok()) << bert.error();
   ASSERT_TRUE(bert->has_value());
-  TextClassifierConfig base = c.text;
+  TextClassifierConfig base = c.model.get<TextClassifierConfig>();
   base.d_model = 768, base.layers = 12, base.heads = 12, base.d_ff = 3072, base.vocab_size = 30522;
-  EXPECT_DOUBLE_EQ((*bert)->flops_per_step, trainingStepFlops(base, c.batch_size, c.text.max_len));
+  EXPECT_DOUBLE_EQ((*bert)->flops_per_step, trainingStepFlops(base, c.batch_size, base.max_len));
   // bert-base, batches of 16 × 128 tokens: about 6 × 85 M × 2048 ≈ 1 TFLOP a step.
   EXPECT_GT((*bert)->flops_per_step, 0.8e12);
   EXPECT_LT((*bert)->flops_per_step, 1.5e12);

@@ -15,7 +15,7 @@
 #include <limits>
 
 #include "engine/core/atomic_file.h"
-#include "engine/data/safetensors_header.h"
+#include "engine/pretrained/format/safetensors_header.h"
 #include "engine/pretrained/safetensors_writer.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/data/fixture_folder.h"

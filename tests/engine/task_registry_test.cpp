@@ -6,9 +6,11 @@
 #include <filesystem>
 
 #include "echo_task.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/translator_config.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
-#include "engine/tasks/task_registry.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 
@@ -30,7 +32,7 @@ TEST(TaskRegistry, BuiltInTasksComeFirstAndAreComplete) {
       ASSERT_TRUE(config.ok()) << task->id << " " << preset.name;
       EXPECT_EQ(config->task, task->id);
       EXPECT_EQ(config->preset, preset.name);
-      EXPECT_TRUE(config->validate().ok()) << config->validate().error();
+      EXPECT_TRUE(validateConfig(*config).ok()) << validateConfig(*config).error();
     }
   }
   EXPECT_EQ(TaskRegistry::instance().find(kImageClassificationTaskId)->input, TaskInput::kImage);
@@ -49,7 +51,7 @@ TEST(TaskRegistry, UnknownIdsAndPresetsNameTheChoices) {
             "unknown preset \"huge\" (expected laptop, tiny, seed, real or finetune)");
   TrainingConfig config = *makePreset(kSentimentTaskId, "tiny");
   config.task = "chess";
-  EXPECT_FALSE(config.validate().ok());
+  EXPECT_FALSE(validateConfig(config).ok());
 }
 
 // The real-data presets change how the models train, not (for sentiment) which model: "real" is the
@@ -60,12 +62,13 @@ TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
   EXPECT_TRUE(sentiment->hasPreset("real"));
   const TrainingConfig real = *makePreset(kSentimentTaskId, "real");
   const TrainingConfig seed = *makePreset(kSentimentTaskId, "seed");
-  EXPECT_EQ(real.text.d_model, 64);
-  EXPECT_EQ(real.text.heads, 2);
-  EXPECT_EQ(real.text.layers, 1);
-  EXPECT_EQ(real.text.d_ff, 128);
-  EXPECT_GT(real.text.max_len, seed.text.max_len);  // real reviews run past 100 words
-  EXPECT_EQ(real.eval_max_samples, 0);              // its figures are on the whole split
+  EXPECT_EQ(real.model.get<TextClassifierConfig>().d_model, 64);
+  EXPECT_EQ(real.model.get<TextClassifierConfig>().heads, 2);
+  EXPECT_EQ(real.model.get<TextClassifierConfig>().layers, 1);
+  EXPECT_EQ(real.model.get<TextClassifierConfig>().d_ff, 128);
+  EXPECT_GT(real.model.get<TextClassifierConfig>().max_len,
+            seed.model.get<TextClassifierConfig>().max_len);  // real reviews run past 100 words
+  EXPECT_EQ(real.eval_max_samples, 0);                        // its figures are on the whole split
 
   const TaskDescriptor* translation = TaskRegistry::instance().find(kTranslationTaskId);
   ASSERT_NE(translation, nullptr);
@@ -73,10 +76,11 @@ TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
   const TrainingConfig corpus = *makePreset(kTranslationTaskId, "real");
   const TrainingConfig laptop = *makePreset(kTranslationTaskId, "laptop");
   // Europarl pairs run to about 30 tokens with punctuation: 24 dropped one pair in thirteen.
-  EXPECT_GE(corpus.translator.seq_len, 32);
+  EXPECT_GE(corpus.model.get<TranslatorConfig>().seq_len, 32);
   EXPECT_GT(corpus.min_freq, laptop.min_freq);  // a vocabulary a CPU can afford
   EXPECT_EQ(corpus.eval_max_samples, 0);
-  EXPECT_LT(corpus.translator.d_model, makePreset(kTranslationTaskId, "seed")->translator.d_model);
+  EXPECT_LT(corpus.model.get<TranslatorConfig>().d_model,
+            makePreset(kTranslationTaskId, "seed")->model.get<TranslatorConfig>().d_model);
 }
 
 TEST(TaskRegistry, RefusesDuplicatesAndIncompleteTasks) {

@@ -6,8 +6,11 @@
 #include <fstream>
 #include <thread>
 
-#include "engine/run/metrics_csv.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/vision_transformer_config.h"
+#include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
@@ -207,7 +210,7 @@ TEST(EventQueue, BoundedCoalescingAndLatestWins) {
     StepMetrics m;
     m.step = i;
     queue.pushMetrics(m);
-    queue.pushLog({2, "line " + std::to_string(i)});
+    queue.pushLog({Severity::kInfo, "line " + std::to_string(i)});
     ProbeSet s;
     s.step = i;
     queue.publishAttention(s);
@@ -242,7 +245,7 @@ TEST(Trainer, ResumeContinuesExactly) {
   whole.epochs = 1000;
   whole.optimization.schedule = "cosine";
   whole.optimization.warmup_steps = 5;
-  whole.text.dropout = 0.1;  // dropout must replay exactly too
+  whole.model.as<TextClassifierConfig>().dropout = 0.1;  // dropout must replay exactly too
   {
     Trainer trainer(whole);
     ASSERT_TRUE(trainer.start().ok());
@@ -343,7 +346,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
 
 TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
   TrainingConfig c = tinyConfig(kImageClassificationTaskId, "invalid");
-  c.vit.patch_size = 5;
+  c.model.as<VisionTransformerConfig>().patch_size = 5;
   Trainer trainer(c);
   const Status s = trainer.start();
   ASSERT_FALSE(s.ok());

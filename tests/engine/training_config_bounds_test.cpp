@@ -12,7 +12,11 @@
 #include <thread>
 #include <vector>
 
+#include "engine/models/text_classifier_config.h"
+#include "engine/models/translator_config.h"
+#include "engine/models/vision_transformer_config.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
@@ -80,25 +84,33 @@ TEST(TrainingConfigBounds, EveryNumberHasAnUpperBoundNamingFieldAndValue) {
        "grad_clip must be in [0, 1e+06], got 1e+300"},
       {kSentimentTaskId, [](auto& c) { c.optimization.weight_decay = 1e300; },
        "weight_decay must be in [0, 10], got 1e+300"},
-      {kSentimentTaskId, [](auto& c) { c.text.d_model = int64_t{1} << 40; },
+      {kSentimentTaskId,
+       [](auto& c) { c.model.template as<TextClassifierConfig>().d_model = int64_t{1} << 40; },
        "d_model must be at most 16384, got 1099511627776"},
-      {kSentimentTaskId, [](auto& c) { c.text.max_len = kHuge; }, "max_len must be at most 100000"},
-      {kImageClassificationTaskId, [](auto& c) { c.vit.image_size = int64_t{1} << 32; },
+      {kSentimentTaskId,
+       [](auto& c) { c.model.template as<TextClassifierConfig>().max_len = kHuge; },
+       "max_len must be at most 100000"},
+      {kImageClassificationTaskId,
+       [](auto& c) {
+         c.model.template as<VisionTransformerConfig>().image_size = int64_t{1} << 32;
+       },
        "image_size must be at most 1024, got 4294967296"},
-      {kImageClassificationTaskId, [](auto& c) { c.vit.layers = 100000; },
+      {kImageClassificationTaskId,
+       [](auto& c) { c.model.template as<VisionTransformerConfig>().layers = 100000; },
        "layers must be at most 256, got 100000"},
-      {kImageClassificationTaskId, [](auto& c) { c.vit.mlp_dim = kHuge; },
+      {kImageClassificationTaskId,
+       [](auto& c) { c.model.template as<VisionTransformerConfig>().mlp_dim = kHuge; },
        "mlp_dim must be at most 65536"},
-      {kTranslationTaskId, [](auto& c) { c.translator.seq_len = kHuge; },
+      {kTranslationTaskId, [](auto& c) { c.model.template as<TranslatorConfig>().seq_len = kHuge; },
        "seq_len must be at most 100000"},
-      {kTranslationTaskId, [](auto& c) { c.translator.heads = 1024; },
+      {kTranslationTaskId, [](auto& c) { c.model.template as<TranslatorConfig>().heads = 1024; },
        "heads must be at most 256, got 1024"},
   };
   for (const Case& test : cases) {
     TrainingConfig c = *makePreset(test.task, "tiny");
-    ASSERT_TRUE(c.validate().ok()) << test.expected;
+    ASSERT_TRUE(validateConfig(c).ok()) << test.expected;
     test.set(c);
-    const Status s = c.validate();
+    const Status s = validateConfig(c);
     ASSERT_FALSE(s.ok()) << test.expected;
     EXPECT_EQ(s.error().rfind(test.expected, 0), 0u) << s.error();
   }
@@ -112,7 +124,7 @@ TEST(TrainingConfigBounds, TheBoundsThemselvesAreAccepted) {
   c.max_steps = 1'000'000'000'000;
   c.max_seconds = 1e7;
   c.probe_every_seconds = 1e9;
-  EXPECT_TRUE(c.validate().ok()) << c.validate().error();
+  EXPECT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
 }
 
 TEST(TrainingConfigBounds, ConfigJsonWithAHugeBatchSizeIsRefusedBeforeTheThreadStarts) {

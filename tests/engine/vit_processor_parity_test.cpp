@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/data/vit_image_processor.h"
+#include "engine/imaging/vit_image_processor.h"
 #include "hf_fixture_tensors.h"
 
 namespace ascope {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/data/attention_snapshot_codec.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "fuzz_check.h"
 
 namespace {

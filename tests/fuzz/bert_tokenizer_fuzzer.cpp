@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/text/bert_basic_tokenizer.h"
-#include "engine/text/bert_tokenizer.h"
-#include "engine/text/bert_vocab_txt.h"
+#include "engine/text/bert/bert_basic_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
+#include "engine/text/bert/bert_vocab_txt.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/data/cifar10_binary_reader.h"
+#include "engine/datasets/cifar10_binary_reader.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "engine/data/json_limits.h"
-#include "engine/train/training_config.h"
+#include "engine/core/json_limits.h"
+#include "engine/vocabulary/training_config.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

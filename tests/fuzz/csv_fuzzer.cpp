@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/data/csv_reader.h"
-#include "engine/data/imdb_csv_reader.h"
+#include "engine/core/csv_reader.h"
+#include "engine/datasets/imdb_csv_reader.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

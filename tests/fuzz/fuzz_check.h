@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/text/utf8_repair.h"
+#include "engine/text/unicode/utf8_repair.h"
 
 namespace ascope::fuzz {
 

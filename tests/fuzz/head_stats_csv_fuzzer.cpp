@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/data/head_stats_csv_reader.h"
-#include "engine/data/text_lines.h"
+#include "engine/core/text_lines.h"
+#include "engine/runfolder/head_stats/head_stats_csv_reader.h"
 #include "fuzz_check.h"
 
 namespace {

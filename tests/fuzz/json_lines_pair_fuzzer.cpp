@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/data/json_lines_pair_reader.h"
+#include "engine/datasets/json_lines_pair_reader.h"
 #include "fuzz_check.h"
 
 namespace {

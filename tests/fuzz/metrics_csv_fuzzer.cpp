@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/data/metrics_csv_reader.h"
-#include "engine/data/text_lines.h"
+#include "engine/core/text_lines.h"
+#include "engine/runfolder/metrics/metrics_csv_reader.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/data/image_header.h"
-#include "engine/data/json_limits.h"
-#include "engine/data/msgpack_limits.h"
+#include "engine/core/json_limits.h"
+#include "engine/core/msgpack_limits.h"
+#include "engine/imaging/image_header.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

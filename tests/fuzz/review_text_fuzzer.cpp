@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/text/imdb_word_splitter.h"
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/review_text.h"
+#include "engine/text/words/imdb_word_splitter.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/text/words/review_text.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

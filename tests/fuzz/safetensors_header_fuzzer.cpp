@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/data/safetensors_header.h"
+#include "engine/pretrained/format/safetensors_header.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "engine/text/imdb_word_tokenizer.h"
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

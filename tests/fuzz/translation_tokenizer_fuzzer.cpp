@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/data/text_lines.h"
-#include "engine/text/translation_pair_filter.h"
-#include "engine/text/translation_word_tokenizer.h"
-#include "engine/text/whitespace_pre_tokenizer.h"
+#include "engine/core/text_lines.h"
+#include "engine/text/words/translation_pair_filter.h"
+#include "engine/text/words/translation_word_tokenizer.h"
+#include "engine/text/words/whitespace_pre_tokenizer.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,10 @@
 #include <mutex>
 #include <random>
 
+#include "engine/models/model_flops.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
-#include "engine/tasks/task_registry.h"
 
 namespace ascope {
 namespace {
@@ -73,7 +75,8 @@ TrainingConfig echoPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kEchoTaskId;
   c.preset = name;
-  c.text.d_model = 16, c.text.heads = 2, c.text.d_ff = 32, c.text.max_len = 8;
+  TextClassifierConfig& text = c.model.as<TextClassifierConfig>();
+  text.d_model = 16, text.heads = 2, text.d_ff = 32, text.max_len = 8;
   c.batch_size = 16;
   c.optimization.lr = 5e-3;
   c.builtin = {name == "quick" ? 160 : 640, 40, 1};
@@ -96,18 +99,23 @@ TaskDescriptor echoDescriptor() {
   d.presets = {{"quick", "a few seconds"}, {"longer", "a little more data"}};
   d.make_preset = echoPreset;
   d.validate = [](const TrainingConfig& c) {
-    TextClassifierConfig t = c.text;
+    TextClassifierConfig t = c.model.get<TextClassifierConfig>();
     t.vocab_size = 8;
     return t.validate();
   };
   d.model_shape = [](const TrainingConfig& c) {
-    return ModelShape{c.text.layers, c.text.heads, c.text.d_model, c.text.d_ff, 0};
+    const TextClassifierConfig t = c.model.get<TextClassifierConfig>();
+    return ModelShape{t.layers, t.heads, t.d_model, t.d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    c.text.layers = s.layers, c.text.heads = s.heads, c.text.d_model = s.d_model;
-    c.text.d_ff = s.d_ff;
+    TextClassifierConfig& t = c.model.as<TextClassifierConfig>();
+    t.layers = s.layers, t.heads = s.heads, t.d_model = s.d_model, t.d_ff = s.d_ff;
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
+  d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
+    const TextClassifierConfig t = c.model.get<TextClassifierConfig>();
+    return trainingStepFlops(t, c.batch_size, t.max_len);
+  };
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"echo heads", "echo word (query)", "echo word (key)"};
   };

@@ -2,7 +2,7 @@
 // A fourth task that exists only in tests: "does the text contain the word yes?", registered at
 // run time to prove that the CLI and the GUI pick up a task from the registry alone, with no
 // other change (docs/ARCHITECTURE.md, "Adding a task"). Plain C++: Qt tests include it.
-#include "engine/core/expected.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "widgets/attention_difference.h"
+#include "widgets/attention/attention_difference.h"
 
 namespace ascope {
 

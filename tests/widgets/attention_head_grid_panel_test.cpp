@@ -2,12 +2,12 @@
 // enlarges a head with token labels, colours follow the chosen scale, masked cells are grey,
 // hover text, dense labels, keyboard, CLS overlay, export.
 
-#include "widgets/attention_head_grid_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
 #include "widget_test_util.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_heatmap_view.h"
-#include "widgets/cls_attention_overlay.h"
-#include "widgets/masked_cell_legend.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_heatmap_view.h"
+#include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/attention/masked_cell_legend.h"
 
 #include <QComboBox>
 #include <QFile>

@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "widget_test_util.h"
-#include "widgets/attention_head_display.h"
-#include "widgets/attention_model_view.h"
-#include "widgets/plot_theme.h"
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_model_view.h"
+#include "widgets/common/plot_theme.h"
 
 namespace ascope {
 namespace {

@@ -4,8 +4,8 @@
 #include <QTest>
 
 #include "widget_test_util.h"
-#include "widgets/curve_bookmarks.h"
-#include "widgets/themed_plot.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/curves/curve_bookmarks.h"
 
 namespace ascope {
 

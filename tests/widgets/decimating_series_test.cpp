@@ -1,7 +1,7 @@
 // DecimatingSeries (bounded history) and EmaSmoother (debiased EMA): pure logic, no widgets.
 
-#include "widgets/decimating_series.h"
-#include "widgets/ema_smoother.h"
+#include "widgets/curves/decimating_series.h"
+#include "widgets/curves/ema_smoother.h"
 
 #include <QTest>
 

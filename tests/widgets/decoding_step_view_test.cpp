@@ -1,11 +1,11 @@
 // DecodingStepView: stepping through greedy decoding, caption, masked self-attention, top-k bars,
 // empty hint and CSV export.
 
-#include "widgets/decoding_step_view.h"
+#include "widgets/decoding/decoding_step_view.h"
 #include "widget_test_util.h"
-#include "widgets/empty_hint.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/themed_plot.h"
+#include "widgets/common/empty_hint.h"
+#include "widgets/common/qcustomplot_include.h"
+#include "widgets/common/themed_plot.h"
 
 #include <QFile>
 #include <QPushButton>

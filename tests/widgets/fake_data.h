@@ -3,12 +3,12 @@
 // Plausible made-up data for the widget gallery and the panel tests: what the engine would send
 // after some training, without training anything.
 
-#include "widgets/attention_plot_data.h"
-#include "widgets/decimating_series.h"
-#include "widgets/head_ablation_data.h"
-#include "widgets/head_stats_series.h"
-#include "widgets/positional_encoding_data.h"
-#include "widgets/rgb_image.h"
+#include "widgets/attention/attention_plot_data.h"
+#include "widgets/curves/decimating_series.h"
+#include "widgets/encoding/positional_encoding_data.h"
+#include "widgets/images/rgb_image.h"
+#include "widgets/tables/head_ablation_data.h"
+#include "widgets/tables/head_stats_series.h"
 
 #include <QPalette>
 

@@ -5,13 +5,13 @@
 
 #include "fake_data.h"
 #include "widget_test_util.h"
-#include "widgets/attention_figure_bundle.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/figure_context.h"
-#include "widgets/plot_exporter.h"
-#include "widgets/positional_encoding_figure_bundle.h"
-#include "widgets/positional_encoding_panel.h"
+#include "widgets/attention/attention_figure_bundle.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/figure_context.h"
+#include "widgets/common/plot_exporter.h"
+#include "widgets/encoding/positional_encoding_figure_bundle.h"
+#include "widgets/encoding/positional_encoding_panel.h"
 
 #include <QDir>
 #include <QDirIterator>

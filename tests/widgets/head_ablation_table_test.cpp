@@ -2,7 +2,7 @@
 // diverging colours (worse = red), the drop-layer column, the keep-only mode, groups, the run
 // controls and their signals, and screenshots at two sizes.
 
-#include "widgets/head_ablation_table.h"
+#include "widgets/tables/head_ablation_table.h"
 #include "fake_data.h"
 #include "widget_test_util.h"
 

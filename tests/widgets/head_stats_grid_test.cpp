@@ -2,10 +2,10 @@
 // live appends, clicks and notes emitting headPicked, group and metric choosers, the value scale
 // of unbounded metrics, larger fonts, dark palette, and screenshots at two sizes.
 
-#include "widgets/head_stats_grid.h"
+#include "widgets/tables/head_stats_grid.h"
 #include "fake_data.h"
 #include "widget_test_util.h"
-#include "widgets/head_stats_grid_panel.h"
+#include "widgets/tables/head_stats_grid_panel.h"
 
 #include <QComboBox>
 #include <QDir>

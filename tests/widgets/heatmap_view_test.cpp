@@ -5,8 +5,8 @@
 #include <QTest>
 
 #include "widget_test_util.h"
-#include "widgets/heatmap_view.h"
-#include "widgets/labeled_matrix.h"
+#include "widgets/common/heatmap_view.h"
+#include "widgets/common/labeled_matrix.h"
 
 namespace ascope {
 

@@ -1,8 +1,8 @@
 // LogPanel: bounded, filtered by level, coloured, follows the tail unless scrolled up.
 
-#include "widgets/log_panel.h"
+#include "widgets/common/log_panel.h"
 #include "widget_test_util.h"
-#include "widgets/plot_theme.h"
+#include "widgets/common/plot_theme.h"
 
 #include <QComboBox>
 #include <QFontMetrics>

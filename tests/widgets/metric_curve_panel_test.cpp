@@ -1,10 +1,10 @@
 // MetricCurvePanel: data reaches the graphs, rendering, smoothing, log scale, bounded history,
 // batching of replots, follow/reset, hover text, CSV and image export, the test marker.
 
-#include "widgets/metric_curve_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
 #include "widget_test_util.h"
-#include "widgets/log_axis_ticker.h"
-#include "widgets/themed_plot.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/curves/log_axis_ticker.h"
 
 #include <QCheckBox>
 #include <QFile>

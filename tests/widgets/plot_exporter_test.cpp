@@ -1,14 +1,14 @@
 // PlotExporter: PNG/PDF/SVG figures with axes and colour scale, CSV quoting, atomic writes,
 // export of several panels into a folder.
 
-#include "widgets/plot_exporter.h"
+#include "widgets/common/plot_exporter.h"
 #include "fake_data.h"
 #include "widget_test_util.h"
-#include "widgets/export_dialog.h"
-#include "widgets/export_menu.h"
-#include "widgets/heatmap_view.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/sample_panel.h"
+#include "widgets/common/export_dialog.h"
+#include "widgets/common/export_menu.h"
+#include "widgets/common/heatmap_view.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/samples/sample_panel.h"
 
 #include <QDir>
 #include <QFile>

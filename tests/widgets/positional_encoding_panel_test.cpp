@@ -1,11 +1,11 @@
 // PositionalEncodingPanel and the similarity math behind it.
 
-#include "widgets/positional_encoding_panel.h"
+#include "widgets/encoding/positional_encoding_panel.h"
 #include "fake_data.h"
 #include "widget_test_util.h"
-#include "widgets/dimension_curves_plot.h"
-#include "widgets/heatmap_view.h"
-#include "widgets/similarity_math.h"
+#include "widgets/common/heatmap_view.h"
+#include "widgets/encoding/dimension_curves_plot.h"
+#include "widgets/encoding/similarity_math.h"
 
 #include <QFile>
 #include <QLineEdit>

@@ -5,8 +5,8 @@
 #include <QTest>
 
 #include "widget_test_util.h"
-#include "widgets/run_overlay_plot.h"
-#include "widgets/themed_plot.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/curves/run_overlay_plot.h"
 
 namespace ascope {
 

@@ -1,11 +1,11 @@
 // SamplePanel: planar image decoding and crisp upscaling, verdict colours, translation diff.
 
-#include "widgets/sample_panel.h"
+#include "widgets/samples/sample_panel.h"
 #include "fake_data.h"
 #include "widget_test_util.h"
-#include "widgets/pixel_image_view.h"
-#include "widgets/plot_theme.h"
-#include "widgets/word_diff.h"
+#include "widgets/common/plot_theme.h"
+#include "widgets/images/pixel_image_view.h"
+#include "widgets/samples/word_diff.h"
 
 #include <QFile>
 #include <QLabel>

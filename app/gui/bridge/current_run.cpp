@@ -1,6 +1,6 @@
 #include "app/gui/bridge/current_run.h"
 
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 

@@ -5,9 +5,9 @@
 #include <QObject>
 #include <QString>
 
-#include "engine/tasks/task_descriptor.h"
-#include "engine/train/events.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/task_descriptor.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 

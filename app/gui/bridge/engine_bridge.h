@@ -3,7 +3,7 @@
 //   - The trainer runs on its own thread and only publishes into its event queue; it never calls
 //     into Qt.
 //   - The bridge lives on the GUI thread. A timer drains the run every kDrainIntervalMs and emits
-//     the engine's own event structs (engine/train/events.h) on the GUI thread (direct
+//     the engine's own event structs (engine/vocabulary/events.h) on the GUI thread (direct
 //     connections); each panel converts what it shows once (app/gui/views/*_conversion.h). Each
 //     drain is one repaint batch: all steps of the drain in one signal. Heavy payloads (attention,
 //     positional encoding, sample) are latest-wins, and at most one of them is emitted per drain
@@ -20,9 +20,9 @@
 #include <optional>
 #include <vector>
 
-#include "engine/train/events.h"
-#include "engine/train/run_control.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/run_control.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 

@@ -3,8 +3,8 @@
 // them.
 #include <string>
 
-#include "engine/ablation/ablation_table.h"
-#include "widgets/head_ablation_data.h"
+#include "engine/runfolder/ablation/ablation_table.h"
+#include "widgets/tables/head_ablation_data.h"
 
 namespace ascope {
 

@@ -5,7 +5,7 @@
 // Plain arithmetic on the plot data, so it applies to live, stored and asked snapshots alike;
 // callers run it where they run the conversion (on a worker for large probes).
 #include "engine/analysis/head_fusion.h"
-#include "widgets/attention_plot_data.h"
+#include "widgets/attention/attention_plot_data.h"
 
 namespace ascope {
 

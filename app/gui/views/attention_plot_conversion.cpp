@@ -3,7 +3,7 @@
 #include <QStringList>
 
 #include "app/gui/views/rgb_image_conversion.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/train/events.h"
-#include "widgets/attention_plot_data.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/attention/attention_plot_data.h"
 
 namespace ascope {
 

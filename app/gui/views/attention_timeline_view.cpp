@@ -16,9 +16,9 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/probe_sample_caption.h"
-#include "engine/run/run_folder.h"
-#include "widgets/attention_head_grid.h"
-#include "widgets/attention_head_grid_panel.h"
+#include "engine/runfolder/run_folder.h"
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_head_grid_panel.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "app/gui/views/attention_aggregates.h"
-#include "engine/run/run_reader.h"
-#include "engine/train/events.h"
-#include "widgets/attention_plot_data.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/attention/attention_plot_data.h"
 
 class QComboBox;
 class QDoubleSpinBox;

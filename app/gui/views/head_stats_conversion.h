@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/head_stats_csv_reader.h"
-#include "engine/train/events.h"
-#include "widgets/head_stats_series.h"
+#include "engine/runfolder/head_stats/head_stats_csv_reader.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/tables/head_stats_series.h"
 
 namespace ascope {
 

@@ -13,7 +13,7 @@
 #include <limits>
 #include <vector>
 
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 namespace {

@@ -5,7 +5,7 @@
 #include <QString>
 #include <QWidget>
 
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 class QComboBox;
 class QDoubleSpinBox;

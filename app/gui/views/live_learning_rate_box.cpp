@@ -8,12 +8,10 @@
 #include <cmath>
 
 #include "app/gui/bridge/current_run.h"
+#include "engine/vocabulary/learning_rate_bounds.h"
 
 namespace ascope {
 namespace {
-
-// The engine refuses rates outside (0, 10), as the lr setting (TrainingSession::setLearningRate).
-constexpr double kMaxRate = 10.0;
 
 QString rateText(double lr) {
   return QString::number(lr, 'g', 4);
@@ -67,7 +65,7 @@ LiveLearningRateBox::LiveLearningRateBox(const CurrentRun* run, QWidget* parent)
 std::optional<double> LiveLearningRateBox::parseRate(const QString& text) {
   bool ok = false;
   const double value = text.trimmed().toDouble(&ok);
-  if (!ok || !std::isfinite(value) || value <= 0 || value >= kMaxRate) return std::nullopt;
+  if (!ok || !isAcceptedLearningRate(value)) return std::nullopt;
   return value;
 }
 
@@ -78,7 +76,7 @@ void LiveLearningRateBox::send() {
   if (!lr) {
     edit_->setStyleSheet(QStringLiteral("color: #d0342c"));
     status_->setText(tr("⚠ \"%1\" is not a learning rate: a number in (0, %2)")
-                         .arg(edit_->text().trimmed(), rateText(kMaxRate)));
+                         .arg(edit_->text().trimmed(), rateText(kMaxLearningRate)));
     return;
   }
   status_->setText(

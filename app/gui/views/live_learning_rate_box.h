@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 class QLabel;
 class QLineEdit;

@@ -3,8 +3,8 @@
 // steps is one append per panel.
 #include <vector>
 
-#include "engine/train/events.h"
-#include "widgets/decimating_series.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/curves/decimating_series.h"
 
 namespace ascope {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The positional-encoding panel's one conversion.
-#include "engine/train/events.h"
-#include "widgets/positional_encoding_data.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/encoding/positional_encoding_data.h"
 
 namespace ascope {
 

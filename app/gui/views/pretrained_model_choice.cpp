@@ -4,7 +4,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 
-#include "engine/tasks/task_descriptor.h"
+#include "engine/vocabulary/task_descriptor.h"
 
 namespace ascope {
 namespace {

@@ -1,6 +1,6 @@
 #include "app/gui/views/probe_sample_caption.h"
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

@@ -8,9 +8,9 @@
 
 #include <vector>
 
-#include "engine/core/expected.h"
 #include "engine/inference/validation_samples.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
 
 class QDialogButtonBox;
 class QLabel;

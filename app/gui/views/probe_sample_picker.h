@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 class QLineEdit;
 

@@ -1,7 +1,7 @@
 #pragma once
 // Engine images (ImageBuffer) as the widgets' RgbImage.
-#include "engine/train/events.h"
-#include "widgets/rgb_image.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/images/rgb_image.h"
 
 namespace ascope {
 

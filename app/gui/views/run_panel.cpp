@@ -19,7 +19,7 @@
 #include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/probe_sample_picker.h"
 #include "app/gui/views/run_progress_view.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 namespace {
@@ -319,7 +319,7 @@ void RunPanel::revalidate() {
   TrainingConfig config;
   QString message = buildConfig(config);
   if (message.isEmpty()) {
-    if (Status s = config.validate(); !s.ok()) message = QString::fromStdString(s.error());
+    if (Status s = validateConfig(config); !s.ok()) message = QString::fromStdString(s.error());
   }
   const QString data = QString::fromStdString(config.data);
   if (message.isEmpty() && data != QLatin1String("builtin") && !QFileInfo::exists(data)) {

@@ -5,8 +5,8 @@
 // QActions, so the Run menu and the shortcuts share them with the buttons.
 #include <QWidget>
 
-#include "engine/train/events.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/events.h"
+#include "engine/vocabulary/training_config.h"
 
 class QAction;
 class QComboBox;

@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 class QLabel;
 class QProgressBar;

@@ -1,8 +1,8 @@
 #include "app/gui/views/sample_conversion.h"
 
 #include "app/gui/views/rgb_image_conversion.h"
-#include "engine/tasks/task_registry.h"
-#include "widgets/sample_panel.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The sample panel's one conversion: a prediction shown in the form its task's sample takes
 // (an image, a labelled text, a translation).
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

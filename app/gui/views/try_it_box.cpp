@@ -13,11 +13,11 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/ranked_answer_html.h"
-#include "engine/data/image_header.h"
-#include "engine/data/regular_file.h"
+#include "engine/core/regular_file.h"
+#include "engine/imaging/image_header.h"
 #include "engine/inference/checkpoint_inference.h"
-#include "engine/run/run_reader.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 namespace {

@@ -8,8 +8,8 @@
 #include <functional>
 #include <optional>
 
-#include "engine/train/events.h"
-#include "widgets/attention_plot_data.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/attention/attention_plot_data.h"
 
 class QLabel;
 class QLineEdit;

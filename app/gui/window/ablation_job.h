@@ -6,7 +6,7 @@
 #include <QString>
 
 #include "app/gui/window/worker_job.h"
-#include "engine/ablation/ablation_table.h"
+#include "engine/runfolder/ablation/ablation_table.h"
 
 namespace ascope {
 

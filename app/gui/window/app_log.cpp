@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "widgets/log_panel.h"
+#include "widgets/common/log_panel.h"
 
 namespace ascope {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "app/gui/window/attention_video_export.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 namespace {

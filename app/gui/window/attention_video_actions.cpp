@@ -15,9 +15,9 @@
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/window/app_options.h"
 #include "app/gui/window/attention_video_dialog.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/attention_heatmap_view.h"
-#include "widgets/figure_context.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/attention_heatmap_view.h"
+#include "widgets/common/figure_context.h"
 
 namespace ascope {
 namespace {

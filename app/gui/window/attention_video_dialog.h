@@ -5,7 +5,7 @@
 #include <QDialog>
 
 #include "app/gui/window/video_encoder.h"
-#include "widgets/attention_frame_renderer.h"
+#include "widgets/attention/attention_frame_renderer.h"
 
 class QComboBox;
 class QLabel;

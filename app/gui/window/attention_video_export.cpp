@@ -17,9 +17,9 @@
 
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/window/video_encoder.h"
-#include "engine/data/attention_snapshot_codec.h"
-#include "engine/run/run_reader.h"
-#include "widgets/cls_attention_overlay.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "widgets/attention/cls_attention_overlay.h"
 
 namespace ascope {
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "app/gui/views/attention_aggregates.h"
-#include "widgets/attention_color_scale.h"
-#include "widgets/attention_frame_renderer.h"
-#include "widgets/attention_plot_data.h"
+#include "widgets/attention/attention_color_scale.h"
+#include "widgets/attention/attention_frame_renderer.h"
+#include "widgets/attention/attention_plot_data.h"
 
 namespace ascope {
 

@@ -9,8 +9,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "widgets/curve_bookmarks.h"
-#include "widgets/metric_curve_panel.h"
+#include "widgets/curves/curve_bookmarks.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 

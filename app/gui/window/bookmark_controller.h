@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "app/gui/window/panels.h"
-#include "engine/core/expected.h"
-#include "engine/run/bookmarks.h"
+#include "engine/runfolder/bookmarks/bookmarks.h"
+#include "engine/vocabulary/expected.h"
 
 namespace ascope {
 

@@ -20,13 +20,13 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "engine/core/atomic_file.h"
-#include "engine/data/regular_file.h"
-#include "widgets/attention_figure_bundle.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/plot_exporter.h"
-#include "widgets/positional_encoding_figure_bundle.h"
-#include "widgets/positional_encoding_panel.h"
+#include "engine/core/regular_file.h"
+#include "widgets/attention/attention_figure_bundle.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/plot_exporter.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/encoding/positional_encoding_figure_bundle.h"
+#include "widgets/encoding/positional_encoding_panel.h"
 
 namespace ascope {
 namespace {

@@ -10,8 +10,8 @@
 #include <QString>
 
 #include "app/gui/window/panels.h"
-#include "widgets/exportable.h"
-#include "widgets/figure_context.h"
+#include "widgets/common/exportable.h"
+#include "widgets/common/figure_context.h"
 
 class QWidget;
 

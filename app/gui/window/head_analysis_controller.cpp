@@ -5,9 +5,9 @@
 #include "app/gui/views/ablation_conversion.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/head_stats_conversion.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/head_ablation_table.h"
-#include "widgets/head_stats_grid_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/tables/head_ablation_table.h"
+#include "widgets/tables/head_stats_grid_panel.h"
 
 namespace ascope {
 

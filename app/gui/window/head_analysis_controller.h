@@ -11,7 +11,7 @@
 
 #include "app/gui/window/ablation_job.h"
 #include "app/gui/window/panels.h"
-#include "engine/data/head_stats_csv_reader.h"
+#include "engine/runfolder/head_stats/head_stats_csv_reader.h"
 
 namespace ascope {
 

@@ -4,7 +4,7 @@
 #include "app/gui/views/live_learning_rate_box.h"
 #include "app/gui/views/probe_sample_picker.h"
 #include "app/gui/views/run_panel.h"
-#include "widgets/metric_curve_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/gui/window/panels.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

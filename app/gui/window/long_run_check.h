@@ -1,9 +1,9 @@
 #pragma once
 // Before a run starts: how long will it take on this device? A run estimated above the threshold
 // (the seed preset on a CPU: hours) is started only when the person says so. The estimate
-// (engine/train/run_time_estimate.h, which may read a pretrained model's config.json) is worked
-// out on a pool thread; the question is asked only in an interactive window, never in tests or
-// scripted runs, which start at once.
+// (engine/performance/run_time_estimate.h, which may read a pretrained model's config.json) is
+// worked out on a pool thread; the question is asked only in an interactive window, never in tests
+// or scripted runs, which start at once.
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -11,9 +11,9 @@
 #include <functional>
 #include <optional>
 
-#include "engine/core/expected.h"
-#include "engine/train/run_time_estimate.h"
-#include "engine/train/training_config.h"
+#include "engine/performance/run_time_estimate.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
 
 class QWidget;
 

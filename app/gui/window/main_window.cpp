@@ -37,14 +37,14 @@
 #include "app/gui/window/long_run_check.h"
 #include "app/gui/window/replay_actions.h"
 #include "app/gui/window/run_controller.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/decoding_step_view.h"
-#include "widgets/head_ablation_table.h"
-#include "widgets/head_stats_grid_panel.h"
-#include "widgets/log_panel.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/positional_encoding_panel.h"
-#include "widgets/sample_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
+#include "widgets/tables/head_ablation_table.h"
+#include "widgets/tables/head_stats_grid_panel.h"
 
 // Resources of a static library must be initialised by name, outside any namespace.
 static void initResources() {

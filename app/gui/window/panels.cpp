@@ -1,11 +1,11 @@
 #include "app/gui/window/panels.h"
 
 #include "app/gui/views/attention_timeline_view.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/decoding_step_view.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/positional_encoding_panel.h"
-#include "widgets/sample_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 

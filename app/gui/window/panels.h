@@ -2,7 +2,7 @@
 // The main window's panels, created once and shared by the parts that feed or export them.
 #include <QList>
 
-#include "widgets/exportable.h"
+#include "widgets/common/exportable.h"
 
 namespace ascope {
 

@@ -18,8 +18,8 @@
 #include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/ranked_answer_html.h"
 #include "engine/inference/pretrained_inspection.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/attention_model_view.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/attention_model_view.h"
 
 namespace ascope {
 namespace {

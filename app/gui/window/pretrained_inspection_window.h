@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "widgets/attention_plot_data.h"
+#include "widgets/attention/attention_plot_data.h"
 
 class QComboBox;
 class QLabel;

@@ -15,7 +15,8 @@
 #include "app/gui/window/bookmark_controller.h"
 #include "app/gui/window/run_comparison_window.h"
 #include "app/gui/window/run_controller.h"
-#include "widgets/metric_curve_panel.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 namespace {
@@ -166,7 +167,7 @@ QString ReplayActions::continueTraining(int epochs) {
   config.interrupt_at_step = 0;
   config.epochs = epochs;
   config.max_steps = 0;
-  if (Status s = config.validate(); !s.ok()) {
+  if (Status s = validateConfig(config); !s.ok()) {
     return tr("%1/config.json: %2").arg(folder, QString::fromStdString(s.error()));
   }
   bookmarks_->whenWritten(

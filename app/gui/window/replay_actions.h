@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "app/gui/window/panels.h"
-#include "engine/train/training_config.h"
+#include "engine/vocabulary/training_config.h"
 
 class QEvent;
 class QMenu;

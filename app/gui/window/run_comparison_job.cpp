@@ -7,8 +7,9 @@
 
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/probe_sample_caption.h"
-#include "engine/data/attention_snapshot_codec.h"
-#include "widgets/attention_difference.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "widgets/attention/attention_difference.h"
 
 namespace ascope {
 namespace {

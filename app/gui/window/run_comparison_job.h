@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/run/config_difference.h"
-#include "engine/run/run_reader.h"
-#include "widgets/attention_plot_data.h"
+#include "engine/runfolder/config/config_difference.h"
+#include "engine/runfolder/run_reader.h"
+#include "widgets/attention/attention_plot_data.h"
 
 namespace ascope {
 

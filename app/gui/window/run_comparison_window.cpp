@@ -15,10 +15,10 @@
 #include <cstdlib>
 
 #include "app/gui/views/metric_series_conversion.h"
-#include "widgets/attention_difference.h"
-#include "widgets/heatmap_view.h"
-#include "widgets/run_overlay_plot.h"
-#include "widgets/themed_plot.h"
+#include "widgets/attention/attention_difference.h"
+#include "widgets/common/heatmap_view.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/curves/run_overlay_plot.h"
 
 namespace ascope {
 namespace {

@@ -18,14 +18,15 @@
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/head_analysis_controller.h"
 #include "app/gui/window/live_run_controls.h"
-#include "engine/data/attention_snapshot_codec.h"
-#include "widgets/attention_head_display.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/decoding_step_view.h"
-#include "widgets/log_panel.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/positional_encoding_panel.h"
-#include "widgets/sample_panel.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 namespace {

@@ -11,8 +11,8 @@
 #include <optional>
 
 #include "app/gui/window/panels.h"
-#include "engine/run/run_reader.h"
-#include "engine/train/training_config.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/vocabulary/training_config.h"
 
 namespace ascope {
 

@@ -37,13 +37,13 @@
 #include "app/gui/window/run_comparison_window.h"
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/stall_monitor.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/head_ablation_table.h"
-#include "widgets/head_stats_grid_panel.h"
-#include "widgets/log_panel.h"
-#include "widgets/metric_curve_panel.h"
-#include "widgets/positional_encoding_panel.h"
-#include "widgets/sample_panel.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
+#include "widgets/tables/head_ablation_table.h"
+#include "widgets/tables/head_stats_grid_panel.h"
 
 namespace ascope {
 namespace {

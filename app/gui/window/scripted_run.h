@@ -8,7 +8,7 @@
 #include <QTimer>
 
 #include "app/gui/window/app_options.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

@@ -1,7 +1,10 @@
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 
 #include "engine/builtin/shape_images.h"
-#include "engine/data/image_dataset_loader.h"
+#include "engine/datasets/image_dataset_loader.h"
+#include "engine/models/model_flops.h"
+#include "engine/models/vision_transformer_config.h"
+#include "engine/pretrained/hf_model_config.h"
 #include "engine/tasks/image_classification/image_classification_task.h"
 #include "engine/tasks/image_classification/pretrained_image_classification_task.h"
 #include "engine/tasks/loaded_dataset.h"
@@ -19,16 +22,17 @@ TrainingConfig preset(const std::string& name) {
   c.optimization.schedule = "cosine";
   c.builtin = {5000, 1000, 1};
   c.augment = true;
+  VisionTransformerConfig& vit = c.model.as<VisionTransformerConfig>();
   if (name == "seed") {
-    c.vit = VisionTransformerConfig{};  // hidden 256, 12 layers, 8 heads, MLP 1024, patch 4
-    c.vit.dropout = 0.1;                // BertConfig's default, which the seed's ViT keeps
+    vit = VisionTransformerConfig{};  // hidden 256, 12 layers, 8 heads, MLP 1024, patch 4
+    vit.dropout = 0.1;                // BertConfig's default, which the seed's ViT keeps
     c.batch_size = 192;
     c.optimization.lr = 5e-4;
     c.optimization.weight_decay = 0.05;
     c.optimization.warmup_steps = 500;
     c.epochs = 100;
   } else if (name == "laptop") {
-    c.vit.hidden = 64, c.vit.layers = 4, c.vit.heads = 4, c.vit.mlp_dim = 128, c.vit.patch_size = 8;
+    vit.hidden = 64, vit.layers = 4, vit.heads = 4, vit.mlp_dim = 128, vit.patch_size = 8;
     c.batch_size = 64;
     c.optimization.lr = 2e-3;
     c.optimization.weight_decay = 0.05;
@@ -41,7 +45,7 @@ TrainingConfig preset(const std::string& name) {
     // The seed's fine-tuning of google/vit-base-patch16-224 on CIFAR-10: the images resized to
     // 224 and normalised with mean = std = 0.5 (the model's preprocessor_config.json says both),
     // torch.optim.AdamW(lr=5e-5) with its default weight decay 0.01, no schedule, no augmentation,
-    // batches of 32, 3 epochs. c.vit keeps the data's 32×32 images; the model has its own shape.
+    // batches of 32, 3 epochs. `vit` keeps the data's 32×32 images; the model has its own shape.
     c.optimization.lr = 5e-5;
     c.optimization.weight_decay = 0.01;
     c.optimization.schedule = "constant";
@@ -50,7 +54,7 @@ TrainingConfig preset(const std::string& name) {
     c.epochs = 3;
     c.eval_max_samples = 500;  // a vit-base pass over 1000 images at 224×224 takes minutes on a CPU
   } else {
-    c.vit.hidden = 48, c.vit.layers = 2, c.vit.heads = 4, c.vit.mlp_dim = 96, c.vit.patch_size = 8;
+    vit.hidden = 48, vit.layers = 2, vit.heads = 4, vit.mlp_dim = 96, vit.patch_size = 8;
     c.batch_size = 32;
     c.optimization.lr = 3e-3;
     c.augment = false;  // tests check that a few hundred images are learned quickly
@@ -62,13 +66,17 @@ TrainingConfig preset(const std::string& name) {
   return c;
 }
 
+int imageSide(const TrainingConfig& c) {
+  return static_cast<int>(c.model.get<VisionTransformerConfig>().image_size);
+}
+
 Expected<ImageDataset> imageData(const TrainingConfig& c, std::vector<std::string>* warnings) {
   if (usesBuiltinData(c)) {
-    return generateShapeImages({c.builtin.train_count, c.builtin.test_count, c.builtin.seed,
-                                static_cast<int>(c.vit.image_size)});
+    return generateShapeImages(
+        {c.builtin.train_count, c.builtin.test_count, c.builtin.seed, imageSide(c)});
   }
   ImageLoadOptions options;
-  options.height = options.width = static_cast<int>(c.vit.image_size);
+  options.height = options.width = imageSide(c);
   options.seed = c.seed;
   return takeLoaded(loadImageDataset(c.data, options), warnings);
 }
@@ -97,9 +105,27 @@ Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
   if (!names.ok()) return Error{names.error()};
   ImageDataset empty;
   empty.class_names = std::move(*names);
-  empty.height = empty.width = static_cast<int>(b.config.vit.image_size);
+  empty.height = empty.width = imageSide(b.config);
   return std::unique_ptr<Task>(
       std::make_unique<ImageClassificationTask>(b.config, std::move(empty), b.device));
+}
+
+/// The ViT of `c`, or of c.pretrained's config.json.
+Expected<double> stepFlops(const TrainingConfig& c) {
+  VisionTransformerConfig vit = c.model.get<VisionTransformerConfig>();
+  if (!c.pretrained.empty()) {
+    Expected<VitConfig> hf = readVitConfig(c.pretrained + "/config.json");
+    if (!hf.ok()) return Error{hf.error()};
+    vit.image_size = hf->image_size;
+    vit.patch_size = hf->patch_size;
+    vit.channels = hf->num_channels;
+    vit.hidden = hf->hidden_size;
+    vit.layers = hf->num_hidden_layers;
+    vit.heads = hf->num_attention_heads;
+    vit.mlp_dim = hf->intermediate_size;
+    vit.num_classes = hf->numLabels();
+  }
+  return trainingStepFlops(vit, c.batch_size);
 }
 
 }  // namespace
@@ -120,18 +146,26 @@ TaskDescriptor imageClassificationTaskDescriptor() {
   d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained ViT (--model FOLDER)"});
   d.fine_tunes_pretrained = true;
   d.make_preset = preset;
-  d.validate = [](const TrainingConfig& c) { return c.vit.validate(); };
+  d.validate = [](const TrainingConfig& c) -> Status {
+    Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();
+    if (!vit.ok()) return Error{vit.error()};
+    return vit->validate();
+  };
   d.model_shape = [](const TrainingConfig& c) {
-    return ModelShape{c.vit.layers, c.vit.heads, c.vit.hidden, c.vit.mlp_dim, c.vit.patch_size};
+    const Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();
+    if (!vit.ok()) return ModelShape{};
+    return ModelShape{vit->layers, vit->heads, vit->hidden, vit->mlp_dim, vit->patch_size};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    c.vit.layers = s.layers;
-    c.vit.heads = s.heads;
-    c.vit.hidden = s.d_model;
-    c.vit.mlp_dim = s.d_ff;
-    c.vit.patch_size = s.patch_size;
+    VisionTransformerConfig& vit = c.model.as<VisionTransformerConfig>();
+    vit.layers = s.layers;
+    vit.heads = s.heads;
+    vit.hidden = s.d_model;
+    vit.mlp_dim = s.d_ff;
+    vit.patch_size = s.patch_size;
   };
-  d.image_side = [](const TrainingConfig& c) { return static_cast<int>(c.vit.image_size); };
+  d.image_side = imageSide;
+  d.step_flops = stepFlops;
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query (CLS, patches)", "key (CLS, patches)"};
   };

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/json_file.h"
 #include "engine/models/model_flops.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/tasks/attention_capture.h"
@@ -13,7 +14,6 @@
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/tasks/image_classification/image_tensors.h"
 #include "engine/tasks/image_classification/random_crop_flip.h"
-#include "engine/text/json_file.h"
 
 namespace ascope {
 namespace {
@@ -24,17 +24,20 @@ constexpr double kPixelMean = 0.5, kPixelStd = 0.25;
 
 ImageClassificationTask::ImageClassificationTask(const TrainingConfig& config, ImageDataset data,
                                                  const torch::Device& device)
-    : ImageDatasetTask(data), config_(config), device_(device) {
-  config_.vit.num_classes = std::max<int64_t>(2, static_cast<int64_t>(class_names_.size()));
-  config_.vit.image_size = data.height;
-  model_ = VisionTransformer(config_.vit);
+    : ImageDatasetTask(data),
+      config_(config),
+      vit_(config.model.get<VisionTransformerConfig>()),
+      device_(device) {
+  vit_.num_classes = std::max<int64_t>(2, static_cast<int64_t>(class_names_.size()));
+  vit_.image_size = data.height;
+  model_ = VisionTransformer(vit_);
   model_->to(device_);
 }
 
 std::string ImageClassificationTask::describe() const {
   int64_t parameters = 0;
   for (const auto& p : model_->parameters()) parameters += p.numel();
-  const auto& v = config_.vit;
+  const auto& v = vit_;
   return "ViT " + std::to_string(v.layers) + " layers × " + std::to_string(v.heads) +
          " heads, hidden " + std::to_string(v.hidden) + ", patch " + std::to_string(v.patch_size) +
          ", " + std::to_string(parameters) + " parameters; " + std::to_string(trainSize()) +
@@ -56,7 +59,7 @@ BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& ind
 }
 
 double ImageClassificationTask::trainingFlops(const std::vector<int64_t>& indices) const {
-  return trainingStepFlops(config_.vit, static_cast<int64_t>(indices.size()));
+  return trainingStepFlops(vit_, static_cast<int64_t>(indices.size()));
 }
 
 EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decode_samples*/) {
@@ -68,21 +71,20 @@ EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decod
 }
 
 AttentionSnapshot ImageClassificationTask::attentionOf(ImageBuffer image, torch::Tensor* logits) {
-  const int64_t side = config_.vit.image_size;
+  const int64_t side = vit_.image_size;
   const torch::Tensor bytes =
       torch::from_blob(image.pixels.data(), {1, 3, side, side}, torch::kUInt8);
   std::vector<torch::Tensor> attention;
   *logits = model_(normalise(bytes), &attention);
   std::vector<std::string> labels{"CLS"};
-  for (int64_t p = 0; p < config_.vit.numPatches(); ++p) labels.push_back(std::to_string(p));
+  for (int64_t p = 0; p < vit_.numPatches(); ++p) labels.push_back(std::to_string(p));
   AttentionSnapshot snapshot;
   snapshot.task = kImageClassificationTaskId;
   snapshot.sample_index = -1;
   snapshot.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
   snapshot.image = std::move(image);
-  snapshot.patch_size = static_cast<int>(config_.vit.patch_size);
-  snapshot.grid_rows = snapshot.grid_cols =
-      static_cast<int>(config_.vit.image_size / config_.vit.patch_size);
+  snapshot.patch_size = static_cast<int>(vit_.patch_size);
+  snapshot.grid_rows = snapshot.grid_cols = static_cast<int>(vit_.image_size / vit_.patch_size);
   return snapshot;
 }
 
@@ -99,7 +101,7 @@ AttentionSnapshot ImageClassificationTask::probeAttention(int index) {
 
 PositionalEncodingSnapshot ImageClassificationTask::positionalEncoding() {
   PositionalEncodingSnapshot s = positionTableSnapshot(model_->positionMatrix(), "learned");
-  s.grid_rows = s.grid_cols = static_cast<int>(config_.vit.image_size / config_.vit.patch_size);
+  s.grid_rows = s.grid_cols = static_cast<int>(vit_.image_size / vit_.patch_size);
   s.has_cls = true;
   return s;
 }
@@ -118,7 +120,7 @@ Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer
 
 Expected<InferenceOutcome> ImageClassificationTask::classify(const ImageBuffer& image,
                                                              bool with_attention) {
-  const int64_t side = config_.vit.image_size;
+  const int64_t side = vit_.image_size;
   if (image.width != side || image.height != side ||
       image.pixels.size() != static_cast<std::size_t>(3 * side * side)) {
     return Error{"image must be " + std::to_string(side) + "×" + std::to_string(side) +

@@ -1,9 +1,9 @@
 #pragma once
 #include <memory>
 
-#include "engine/data/datasets.h"
 #include "engine/models/vision_transformer.h"
 #include "engine/tasks/image_classification/image_dataset_task.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 
@@ -36,6 +36,7 @@ class ImageClassificationTask : public ImageDatasetTask {
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
 
   TrainingConfig config_;
+  VisionTransformerConfig vit_;  ///< config_.model, with the sizes the data fixes
   torch::Device device_;
   VisionTransformer model_{nullptr};
 };

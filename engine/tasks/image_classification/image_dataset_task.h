@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/datasets.h"
 #include "engine/tasks/task.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

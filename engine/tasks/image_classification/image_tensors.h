@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "engine/data/datasets.h"
-#include "engine/train/events.h"
+#include "engine/vocabulary/datasets.h"
+#include "engine/vocabulary/events.h"
 
 namespace ascope {
 

@@ -8,7 +8,8 @@
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
-#include "engine/data/pillow_bilinear_resize.h"
+#include "engine/imaging/pillow_bilinear_resize.h"
+#include "engine/models/vision_transformer_config.h"
 #include "engine/pretrained/available_memory.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/tasks/attention_capture.h"
@@ -99,7 +100,8 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forInference(
   if (!fits.ok()) return Error{fits.error()};
   ImageDataset empty;
   empty.class_names = std::move(*names);
-  empty.height = empty.width = static_cast<int>(config.vit.image_size);
+  empty.height = empty.width =
+      static_cast<int>(config.model.get<VisionTransformerConfig>().image_size);
   try {
     return std::unique_ptr<Task>(std::make_unique<PretrainedImageClassificationTask>(
         config, std::move(empty), *processor, VitModel(*vit), std::string(), device));

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/datasets.h"
-#include "engine/data/vit_image_processor.h"
+#include "engine/imaging/vit_image_processor.h"
 #include "engine/pretrained/vit_model.h"
 #include "engine/tasks/image_classification/image_dataset_task.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/models/text_classifier_config.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/tasks/attention_capture.h"
@@ -90,7 +91,8 @@ PretrainedSentimentTask::PretrainedSentimentTask(const TrainingConfig& config, T
       model_folder_(std::move(model_folder)),
       model_(std::move(model)) {
   // The model has no positions past max_position_embeddings, whatever the preset asks for.
-  max_length_ = std::min<int64_t>(config_.text.max_len, model_->config().max_position_embeddings);
+  max_length_ = std::min<int64_t>(config_.model.get<TextClassifierConfig>().max_len,
+                                  model_->config().max_position_embeddings);
   encodeAll(data_.train, &train_ids_, &train_mask_, &train_labels_);
   encodeAll(data_.test, &test_ids_, &test_mask_, &test_labels_);
   model_->to(device_);

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/datasets.h"
 #include "engine/pretrained/bert_model.h"
 #include "engine/tasks/task.h"
-#include "engine/text/bert_tokenizer.h"
+#include "engine/text/bert/bert_tokenizer.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 
@@ -61,7 +61,7 @@ class PretrainedSentimentTask : public Task {
   TextDataset data_;
   BertTokenizer tokenizer_;
   std::string model_folder_;
-  int64_t max_length_ = 0;  // config.text.max_len, within the model's positions
+  int64_t max_length_ = 0;  // the text settings' max_len, within the model's positions
   torch::Tensor train_ids_, train_mask_, train_labels_;  // (N, max_length_), (N, …), (N) int64
   torch::Tensor test_ids_, test_mask_, test_labels_;
   BertModel model_{nullptr};

@@ -4,7 +4,10 @@
 
 #include "engine/builtin/random_word_datasets.h"
 #include "engine/builtin/sentiment_reviews.h"
-#include "engine/data/text_dataset_loader.h"
+#include "engine/datasets/text_dataset_loader.h"
+#include "engine/models/model_flops.h"
+#include "engine/models/text_classifier_config.h"
+#include "engine/pretrained/hf_model_config.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
@@ -18,10 +21,11 @@ TrainingConfig preset(const std::string& name) {
   c.preset = name;
   c.optimization.optimizer = "adam";
   c.optimization.lr = 1e-3;
-  c.text = TextClassifierConfig{};  // d_model 64, 2 heads, ff 128, 1 layer, max_len 100
+  TextClassifierConfig& text = c.model.as<TextClassifierConfig>();
+  text = TextClassifierConfig{};  // d_model 64, 2 heads, ff 128, 1 layer, max_len 100
   c.builtin = {8000, 2000, 1};
   if (name == "seed") {
-    c.text.dropout = 0.0;  // the seed's classifier has none
+    text.dropout = 0.0;  // the seed's classifier has none
     c.batch_size = 32;
     c.epochs = 10;
   } else if (name == "laptop") {
@@ -30,8 +34,8 @@ TrainingConfig preset(const std::string& name) {
   } else if (name == "real") {
     // aclImdb reviews average ~230 words: 100 tokens throws away half the evidence, and the
     // seed's model overfits within three epochs without dropout and weight decay.
-    c.text.max_len = 320;
-    c.text.dropout = 0.2;
+    text.max_len = 320;
+    text.dropout = 0.2;
     c.optimization.optimizer = "adamw";
     c.optimization.lr = 2e-3;
     c.optimization.weight_decay = 0.01;
@@ -49,12 +53,12 @@ TrainingConfig preset(const std::string& name) {
     c.optimization.lr = 1e-5;
     c.optimization.weight_decay = 0.01;
     c.optimization.schedule = "constant";
-    c.text.max_len = 128;  // WordPiece tokens with [CLS] and [SEP]
+    text.max_len = 128;  // WordPiece tokens with [CLS] and [SEP]
     c.batch_size = 16;
     c.epochs = 1;
     c.eval_max_samples = 500;  // a bert-base pass over 2000 reviews takes minutes on a CPU
   } else {
-    c.text.d_model = 32, c.text.d_ff = 64, c.text.max_len = 40;
+    text.d_model = 32, text.d_ff = 64, text.max_len = 40;
     c.batch_size = 32;
     c.optimization.lr = 3e-3;
     c.builtin = {400, 100, 1};
@@ -81,7 +85,7 @@ Expected<TextDataset> benchmarkReviews(const TrainingConfig& c, int64_t vocab) {
     return Error{"vocab must be at least 2 for sentiment (padding and a word), got " +
                  std::to_string(vocab)};
   }
-  const int64_t words = vocab - 1, length = c.text.max_len;
+  const int64_t words = vocab - 1, length = c.model.get<TextClassifierConfig>().max_len;
   int64_t count = std::max<int64_t>(c.builtin.train_count, (words + length - 1) / length);
   count = (count + c.batch_size - 1) / c.batch_size * c.batch_size;
   return generateRandomWordReviews({words, length, static_cast<int>(count), 16, c.builtin.seed});
@@ -125,6 +129,22 @@ Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
       std::make_unique<SentimentTask>(b.config, TextDataset{}, std::move(*tokenizer), b.device));
 }
 
+/// The text classifier of `c` over max_len tokens, or the BERT of c.pretrained's config.json.
+Expected<double> stepFlops(const TrainingConfig& c) {
+  TextClassifierConfig text = c.model.get<TextClassifierConfig>();
+  if (!c.pretrained.empty()) {
+    Expected<BertConfig> hf = readBertConfig(c.pretrained + "/config.json");
+    if (!hf.ok()) return Error{hf.error()};
+    text.vocab_size = hf->vocab_size;
+    text.d_model = hf->hidden_size;
+    text.layers = hf->num_hidden_layers;
+    text.heads = hf->num_attention_heads;
+    text.d_ff = hf->intermediate_size;
+    text.num_classes = hf->numLabels();
+  }
+  return trainingStepFlops(text, c.batch_size, text.max_len);
+}
+
 }  // namespace
 
 TaskDescriptor sentimentTaskDescriptor() {
@@ -136,27 +156,33 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.sample = SampleKind::kLabelledText;
   d.input_hint = "Type a review, e.g. a wonderful, moving film";
   d.accuracy_name = "accuracy";
-  d.special_tokens = {"<pad>", "<unk>"};
+  d.special_tokens = {"<pad>", "[CLS]", "[SEP]", "[PAD]"};  // our tokenizer's, and BERT's
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "the seed's model tuned for the real aclImdb reviews"});
   d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained BERT (--model FOLDER)"});
   d.fine_tunes_pretrained = true;
   d.make_preset = preset;
-  d.validate = [](const TrainingConfig& c) {
-    TextClassifierConfig t = c.text;
+  d.validate = [](const TrainingConfig& c) -> Status {
+    Expected<TextClassifierConfig> read = c.model.read<TextClassifierConfig>();
+    if (!read.ok()) return Error{read.error()};
+    TextClassifierConfig t = *read;
     t.vocab_size = std::max<int64_t>(t.vocab_size, 2);  // filled in from the tokenizer later
     return t.validate();
   };
   d.model_shape = [](const TrainingConfig& c) {
-    return ModelShape{c.text.layers, c.text.heads, c.text.d_model, c.text.d_ff, 0};
+    const Expected<TextClassifierConfig> t = c.model.read<TextClassifierConfig>();
+    if (!t.ok()) return ModelShape{};
+    return ModelShape{t->layers, t->heads, t->d_model, t->d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    c.text.layers = s.layers;
-    c.text.heads = s.heads;
-    c.text.d_model = s.d_model;
-    c.text.d_ff = s.d_ff;
+    TextClassifierConfig& t = c.model.as<TextClassifierConfig>();
+    t.layers = s.layers;
+    t.heads = s.heads;
+    t.d_model = s.d_model;
+    t.d_ff = s.d_ff;
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
+  d.step_flops = stepFlops;
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query token", "key token"};
   };

@@ -1,6 +1,6 @@
 #pragma once
 // The sentiment task (a small encoder classifying IMDB-style reviews) as the registry lists it.
-#include "engine/tasks/task_descriptor.h"
+#include "engine/vocabulary/task_descriptor.h"
 
 namespace ascope {
 

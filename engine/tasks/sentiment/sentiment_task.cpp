@@ -25,13 +25,17 @@ torch::Tensor trimPadding(const torch::Tensor& ids) {
 
 SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
                              ImdbWordTokenizer tokenizer, const torch::Device& device)
-    : config_(config), device_(device), data_(std::move(data)), tokenizer_(std::move(tokenizer)) {
-  config_.text.vocab_size = static_cast<int64_t>(tokenizer_.vocabSize());
-  config_.text.pad_id = ImdbWordTokenizer::kPadId;
-  config_.text.num_classes = 2;
+    : config_(config),
+      text_(config.model.get<TextClassifierConfig>()),
+      device_(device),
+      data_(std::move(data)),
+      tokenizer_(std::move(tokenizer)) {
+  text_.vocab_size = static_cast<int64_t>(tokenizer_.vocabSize());
+  text_.pad_id = ImdbWordTokenizer::kPadId;
+  text_.num_classes = 2;
   train_ids_ = encodeAll(data_.train, &train_labels_);
   test_ids_ = encodeAll(data_.test, &test_labels_);
-  model_ = TextClassifier(config_.text);
+  model_ = TextClassifier(text_);
   model_->to(device_);
   const std::string& optimizer = config_.optimization.optimizer;
   model_->setSparseEmbeddingGradient(device_.is_cpu() && config_.optimization.grad_clip == 0 &&
@@ -41,7 +45,7 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
 torch::Tensor SentimentTask::encodeAll(const std::vector<TextSample>& samples,
                                        torch::Tensor* labels) const {
   const int64_t n = static_cast<int64_t>(samples.size());
-  const int64_t len = config_.text.max_len;
+  const int64_t len = text_.max_len;
   torch::Tensor ids = torch::empty({n, len}, torch::kLong);
   *labels = torch::empty({n}, torch::kLong);
   for (int64_t i = 0; i < n; ++i) {
@@ -55,7 +59,7 @@ torch::Tensor SentimentTask::encodeAll(const std::vector<TextSample>& samples,
 std::string SentimentTask::describe() const {
   int64_t parameters = 0;
   for (const auto& p : model_->parameters()) parameters += p.numel();
-  const auto& t = config_.text;
+  const auto& t = text_;
   return "text classifier " + std::to_string(t.layers) + " layer(s) × " + std::to_string(t.heads) +
          " heads, d_model " + std::to_string(t.d_model) + ", vocabulary " +
          std::to_string(t.vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
@@ -74,8 +78,7 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
 double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
   // The columns trainBatch keeps after trimming the padding every review of the batch shares.
   const torch::Tensor ids = train_ids_.index_select(0, torch::tensor(indices, torch::kLong));
-  return trainingStepFlops(config_.text, static_cast<int64_t>(indices.size()),
-                           trimPadding(ids).size(1));
+  return trainingStepFlops(text_, static_cast<int64_t>(indices.size()), trimPadding(ids).size(1));
 }
 
 EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
@@ -106,8 +109,7 @@ AttentionSnapshot SentimentTask::probeAttention(int index) {
   torch::Tensor logits;
   AttentionSnapshot snapshot = attentionOf(
       test_ids_.narrow(0, index, 1),
-      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(config_.text.max_len)),
-      &logits);
+      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(text_.max_len)), &logits);
   model_->train();
   snapshot.sample_index = index;
   return snapshot;
@@ -125,7 +127,7 @@ SamplePrediction SentimentTask::predictSample(int index) {
 }
 
 PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
-  return positionTableSnapshot(model_->positionMatrix(), config_.text.positional);
+  return positionTableSnapshot(model_->positionMatrix(), text_.positional);
 }
 
 std::vector<AttentionSite> SentimentTask::attentionSites() {
@@ -148,7 +150,7 @@ Expected<InferenceOutcome> SentimentTask::classify(const std::string& text, bool
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
-  const auto max_len = static_cast<std::size_t>(config_.text.max_len);
+  const auto max_len = static_cast<std::size_t>(text_.max_len);
   const torch::Tensor input =
       torch::tensor(tokenizer_.encode(text, max_len), torch::kLong).unsqueeze(0);
   InferenceOutcome out;

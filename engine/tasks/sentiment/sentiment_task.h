@@ -1,8 +1,8 @@
 #pragma once
-#include "engine/data/datasets.h"
 #include "engine/models/text_classifier.h"
 #include "engine/tasks/task.h"
-#include "engine/text/imdb_word_tokenizer.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 
@@ -38,6 +38,7 @@ class SentimentTask : public Task {
   Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
 
   TrainingConfig config_;
+  TextClassifierConfig text_;  ///< config_.model, with the sizes the data fixes
   torch::Device device_;
   TextDataset data_;
   ImdbWordTokenizer tokenizer_;

@@ -5,7 +5,9 @@
 
 #include "engine/builtin/english_italian_phrases.h"
 #include "engine/builtin/random_word_datasets.h"
-#include "engine/data/translation_dataset_loader.h"
+#include "engine/datasets/translation_dataset_loader.h"
+#include "engine/models/model_flops.h"
+#include "engine/models/translator_config.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/translation/translation_task.h"
 
@@ -20,15 +22,16 @@ TrainingConfig preset(const std::string& name) {
   c.optimization.label_smoothing = 0.1;
   c.builtin = {12000, 1000, 1};
   c.bucket_by_length = true;  // pairs of 3 to 80 tokens: random batches would be mostly padding
+  TranslatorConfig& t = c.model.as<TranslatorConfig>();
   if (name == "seed") {
-    c.translator = TranslatorConfig{};  // d_model 512, 6 + 6 layers, 8 heads, d_ff 2048
+    t = TranslatorConfig{};  // d_model 512, 6 + 6 layers, 8 heads, d_ff 2048
     c.batch_size = 8;
     c.optimization.lr = 1e-4;
     c.optimization.adam_eps = 1e-9;
     c.epochs = 20;
   } else if (name == "laptop" || name == "real") {
-    c.translator.d_model = 128, c.translator.heads = 4, c.translator.d_ff = 256;
-    c.translator.encoder_layers = 2, c.translator.decoder_layers = 2, c.translator.seq_len = 24;
+    t.d_model = 128, t.heads = 4, t.d_ff = 256;
+    t.encoder_layers = 2, t.decoder_layers = 2, t.seq_len = 24;
     c.batch_size = 64;
     c.optimization.lr = 1e-3;
     c.optimization.adam_eps = 1e-9;
@@ -39,7 +42,7 @@ TrainingConfig preset(const std::string& name) {
     if (name == "real") {
       // Europarl: sentences run longer, rare words are noise, and BLEU on 100 sentences swings
       // by several points between epochs.
-      c.translator.seq_len = 32;
+      t.seq_len = 32;
       c.min_freq = 5;
       c.optimization.lr = 2e-3;
       c.optimization.warmup_steps = 200;
@@ -51,9 +54,9 @@ TrainingConfig preset(const std::string& name) {
       c.bucket_by_length = false;
     }
   } else {
-    c.translator.d_model = 32, c.translator.heads = 2, c.translator.d_ff = 64;
-    c.translator.encoder_layers = 1, c.translator.decoder_layers = 1, c.translator.seq_len = 24;
-    c.translator.dropout = 0.0;
+    t.d_model = 32, t.heads = 2, t.d_ff = 64;
+    t.encoder_layers = 1, t.decoder_layers = 1, t.seq_len = 24;
+    t.dropout = 0.0;
     c.batch_size = 32;
     c.optimization.lr = 3e-3;
     c.builtin = {400, 50, 1};
@@ -70,7 +73,9 @@ Status validate(const TrainingConfig& c) {
     return Error{"the built-in translation data is English→Italian (en→it), got " +
                  c.source_language + "→" + c.target_language};
   }
-  return c.translator.validate();
+  Expected<TranslatorConfig> t = c.model.read<TranslatorConfig>();
+  if (!t.ok()) return Error{t.error()};
+  return t->validate();
 }
 
 Expected<TranslationDataset> translationData(const TrainingConfig& c,
@@ -105,7 +110,7 @@ Expected<TranslationDataset> benchmarkPairs(const TrainingConfig& c, const Bench
                  std::to_string(s.vocab)};
   }
   const int64_t words = s.vocab - specials;
-  const int64_t length = (s.pad_to > 0 ? s.pad_to : c.translator.seq_len) - 2;
+  const int64_t length = (s.pad_to > 0 ? s.pad_to : c.model.get<TranslatorConfig>().seq_len) - 2;
   if (length < 1) {
     return Error{"pad_to must be at least 3 for random pairs ([SOS], a word, [EOS]), got " +
                  std::to_string(s.pad_to)};
@@ -118,10 +123,10 @@ Expected<TranslationDataset> benchmarkPairs(const TrainingConfig& c, const Bench
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
   const BenchmarkShapes& shapes = b.shapes;
-  if (shapes.pad_to > config.translator.seq_len) {
+  const int64_t seq_len = config.model.get<TranslatorConfig>().seq_len;
+  if (shapes.pad_to > seq_len) {
     return Error{"pad_to " + std::to_string(shapes.pad_to) +
-                 " is longer than the model's seq_len " +
-                 std::to_string(config.translator.seq_len)};
+                 " is longer than the model's seq_len " + std::to_string(seq_len)};
   }
   Expected<TranslationDataset> data =
       shapes.vocab > 0 ? benchmarkPairs(config, shapes) : translationData(config, b.warnings);
@@ -143,7 +148,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   if (task->droppedForLength() > 0 && b.warnings != nullptr) {
     b.warnings->push_back(std::to_string(task->droppedForLength()) +
                           " sentence pairs dropped: longer than seq_len " +
-                          std::to_string(config.translator.seq_len));
+                          std::to_string(seq_len));
   }
   if (task->trainSize() == 0) return Error{"no sentence pair fits seq_len"};
   return std::unique_ptr<Task>(std::move(task));
@@ -183,23 +188,30 @@ TaskDescriptor translationTaskDescriptor() {
   d.layers_hint = "Encoder layers and decoder layers (each)";
   d.language_pair = true;
   for (const char* token : TranslationWordTokenizer::kSpecialTokens) {
-    d.special_tokens.emplace_back(token);
+    if (std::string_view(token) != "[UNK]")
+      d.special_tokens.emplace_back(token);  // stands for a word
   }
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "sized for a real corpus on a CPU"});
   d.make_preset = preset;
   d.validate = validate;
   d.model_shape = [](const TrainingConfig& c) {
-    const TranslatorConfig& t = c.translator;
-    return ModelShape{t.encoder_layers, t.heads, t.d_model, t.d_ff, 0};
+    const Expected<TranslatorConfig> t = c.model.read<TranslatorConfig>();
+    if (!t.ok()) return ModelShape{};
+    return ModelShape{t->encoder_layers, t->heads, t->d_model, t->d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    c.translator.encoder_layers = c.translator.decoder_layers = s.layers;
-    c.translator.heads = s.heads;
-    c.translator.d_model = s.d_model;
-    c.translator.d_ff = s.d_ff;
+    TranslatorConfig& t = c.model.as<TranslatorConfig>();
+    t.encoder_layers = t.decoder_layers = s.layers;
+    t.heads = s.heads;
+    t.d_model = s.d_model;
+    t.d_ff = s.d_ff;
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
+  d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
+    const TranslatorConfig t = c.model.get<TranslatorConfig>();
+    return trainingStepFlops(t, c.batch_size, t.seq_len, t.seq_len);
+  };
   d.attention_axes = axes;
   d.make_training_task = makeTraining;
   d.make_inference_task = makeInference;

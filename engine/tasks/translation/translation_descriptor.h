@@ -1,6 +1,6 @@
 #pragma once
 // The translation task (an encoder-decoder, English→Italian by default) as the registry lists it.
-#include "engine/tasks/task_descriptor.h"
+#include "engine/vocabulary/task_descriptor.h"
 
 namespace ascope {
 

@@ -5,13 +5,13 @@
 #include <torch/nn/functional/loss.h>
 #include <algorithm>
 
-#include "engine/core/translation_metrics.h"
 #include "engine/models/model_flops.h"
 #include "engine/nn/decoder_layer.h"
 #include "engine/nn/encoder_layer.h"
+#include "engine/scoring/translation_metrics.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
-#include "engine/text/translation_pair_filter.h"
+#include "engine/text/words/translation_pair_filter.h"
 
 namespace ascope {
 namespace {
@@ -43,14 +43,15 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
                                  TranslationWordTokenizer target_tokenizer,
                                  const torch::Device& device, int64_t pad_to)
     : config_(config),
+      translator_(config.model.get<TranslatorConfig>()),
       device_(device),
       source_tokenizer_(std::move(source_tokenizer)),
       target_tokenizer_(std::move(target_tokenizer)),
       pad_to_(pad_to) {
-  config_.translator.source_vocab_size = static_cast<int64_t>(source_tokenizer_.vocabSize());
-  config_.translator.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
-  config_.translator.pad_id = Tok::kPadId;
-  const auto seq_len = static_cast<std::size_t>(config_.translator.seq_len);
+  translator_.source_vocab_size = static_cast<int64_t>(source_tokenizer_.vocabSize());
+  translator_.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
+  translator_.pad_id = Tok::kPadId;
+  const auto seq_len = static_cast<std::size_t>(translator_.seq_len);
   FilteredPairs train =
       filterPairsBySeqLen(data.train, source_tokenizer_, target_tokenizer_, seq_len);
   FilteredPairs validation =
@@ -59,14 +60,14 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
   for (const auto& p : train.kept) train_.push_back(encodePair(p));
   validation_text_ = std::move(validation.kept);
   for (const auto& p : validation_text_) validation_.push_back(encodePair(p));
-  model_ = Seq2SeqTranslator(config_.translator);
+  model_ = Seq2SeqTranslator(translator_);
   model_->to(device_);
 }
 
 std::vector<int64_t> TranslationTask::encodeSource(const std::string& text) const {
   std::vector<int64_t> ids{Tok::kSosId};
   for (int64_t id : source_tokenizer_.encode(text)) ids.push_back(id);
-  const auto limit = static_cast<std::size_t>(config_.translator.seq_len - 1);
+  const auto limit = static_cast<std::size_t>(translator_.seq_len - 1);
   if (ids.size() > limit) ids.resize(limit);
   ids.push_back(Tok::kEosId);
   return ids;
@@ -79,7 +80,7 @@ TranslationTask::EncodedPair TranslationTask::encodePair(const TranslationPair& 
 std::string TranslationTask::describe() const {
   int64_t parameters = 0;
   for (const auto& p : model_->parameters()) parameters += p.numel();
-  const auto& t = config_.translator;
+  const auto& t = translator_;
   return "translator " + std::to_string(t.encoder_layers) + "+" + std::to_string(t.decoder_layers) +
          " layers × " + std::to_string(t.heads) + " heads, d_model " + std::to_string(t.d_model) +
          ", vocabularies " + std::to_string(t.source_vocab_size) + "/" +
@@ -126,8 +127,7 @@ std::vector<int64_t> TranslationTask::trainingLengths() const {
 
 double TranslationTask::trainingFlops(const std::vector<int64_t>& indices) const {
   const auto [source, decoder] = paddedLengths(indices);
-  return trainingStepFlops(config_.translator, static_cast<int64_t>(indices.size()), source,
-                           decoder);
+  return trainingStepFlops(translator_, static_cast<int64_t>(indices.size()), source, decoder);
 }
 
 int64_t TranslationTask::longestTrainingSide() const {
@@ -175,7 +175,7 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
   std::size_t longest_source = 0;
   for (const std::vector<int64_t>& s : sources) longest_source = std::max(longest_source, s.size());
   const int64_t length_limit =
-      std::min<int64_t>(config_.translator.seq_len, 2 * static_cast<int64_t>(longest_source) + 10);
+      std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(longest_source) + 10);
   for (int64_t t = 1; t < length_limit; ++t) {
     const torch::Tensor logits =
         model_->project(model_->decode(target, memory, source).select(1, -1));  // (B, V)

@@ -1,8 +1,8 @@
 #pragma once
-#include "engine/data/datasets.h"
 #include "engine/models/seq2seq_translator.h"
 #include "engine/tasks/task.h"
-#include "engine/text/translation_word_tokenizer.h"
+#include "engine/text/words/translation_word_tokenizer.h"
+#include "engine/vocabulary/datasets.h"
 
 namespace ascope {
 
@@ -69,6 +69,7 @@ class TranslationTask : public Task {
                                 std::vector<int64_t>* hypothesis);
 
   TrainingConfig config_;
+  TranslatorConfig translator_;  ///< config_.model, with the sizes the data fixes
   torch::Device device_;
   TranslationWordTokenizer source_tokenizer_, target_tokenizer_;
   std::vector<TranslationPair> validation_text_;

@@ -1,0 +1,141 @@
+#include "engine/core/regular_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <system_error>
+
+namespace ascope {
+namespace {
+
+/// strerror's text without its static buffer: readers run on several pool threads at once.
+std::string errorText(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+std::string whatItIs(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a file";
+}
+
+Status checkMode(const std::string& path, mode_t mode) {
+  if (S_ISREG(mode)) return {};
+  // Kept as the readers have always said it: tests and people know this message.
+  if (S_ISDIR(mode)) return Error{path + ": is a folder, not a file"};
+  return Error{path + " is not a regular file (" + whatItIs(mode) + ")"};
+}
+
+/// Closes the descriptor on every path out of the readers.
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+/// Opens `path` for reading only once it is known to be a regular file; `size` gets its size.
+Expected<int> openChecked(const std::string& path, std::uint64_t& size) {
+  if (Status s = requireRegularFile(path); !s.ok()) return Error{s.error()};
+  // O_NONBLOCK: should the path turn into a FIFO between stat() and open(), open() returns at
+  // once instead of waiting for a writer, and the fstat() below refuses it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Error{path + ": cannot open: " + errorText(errno)};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return Error{path + ": cannot read its size: " + errorText(error)};
+  }
+  if (Status s = checkMode(path, st.st_mode); !s.ok()) {
+    ::close(fd);
+    return Error{s.error()};
+  }
+  size = static_cast<std::uint64_t>(st.st_size);
+  return fd;
+}
+
+/// Reads up to `count` bytes at `offset`; fewer when the file was shortened meanwhile.
+Expected<std::string> readAt(int fd, const std::string& path, std::uint64_t offset,
+                             std::uint64_t count) {
+  std::string bytes(static_cast<std::size_t>(count), '\0');
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n =
+        ::pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Error{path + ": read failed after " + std::to_string(done) +
+                   " bytes: " + errorText(errno)};
+    }
+    if (n == 0) break;  // shortened since fstat(): what is there is what the file holds
+    done += static_cast<std::size_t>(n);
+  }
+  bytes.resize(done);
+  return bytes;
+}
+
+}  // namespace
+
+Status requireRegularFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    return Error{path + ": cannot open: " + errorText(errno)};
+  }
+  return checkMode(path, st.st_mode);
+}
+
+std::string describeByteCount(std::uint64_t bytes) {
+  constexpr std::uint64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
+  const auto scaled = [bytes](std::uint64_t unit, const char* name) {
+    char text[32];
+    if (bytes % unit == 0) {
+      std::snprintf(text, sizeof text, "%llu %s", static_cast<unsigned long long>(bytes / unit),
+                    name);
+    } else {
+      std::snprintf(text, sizeof text, "%.1f %s", static_cast<double>(bytes) / unit, name);
+    }
+    return std::string(text);
+  };
+  if (bytes >= kGiB) return scaled(kGiB, "GiB");
+  if (bytes >= kMiB) return scaled(kMiB, "MiB");
+  if (bytes >= kKiB) return scaled(kKiB, "KiB");
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+Expected<std::string> readRegularFile(const std::string& path, std::uint64_t max_bytes) {
+  std::uint64_t size = 0;
+  Expected<int> fd = openChecked(path, size);
+  if (!fd.ok()) return Error{fd.error()};
+  const Descriptor owner(*fd);
+  if (size > max_bytes) {
+    return Error{path + " is " + describeByteCount(size) + ", over the " +
+                 describeByteCount(max_bytes) + " limit for this file"};
+  }
+  return readAt(owner.get(), path, 0, size);
+}
+
+Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t max_bytes) {
+  std::uint64_t size = 0;
+  Expected<int> fd = openChecked(path, size);
+  if (!fd.ok()) return Error{fd.error()};
+  const Descriptor owner(*fd);
+  const std::uint64_t offset = size > max_bytes ? size - max_bytes : 0;
+  Expected<std::string> bytes = readAt(owner.get(), path, offset, size - offset);
+  if (!bytes.ok()) return Error{bytes.error()};
+  return FileTail{std::move(*bytes), offset > 0};
+}
+
+}  // namespace ascope

@@ -1,0 +1,35 @@
+#pragma once
+// Reading files that a person or a run folder names, without ever blocking in open(): a FIFO,
+// a character device (/dev/zero, a tty) or a socket given where a file belongs would block the
+// caller forever (a FIFO with no writer) or read endlessly (/dev/zero). Every reader of a
+// user-given or run-folder file goes through these, or calls requireRegularFile before a library
+// (LibTorch, OpenCV) opens the path itself.
+#include <cstdint>
+#include <string>
+
+#include "engine/vocabulary/expected.h"
+
+namespace ascope {
+
+/// OK when `path` is a regular file (symlinks followed). Errors name the path and what it is
+/// instead: "/tmp/p is not a regular file (a FIFO)", "x: is a folder, not a file",
+/// "x: cannot open: No such file or directory". Costs one stat(), opens nothing.
+Status requireRegularFile(const std::string& path);
+
+/// "1.5 MiB", "512 MiB", "300 bytes": sizes in messages.
+std::string describeByteCount(std::uint64_t bytes);
+
+/// The whole of a regular file, refusing anything else (see requireRegularFile) and files over
+/// `max_bytes` ("x is 600 MiB, over the 512 MiB limit for this file"). Opened with O_NONBLOCK and
+/// checked again with fstat, so a FIFO swapped in after the stat() cannot block either.
+Expected<std::string> readRegularFile(const std::string& path, std::uint64_t max_bytes);
+
+/// The end of a regular file: at most `max_bytes` of its last bytes. `cut` tells whether the
+/// file was longer (the first line of the result is then likely partial).
+struct FileTail {
+  std::string bytes;
+  bool cut = false;
+};
+Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t max_bytes);
+
+}  // namespace ascope

@@ -1,0 +1,29 @@
+#include "engine/models/text_classifier_config.h"
+
+#include <algorithm>
+
+#include "engine/models/model_config_bounds.h"
+#include "engine/vocabulary/config_checks.h"
+
+namespace ascope {
+
+using namespace config_checks;
+using namespace model_config_bounds;
+
+Status TextClassifierConfig::validate() const {
+  Status s = firstError(
+      {inRange("vocab_size", vocab_size, 2, kMaxVocabulary),
+       inRange("max_len", max_len, 1, kMaxSequence),
+       inRange("num_classes", num_classes, 2, kMaxClasses),
+       inRange("d_model", d_model, 1, kMaxWidth), inRange("heads", heads, 1, kMaxHeads),
+       inRange("d_ff", d_ff, 1, kMaxFeedForward), inRange("layers", layers, 1, kMaxLayers),
+       probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu"),
+       oneOf("positional", positional, "sinusoidal", "learned")});
+  if (!s.ok()) return s;
+  if (pad_id < 0 || pad_id >= vocab_size) {
+    return Error{"pad_id must be in [0, vocab_size), got " + std::to_string(pad_id)};
+  }
+  return divisible("d_model", d_model, "heads", heads);
+}
+
+}  // namespace ascope

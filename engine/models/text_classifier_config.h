@@ -1,0 +1,39 @@
+#pragma once
+// The sentiment classifier's hyperparameters (plain C++, no LibTorch); the sentiment task stores
+// them in config.json under "text".
+// Defaults are the reference configuration of the seed documents.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "engine/vocabulary/expected.h"
+
+namespace ascope {
+
+/// Sentiment classifier (reference: d_model 64, 2 heads, ff 128, 1 layer, mean pooling).
+struct TextClassifierConfig {
+  /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
+  static constexpr const char* kConfigKey = "text";
+
+  int64_t vocab_size = 20000;  ///< ids 0..vocab_size-1; 0 is padding
+  int64_t max_len = 100;       ///< longest input in tokens
+  int64_t num_classes = 2;
+  int64_t d_model = 64;
+  int64_t heads = 2;
+  int64_t d_ff = 128;
+  int64_t layers = 1;
+  double dropout = 0.1;
+  int64_t pad_id = 0;
+  std::string activation = "relu";
+  std::string positional = "sinusoidal";  ///< "sinusoidal" or "learned"
+  bool norm_first = false;
+
+  Status validate() const;
+};
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TextClassifierConfig, vocab_size, max_len,
+                                                num_classes, d_model, heads, d_ff, layers, dropout,
+                                                pad_id, activation, positional, norm_first)
+
+}  // namespace ascope

@@ -1,0 +1,31 @@
+#include "engine/models/translator_config.h"
+
+#include <algorithm>
+
+#include "engine/models/model_config_bounds.h"
+#include "engine/vocabulary/config_checks.h"
+
+namespace ascope {
+
+using namespace config_checks;
+using namespace model_config_bounds;
+
+Status TranslatorConfig::validate() const {
+  Status s = firstError(
+      {inRange("source_vocab_size", source_vocab_size, 4, kMaxVocabulary),
+       inRange("target_vocab_size", target_vocab_size, 4, kMaxVocabulary),
+       inRange("seq_len", seq_len, 2, kMaxSequence), inRange("d_model", d_model, 1, kMaxWidth),
+       inRange("encoder_layers", encoder_layers, 1, kMaxLayers),
+       inRange("decoder_layers", decoder_layers, 1, kMaxLayers),
+       inRange("heads", heads, 1, kMaxHeads), inRange("d_ff", d_ff, 1, kMaxFeedForward),
+       probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu")});
+  if (!s.ok()) return s;
+  if (pad_id < 0 || pad_id >= std::min(source_vocab_size, target_vocab_size)) {
+    return Error{"pad_id must be a token of both vocabularies, in [0, " +
+                 std::to_string(std::min(source_vocab_size, target_vocab_size)) + "), got " +
+                 std::to_string(pad_id)};
+  }
+  return divisible("d_model", d_model, "heads", heads);
+}
+
+}  // namespace ascope

@@ -1,0 +1,41 @@
+#pragma once
+// The translator's hyperparameters (plain C++, no LibTorch); the translation task stores them in
+// config.json under "translator".
+// Defaults are the reference configuration of the seed documents.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "engine/vocabulary/expected.h"
+
+namespace ascope {
+
+/// Encoder-decoder translator (reference: d_model 512, 6+6 layers, 8 heads, d_ff 2048, dropout
+/// 0.1, seq_len 350, pre-norm, sinusoidal PE).
+struct TranslatorConfig {
+  /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
+  static constexpr const char* kConfigKey = "translator";
+
+  int64_t source_vocab_size = 16000;
+  int64_t target_vocab_size = 16000;
+  int64_t seq_len = 350;
+  int64_t d_model = 512;
+  int64_t encoder_layers = 6;
+  int64_t decoder_layers = 6;
+  int64_t heads = 8;
+  int64_t d_ff = 2048;
+  double dropout = 0.1;
+  int64_t pad_id = 1;  ///< [PAD] of the translation tokenizer
+  std::string activation = "relu";
+  bool norm_first = true;
+
+  Status validate() const;
+};
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TranslatorConfig, source_vocab_size,
+                                                target_vocab_size, seq_len, d_model, encoder_layers,
+                                                decoder_layers, heads, d_ff, dropout, pad_id,
+                                                activation, norm_first)
+
+}  // namespace ascope

@@ -1,0 +1,41 @@
+#include "engine/runfolder/config/config_difference.h"
+
+#include <map>
+
+#include "engine/core/json_file.h"
+#include "engine/core/json_limits.h"
+
+namespace ascope {
+
+std::vector<SettingDifference> differingSettings(const nlohmann::json& a, const nlohmann::json& b) {
+  // flatten() turns nested objects into one level keyed by JSON pointers; an empty object or
+  // array becomes a leaf of its own (null), which is what a reader of the table expects.
+  const nlohmann::json flat_a = a.flatten();
+  const nlohmann::json flat_b = b.flatten();
+  std::map<std::string, SettingDifference> rows;
+  for (auto it = flat_a.begin(); it != flat_a.end(); ++it) {
+    const auto other = flat_b.find(it.key());
+    if (other != flat_b.end() && *other == it.value()) continue;
+    rows[it.key()] = {it.key(), it.value().dump(), other == flat_b.end() ? "" : other->dump()};
+  }
+  for (auto it = flat_b.begin(); it != flat_b.end(); ++it) {
+    if (flat_a.contains(it.key())) continue;
+    rows[it.key()] = {it.key(), "", it.value().dump()};
+  }
+  std::vector<SettingDifference> differences;
+  differences.reserve(rows.size());
+  for (auto& [key, row] : rows) differences.push_back(std::move(row));
+  return differences;
+}
+
+Expected<std::vector<SettingDifference>> differingRunSettings(const std::string& run_a,
+                                                              const std::string& run_b) {
+  const JsonLimits limits{kMaxConfigJsonBytes, 32};
+  Expected<nlohmann::json> a = readJsonFile(run_a + "/config.json", limits);
+  if (!a.ok()) return Error{a.error()};
+  Expected<nlohmann::json> b = readJsonFile(run_b + "/config.json", limits);
+  if (!b.ok()) return Error{b.error()};
+  return differingSettings(*a, *b);
+}
+
+}  // namespace ascope

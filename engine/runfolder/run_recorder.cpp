@@ -1,0 +1,68 @@
+#include "engine/runfolder/run_recorder.h"
+
+#include <utility>
+
+namespace ascope {
+
+Expected<RunRecorder> RunRecorder::open(const RunFolder& folder, const RunRecording& recording,
+                                        Warn warn) {
+  Expected<MetricsCsvWriter> metrics =
+      MetricsCsvWriter::open(folder.metricsPath(), recording.resume, recording.resume_step);
+  if (!metrics.ok()) return Error{metrics.error()};
+  std::optional<HeadStatsCsvWriter> head_stats;
+  if (recording.head_statistics) {
+    Expected<HeadStatsCsvWriter> heads =
+        HeadStatsCsvWriter::open(folder.headStatsPath(), recording.resume, recording.resume_step);
+    if (!heads.ok()) return Error{heads.error()};
+    head_stats.emplace(std::move(*heads));
+  }
+  Expected<LearningRateChangesWriter> rates = LearningRateChangesWriter::open(
+      learningRateChangesPath(folder.path()), recording.resume, recording.resume_step);
+  if (!rates.ok()) return Error{rates.error()};
+  SnapshotStore snapshots(folder, recording.snapshot_spacing, recording.snapshot_budget_bytes);
+  return RunRecorder(std::move(*metrics), std::move(head_stats), std::move(*rates),
+                     std::move(snapshots), recording.total_steps, std::move(warn));
+}
+
+RunRecorder::RunRecorder(MetricsCsvWriter metrics, std::optional<HeadStatsCsvWriter> head_stats,
+                         LearningRateChangesWriter learning_rates, SnapshotStore snapshots,
+                         int64_t total_steps, Warn warn)
+    : metrics_(std::move(metrics)),
+      head_stats_(std::move(head_stats)),
+      learning_rates_(std::move(learning_rates)),
+      snapshots_(std::move(snapshots)),
+      total_steps_(total_steps),
+      warn_(std::move(warn)) {}
+
+void RunRecorder::check(const Status& written) const {
+  if (!written.ok() && warn_) warn_(written.error());
+}
+
+void RunRecorder::onStep(const StepMetrics& metrics) {
+  check(metrics_.append(metrics));
+}
+
+void RunRecorder::onEpoch(const EpochSummary& summary) {
+  check(metrics_.append(summary, summary.lr));
+}
+
+void RunRecorder::onTest(const TestEvaluation& test) {
+  check(metrics_.append(test, test.lr));
+}
+
+void RunRecorder::onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) {
+  if (probes.samples.empty() || !snapshots_.due(probes.step, probes.step == total_steps_)) return;
+  ProbeSet stored = probes;
+  stored.samples.front().positional_encoding = encoding;
+  check(snapshots_.store(stored));
+}
+
+void RunRecorder::onHeadStatistics(const HeadStatisticsUpdate& update) {
+  if (head_stats_) check(head_stats_->append(update.step, update.values));
+}
+
+void RunRecorder::onLearningRateChange(const LearningRateChange& change) {
+  check(learning_rates_.append(change));
+}
+
+}  // namespace ascope

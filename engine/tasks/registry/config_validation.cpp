@@ -1,0 +1,41 @@
+// makePreset and validateConfig (declared in task_registry.h): the registry's view of a config.
+#include <filesystem>
+#include <system_error>
+
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope {
+
+Expected<TrainingConfig> makePreset(const std::string& task, const std::string& preset) {
+  Expected<const TaskDescriptor*> descriptor = findTask(task);
+  if (!descriptor.ok()) return Error{descriptor.error()};
+  if (!(*descriptor)->hasPreset(preset)) {
+    return Error{"unknown preset \"" + preset + "\" (expected " + (*descriptor)->presetList() +
+                 ")"};
+  }
+  return (*descriptor)->make_preset(preset);
+}
+
+Status validateConfig(const TrainingConfig& config) {
+  Expected<const TaskDescriptor*> descriptor = findTask(config.task);
+  if (!descriptor.ok()) return Error{descriptor.error()};
+  if (Status s = config.validateCommon(); !s.ok()) return s;
+  if (!config.pretrained.empty()) {
+    if (!(*descriptor)->fine_tunes_pretrained) {
+      return Error{"task " + config.task + " cannot fine-tune a pretrained model (pretrained \"" +
+                   config.pretrained + "\")"};
+    }
+    std::error_code ec;
+    const std::filesystem::path model_config =
+        std::filesystem::path(config.pretrained) / "config.json";
+    if (!std::filesystem::is_regular_file(model_config, ec)) {
+      return Error{"pretrained: " + model_config.string() +
+                   " not found: give a Hugging Face model folder (config.json, "
+                   "model.safetensors or pytorch_model.bin, the tokenizer's or image "
+                   "processor's files)"};
+    }
+  }
+  return (*descriptor)->validate(config);
+}
+
+}  // namespace ascope

@@ -1,0 +1,86 @@
+#include "engine/tasks/registry/task_registry.h"
+
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/registry/task_factory.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/task.h"
+#include "engine/tasks/translation/translation_descriptor.h"
+
+namespace ascope {
+
+TaskRegistry& TaskRegistry::instance() {
+  // Built on first use, so registration order never depends on static initialisation order.
+  static TaskRegistry* registry = [] {
+    auto* r = new TaskRegistry;
+    for (TaskDescriptor d : {imageClassificationTaskDescriptor(), sentimentTaskDescriptor(),
+                             translationTaskDescriptor()}) {
+      r->add(std::move(d));
+    }
+    return r;
+  }();
+  return *registry;
+}
+
+Status TaskRegistry::add(TaskDescriptor d) {
+  if (d.id.empty()) return Error{"a task needs an id"};
+  if (d.presets.empty() || !d.make_preset || !d.validate || !d.model_shape || !d.set_model_shape ||
+      !d.image_side || !d.attention_axes || !d.step_flops || !d.make_training_task ||
+      !d.make_inference_task) {
+    return Error{"task \"" + d.id + "\" lacks a preset or a factory"};
+  }
+  std::lock_guard lock(mutex_);
+  for (const auto& t : tasks_) {
+    if (t->id == d.id) return Error{"task \"" + d.id + "\" is registered already"};
+  }
+  tasks_.push_back(std::make_unique<const TaskDescriptor>(std::move(d)));
+  return {};
+}
+
+const TaskDescriptor* TaskRegistry::find(std::string_view id) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& t : tasks_) {
+    if (t->id == id) return t.get();
+  }
+  return nullptr;
+}
+
+Expected<const TaskDescriptor*> TaskRegistry::lookup(std::string_view id) const {
+  if (const TaskDescriptor* d = find(id)) return d;
+  return Error{"unknown task \"" + std::string(id) + "\" (expected " + idList() + ")"};
+}
+
+std::vector<const TaskDescriptor*> TaskRegistry::all() const {
+  std::lock_guard lock(mutex_);
+  std::vector<const TaskDescriptor*> out;
+  for (const auto& t : tasks_) out.push_back(t.get());
+  return out;
+}
+
+std::string TaskRegistry::idList() const {
+  std::vector<std::string> ids;
+  for (const TaskDescriptor* d : all()) ids.push_back(d->id);
+  return joinAsList(ids);
+}
+
+Expected<const TaskDescriptor*> findTask(std::string_view id) {
+  return TaskRegistry::instance().lookup(id);
+}
+
+Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
+                                                 const torch::Device& device,
+                                                 std::vector<std::string>* warnings,
+                                                 const BenchmarkShapes& shapes) {
+  Expected<const TaskDescriptor*> task = findTask(config.task);
+  if (!task.ok()) return Error{task.error()};
+  return (*task)->make_training_task(TaskBuild{config, device, {}, warnings, shapes});
+}
+
+Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
+                                                  const std::string& run_dir,
+                                                  const torch::Device& device) {
+  Expected<const TaskDescriptor*> task = findTask(config.task);
+  if (!task.ok()) return Error{task.error()};
+  return (*task)->make_inference_task(TaskBuild{config, device, run_dir, nullptr, {}});
+}
+
+}  // namespace ascope

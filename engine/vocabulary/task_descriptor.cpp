@@ -1,0 +1,40 @@
+#include "engine/vocabulary/task_descriptor.h"
+
+namespace ascope {
+
+std::vector<PresetInfo> laptopTinySeedPresets() {
+  return {{"laptop", "minutes on a CPU"},
+          {"tiny", "seconds, a quick look"},
+          {"seed", "reference model (GPU)"}};
+}
+
+bool TaskDescriptor::hasPreset(const std::string& name) const {
+  for (const PresetInfo& p : presets) {
+    if (p.name == name) return true;
+  }
+  return false;
+}
+
+std::string TaskDescriptor::defaultPreset(bool gpu) const {
+  // Without a GPU the reference configurations take hours; laptop is the sensible default there.
+  const char* preferred = gpu ? "seed" : "laptop";
+  if (hasPreset(preferred)) return preferred;
+  return presets.empty() ? std::string() : presets.front().name;
+}
+
+std::string joinAsList(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " or " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+std::string TaskDescriptor::presetList() const {
+  std::vector<std::string> names;
+  for (const PresetInfo& p : presets) names.push_back(p.name);
+  return joinAsList(names);
+}
+
+}  // namespace ascope

@@ -1,0 +1,108 @@
+#pragma once
+// A task as the whole program sees it: what it is called, what data it reads, its presets, how its
+// model is shaped and edited, what its attention axes and samples are, and how to build it. The
+// engine, the CLI and the GUI read descriptors from the registry (task_registry.h) instead of
+// comparing task names.
+//
+// Plain C++ on purpose: Qt code includes this header. The two factories return LibTorch objects,
+// so they name Task and TaskBuild only by declaration; code that calls them includes task.h.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/training_config.h"
+
+namespace ascope {
+
+class Task;        // engine/tasks/task.h (LibTorch)
+struct TaskBuild;  // engine/tasks/task.h (LibTorch)
+
+/// What a person gives the model to ask it something ("Try it", `infer`).
+enum class TaskInput { kText, kImage };
+
+/// What the Sample dock shows of a prediction.
+enum class SampleKind { kImage, kLabelledText, kTranslation };
+
+/// A preset by name, with a line for people ("laptop — minutes on a CPU").
+struct PresetInfo {
+  std::string name;
+  std::string description;
+};
+
+/// The model sizes the hyperparameter form edits, whatever model the task uses.
+struct ModelShape {
+  int64_t layers = 0;
+  int64_t heads = 0;
+  int64_t d_model = 0;
+  int64_t d_ff = 0;
+  int64_t patch_size = 0;  ///< 0: the model has no patches (the form hides the field)
+};
+
+/// What the rows and columns of one kind of attention are, for axis titles.
+struct AttentionAxes {
+  std::string title;  ///< the group as a person reads it ("encoder self")
+  std::string query_title = "query";
+  std::string key_title = "key";
+};
+
+/// The presets the built-in tasks offer: laptop (minutes on a CPU), tiny (tests, a quick look)
+/// and seed (the seed documents' reference configuration).
+std::vector<PresetInfo> laptopTinySeedPresets();
+
+/// "a, b or c": how messages list presets and task ids.
+std::string joinAsList(const std::vector<std::string>& items);
+
+struct TaskDescriptor {
+  std::string id;            ///< the name in config.json, --task and the GUI's settings
+  std::string title;         ///< "Images · ViT"
+  std::string data_formats;  ///< the real datasets it reads, for help texts and tooltips
+  TaskInput input = TaskInput::kText;
+  SampleKind sample = SampleKind::kLabelledText;
+  std::string input_hint;               ///< placeholder of the "Try it" box for text input
+  std::string accuracy_name;            ///< what its accuracy counts ("accuracy", "token accuracy")
+  std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
+  std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
+  std::string layers_hint = "Transformer layers";  ///< what the layers field sets
+  bool language_pair = false;                      ///< honours source_language / target_language
+  /// Accepts TrainingConfig::pretrained (a Hugging Face model folder to fine-tune).
+  bool fine_tunes_pretrained = false;
+  bool default_augment = false;  ///< bench: the training-time augmentation a real run uses
+  /// The labels of tokens that are not words ([CLS], [PAD], …): what per-head statistics count as
+  /// attention to special tokens.
+  std::vector<std::string> special_tokens;
+  std::vector<PresetInfo> presets;  ///< in the order a chooser lists them
+
+  /// The configuration of `preset` (one of `presets`).
+  std::function<TrainingConfig(const std::string& preset)> make_preset;
+  /// Task-specific checks of a config (its model, its data); the common ones are done already.
+  std::function<Status(const TrainingConfig&)> validate;
+  std::function<ModelShape(const TrainingConfig&)> model_shape;
+  std::function<void(TrainingConfig&, const ModelShape&)> set_model_shape;
+  /// Side of the square input image in pixels; 0 for tasks that read text.
+  std::function<int(const TrainingConfig&)> image_side;
+  /// Axis titles of the attention group `group` ("encoder self", "decoder self", "cross").
+  std::function<AttentionAxes(const std::string& group)> attention_axes;
+  /// The floating-point operations of one training step of `config.batch_size` samples at the
+  /// model's longest input: the products of forward and backward (engine/models/model_flops.h
+  /// counts the built-in models), the model of config.pretrained's config.json where one is set
+  /// (read there: an error names the file). Run-time estimates and `bench` use it.
+  std::function<Expected<double>(const TrainingConfig&)> step_flops;
+
+  /// Loads (or generates) the data, fits tokenizers, builds the model (LibTorch side).
+  std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_training_task;
+  /// Rebuilds the model of a finished run for inference: tokenizers and class names from the run
+  /// folder, no dataset (LibTorch side).
+  std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_inference_task;
+
+  bool hasPreset(const std::string& name) const;
+  /// The preset to use when none is named: "seed" on a GPU, "laptop" on a CPU, where the task has
+  /// them; else its first preset.
+  std::string defaultPreset(bool gpu) const;
+  /// "seed, laptop or tiny"
+  std::string presetList() const;
+};
+
+}  // namespace ascope

@@ -1,0 +1,64 @@
+#pragma once
+// What training measured: each step, each evaluation, the final test, live learning-rate changes.
+#include <cstdint>
+#include <optional>
+
+namespace ascope {
+
+/// One optimizer step (coalesced when the reader is slow).
+struct StepMetrics {
+  int64_t step = 0;  ///< 1-based count of optimizer steps done
+  int epoch = 0;     ///< 1-based
+  double loss = 0;
+  double accuracy = 0;  ///< token accuracy for translation
+  double lr = 0;
+  double samples_per_s = 0;
+  int64_t total_steps = 0;
+  double elapsed_s = 0;
+  double eta_s = 0;
+};
+
+/// End of an epoch (or of an evaluation pass).
+struct EpochSummary {
+  int epoch = 0;
+  int64_t step = 0;
+  double train_loss = 0;
+  double train_accuracy = 0;
+  double val_loss = 0;
+  double val_accuracy = 0;
+  double lr = 0;                      ///< the learning rate at the end of the evaluated step
+  std::optional<double> bleu;         ///< translation: corpus BLEU-4, 0..100
+  std::optional<double> cer;          ///< translation: character error rate
+  std::optional<double> wer;          ///< translation: word error rate
+  std::optional<double> exact_match;  ///< translation: share of sentences exactly right
+};
+
+/// The end of a run that reached its end (finished, or its time limit): the whole held-out split
+/// evaluated once, apart from the epoch-end validation passes, which may look at a subset only
+/// (eval_max_samples). The run's final test figure.
+struct TestEvaluation {
+  int epoch = 0;
+  int64_t step = 0;          ///< the run's last step
+  int64_t weights_step = 0;  ///< the step whose weights were evaluated
+  /// The weights were those of checkpoints/best.pt (best validation accuracy), not the last ones.
+  bool best_weights = false;
+  int64_t samples = 0;  ///< every sample of the held-out split
+  double loss = 0;
+  double accuracy = 0;
+  double lr = 0;               ///< the learning rate at the run's last step
+  std::optional<double> bleu;  ///< translation: every sentence of the split decoded
+  std::optional<double> cer;
+  std::optional<double> wer;
+  std::optional<double> exact_match;
+  double seconds = 0;  ///< how long it took (0 when read back from metrics.csv)
+};
+
+/// The learning rate set by a command while the run went on: `lr` replaces the schedule from
+/// `step` (the first step trained with it) to the end of the run.
+struct LearningRateChange {
+  int64_t step = 0;
+  double lr = 0;
+  double previous_lr = 0;  ///< what the step would have used without the change
+};
+
+}  // namespace ascope

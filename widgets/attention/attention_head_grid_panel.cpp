@@ -1,0 +1,409 @@
+#include "widgets/attention/attention_head_grid_panel.h"
+
+#include "widgets/attention/attention_head_grid.h"
+#include "widgets/attention/attention_heatmap_view.h"
+#include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/common/empty_hint.h"
+#include "widgets/common/export_menu.h"
+#include "widgets/common/plot_exporter.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace ascope {
+
+AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent) {
+  auto* hint = new EmptyHint(tr("Attention appears after the first probe step"), this);
+
+  group_box_ = new QComboBox(this);
+  group_box_->setObjectName(QStringLiteral("groupSelector"));
+  group_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  group_box_->setMinimumContentsLength(6);
+  group_box_->setToolTip(tr("Which attention: encoder self, decoder self or cross"));
+  layer_box_ = new QComboBox(this);
+  layer_box_->setObjectName(QStringLiteral("layerSelector"));
+  layer_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  layer_box_->setMinimumContentsLength(5);
+  head_box_ = new QComboBox(this);
+  head_box_->setObjectName(QStringLiteral("headSelector"));
+  head_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  head_box_->setMinimumContentsLength(5);
+  scale_box_ = new QComboBox(this);
+  scale_box_->setObjectName(QStringLiteral("colorScaleSelector"));
+  scale_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  scale_box_->setMinimumContentsLength(6);
+  scale_box_->addItem(tr("run"), static_cast<int>(AttentionColorScale::Run));
+  scale_box_->addItem(tr("fixed 0–1"), static_cast<int>(AttentionColorScale::Fixed));
+  scale_box_->addItem(tr("per head"), static_cast<int>(AttentionColorScale::PerHead));
+  scale_box_->addItem(tr("per row"), static_cast<int>(AttentionColorScale::PerRow));
+  scale_box_->setToolTip(
+      tr("Colour scale\n"
+         "run: one colour scale for every step of the run, so steps compare like with like\n"
+         "fixed 0–1: weights on their full range\n"
+         "per head: each head up to its own largest weight\n"
+         "per row: each query's weights divided by its largest"));
+  step_label_ = new QLabel(this);
+  step_label_->setForegroundRole(QPalette::PlaceholderText);
+  // The row must fit the dock at 1280 × 720 and at 150 %: combos may elide their text and the
+  // step (also in the timeline above) may be cut, rather than the dock forcing the window wider.
+  step_label_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+
+  grid_ = new AttentionHeadGrid(this);
+  grid_->setContextMenuPolicy(Qt::CustomContextMenu);
+  detail_ = new AttentionHeatmapView(this);
+  // A head whose every token is labelled may need more room than the panel has: it scrolls.
+  detail_scroll_ = new QScrollArea(this);
+  detail_scroll_->setWidget(detail_);
+  detail_scroll_->setWidgetResizable(true);
+  detail_scroll_->setFrameShape(QFrame::NoFrame);
+  overlay_ = new ClsAttentionOverlay(this);
+  overlay_->hide();
+  detail_split_ = new QSplitter(Qt::Vertical, this);
+  detail_split_->addWidget(detail_scroll_);
+  detail_split_->addWidget(overlay_);
+  detail_split_->setStretchFactor(0, 3);
+  detail_split_->setStretchFactor(1, 2);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(grid_);
+  split->addWidget(detail_split_);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
+
+  auto* bar = new QHBoxLayout;
+  bar->setContentsMargins(6, 2, 6, 0);
+  bar->addWidget(group_box_);
+  bar->addSpacing(6);
+  bar->addWidget(layer_box_);  // its items say "layer 0", "head 0": no label needed
+  bar->addWidget(head_box_);
+  bar->addSpacing(6);
+  bar->addWidget(scale_box_);
+  bar->addSpacing(6);
+  bar->addWidget(step_label_, 1);
+  auto* content = new QWidget(this);
+  auto* content_layout = new QVBoxLayout(content);
+  content_layout->setContentsMargins(0, 0, 0, 0);
+  content_layout->setSpacing(2);
+  content_layout->addLayout(bar);
+  content_layout->addWidget(split, 1);
+
+  stack_ = new QStackedWidget(this);
+  stack_->addWidget(hint);
+  stack_->addWidget(content);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(stack_);
+
+  connect(group_box_, &QComboBox::currentIndexChanged, this,
+          &AttentionHeadGridPanel::setCurrentGroup);
+  connect(layer_box_, &QComboBox::currentIndexChanged, this,
+          &AttentionHeadGridPanel::setCurrentLayer);
+  connect(head_box_, &QComboBox::currentIndexChanged, this,
+          &AttentionHeadGridPanel::setCurrentHead);
+  connect(scale_box_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    setColorScale(static_cast<AttentionColorScale>(scale_box_->itemData(index).toInt()));
+  });
+  connect(grid_, &AttentionHeadGrid::headClicked, this, &AttentionHeadGridPanel::setCurrentHead);
+  connect(grid_, &QWidget::customContextMenuRequested, this,
+          &AttentionHeadGridPanel::showContextMenu);
+
+  // Clicking a plot gives the panel focus, so the keys work right after choosing a head.
+  setFocusPolicy(Qt::StrongFocus);
+  grid_->setFocusPolicy(Qt::StrongFocus);
+  detail_->setFocusPolicy(Qt::StrongFocus);
+  addKeyboardShortcuts();
+}
+
+void AttentionHeadGridPanel::addKeyboardShortcuts() {
+  // Shortcuts rather than keyPressEvent: the scroll area and the combo boxes would take the
+  // arrow and page keys for themselves before they reached the panel.
+  const auto add = [this](const QKeySequence& key, auto action) {
+    auto* shortcut = new QShortcut(key, this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, action);
+  };
+  add(QKeySequence(Qt::Key_Left), [this] { stepHead(-1); });
+  add(QKeySequence(Qt::Key_Right), [this] { stepHead(1); });
+  add(QKeySequence(Qt::Key_Up), [this] { stepLayer(-1); });
+  add(QKeySequence(Qt::Key_PageUp), [this] { stepLayer(-1); });
+  add(QKeySequence(Qt::Key_Down), [this] { stepLayer(1); });
+  add(QKeySequence(Qt::Key_PageDown), [this] { stepLayer(1); });
+}
+
+void AttentionHeadGridPanel::stepHead(int delta) {
+  const int head = std::clamp(head_ + delta, 0, std::max(0, headCount() - 1));
+  if (head != head_) setCurrentHead(head);
+}
+
+void AttentionHeadGridPanel::stepLayer(int delta) {
+  const int layer = std::clamp(layer_ + delta, 0, std::max(0, layerCount() - 1));
+  if (layer != layer_) setCurrentLayer(layer);
+}
+
+int AttentionHeadGridPanel::layerCount() const {
+  const AttentionPlotGroup* g = group();
+  return g ? g->layerCount() : 0;
+}
+
+int AttentionHeadGridPanel::headCount() const {
+  const AttentionPlotGroup* g = group();
+  return g ? g->headCount(layer_) : 0;
+}
+
+const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
+  if (group_ < 0 || group_ >= groupCount()) return nullptr;
+  return &snapshot_.groups[static_cast<size_t>(group_)];
+}
+
+void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot, bool part_of_run) {
+  const QString previous_group = group() ? group()->name : QString();
+  snapshot_ = std::move(snapshot);
+  shown_apart_max_.clear();
+  for (const AttentionPlotGroup& g : snapshot_.groups) {
+    double& seen = part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name];
+    seen = std::max(seen, AttentionHeadDisplay::informativeMax(g));
+  }
+  group_ = 0;
+  for (int g = 0; g < groupCount(); ++g)
+    if (snapshot_.groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
+  layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
+  head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
+  step_label_->setText(snapshot_.step >= 0 ? tr("step %1").arg(snapshot_.step) : QString());
+  fillSelectors();
+  stack_->setCurrentIndex(groupCount() > 0 && layerCount() > 0 ? 1 : 0);
+  showLayer();
+}
+
+void AttentionHeadGridPanel::clear() {
+  seen_max_.clear();
+  given_max_.clear();
+  given_max_all_ = 0.0;
+  setSnapshot(AttentionPlotData());
+}
+
+void AttentionHeadGridPanel::setColorScale(AttentionColorScale scale) {
+  color_scale_ = scale;
+  {
+    const QSignalBlocker block(scale_box_);
+    scale_box_->setCurrentIndex(scale_box_->findData(static_cast<int>(scale)));
+  }
+  showLayer();
+}
+
+void AttentionHeadGridPanel::setRunMaxWeight(double max_weight) {
+  given_max_all_ = max_weight;
+  if (color_scale_ == AttentionColorScale::Run) showLayer();
+}
+
+void AttentionHeadGridPanel::setRunMaxWeight(const QString& group_name, double max_weight) {
+  given_max_[group_name] = max_weight;
+  if (color_scale_ == AttentionColorScale::Run) showLayer();
+}
+
+double AttentionHeadGridPanel::runMaxWeight() const {
+  return runMaxWeightOf(group());
+}
+
+double AttentionHeadGridPanel::runMaxWeightOf(const AttentionPlotGroup* g) const {
+  double top = given_max_all_;
+  if (g)
+    top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name),
+                    shown_apart_max_.value(g->name)});
+  return top > 0.0 ? top : 1.0;
+}
+
+AttentionHeadDisplay AttentionHeadGridPanel::display() const {
+  return displayOf(group_);
+}
+
+AttentionHeadDisplay AttentionHeadGridPanel::displayOf(int group) const {
+  const AttentionPlotGroup* g =
+      group >= 0 && group < groupCount() ? &snapshot_.groups[static_cast<size_t>(group)] : nullptr;
+  return AttentionHeadDisplay(color_scale_, runMaxWeightOf(g), g && g->causal,
+                              g ? g->row_predictions : QStringList());
+}
+
+void AttentionHeadGridPanel::fillSelectors() {
+  const QSignalBlocker block_groups(group_box_);
+  const QSignalBlocker block_layers(layer_box_);
+  group_box_->clear();
+  for (const AttentionPlotGroup& g : snapshot_.groups) group_box_->addItem(g.name);
+  group_box_->setCurrentIndex(group_);
+  // A single group needs no chooser.
+  group_box_->setVisible(groupCount() > 1);
+  layer_box_->clear();
+  for (int l = 0; l < layerCount(); ++l) layer_box_->addItem(tr("layer %1").arg(l));
+  layer_box_->setCurrentIndex(layer_);
+  // An aggregate group holds all layers side by side: nothing to choose.
+  const AttentionPlotGroup* g = group();
+  layer_box_->setVisible(!g || g->aggregate_of.isEmpty());
+  fillHeadSelector();
+}
+
+void AttentionHeadGridPanel::fillHeadSelector() {
+  const QSignalBlocker block(head_box_);
+  const AttentionPlotGroup* g = group();
+  QStringList names;
+  for (int h = 0; h < headCount(); ++h) names.push_back(g->headName(h));
+  QStringList shown;
+  for (int i = 0; i < head_box_->count(); ++i) shown.push_back(head_box_->itemText(i));
+  if (shown != names) {
+    head_box_->clear();
+    head_box_->addItems(names);
+  }
+  head_box_->setCurrentIndex(head_);
+}
+
+void AttentionHeadGridPanel::setCurrentGroup(int group) {
+  if (group < 0 || group >= groupCount()) return;
+  const bool changed = group != group_;
+  group_ = group;
+  layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
+  head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
+  fillSelectors();
+  showLayer();
+  if (changed) Q_EMIT headSelected(group_, layer_, head_);
+}
+
+void AttentionHeadGridPanel::setCurrentLayer(int layer) {
+  if (layer < 0 || layer >= layerCount()) return;
+  const bool changed = layer != layer_;
+  layer_ = layer;
+  head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
+  {
+    const QSignalBlocker block(layer_box_);
+    layer_box_->setCurrentIndex(layer_);
+  }
+  showLayer();
+  if (changed) Q_EMIT headSelected(group_, layer_, head_);
+}
+
+void AttentionHeadGridPanel::setCurrentHead(int head) {
+  if (head < 0 || head >= headCount()) return;
+  head_ = head;
+  {
+    const QSignalBlocker block(head_box_);
+    head_box_->setCurrentIndex(head_);
+  }
+  grid_->setSelectedHead(head_);
+  showHead();
+  Q_EMIT headSelected(group_, layer_, head_);
+}
+
+void AttentionHeadGridPanel::showLayer() {
+  const AttentionPlotGroup* g = group();
+  if (!g || layer_ >= g->layerCount()) {
+    grid_->clear();
+    detail_->clear();
+    overlay_->clear();
+    overlay_->hide();
+    return;
+  }
+  grid_->setTitle(g->aggregate_of.isEmpty() ? tr("%1 · layer %2").arg(g->name).arg(layer_)
+                                            : g->name);
+  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], display(), g->head_names);
+  grid_->setSelectedHead(head_);
+  fillHeadSelector();
+  showHead();
+}
+
+void AttentionHeadGridPanel::showHead() {
+  const AttentionPlotGroup* g = group();
+  if (!g || head_ >= g->headCount(layer_)) return;
+  const LabeledMatrix& m = g->layers[static_cast<size_t>(layer_)][static_cast<size_t>(head_)];
+  detail_->setExportBaseName(exportBaseName() + QStringLiteral("_head%1").arg(head_));
+  const QString title = g->aggregate_of.isEmpty()
+                            ? tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_)
+                            : tr("%1 · %2").arg(g->name, g->headName(head_));
+  detail_->setAttention(m, title, g->query_title, g->key_title, display());
+
+  const PatchImageContext& ctx = snapshot_.image;
+  if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {
+    overlay_->setData(ctx.image.toQImage(), weights, ctx.grid_rows, ctx.grid_cols,
+                      tr("CLS attention · %1").arg(g->headName(head_)));
+    if (overlay_->isHidden()) {
+      overlay_->show();
+      const int h = std::max(200, detail_split_->height());
+      detail_split_->setSizes({h * 3 / 5, h * 2 / 5});
+    }
+  } else {
+    overlay_->clear();
+    overlay_->hide();
+  }
+}
+
+void AttentionHeadGridPanel::showContextMenu(const QPoint& pos) {
+  QMenu menu(this);
+  const int head = grid_->headAt(pos);
+  const AttentionPlotGroup* g = group();
+  if (head >= 0 && g) {
+    menu.addAction(tr("Enlarge %1").arg(g->headName(head)), this,
+                   [this, head] { setCurrentHead(head); });
+  }
+  menu.addSeparator();
+  ExportMenu::addActions(&menu, this, this);
+  menu.exec(grid_->mapToGlobal(pos));
+}
+
+QString AttentionHeadGridPanel::exportBaseName() const {
+  const AttentionPlotGroup* g = group();
+  QString name = g ? g->name.toLower() : QStringLiteral("attention");
+  name.replace(QLatin1Char(' '), QLatin1Char('_'));
+  return QStringLiteral("attention_%1_layer%2").arg(name).arg(layer_);
+}
+
+ExportResult AttentionHeadGridPanel::exportImage(const QString& path, ImageFormat format,
+                                                 const ExportSize& size) {
+  // Rendering the grid on screen at another size left its wrap and margins fitted to that size
+  // (issue 12): a copy draws the figure. A figure for slides shows the heads, not which one
+  // happens to be selected on screen, so the copy has none.
+  const AttentionPlotGroup* g = group();
+  if (!g || layer_ >= g->layerCount()) return ExportResult::failure(tr("No attention to export."));
+  AttentionHeadGrid copy;
+  copy.setFont(grid_->font());
+  copy.setPalette(grid_->palette());
+  copy.setTitle(grid_->title());
+  copy.setHeads(g->layers[static_cast<size_t>(layer_)], display(), g->head_names);
+  return PlotExporter::save(&copy, path, format, size);
+}
+
+ExportResult AttentionHeadGridPanel::exportCsv(const QString& path) const {
+  const AttentionPlotData& data = snapshot_;
+  return PlotExporter::writeCsv(
+      path,
+      {QStringLiteral("step"), QStringLiteral("group"), QStringLiteral("layer"),
+       QStringLiteral("head"), QStringLiteral("query_index"), QStringLiteral("query"),
+       QStringLiteral("key_index"), QStringLiteral("key"), QStringLiteral("weight")},
+      [&data](QTextStream& out) {
+        const QString step = data.step >= 0 ? QString::number(data.step) : QString();
+        for (const AttentionPlotGroup& g : data.groups) {
+          const QString group = PlotExporter::csvField(g.name);
+          for (int l = 0; l < g.layerCount(); ++l) {
+            for (int h = 0; h < g.headCount(l); ++h) {
+              const LabeledMatrix& m = g.layers[static_cast<size_t>(l)][static_cast<size_t>(h)];
+              if (!m.isValid()) continue;
+              for (int r = 0; r < m.rows; ++r) {
+                const QString query = PlotExporter::csvField(m.rowLabel(r));
+                for (int c = 0; c < m.cols; ++c)
+                  out << step << ',' << group << ',' << l << ',' << h << ',' << r << ',' << query
+                      << ',' << c << ',' << PlotExporter::csvField(m.colLabel(c)) << ','
+                      << QString::number(m.at(r, c), 'g', 7) << '\n';
+              }
+            }
+          }
+        }
+      });
+}
+
+}  // namespace ascope

@@ -1,0 +1,127 @@
+#pragma once
+
+#include "widgets/attention/attention_color_scale.h"
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_plot_data.h"
+#include "widgets/common/exportable.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QScrollArea;
+class QSplitter;
+class QStackedWidget;
+
+namespace ascope {
+
+class AttentionHeadGrid;
+class AttentionHeatmapView;
+class ClsAttentionOverlay;
+
+/// Attention of one probe step: pick the attention group (encoder self, decoder self, cross) and
+/// the layer; all heads of that layer appear as a grid, and the clicked head is shown large with
+/// token labels. Colours follow the chosen AttentionColorScale (by default one scale for the whole
+/// run, so scrubbing a timeline compares like with like); masked cells are grey. Left/Right
+/// change the head, Up/Down and PgUp/PgDn the layer while the panel has focus. For vision
+/// transformers the CLS token's attention is also laid over the probe image.
+class AttentionHeadGridPanel : public QWidget, public Exportable {
+  Q_OBJECT
+
+ public:
+  explicit AttentionHeadGridPanel(QWidget* parent = nullptr);
+
+  /// Keeps the chosen group (by name), layer and head when the new snapshot still has them.
+  /// Its weights raise the Run scale of their groups (see runMaxWeight) when it is `part_of_run`;
+  /// otherwise (an input the user asked about) they widen the scale only while it is shown.
+  /// Taken by value: callers that are done with their snapshot can std::move it in.
+  void setSnapshot(AttentionPlotData snapshot, bool part_of_run = true);
+  const AttentionPlotData& snapshot() const { return snapshot_; }
+  /// Empties the panel and forgets the Run scale (a new run starts).
+  void clear();
+
+  void setColorScale(AttentionColorScale scale);
+  AttentionColorScale colorScale() const { return color_scale_; }
+  /// The Run scale reaches at least `max_weight` for every group, e.g. the largest weight of all
+  /// stored snapshots of an opened run, so the first one shown is already drawn on the run's
+  /// scale. Call after clear(). Best computed per group, see the overload.
+  void setRunMaxWeight(double max_weight);
+  /// As above for the group named `group_name` only (AttentionHeadDisplay::informativeMax of
+  /// that group in every stored snapshot: it skips the always-1 first row of causal heads).
+  void setRunMaxWeight(const QString& group_name, double max_weight);
+  /// Top of the current group's Run scale: the largest of its weights seen since clear() and of
+  /// the maxima given by setRunMaxWeight; 1 when there is none.
+  double runMaxWeight() const;
+  /// How the current group is drawn (scale, masking, labels).
+  AttentionHeadDisplay display() const;
+  /// How group `group` of the snapshot is drawn when shown (an export of every group).
+  AttentionHeadDisplay displayOf(int group) const;
+
+  int groupCount() const { return static_cast<int>(snapshot_.groups.size()); }
+  int layerCount() const;
+  int headCount() const;
+  int currentGroup() const { return group_; }
+  int currentLayer() const { return layer_; }
+  int currentHead() const { return head_; }
+  void setCurrentGroup(int group);
+  void setCurrentLayer(int layer);
+  void setCurrentHead(int head);
+
+  QComboBox* groupSelector() const { return group_box_; }
+  QComboBox* layerSelector() const { return layer_box_; }
+  QComboBox* headSelector() const { return head_box_; }
+  QComboBox* colorScaleSelector() const { return scale_box_; }
+  AttentionHeadGrid* headGrid() const { return grid_; }
+  AttentionHeatmapView* headView() const { return detail_; }
+  ClsAttentionOverlay* clsOverlay() const { return overlay_; }
+
+  QString exportBaseName() const override;
+  /// The head grid of the current layer, with its colour scale, drawn by an off-screen copy so
+  /// the grid on screen keeps its layout.
+  ExportResult exportImage(const QString& path, ImageFormat format,
+                           const ExportSize& size) override;
+  /// Every weight of every group: step, group, layer, head, query and key (index and token),
+  /// weight.
+  ExportResult exportCsv(const QString& path) const override;
+
+ Q_SIGNALS:
+  void headSelected(int group, int layer, int head);
+
+ private:
+  const AttentionPlotGroup* group() const;
+  double runMaxWeightOf(const AttentionPlotGroup* g) const;
+  void fillSelectors();
+  void fillHeadSelector();
+  void addKeyboardShortcuts();
+  /// Steps the head or layer by `delta` (keyboard), staying inside the available ones.
+  void stepHead(int delta);
+  void stepLayer(int delta);
+  void showLayer();
+  void showHead();
+  void showContextMenu(const QPoint& pos);
+
+  AttentionPlotData snapshot_;
+  int group_ = 0;
+  int layer_ = 0;
+  int head_ = 0;
+  AttentionColorScale color_scale_ = AttentionColorScale::Run;
+  QHash<QString, double> seen_max_;  ///< per group name, from the snapshots shown since clear()
+  QHash<QString, double> shown_apart_max_;  ///< per group, of a snapshot not part of the run
+  QHash<QString, double> given_max_;        ///< per group name, from setRunMaxWeight
+  double given_max_all_ = 0.0;              ///< from setRunMaxWeight(double)
+
+  QStackedWidget* stack_ = nullptr;
+  QComboBox* group_box_ = nullptr;
+  QComboBox* layer_box_ = nullptr;
+  QComboBox* head_box_ = nullptr;
+  QComboBox* scale_box_ = nullptr;
+  QLabel* step_label_ = nullptr;
+  QSplitter* detail_split_ = nullptr;
+  QScrollArea* detail_scroll_ = nullptr;
+  AttentionHeadGrid* grid_ = nullptr;
+  AttentionHeatmapView* detail_ = nullptr;
+  ClsAttentionOverlay* overlay_ = nullptr;
+};
+
+}  // namespace ascope

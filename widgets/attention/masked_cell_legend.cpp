@@ -1,0 +1,66 @@
+#include "widgets/attention/masked_cell_legend.h"
+
+namespace ascope {
+namespace {
+
+constexpr int kGap = 5;
+
+}  // namespace
+
+MaskedCellLegend::MaskedCellLegend(QCustomPlot* plot) : QCPLayoutElement(plot) {
+  setMargins(QMargins(4, 2, 4, 2));
+}
+
+void MaskedCellLegend::setText(const QString& text) {
+  text_ = text;
+}
+
+void MaskedCellLegend::setFont(const QFont& font) {
+  font_ = font;
+}
+
+void MaskedCellLegend::setColors(const QColor& swatch, const QColor& text) {
+  swatch_ = swatch;
+  text_color_ = text;
+}
+
+void MaskedCellLegend::setShown(bool shown) {
+  shown_ = shown;
+}
+
+QSize MaskedCellLegend::contentSize() const {
+  if (!shown_ || text_.isEmpty()) return {0, 0};
+  const QFontMetrics fm(font_);
+  const int swatch = fm.height() - 2;
+  return {swatch + kGap + fm.horizontalAdvance(text_), fm.height()};
+}
+
+QSize MaskedCellLegend::minimumOuterSizeHint() const {
+  const QSize content = contentSize();
+  if (content.isEmpty()) return {0, 0};
+  return content +
+         QSize(margins().left() + margins().right(), margins().top() + margins().bottom());
+}
+
+QSize MaskedCellLegend::maximumOuterSizeHint() const {
+  const QSize content = contentSize();
+  if (content.isEmpty()) return {0, 0};
+  // Any width (the column may be wider for the colour scale), only the height of one line.
+  return {QWIDGETSIZE_MAX, content.height() + margins().top() + margins().bottom()};
+}
+
+void MaskedCellLegend::draw(QCPPainter* painter) {
+  if (!shown_ || text_.isEmpty() || mRect.isEmpty()) return;
+  const QFontMetrics fm(font_);
+  const int swatch = fm.height() - 2;
+  const QRect box(mRect.left(), mRect.center().y() - swatch / 2, swatch, swatch);
+  painter->setPen(QPen(text_color_, 1));
+  painter->setBrush(swatch_);
+  painter->drawRect(box);
+  painter->setFont(font_);
+  painter->drawText(
+      QRect(box.right() + kGap, mRect.top(), mRect.width() - swatch - kGap, mRect.height()),
+      Qt::AlignLeft | Qt::AlignVCenter, text_);
+}
+
+}  // namespace ascope

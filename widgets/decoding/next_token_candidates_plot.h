@@ -1,0 +1,33 @@
+#pragma once
+
+#include "widgets/attention/attention_plot_data.h"
+#include "widgets/decoding/decoding_plot.h"
+
+namespace ascope {
+
+/// The most probable next tokens of one decoding step as horizontal bars, best on top, each with
+/// its probability; the bar of the token decoding chose stands out in the accent colour.
+class NextTokenCandidatesPlot : public DecodingPlot {
+  Q_OBJECT
+
+ public:
+  /// `empty_hint` is shown for a step without candidates.
+  explicit NextTokenCandidatesPlot(const QString& empty_hint, QWidget* parent = nullptr);
+
+  /// Shows `candidates` under `title`, highlighting the bar of `chosen` when it is among them.
+  void showCandidates(const QString& title, const DecodingCandidates& candidates,
+                      const QString& chosen);
+
+ private:
+  void render();
+
+  QCPBars* others_ = nullptr;
+  QCPBars* chosen_bar_ = nullptr;
+  QString empty_hint_;
+  QString title_;
+  DecodingCandidates candidates_;
+  QString chosen_;
+  bool has_candidates_ = false;  // nothing to draw before the first showCandidates
+};
+
+}  // namespace ascope

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "widgets/images/rgb_image.h"
+
+#include <QString>
+
+namespace ascope {
+
+/// The probe image with the model's verdict on it.
+struct ImagePrediction {
+  RgbImage image;
+  QString true_label;
+  QString predicted_label;
+  float probability = 0.0f;  ///< of the predicted class, 0..1
+};
+
+/// The probe review (or any text) with the model's verdict on it.
+struct TextPrediction {
+  QString text;
+  QString true_label;
+  QString predicted_label;
+  float probability = 0.0f;  ///< of the predicted class, 0..1
+};
+
+/// The probe sentence pair and what the model made of it.
+struct TranslationPrediction {
+  QString source;
+  QString reference;
+  QString hypothesis;  ///< the model's output
+};
+
+}  // namespace ascope

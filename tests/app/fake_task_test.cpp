@@ -18,9 +18,9 @@
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/main_window.h"
 #include "echo_task.h"
-#include "engine/tasks/task_registry.h"
-#include "widgets/attention_head_grid_panel.h"
-#include "widgets/metric_curve_panel.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 
@@ -31,6 +31,7 @@ class FakeTaskTest : public QObject {
   void initTestCase() { QVERIFY(registerEchoTask().ok()); }
   void theRunDockOffersIt();
   void itTrainsFromTheStartButton();
+  void aTaskWithItsOwnModelTrainsAndShows();
 };
 
 void FakeTaskTest::theRunDockOffersIt() {
@@ -78,6 +79,41 @@ void FakeTaskTest::itTrainsFromTheStartButton() {
   QVERIFY(window.panels().loss->trainSeries().size() == 8);
   QVERIFY(window.currentRun()->folder().startsWith(QDir(dir.path()).canonicalPath()) ||
           window.currentRun()->folder().startsWith(QStringLiteral("runs/")));
+  QVERIFY(QDir::setCurrent(previous));
+}
+
+// The digit-order task (engine/tasks/digit_order/) brings its own model and its own input, digit
+// sequences: registered by one line of the registry, the GUI trains it and shows its attention over
+// CLS and the digits, its "Try it" hint and its accuracy, with no GUI file naming it.
+void FakeTaskTest::aTaskWithItsOwnModelTrainsAndShows() {
+  QTemporaryDir dir;
+  const QString previous = QDir::currentPath();
+  QVERIFY(QDir::setCurrent(dir.path()));
+  MainWindow window;
+  window.resize(1400, 900);
+  window.show();
+  RunPanel* panel = window.panels().run;
+  const QString id = QStringLiteral("digits");
+  QVERIFY(panel->taskBox()->findData(id) >= 0);
+  panel->setTask(id);
+  panel->setPreset(QStringLiteral("tiny"));
+  QCOMPARE(window.panels().try_it->input()->placeholderText(),
+           QStringLiteral("Type digits, e.g. 1 3 3 7 8 9 9 4"));
+  qobject_cast<QSpinBox*>(panel->form()->field(QStringLiteral("max_steps")))->setValue(10);
+  QSignalSpy ended(window.bridge(), &EngineBridge::runEnded);
+  QVERIFY2(panel->startAction()->isEnabled(), qPrintable(panel->validationMessage()));
+  panel->startAction()->trigger();
+  QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 60000);
+  QCOMPARE(window.currentRun()->state(), TrainerState::kFinished);
+  QVERIFY(window.windowTitle().contains(QStringLiteral("Digits · in order?")));
+  QTRY_VERIFY_WITH_TIMEOUT(window.panels().attention->panel()->groupCount() == 3, 5000);
+  const AttentionPlotGroup& group = window.panels().attention->panel()->snapshot().groups[0];
+  QCOMPARE(group.name, QStringLiteral("encoder self"));
+  QCOMPARE(group.query_title, QStringLiteral("query (CLS, digits)"));
+  const LabeledMatrix& head = group.layers.at(0).at(0);
+  QCOMPARE(head.col_labels.size(), 9);  // CLS and eight digits
+  QCOMPARE(head.col_labels.front(), QStringLiteral("CLS"));
+  QCOMPARE(window.panels().loss->trainSeries().size(), 10);
   QVERIFY(QDir::setCurrent(previous));
 }
 

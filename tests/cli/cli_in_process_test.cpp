@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/cli/commands.h"
-#include "engine/tasks/task_registry.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "in_process_run.h"
 
 namespace ascope {
@@ -91,6 +91,26 @@ TEST_F(CliInProcess, TrainsAndAsksARegisteredTask) {
   const Outcome image = run({"infer", "--run", dir.string(), "--image", "x.png"});
   EXPECT_EQ(image.exit_code, 2);
   EXPECT_NE(image.err.find("is a run of fake"), std::string::npos) << image.err;
+  fs::remove_all(dir);
+}
+
+// A task with its own model and its own input (engine/tasks/digit_order/, one registry line): the
+// CLI trains it and answers typed digits with their attention, knowing nothing of it.
+TEST_F(CliInProcess, TrainsATaskWithItsOwnModelAndInput) {
+  const fs::path dir = fs::temp_directory_path() / "ascope_cli_in_process_digits";
+  fs::remove_all(dir);
+  const Outcome train =
+      run({"train", "--task", "digits", "--preset", "tiny", "--steps", "5", "--out", dir.string()});
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  EXPECT_NE(train.out.find("summary: finished after 5 steps"), std::string::npos) << train.out;
+  const Outcome infer = run({"infer", "--run", dir.string(), "--text", "1 2 3 9 4"});
+  ASSERT_EQ(infer.exit_code, 0) << infer.err;
+  EXPECT_TRUE(infer.out.find("in order (p=") != std::string::npos ||
+              infer.out.find("out of order (p=") != std::string::npos)
+      << infer.out;
+  const Outcome bad = run({"infer", "--run", dir.string(), "--text", "one two"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("only digits, spaces and commas, got 'o'"), std::string::npos) << bad.err;
   fs::remove_all(dir);
 }
 

@@ -1,5 +1,6 @@
 #include "engine/tasks/registry/task_registry.h"
 
+#include "engine/tasks/digit_order/digit_order_descriptor.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -13,7 +14,7 @@ TaskRegistry& TaskRegistry::instance() {
   static TaskRegistry* registry = [] {
     auto* r = new TaskRegistry;
     for (TaskDescriptor d : {imageClassificationTaskDescriptor(), sentimentTaskDescriptor(),
-                             translationTaskDescriptor()}) {
+                             translationTaskDescriptor(), digitOrderTaskDescriptor()}) {
       r->add(std::move(d));
     }
     return r;

@@ -1,0 +1,52 @@
+#pragma once
+// "Are these digits in order?" — the digit-order task: generated sequences, its own small model
+// (digit_order_model.h), attention over a CLS token and the digits.
+#include <torch/types.h>
+
+#include <vector>
+
+#include "engine/tasks/digit_order/digit_order_config.h"
+#include "engine/tasks/digit_order/digit_order_model.h"
+#include "engine/tasks/digit_order/digit_sequences.h"
+#include "engine/tasks/task.h"
+
+namespace ascope {
+
+class DigitOrderTask : public Task {
+ public:
+  /// `train` and `validation` may be empty (inference).
+  DigitOrderTask(const TrainingConfig& config, std::vector<DigitSequence> train,
+                 std::vector<DigitSequence> validation, const torch::Device& device);
+
+  torch::nn::Module& model() override { return *model_; }
+  int64_t trainSize() const override { return static_cast<int64_t>(train_.size()); }
+  int64_t validationSize() const override { return static_cast<int64_t>(validation_.size()); }
+  std::string describe() const override;
+
+  BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  double trainingFlops(const std::vector<int64_t>& indices) const override;
+  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  AttentionSnapshot probeAttention(int index) override;
+  SamplePrediction predictSample(int index) override;
+  PositionalEncodingSnapshot positionalEncoding() override;
+  std::vector<AttentionSite> attentionSites() override;
+  Status saveArtifacts(const std::string& run_dir) const override;
+  Expected<InferenceOutcome> inferText(const std::string& text) override;
+
+ private:
+  /// The model's answer for `digits` (eval mode, no grad), with its attention when asked.
+  InferenceOutcome classify(const std::vector<int>& digits, bool with_attention);
+
+  TrainingConfig config_;
+  DigitOrderConfig settings_;  ///< config_.model
+  torch::Device device_;
+  std::vector<DigitSequence> train_, validation_;
+  torch::Tensor train_ids_, train_labels_;  // (N, length + 1) int64 with CLS first, (N), CPU
+  torch::Tensor validation_ids_, validation_labels_;
+  DigitOrderModel model_{nullptr};
+};
+
+/// The ids of `digits` with CLS first: (1 + digits) int64.
+torch::Tensor digitOrderIds(const std::vector<int>& digits);
+
+}  // namespace ascope

@@ -39,9 +39,13 @@ CpuRuntimeChoice apply() {
   auto* set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
   if (set_threads != nullptr) {
     set_threads(1);
+    choice.blas = "OpenBLAS";
     choice.blas_threads = 1;
+    choice.blas_kernels = openBlasKernelName();
+  } else if (dlsym(RTLD_DEFAULT, "mkl_get_max_threads") != nullptr ||
+             dlsym(RTLD_DEFAULT, "MKL_Get_Max_Threads") != nullptr) {
+    choice.blas = "MKL";
   }
-  choice.blas_kernels = openBlasKernelName();
   return choice;
 }
 
@@ -59,9 +63,14 @@ const CpuRuntimeChoice& tuneCpuRuntime() {
 std::string CpuRuntimeChoice::text(int tensor_threads) const {
   std::string line = "CPU: " + std::to_string(tensor_threads) +
                      " thread(s) for tensor operations (LibTorch's pool owns the cores";
-  line += blas_threads > 0 ? "; OpenBLAS " + std::to_string(blas_threads) + " thread inside it, " +
-                                 blas_kernels + " kernels)"
-                           : "; BLAS not OpenBLAS, left as it is)";
+  if (blas_threads > 0) {
+    line += "; OpenBLAS " + std::to_string(blas_threads) + " thread inside it, " + blas_kernels +
+            " kernels)";
+  } else if (blas == "MKL") {
+    line += "; MKL, its threads set with LibTorch's)";
+  } else {
+    line += "; BLAS not OpenBLAS, left as it is)";
+  }
   line += allocator_keeps_buffers ? "; allocator keeps freed buffers (" + std::to_string(heaps) +
                                         " heap, none mapped per buffer, trim threshold " +
                                         mebibytes(trim_threshold_bytes) + ")"

@@ -27,8 +27,12 @@ struct CpuRuntimeChoice {
   bool allocator_keeps_buffers = false;
   int heaps = 0;                         ///< malloc arenas allowed (0: glibc's default)
   std::size_t trim_threshold_bytes = 0;  ///< free memory kept before returning it to the kernel
-  int blas_threads = 0;                  ///< OpenBLAS threads (0: not OpenBLAS, left alone)
-  std::string blas_kernels;              ///< OpenBLAS kernel set, "" when not OpenBLAS
+  /// The BLAS LibTorch runs on, as found in the process: "OpenBLAS" (Debian's LibTorch), "MKL"
+  /// (the PyTorch wheels, whose threads LibTorch's own thread count sets) or "other" (Debian's
+  /// reference BLAS, …). Only OpenBLAS is changed.
+  std::string blas = "other";
+  int blas_threads = 0;      ///< OpenBLAS threads (0: not OpenBLAS, left alone)
+  std::string blas_kernels;  ///< OpenBLAS kernel set, "" when not OpenBLAS
 
   /// One line for the log: what was chosen and why it matters.
   std::string text(int tensor_threads) const;

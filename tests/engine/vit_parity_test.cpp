@@ -19,6 +19,8 @@ namespace ascope {
 namespace {
 
 constexpr double kTolerance = 1e-5;
+/// The fused attention kernel against the explicit one: a few float roundings of logits near 1.
+constexpr double kFusedPathTolerance = 5e-6;
 
 struct VitFixture {
   VitConfig config;
@@ -77,10 +79,13 @@ TEST(VitParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
   for (int64_t i = 0; i < layers; ++i) check("attentions." + std::to_string(i), attention[i]);
   RecordProperty("max_abs_diff", std::to_string(worst));
 
-  // The path without attention weights gives the same logits.
-  EXPECT_LE(
-      hf_fixture::maxAbsDiff(model->forward(hf_fixture::reference(ref, "pixel_values")), logits),
-      1e-6);
+  // The path without attention weights gives the same logits. LibTorch 1.13 runs the same
+  // explicit attention on both paths (0 apart); 2.x takes the fused kernel on this one, whose
+  // sums round differently: 1.31e-6 apart with Debian trixie's 2.6 (scripts/check-libtorch2.sh).
+  const double fused_apart =
+      hf_fixture::maxAbsDiff(model->forward(hf_fixture::reference(ref, "pixel_values")), logits);
+  std::printf("  tiny_vit logits without weights: max |diff| %.3g\n", fused_apart);
+  EXPECT_LE(fused_apart, kFusedPathTolerance);
 }
 
 TEST(VitModel, RefusesAnImageOfAnotherSize) {

@@ -1,7 +1,7 @@
 // `attentionscope-cli download-model ID`: fetches a pretrained model (config, tokenizer or
 // preprocessor files, weights) from the Hugging Face hub into the per-user models folder
-// (engine/download/model_downloader.h). Builds without the downloader too (the GPU server has no
-// libcurl); the command then says so and exits 2, as `download` does.
+// (engine/download/models/model_downloader.h). Builds without the downloader too (the GPU server
+// has no libcurl); the command then says so and exits 2, as `download` does.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -20,9 +20,9 @@
 #include "app/cli/interrupt_cancels.h"
 #include "app/cli/progress_printer.h"
 #include "app/cli/warning_log.h"
-#include "engine/download/model_downloader.h"
-#include "engine/download/model_id.h"
-#include "engine/download/models_folder.h"
+#include "engine/download/models/model_downloader.h"
+#include "engine/download/models/model_id.h"
+#include "engine/download/models/models_folder.h"
 #endif
 
 namespace ascope::cli {

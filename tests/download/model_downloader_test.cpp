@@ -1,5 +1,5 @@
 // ModelDownloader against a hub on 127.0.0.1 (tests/download/fixture_model_hub.h).
-#include "engine/download/model_downloader.h"
+#include "engine/download/models/model_downloader.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/download/hub_file_metadata.h"
+#include "engine/download/models/hub_file_metadata.h"
 #include "engine/download/sha256.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_http_server.h"

@@ -1,4 +1,4 @@
-#include "engine/download/model_id.h"
+#include "engine/download/models/model_id.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/download/models_folder.h"
+#include "engine/download/models/models_folder.h"
 
 namespace ascope {
 namespace {

@@ -1,7 +1,7 @@
 #include "app/gui/window/model_fetch_job.h"
 
-#include "engine/download/model_downloader.h"
-#include "engine/download/model_id.h"
+#include "engine/download/models/model_downloader.h"
+#include "engine/download/models/model_id.h"
 
 namespace ascope {
 

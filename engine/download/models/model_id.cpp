@@ -1,4 +1,4 @@
-#include "engine/download/model_id.h"
+#include "engine/download/models/model_id.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "engine/download/model_file_plan.h"
+#include "engine/download/models/model_file_plan.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "engine/download/hub_file_metadata.h"
+#include "engine/download/models/hub_file_metadata.h"
 
 #include <curl/curl.h>
 #include <strings.h>

@@ -1,4 +1,4 @@
-#include "engine/download/models_folder.h"
+#include "engine/download/models/models_folder.h"
 
 #include "engine/download/user_data_folder.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/download/download_progress.h"
-#include "engine/download/hub_file_metadata.h"
+#include "engine/download/models/hub_file_metadata.h"
 #include "engine/download/resumable_download.h"
 #include "engine/vocabulary/expected.h"
 

@@ -1,4 +1,4 @@
-#include "engine/download/model_staging_folder.h"
+#include "engine/download/models/model_staging_folder.h"
 
 #include <fcntl.h>
 #include <sys/file.h>

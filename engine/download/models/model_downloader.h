@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "engine/download/download_progress.h"
-#include "engine/download/model_id.h"
+#include "engine/download/models/model_id.h"
 #include "engine/download/resumable_download.h"
 #include "engine/vocabulary/expected.h"
 

@@ -1,4 +1,4 @@
-#include "engine/download/model_downloader.h"
+#include "engine/download/models/model_downloader.h"
 
 #include <spdlog/spdlog.h>
 
@@ -8,10 +8,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/download/hub_file_metadata.h"
-#include "engine/download/hub_file_staging.h"
-#include "engine/download/model_file_plan.h"
-#include "engine/download/model_staging_folder.h"
+#include "engine/download/models/hub_file_metadata.h"
+#include "engine/download/models/hub_file_staging.h"
+#include "engine/download/models/model_file_plan.h"
+#include "engine/download/models/model_staging_folder.h"
 
 namespace ascope {
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/download/hub_file_staging.h"
+#include "engine/download/models/hub_file_staging.h"
 
 #include <spdlog/spdlog.h>
 

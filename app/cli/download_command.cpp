@@ -47,8 +47,12 @@ namespace {
 
 struct DownloadRequest {
   std::optional<std::string> task, dir, url, sha256;
+  std::optional<double> timeout;
   bool keep_archive = false;
 };
+
+/// A day: a longer wait is no timeout.
+constexpr double kMaxTimeoutSeconds = 86400;
 
 /// The catalog, read once and only when needed (help, or a download).
 const Expected<DatasetCatalog>& catalog() {
@@ -113,6 +117,7 @@ int download(const DownloadRequest& o) {
   ProgressPrinter printer;
   DownloadOptions options;
   options.keep_archive = o.keep_archive;
+  if (o.timeout) options.limits = TransferLimits::uniform(*o.timeout);
   options.on_stage = [&](FetchStage stage) {
     printer.endLine();
     if (stage == FetchStage::kDownloading) {
@@ -159,7 +164,7 @@ Subcommand addDownloadCommand(CLI::App& app) {
   command->footer([] {
     return "Downloads a task's dataset from its official source (listed in datasets.json), checks "
            "its\nSHA-256 and extracts it. Run the same command again to resume a download that was "
-           "broken\noff or cancelled with Ctrl-C.\n" +
+           "broken\noff or cancelled with Ctrl-C or SIGTERM (a second one exits at once).\n" +
            catalogListing() +
            "\nProgress goes to stderr; the dataset folder is printed on stdout. Then:\n"
            "  attentionscope-cli train --task <task> --data <folder>";
@@ -180,6 +185,12 @@ Subcommand addDownloadCommand(CLI::App& app) {
       ->check(kSha256Digest);
   command->add_flag("--keep-archive", o->keep_archive,
                     "keep the downloaded archive after extracting it");
+  command
+      ->add_option("--timeout", o->timeout,
+                   "give up on a server that does not connect, answer or send the next byte "
+                   "within this many seconds (default: 30 to connect, 60 for the rest)")
+      ->type_name("SECONDS")
+      ->check(realIn(0, kMaxTimeoutSeconds, /*open=*/true));
   return {command, [o] { return download(*o); }};
 }
 

@@ -1,7 +1,7 @@
 // `attentionscope-cli download-model ID`: fetches a pretrained model (config, tokenizer or
 // preprocessor files, weights) from the Hugging Face hub into the per-user models folder
-// (engine/download/models/model_downloader.h). Builds without the downloader too (the GPU server
-// has no libcurl); the command then says so and exits 2, as `download` does.
+// (engine/download/models/model_downloader.h). Builds without the downloader too (the GPU server has no
+// libcurl); the command then says so and exits 2, as `download` does.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -15,11 +15,11 @@
 #if defined(ATTENTIONSCOPE_WITH_DOWNLOAD)
 #include <algorithm>
 #include <cstdint>
-#include <iterator>
 
 #include "app/cli/interrupt_cancels.h"
 #include "app/cli/progress_printer.h"
 #include "app/cli/warning_log.h"
+#include "engine/download/byte_count_text.h"
 #include "engine/download/models/model_downloader.h"
 #include "engine/download/models/model_id.h"
 #include "engine/download/models/models_folder.h"
@@ -46,36 +46,24 @@ Subcommand addDownloadModelCommand(CLI::App& app) {
 
 namespace {
 
+/// A day: a longer wait is no timeout.
+constexpr double kMaxTimeoutSeconds = 86400;
+
 // Smaller files arrive in a blink; a progress line for them is noise.
 constexpr std::int64_t kProgressFromBytes = 1'000'000;
 
 struct DownloadModelRequest {
   std::optional<std::string> id, to;
+  std::optional<double> timeout;
   bool force = false;
 };
-
-/// "570 B", "69.7 kB", "440.5 MB", "1.3 GB".
-std::string sizeText(std::int64_t bytes) {
-  if (bytes < 0) return "size unknown";
-  if (bytes < 1000) return std::to_string(bytes) + " B";
-  const char* units[] = {"kB", "MB", "GB", "TB"};
-  double value = static_cast<double>(bytes) / 1000;
-  std::size_t unit = 0;
-  while (value >= 1000 && unit + 1 < std::size(units)) {
-    value /= 1000;
-    ++unit;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
-  return text;
-}
 
 void printFiles(const std::vector<ModelFile>& files) {
   std::size_t width = 0;
   for (const ModelFile& file : files) width = std::max(width, file.name.size());
   for (const ModelFile& file : files) {
     std::fprintf(stderr, "  %-*s  %10s\n", static_cast<int>(width), file.name.c_str(),
-                 sizeText(file.size).c_str());
+                 byteCountText(file.size).c_str());
   }
 }
 
@@ -100,9 +88,10 @@ int downloadModel(const DownloadModelRequest& o) {
   std::unique_ptr<ProgressPrinter> printer;
   ModelDownloadOptions options;
   options.force = o.force;
+  if (o.timeout) options.limits = TransferLimits::uniform(*o.timeout);
   options.on_file = [&](const std::string& file, std::int64_t size) {
     if (printer) printer->endLine();
-    std::fprintf(stderr, "%s (%s)\n", file.c_str(), sizeText(size).c_str());
+    std::fprintf(stderr, "%s (%s)\n", file.c_str(), byteCountText(size).c_str());
     printer =
         size >= 0 && size < kProgressFromBytes ? nullptr : std::make_unique<ProgressPrinter>();
   };
@@ -149,9 +138,11 @@ Subcommand addDownloadModelCommand(CLI::App& app) {
       "ViT\n"
       "preprocessor_config.json, and the weights (model.safetensors, else pytorch_model.bin).\n"
       "Each file's size and SHA-256 (weights) are checked; the model folder appears only once\n"
-      "every file is there. Run the same command again to resume a broken or cancelled download.\n"
+      "every file is there. Run the same command again to resume a broken or cancelled download\n"
+      "(Ctrl-C or SIGTERM cancels; a second one exits at once).\n"
       "\n"
-      "Environment: HF_TOKEN, an access token for private and gated models;\n"
+      "Environment: HF_TOKEN, an access token for private and gated models (sent only to an\n"
+      "https:// address, or to this machine);\n"
       "ATTENTIONSCOPE_HF_ENDPOINT, the hub's address (default https://huggingface.co).\n"
       "Progress goes to stderr; the model folder is printed on stdout.");
   command
@@ -162,7 +153,15 @@ Subcommand addDownloadModelCommand(CLI::App& app) {
                    "the model folder (default: $XDG_DATA_HOME/attentionscope/models/OWNER--NAME, "
                    "else ~/.local/share/attentionscope/models/OWNER--NAME)")
       ->type_name("DIR");
-  command->add_flag("--force", o->force, "download again into a folder that holds the model");
+  command->add_flag("--force", o->force,
+                    "download again into a folder that holds a model, replacing the model's files "
+                    "(the folder's other files are kept)");
+  command
+      ->add_option("--timeout", o->timeout,
+                   "give up on a server that does not connect, answer or send the next byte "
+                   "within this many seconds (default: 30 to connect, 60 for the rest)")
+      ->type_name("SECONDS")
+      ->check(realIn(0, kMaxTimeoutSeconds, /*open=*/true));
   return {command, [o] { return downloadModel(*o); }};
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/core/folder_sync.h"
 #include "engine/download/archive_extractor.h"
+#include "engine/download/resumable_download.h"
 #include "engine/download/sha256.h"
 
 namespace ascope {
@@ -95,7 +96,10 @@ Expected<std::string> DatasetDownloader::obtainArchive(const CatalogEntry& entry
   announce(FetchStage::kDownloading);
   const std::string part_path = archive_path + ".part";
   spdlog::info("downloading {} from {}", entry.name, entry.url);
-  ResumableDownload download(entry.url, part_path, entry.size.value_or(0), options_.limits);
+  // The catalog's size is the archive's: a server that announces or sends more is refused before
+  // it fills the disk.
+  ResumableDownload download(entry.url, part_path, entry.size.value_or(0), options_.limits,
+                             entry.size.value_or(-1));
   if (Status done = download.run(progress, cancel); !done) return Error{done.error()};
 
   announce(FetchStage::kVerifying);

@@ -17,7 +17,7 @@
 
 #include "engine/download/dataset_catalog.h"
 #include "engine/download/download_progress.h"
-#include "engine/download/resumable_download.h"
+#include "engine/download/transfer_limits.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {

@@ -90,5 +90,18 @@ TEST_F(DownloadCliTest, WrongChecksumExits1AndNamesBothHashes) {
   EXPECT_TRUE(fs::is_empty(dir));
 }
 
+TEST_F(DownloadCliTest, TimeoutTakesFractionsOfASecond) {
+  server_.neverAnswer("/silent.tar.gz");
+  const std::string dir = folder_.makeFolder("data");
+  const Outcome o = run("download vit --dir " + dir + " --url " + server_.url("/silent.tar.gz") +
+                        " --sha256 " + Sha256::hexOf(archive_) + " --timeout 0.5");
+  EXPECT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_NE(o.err.find(server_.url("/silent.tar.gz") + ": no answer within 0.5 s"),
+            std::string::npos)
+      << o.err;
+  EXPECT_TRUE(fs::is_empty(dir));
+  EXPECT_EQ(run("download vit --timeout 0").exit_code, 2);
+}
+
 }  // namespace
 }  // namespace ascope

@@ -1,11 +1,21 @@
 // The download-model command as a user meets it (through download_command_driver): exit codes,
 // one-line errors, the XDG models folder, the folder on stdout and the files on stderr.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 
 #include "engine/download/sha256.h"
 #include "tests/data/fixture_folder.h"
@@ -35,6 +45,47 @@ class DownloadModelCliTest : public ::testing::Test {
                                 " ATTENTIONSCOPE_HF_ENDPOINT=" + hub_.endpoint() + " " +
                                 ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args;
     return testing::runShellCommand(command, err_path);
+  }
+
+  /// Starts the command (no shell) against the fixture hub with stderr into `err_path`; returns
+  /// its process id. posix_spawn, not fork: the server's thread may hold a lock a forked child
+  /// would wait on forever.
+  pid_t start(const std::vector<std::string>& args, const std::string& err_path) {
+    std::vector<std::string> environment = {"ATTENTIONSCOPE_HF_ENDPOINT=" + hub_.endpoint()};
+    for (char** variable = environ; *variable != nullptr; ++variable) {
+      const std::string entry = *variable;
+      if (entry.rfind("HF_TOKEN=", 0) != 0 && entry.rfind("ATTENTIONSCOPE_HF_ENDPOINT=", 0) != 0) {
+        environment.push_back(entry);
+      }
+    }
+    std::vector<char*> envp, argv = {const_cast<char*>(ATTENTIONSCOPE_DOWNLOAD_DRIVER)};
+    for (std::string& entry : environment) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    if (::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data()) != 0) pid = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
+  }
+
+  /// The exit code of `pid`, waiting at most `seconds`; -1 (and the process killed) after that.
+  static int waitFor(pid_t pid, double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    int status = 0;
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        return -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
   testing::FixtureHttpServer server_;
@@ -120,6 +171,52 @@ TEST_F(DownloadModelCliTest, AGatedModelExits1AndAsksForAToken) {
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(o.err.find("needs a token: set HF_TOKEN"), std::string::npos) << o.err;
   EXPECT_FALSE(fs::exists(folder_.path("gated")));
+}
+
+TEST_F(DownloadModelCliTest, TimeoutTakesFractionsOfASecond) {
+  hub_.addVitModel("acme/silent");
+  server_.neverAnswer(FixtureModelHub::resolvePath("acme/silent", "config.json"));
+  const std::string to = folder_.path("models/silent");
+  const Outcome o = run("download-model acme/silent --to " + to + " --timeout 0.5");
+  EXPECT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_NE(o.err.find("/acme/silent/resolve/main/config.json: no answer within 0.5 s"),
+            std::string::npos)
+      << o.err;
+  EXPECT_FALSE(fs::exists(to + ".part"));
+
+  for (const std::string value : {"0", "-1", "abc", "1e9"}) {
+    const Outcome bad = run("download-model acme/silent --timeout " + value);
+    EXPECT_EQ(bad.exit_code, 2) << value;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << value << ": " << bad.err;
+    EXPECT_NE(bad.err.find("--timeout"), std::string::npos) << bad.err;
+  }
+}
+
+TEST_F(DownloadModelCliTest, CtrlCAndSigtermEndAWaitPromptlyAndLeaveNothing) {
+  hub_.addVitModel("acme/silent");
+  server_.neverAnswer(FixtureModelHub::resolvePath("acme/silent", "config.json"));
+  for (const int signal : {SIGINT, SIGTERM}) {
+    const std::string to = folder_.path("models/silent");
+    const std::string err_path = folder_.path("stderr.txt");
+    const std::size_t requests = server_.requests().size();
+    const pid_t pid = start({"download-model", "acme/silent", "--to", to}, err_path);
+    ASSERT_GT(pid, 0);
+    // Once the request is in, the command waits for the answer.
+    for (int i = 0; i < 250 && server_.requests().size() == requests; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_GT(server_.requests().size(), requests);
+    ::kill(pid, signal);
+    // Without the fix the signal is noticed only when the 90 s wait ends.
+    EXPECT_EQ(waitFor(pid, 5.0), 1) << signal;
+    std::ifstream in(err_path);
+    std::ostringstream err;
+    err << in.rdbuf();
+    EXPECT_NE(err.str().find("config.json: cancelled"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("run the same command again to resume"), std::string::npos);
+    EXPECT_FALSE(fs::exists(to + ".part")) << signal;
+    EXPECT_FALSE(fs::exists(to)) << signal;
+  }
 }
 
 }  // namespace

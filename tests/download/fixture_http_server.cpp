@@ -100,6 +100,16 @@ void FixtureHttpServer::requireToken(const std::string& path, std::string token)
   routes_[path].token = std::move(token);
 }
 
+void FixtureHttpServer::answerRaw(const std::string& path, std::string response) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].raw = std::move(response);
+}
+
+void FixtureHttpServer::neverAnswer(const std::string& path) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].silent = true;
+}
+
 std::string FixtureHttpServer::url(const std::string& path) const {
   return "http://127.0.0.1:" + std::to_string(port_) + path;
 }
@@ -162,6 +172,19 @@ void FixtureHttpServer::answer(int client) {
              << "\r\nConnection: close\r\n\r\n"
              << (head_only ? "" : body);
     sendAll(client, response.str().data(), response.str().size());
+    return;
+  }
+  if (route.silent) {
+    // Holds the connection until the client gives up (recv sees its close) or the server stops.
+    char byte = 0;
+    while (!stop_) {
+      pollfd waiting{client, POLLIN, 0};
+      if (::poll(&waiting, 1, kPollIntervalMs) > 0 && ::recv(client, &byte, 1, 0) <= 0) return;
+    }
+    return;
+  }
+  if (!route.raw.empty()) {
+    sendAll(client, route.raw.data(), route.raw.size());
     return;
   }
   std::string answer_without_file;

@@ -3,7 +3,8 @@
 // serves fixture files to the downloader tests: GET with and without "Range: bytes=N-", HEAD, 404
 // for unknown paths, and on request a response that stops half-way (the connection is closed after
 // N body bytes although Content-Length promised more), extra response headers, a redirect, a fixed
-// error status or a required bearer token. It records every request it answered.
+// error status, a required bearer token, an answer written byte for byte by the test (a hostile
+// server), or no answer at all. It records every request it answered.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -47,6 +48,12 @@ class FixtureHttpServer {
   void answerWith(const std::string& path, int status);
   /// Answers requests for `path` with 401 unless they carry "Authorization: Bearer <token>".
   void requireToken(const std::string& path, std::string token);
+  /// Answers requests for `path` (HEAD and GET alike) with exactly `response`, status line,
+  /// headers and body as given, then closes the connection.
+  void answerRaw(const std::string& path, std::string response);
+  /// Reads requests for `path` and never answers: the connection stays open until the client
+  /// closes it or the server stops. Other requests wait meanwhile (one connection at a time).
+  void neverAnswer(const std::string& path);
 
   /// "http://127.0.0.1:<port><path>".
   std::string url(const std::string& path) const;
@@ -62,6 +69,8 @@ class FixtureHttpServer {
     std::string location;
     int status = 0;  ///< 0: serve the body
     std::string token;
+    std::string raw;  ///< non-empty: the whole answer
+    bool silent = false;
   };
 
   void acceptLoop();

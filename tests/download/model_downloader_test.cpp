@@ -11,79 +11,22 @@
 #include <string>
 #include <vector>
 
-#include "engine/download/models/hub_file_metadata.h"
+#include "engine/download/models/hub_head_request.h"
 #include "engine/download/sha256.h"
-#include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_http_server.h"
 #include "tests/download/fixture_model_hub.h"
+#include "tests/download/model_downloader_fixture.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::FixtureFolder;
+using testing::contains;
+using testing::contentsOf;
 using testing::FixtureHttpServer;
 using testing::FixtureModelHub;
-
-std::string contentsOf(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<std::string> namesIn(const std::string& folder) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder)) {
-    names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-class ModelDownloaderTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ::unsetenv("HF_TOKEN");  // a developer's own token must not change what the tests see
-    ::unsetenv("ATTENTIONSCOPE_HF_ENDPOINT");
-  }
-
-  ModelDownloadOptions options() const {
-    ModelDownloadOptions o;
-    o.endpoint = hub_.endpoint();
-    o.limits.connect_timeout_s = 5;
-    o.limits.stall_timeout_s = 5;
-    return o;
-  }
-
-  Expected<DownloadedModel> fetch(const std::string& id, const ModelDownloadOptions& o) {
-    const Expected<ModelId> model = ModelId::parse(id);
-    EXPECT_TRUE(model.ok());
-    return ModelDownloader(o).fetch(*model, modelFolder(), nullptr, nullptr);
-  }
-  Expected<DownloadedModel> fetch(const std::string& id) { return fetch(id, options()); }
-
-  std::string modelFolder() const { return folder_.path("models/the-model"); }
-  std::string stagingFolder() const { return modelFolder() + ".part"; }
-
-  /// The requests for `path` with `method`.
-  std::vector<FixtureHttpServer::Request> requestsFor(const std::string& path,
-                                                      const std::string& method) const {
-    std::vector<FixtureHttpServer::Request> found;
-    for (const auto& request : server_.requests()) {
-      if (request.path == path && request.method == method) found.push_back(request);
-    }
-    return found;
-  }
-
-  FixtureHttpServer server_;
-  FixtureModelHub hub_{server_};
-  FixtureFolder folder_;
-};
+using testing::ModelDownloaderTest;
+using testing::namesIn;
 
 TEST_F(ModelDownloaderTest, BertLikeModelGetsItsFilesInAFolderThatAppearsWhole) {
   hub_.addBertModel("bert-base-uncased", 100'000);

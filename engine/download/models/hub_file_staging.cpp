@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "engine/download/resumable_download.h"
 #include "engine/download/sha256.h"
 
 namespace ascope {
@@ -63,8 +64,9 @@ Status stageHubFile(const HubFileTransfer& transfer, const std::string& staging_
 
   const std::string& url = metadata.download_url;
   spdlog::info("downloading {} from {}", transfer.name, url);
+  const std::int64_t most = metadata.size >= 0 ? metadata.size : transfer.max_bytes;
   ResumableDownload download(url, part_path, std::max<std::int64_t>(metadata.size, 0),
-                             transfer.limits);
+                             transfer.limits, most);
   if (!transfer.token.empty() && metadata.download_on_endpoint) {
     download.setHeaders({"Authorization: Bearer " + transfer.token});
   }

@@ -2,11 +2,12 @@
 // One file of a hub model into the staging folder, checked against what the hub's HEAD answer
 // said about it (hub_file_metadata.h).
 #include <atomic>
+#include <cstdint>
 #include <string>
 
 #include "engine/download/download_progress.h"
 #include "engine/download/models/hub_file_metadata.h"
-#include "engine/download/resumable_download.h"
+#include "engine/download/transfer_limits.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {
@@ -18,6 +19,9 @@ struct HubFileTransfer {
   /// Sent as a bearer token to the endpoint's host only; empty: none.
   std::string token;
   TransferLimits limits;
+  /// The most the file may be when the hub declared no size (HubFileChoice::max_bytes); with a
+  /// declared size, no byte past it is written.
+  std::int64_t max_bytes = -1;
 };
 
 /// Makes `<staging_dir>/<name>` hold the file. An LFS file (one with a SHA-256) that an earlier run

@@ -1,7 +1,7 @@
 // `attentionscope-cli download-model ID`: fetches a pretrained model (config, tokenizer or
 // preprocessor files, weights) from the Hugging Face hub into the per-user models folder
-// (engine/download/models/model_downloader.h). Builds without the downloader too (the GPU server has no
-// libcurl); the command then says so and exits 2, as `download` does.
+// (engine/download/models/model_downloader.h). Builds without the downloader too (the GPU server
+// has no libcurl); the command then says so and exits 2, as `download` does.
 #include <cstdio>
 #include <memory>
 #include <optional>

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -103,6 +104,11 @@ void FixtureHttpServer::requireToken(const std::string& path, std::string token)
 void FixtureHttpServer::answerRaw(const std::string& path, std::string response) {
   const std::lock_guard<std::mutex> lock(mutex_);
   routes_[path].raw = std::move(response);
+}
+
+void FixtureHttpServer::throttle(const std::string& path, std::size_t bytes_per_second) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  routes_[path].bytes_per_second = bytes_per_second;
 }
 
 void FixtureHttpServer::neverAnswer(const std::string& path) {
@@ -223,7 +229,19 @@ void FixtureHttpServer::answer(int client) {
   std::size_t body_bytes = size - start;
   if (route.cuts_left > 0) body_bytes = std::min(body_bytes, route.cut_after);
   if (!sendAll(client, response.str().data(), response.str().size())) return;
-  if (!head_only) sendAll(client, route.body.data() + start, body_bytes);
+  if (head_only) return;
+  if (route.bytes_per_second == 0) {
+    sendAll(client, route.body.data() + start, body_bytes);
+    return;
+  }
+  // Tenths of a second's worth at a time; a client that went away ends it (send fails).
+  const std::size_t chunk = std::max<std::size_t>(1, route.bytes_per_second / 10);
+  for (std::size_t sent = 0; sent < body_bytes && !stop_; sent += chunk) {
+    if (!sendAll(client, route.body.data() + start + sent, std::min(chunk, body_bytes - sent))) {
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 }
 
 std::string FixtureHttpServer::bodilessAnswer(int status, const Route& route,

@@ -51,6 +51,9 @@ class FixtureHttpServer {
   /// Answers requests for `path` (HEAD and GET alike) with exactly `response`, status line,
   /// headers and body as given, then closes the connection.
   void answerRaw(const std::string& path, std::string response);
+  /// Sends the body of `path` at about `bytes_per_second` (a slow link, so that a test can stop a
+  /// client half-way through).
+  void throttle(const std::string& path, std::size_t bytes_per_second);
   /// Reads requests for `path` and never answers: the connection stays open until the client
   /// closes it or the server stops. Other requests wait meanwhile (one connection at a time).
   void neverAnswer(const std::string& path);
@@ -71,6 +74,7 @@ class FixtureHttpServer {
     std::string token;
     std::string raw;  ///< non-empty: the whole answer
     bool silent = false;
+    std::size_t bytes_per_second = 0;  ///< 0: as fast as the socket takes it
   };
 
   void acceptLoop();

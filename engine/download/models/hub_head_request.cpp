@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <cmath>
 #include <memory>
 #include <mutex>
 
@@ -58,6 +59,10 @@ Expected<HubAnswer> headRequest(const std::string& url, const std::string& token
   curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &onHeader);
   curl_easy_setopt(c, CURLOPT_HEADERDATA, &reader);
   if (header_list) curl_easy_setopt(c, CURLOPT_HTTPHEADER, header_list.get());
+  // A HEAD answer is a few hundred bytes: the whole exchange gets the connect and stall budgets,
+  // so that a server trickling header lines cannot keep it going either.
+  const double whole_s = limits.connect_timeout_s + limits.stall_timeout_s;
+  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(std::ceil(whole_s * 1000)));
   CurlTransfer transfer(c, limits, cancel);
   const CurlTransfer::End end = transfer.run();
   if (end == CurlTransfer::End::kCancelled) return Error{url + ": cancelled"};
@@ -68,7 +73,11 @@ Expected<HubAnswer> headRequest(const std::string& url, const std::string& token
                  std::to_string(kMaxHeaderBytes / 1024) + " KiB"};
   }
   if (result == CURLE_OPERATION_TIMEDOUT) {
-    return Error{url + ": could not connect within " + secondsText(limits.connect_timeout_s)};
+    curl_off_t connected_us = 0;
+    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME_T, &connected_us);
+    return Error{url + (connected_us == 0
+                            ? ": could not connect within " + secondsText(limits.connect_timeout_s)
+                            : ": no complete answer within " + secondsText(whole_s))};
   }
   if (result != CURLE_OK) {
     return Error{

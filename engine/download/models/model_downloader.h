@@ -34,7 +34,8 @@ struct ModelDownloadOptions {
   /// The hub or a mirror, e.g. "https://huggingface.co". Empty: $ATTENTIONSCOPE_HF_ENDPOINT when
   /// set, else kDefaultHubEndpoint.
   std::string endpoint;
-  /// An access token for private and gated models. Empty: $HF_TOKEN when set, else none.
+  /// An access token for private and gated models. Empty: $HF_TOKEN when set, else none. Sent
+  /// only to an https endpoint or to this machine (hub_model_access.h).
   std::string token;
   /// Connection and stall timeouts of every request.
   TransferLimits limits;

@@ -86,7 +86,11 @@ bool PartFileWriter::begin(long status, std::int64_t content_length) {
       restart_from_zero_ = true;
       return false;
     }
-    total_ = range.total > 0 ? range.total : (content_length >= 0 ? offset_ + content_length : 0);
+    const std::int64_t room = std::numeric_limits<std::int64_t>::max() - offset_;
+    total_ = range.total > 0         ? range.total
+             : content_length < 0    ? 0
+             : content_length > room ? std::numeric_limits<std::int64_t>::max()  // refused below
+                                     : offset_ + content_length;
   } else {
     offset_ = 0;  // the server does not resume: the file starts over
     total_ = content_length >= 0 ? content_length : 0;

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "tests/data/fixture_folder.h"
@@ -100,6 +102,19 @@ TEST(PartFileWriter, ATotalLargerThanTheFreeSpaceIsRefusedBeforeAByte) {
   EXPECT_EQ(writer.error().rfind("needs 1000000.0 TB more on its disk, which has ", 0), 0u)
       << writer.error();
   EXPECT_FALSE(writer.started());
+}
+
+// A resumed answer whose length, added to the bytes already there, passes the largest file size:
+// refused as too large for the disk (it once wrapped to a negative size and was started).
+TEST(PartFileWriter, AResumedLengthPastTheLargestSizeIsRefused) {
+  PartFile part("01234");
+  PartFileWriter writer(part.fd(), 5, -1, 0);
+  writer.onHeaderLine("HTTP/1.1 206 Partial Content\r\n");
+  writer.onHeaderLine("Content-Range: bytes 5-9/*\r\n");
+  EXPECT_FALSE(writer.begin(206, std::numeric_limits<std::int64_t>::max()));
+  EXPECT_NE(writer.error().find("more on its disk"), std::string::npos) << writer.error();
+  EXPECT_FALSE(writer.started());
+  EXPECT_EQ(part.contents(), "01234");
 }
 
 }  // namespace

@@ -84,10 +84,13 @@ int trainAndReport(const TrainingConfig& config, const std::optional<JobRank>& j
     if (stop_signal == 0 && signals.received() != 0) {
       stop_signal = signals.received();
       trainer.stop();
-      std::fprintf(stderr,
-                   "%sattentionscope-cli: %s: stopping after the current step and writing the "
-                   "checkpoint (a second signal exits at once)\n",
-                   tty && progress_shown ? "\r\033[K" : "", signalName(stop_signal));
+      // Rank 0 says it for the job: the launcher passes the signal on to every rank.
+      if (!quiet) {
+        std::fprintf(stderr,
+                     "%sattentionscope-cli: %s: stopping after the current step and writing the "
+                     "checkpoint (a second signal exits at once)\n",
+                     tty && progress_shown ? "\r\033[K" : "", signalName(stop_signal));
+      }
       progress_shown = false;
     }
     EventBatch batch = trainer.drainEvents();

@@ -17,10 +17,10 @@ int runCli(const std::vector<std::string>& args) {
     CLI::App app("Train transformers and query trained runs without a GUI.", "attentionscope-cli");
     useHouseHelpLayout(app);
     app.require_subcommand(1);
-    const std::vector<Subcommand> commands = {addTrainCommand(app),    addInferCommand(app),
-                                              addAblateCommand(app),   addBenchCommand(app),
-                                              addDownloadCommand(app), addDownloadModelCommand(app),
-                                              addInspectCommand(app)};
+    const std::vector<Subcommand> commands = {
+        addTrainCommand(app, args), addInferCommand(app),    addAblateCommand(app),
+        addBenchCommand(app),       addDownloadCommand(app), addDownloadModelCommand(app),
+        addInspectCommand(app)};
     for (const Subcommand& command : commands) command.parser->group("Commands");
     app.footer(taskListing() +
                "\n'attentionscope-cli <command> --help' describes each command's options.");

@@ -2,6 +2,8 @@
 // Each command declares its subcommand and options on the program's CLI11 parser and returns what
 // runs it once the command line has been parsed (the options are bound to state it owns).
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -14,7 +16,9 @@ struct Subcommand {
   std::function<int()> run;    ///< returns the exit code
 };
 
-Subcommand addTrainCommand(CLI::App& app);
+/// `args`: the whole command line after the program name (`--nproc` starts the program again with
+/// it, once per rank).
+Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args);
 Subcommand addInferCommand(CLI::App& app);
 Subcommand addBenchCommand(CLI::App& app);
 Subcommand addDownloadCommand(CLI::App& app);

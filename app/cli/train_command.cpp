@@ -2,14 +2,19 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
+#include "app/cli/local_job.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/task_help.h"
 #include "app/cli/training_options.h"
 #include "app/cli/training_overrides.h"
 #include "app/cli/training_run.h"
+#include "engine/distributed/job_rank.h"
 
 namespace ascope::cli {
 namespace {
@@ -18,7 +23,7 @@ constexpr int64_t kLargest = std::numeric_limits<int64_t>::max();
 
 }  // namespace
 
-Subcommand addTrainCommand(CLI::App& app) {
+Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) {
   auto o = std::make_shared<TrainingOptions>();
   CLI::App* train = app.add_subcommand("train", "train a task and write a run folder");
   train->footer(
@@ -26,7 +31,14 @@ Subcommand addTrainCommand(CLI::App& app) {
       "  attentionscope-cli train --resume RUNDIR [options] the rest of an interrupted run\n\n"
       "Ctrl+C or SIGTERM stops after the current step and writes the checkpoint (exit code 3; "
       "continue\nwith --resume); a second one exits at once (exit code 1). A run folder has one "
-      "writer: a second\ntrain or resume of the same folder is refused while the first runs.\n\n" +
+      "writer: a second\ntrain or resume of the same folder is refused while the first runs.\n\n"
+      "Data parallel: --nproc N starts N processes on this machine; torchrun (or anything that "
+      "sets "
+      "RANK,\nWORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT) starts one per rank, on one "
+      "machine or many:\n  torchrun --nproc-per-node 2 --no-python attentionscope-cli train "
+      "--task imdb --preset tiny\nEvery rank trains its share of each batch (--batch-size is the "
+      "whole step's); rank 0\nwrites the run folder and prints the progress. Gloo on the CPU, NCCL "
+      "on CUDA. A rank that is\ngone ends the job, naming the rank and the last checkpoint.\n\n" +
       taskListing());
 
   addTaskOption(*train, *o);
@@ -94,6 +106,19 @@ Subcommand addTrainCommand(CLI::App& app) {
       ->type_name("N")
       ->check(kWholeNumber)
       ->check(CLI::Range(int64_t{1}, kLargest));
+  train
+      ->add_option("--nproc", o->nproc,
+                   "train as N processes on this machine (data parallel: each trains 1/N of "
+                   "every batch; the same run as one process, to float rounding); default 1")
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(1, 64));
+  train
+      ->add_option("--dist-timeout", o->dist_timeout,
+                   "data parallel: the longest any rank waits for the others, to meet and at each "
+                   "step (rank 0's evaluations and checkpoints included); default 1800")
+      ->type_name("S")
+      ->check(realIn(1, 1e6));
   // A resumed run repeats the interrupted one exactly; these would make it a different run.
   for (CLI::Option* fixed :
        {data, model, preset, out, seed, batch_size, lr, source_lang, target_lang}) {
@@ -101,9 +126,25 @@ Subcommand addTrainCommand(CLI::App& app) {
   }
   resume->excludes(train->get_option("--task"));
 
-  return {train, [o] {
+  return {train, [o, args] {
+            // A rank of a job started by torchrun, by hand or by --nproc below.
+            Expected<std::optional<JobRank>> job = jobRankFromEnvironment();
+            if (!job.ok()) return usageError(job.error(), "train");
             Expected<TrainingConfig> config = trainingConfigFromOptions(*o);
             if (!config.ok()) return usageError(config.error(), "train");
+            if (*job) {
+              if (o->nproc && *o->nproc != (*job)->world_size) {
+                return usageError("--nproc " + std::to_string(*o->nproc) + " but WORLD_SIZE is " +
+                                      std::to_string((*job)->world_size) +
+                                      ": a rank of a job takes the job's size from WORLD_SIZE",
+                                  "train");
+              }
+              if (o->dist_timeout) (*job)->timeout_s = *o->dist_timeout;
+              return trainAndReport(*config, **job);
+            }
+            if (o->nproc.value_or(1) > 1) {
+              return trainOnLocalRanks(args, *o->nproc, o->threads.has_value());
+            }
             return trainAndReport(*config);
           }};
 }

@@ -24,6 +24,8 @@ struct TrainingOptions {
   bool no_head_statistics = false;
   std::optional<int64_t> snapshot_budget_mb, probe_every_steps;
   std::optional<double> probe_every_seconds;
+  std::optional<int> nproc;            ///< train: ranks of a data-parallel job on this machine
+  std::optional<double> dist_timeout;  ///< train: the job's longest wait for a rank, in seconds
 };
 
 /// --task, checked against the task registry while parsing.

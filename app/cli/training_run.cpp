@@ -63,8 +63,11 @@ void printSummary(TrainerState state, const StepMetrics& last,
 
 }  // namespace
 
-int trainAndReport(const TrainingConfig& config) {
-  Trainer trainer(config);
+int trainAndReport(const TrainingConfig& config, const std::optional<JobRank>& job) {
+  Trainer trainer(config, job);
+  // A rank other than 0 says only what goes wrong; rank 0 speaks for the job.
+  const bool quiet = job && !job->leads();
+  const std::string prefix = quiet ? "rank " + std::to_string(job->rank) + ": " : "";
   // Before start(): a signal during data loading stops the run as soon as it can stop.
   const StopSignals signals;
   if (Status s = trainer.start(); !s.ok()) return usageError(s.error(), "train");
@@ -81,10 +84,13 @@ int trainAndReport(const TrainingConfig& config) {
     if (stop_signal == 0 && signals.received() != 0) {
       stop_signal = signals.received();
       trainer.stop();
-      std::fprintf(stderr,
-                   "%sattentionscope-cli: %s: stopping after the current step and writing the "
-                   "checkpoint (a second signal exits at once)\n",
-                   tty && progress_shown ? "\r\033[K" : "", signalName(stop_signal));
+      // Rank 0 says it for the job: the launcher passes the signal on to every rank.
+      if (!quiet) {
+        std::fprintf(stderr,
+                     "%sattentionscope-cli: %s: stopping after the current step and writing the "
+                     "checkpoint (a second signal exits at once)\n",
+                     tty && progress_shown ? "\r\033[K" : "", signalName(stop_signal));
+      }
       progress_shown = false;
     }
     EventBatch batch = trainer.drainEvents();
@@ -93,19 +99,22 @@ int trainAndReport(const TrainingConfig& config) {
       last = batch.metrics.back();
     }
     for (const LogLine& line : batch.logs) {
-      std::fprintf(stderr, "%s%s\n", tty && progress_shown ? "\r\033[K" : "", line.text.c_str());
+      if (quiet && line.level < Severity::kWarning) continue;
+      std::fprintf(stderr, "%s%s%s\n", tty && progress_shown ? "\r\033[K" : "", prefix.c_str(),
+                   line.text.c_str());
       progress_shown = false;
     }
     for (const EpochSummary& e : batch.epochs) last_epoch = e;
     if (batch.test) test = batch.test;
     for (const Failure& f : batch.failures) {
-      std::fprintf(stderr, "%sattentionscope-cli: %s\n", tty && progress_shown ? "\r\033[K" : "",
-                   f.message.c_str());
+      std::fprintf(stderr, "%sattentionscope-cli: %s%s\n", tty && progress_shown ? "\r\033[K" : "",
+                   prefix.c_str(), f.message.c_str());
       failed = true;
     }
     const auto now = std::chrono::steady_clock::now();
-    if (last.step > 0 && (tty ? now - last_print > std::chrono::milliseconds(200)
-                              : now - last_print > std::chrono::seconds(10))) {
+    if (!quiet && last.step > 0 &&
+        (tty ? now - last_print > std::chrono::milliseconds(200)
+             : now - last_print > std::chrono::seconds(10))) {
       printProgress(last, steps_before, tty);
       progress_shown = tty;
       last_print = now;
@@ -115,8 +124,9 @@ int trainAndReport(const TrainingConfig& config) {
   trainer.wait();
   if (tty && progress_shown) std::fputs("\n", stdout);
   const TrainerState state = trainer.state();
-  printSummary(state, last, last_epoch, test, trainer.runDir());
+  if (!quiet) printSummary(state, last, last_epoch, test, trainer.runDir());
   if (failed || state == TrainerState::kFailed) return 1;
+  if (quiet) return stop_signal != 0 && state == TrainerState::kStopped ? kExitStoppedBySignal : 0;
   if (stop_signal != 0 && state == TrainerState::kStopped) {
     std::printf("  stopped by %s; continue with: attentionscope-cli train --resume %s\n",
                 signalName(stop_signal), trainer.runDir().c_str());

@@ -93,6 +93,33 @@ Expected<RunFolderLock> RunFolderLock::acquire(const std::string& dir) {
                " keeps being replaced by other processes"};
 }
 
+RunFolderWriterState RunFolderLock::inspect(const std::string& dir) {
+  using Kind = RunFolderWriterState::Kind;
+  const std::string path = dir + "/.lock";
+  // Read-only and non-blocking: a reader never writes into the folder, and a FIFO put there
+  // would block open() itself.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return {errno == ENOENT ? Kind::kNone : Kind::kAbandoned, ""};
+  struct stat opened {};
+  if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
+    ::close(fd);
+    return {Kind::kAbandoned, ""};
+  }
+  RunFolderWriterState state;
+  if (::flock(fd, LOCK_SH | LOCK_NB) != 0) {
+    state = {errno == EWOULDBLOCK ? Kind::kWriting : Kind::kAbandoned, describeHolder(fd)};
+  } else {
+    ::flock(fd, LOCK_UN);
+    // A holder that released just now unlinked the file after we opened it: nobody writes.
+    struct stat named {};
+    const bool still_named = ::stat(path.c_str(), &named) == 0 && named.st_ino == opened.st_ino &&
+                             named.st_dev == opened.st_dev;
+    state = {still_named ? Kind::kAbandoned : Kind::kNone, still_named ? describeHolder(fd) : ""};
+  }
+  ::close(fd);
+  return state;
+}
+
 RunFolderLock::RunFolderLock(RunFolderLock&& other) noexcept
     : fd_(other.fd_), path_(std::move(other.path_)) {
   other.fd_ = -1;

@@ -10,8 +10,26 @@
 
 namespace ascope {
 
+/// Whether a process is writing a run folder, as a reader sees it (RunFolderLock::inspect).
+struct RunFolderWriterState {
+  enum class Kind {
+    kNone,       ///< no .lock: nobody writes the folder (or a writer released it)
+    kWriting,    ///< a process holds the lock now
+    kAbandoned,  ///< .lock is there but nobody holds it: its writer died without releasing it
+  };
+  Kind kind = Kind::kNone;
+  /// The holder's own words: "pid 123 since 2026-11-21 14:03:22 (host box)" ("" for kNone).
+  std::string holder;
+};
+
 class RunFolderLock {
  public:
+  /// Who writes `dir`, without writing anything there. It takes a shared lock for an instant to
+  /// learn whether the exclusive one is held (flock() works on a network file system too, where
+  /// a writer on another machine holds it); a writer that starts in that instant is refused as
+  /// if the folder were in use, with the usual message. Never blocks (the .lock may be a FIFO).
+  static RunFolderWriterState inspect(const std::string& dir);
+
   /// Takes the lock of `dir` (which must exist) without waiting. Refused while another writer
   /// holds it: "run folder DIR is in use by pid N since T (host H)".
   static Expected<RunFolderLock> acquire(const std::string& dir);

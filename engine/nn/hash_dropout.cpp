@@ -3,6 +3,9 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
 
+#include "engine/nn/batch_shard.h"
+
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
@@ -30,17 +33,56 @@ uint64_t drawSeed() {
   return generator.get<at::CPUGeneratorImpl>()->random64();
 }
 
-// Built for AVX2 too, chosen at run time where the CPU has it (as LibTorch's own kernels are).
-__attribute__((target_clones("avx2", "default"))) void fillMask(float* __restrict out,
-                                                                int64_t begin, int64_t end,
-                                                                uint64_t seed, uint32_t threshold,
-                                                                float scale) {
-  const auto low = static_cast<uint32_t>(seed);
-  const auto high = static_cast<uint32_t>(seed >> 32);
-  for (int64_t i = begin; i < end; ++i) {
-    const uint32_t h = mix(mix(static_cast<uint32_t>(i) ^ low) ^ high);
-    out[i] = h < threshold ? scale : 0.0f;
+// splitmix64's finaliser: folds one coordinate after another into a row's key.
+inline uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+constexpr uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
+
+// The key of row `row` of a contiguous tensor of `sizes` (all but the last dimension make the
+// row's coordinates), the first coordinate moved by `first_offset`.
+uint64_t rowKey(uint64_t seed, int64_t row, at::IntArrayRef sizes, int64_t first_offset) {
+  const auto dims = static_cast<int64_t>(sizes.size()) - 1;
+  int64_t coordinates[16];
+  for (int64_t d = dims - 1; d >= 0; --d) {
+    coordinates[d] = row % sizes[d];
+    row /= sizes[d];
   }
+  coordinates[0] += first_offset;
+  uint64_t key = seed;
+  for (int64_t d = 0; d < dims; ++d) {
+    key = mix64(key ^ (static_cast<uint64_t>(coordinates[d]) * kGolden + static_cast<uint64_t>(d)));
+  }
+  return key;
+}
+
+// Built for AVX2 too, chosen at run time where the CPU has it (as LibTorch's own kernels are).
+// Element k of the row is the one at last coordinate first_index + k.
+__attribute__((target_clones("avx2", "default"))) void fillRow(float* __restrict out, int64_t count,
+                                                               int64_t first_index, uint64_t key,
+                                                               uint32_t threshold, float scale) {
+  const auto low = static_cast<uint32_t>(key);
+  const auto high = static_cast<uint32_t>(key >> 32);
+  for (int64_t k = 0; k < count; ++k) {
+    const uint32_t h = mix(mix(static_cast<uint32_t>(first_index + k) ^ low) ^ high);
+    out[k] = h < threshold ? scale : 0.0f;
+  }
+}
+
+// How far the first coordinate of `sizes` moves for this thread's batch shard.
+int64_t shardOffset(at::IntArrayRef sizes) {
+  const int64_t first_size = sizes.empty() ? 1 : sizes[0];
+  const BatchShard shard = currentBatchShard(first_size);
+  if (shard.first == 0) return 0;
+  if (shard.size <= 0 || first_size % shard.size != 0) {
+    throw std::logic_error("dropout over a batch shard of " + std::to_string(shard.size) +
+                           " samples needs the batch as first dimension, got " +
+                           std::to_string(first_size));
+  }
+  return shard.first * (first_size / shard.size);
 }
 
 void checkProbability(double p) {
@@ -67,9 +109,25 @@ Tensor hashDropout(const Tensor& x, double p, bool training) {
   const auto scale = static_cast<float>(1.0 / keep);
   const uint64_t seed = drawSeed();
   Tensor mask = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
+  if (mask.numel() == 0) return x * mask;
+  if (x.dim() > 16) throw std::invalid_argument("hashDropout: more than 16 dimensions");
+  const at::IntArrayRef sizes = x.sizes();
+  const int64_t offset = shardOffset(sizes);
+  // A 0- or 1-dimensional tensor is one row whose elements are the first coordinate.
+  const bool one_row = x.dim() <= 1;
+  const int64_t row_length = one_row ? mask.numel() : sizes.back();
   float* out = mask.data_ptr<float>();
   at::parallel_for(0, mask.numel(), kGrain, [&](int64_t begin, int64_t end) {
-    fillMask(out, begin, end, seed, threshold, scale);
+    for (int64_t i = begin; i < end;) {
+      const int64_t row = i / row_length, column = i % row_length;
+      const int64_t count = std::min(end - i, row_length - column);
+      if (one_row) {
+        fillRow(out + i, count, column + offset, seed, threshold, scale);
+      } else {
+        fillRow(out + i, count, column, rowKey(seed, row, sizes, offset), threshold, scale);
+      }
+      i += count;
+    }
   });
   return x * mask;
 }

@@ -1,7 +1,6 @@
 #include "engine/runfolder/run_reader.h"
 
 #include <filesystem>
-#include <regex>
 #include <string_view>
 
 #include "engine/core/json_limits.h"
@@ -9,7 +8,9 @@
 #include "engine/core/text_lines.h"
 #include "engine/runfolder/ablation/ablation_csv.h"
 #include "engine/runfolder/learning_rates/learning_rate_changes_csv.h"
+#include "engine/runfolder/log_file_lines.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
+#include "engine/runfolder/metrics/metrics_replay.h"
 #include "engine/runfolder/run_folder.h"
 
 namespace ascope {
@@ -30,23 +31,6 @@ std::int64_t stepOfFile(const std::string& path) {
 
 /// The GUI shows at most this much of log.txt: the end of a long run's log, not all of it.
 constexpr std::uint64_t kLogTailBytes = 256 * 1024;
-constexpr std::size_t kMaxLogLineBytes = 2000;
-
-TestEvaluation testOf(const MetricsRow& row) {
-  TestEvaluation t;
-  t.epoch = row.epoch;
-  t.step = row.step;
-  t.weights_step = row.weights_step.value_or(row.step);
-  t.best_weights = t.weights_step != t.step;
-  t.samples = row.samples.value_or(0);
-  t.loss = row.loss;
-  t.accuracy = row.accuracy;
-  t.bleu = row.bleu;
-  t.cer = row.cer;
-  t.wer = row.wer;
-  t.exact_match = row.exact_match;
-  return t;
-}
 
 void readMetrics(const RunFolder& folder, OpenedRun& run) {
   Expected<MetricsCsv> csv = readMetricsCsv(folder.metricsPath());
@@ -56,52 +40,8 @@ void readMetrics(const RunFolder& folder, OpenedRun& run) {
   }
   // Skipped rows are reported, the others still make the curves.
   run.warnings.insert(run.warnings.end(), csv->warnings.begin(), csv->warnings.end());
-  int epoch_train_rows = 0;
-  double loss_sum = 0, accuracy_sum = 0;
-  for (const MetricsRow& row : csv->rows) {
-    if (row.split == "train") {
-      StepMetrics m;
-      m.step = m.total_steps = row.step;
-      m.epoch = row.epoch;
-      m.loss = row.loss;
-      m.accuracy = row.accuracy;
-      m.lr = row.lr;
-      m.samples_per_s = row.samples_per_s;
-      run.steps.push_back(m);
-      ++epoch_train_rows;
-      loss_sum += row.loss;
-      accuracy_sum += row.accuracy;
-      continue;
-    }
-    if (row.split == "test") {
-      // A run extended after it had finished keeps the first end's row too; the newest wins.
-      run.test = testOf(row);
-      continue;
-    }
-    EpochSummary e;
-    e.epoch = row.epoch;
-    e.step = row.step;
-    e.train_loss = epoch_train_rows > 0 ? loss_sum / epoch_train_rows : 0;
-    e.train_accuracy = epoch_train_rows > 0 ? accuracy_sum / epoch_train_rows : 0;
-    e.val_loss = row.loss;
-    e.val_accuracy = row.accuracy;
-    e.bleu = row.bleu;
-    e.cer = row.cer;
-    e.wer = row.wer;
-    e.exact_match = row.exact_match;
-    run.epochs.push_back(e);
-    epoch_train_rows = 0;
-    loss_sum = accuracy_sum = 0;
-  }
-}
-
-/// `line` cut to kMaxLogLineBytes at a UTF-8 boundary: std::regex recurses once per character,
-/// so one megabyte-long line would overflow the stack, and nobody reads such a line in a panel.
-std::string shortened(std::string_view line) {
-  if (line.size() <= kMaxLogLineBytes) return std::string(line);
-  std::size_t end = kMaxLogLineBytes;
-  while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xc0) == 0x80) --end;
-  return std::string(line.substr(0, end)) + " …";
+  MetricsReplay replay;
+  for (const MetricsRow& row : csv->rows) replay.add(row, run.steps, run.epochs, run.test);
 }
 
 /// The last `max_lines` lines of log.txt, from its last kLogTailBytes only: a long run's log can
@@ -121,28 +61,7 @@ void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 10
     const std::size_t newline = text.find('\n');
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
   }
-  std::vector<std::string> lines;
-  for (std::string_view line : splitLines(text)) {
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    lines.emplace_back(shortened(line));
-  }
-  if (lines.size() > max_lines) lines.erase(lines.begin(), lines.end() - max_lines);
-  static const std::regex pattern(
-      R"(^\[\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d)[.\d]*\] \[[^\]]*\] \[(\w+)\] (.*)$)");
-  static const std::vector<std::string> levels{"trace",   "debug", "info",
-                                               "warning", "error", "critical"};
-  for (const std::string& line : lines) {
-    std::smatch m;
-    if (!std::regex_match(line, m, pattern)) {
-      run.log.push_back({Severity::kInfo, line});
-      continue;
-    }
-    Severity level = Severity::kInfo;
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-      if (levels[i] == m[2].str()) level = static_cast<Severity>(i);
-    }
-    run.log.push_back({level, m[1].str() + " " + m[3].str()});
-  }
+  run.log = logFileLines(text, max_lines);
 }
 
 }  // namespace

@@ -25,4 +25,13 @@ Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
 Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
                                           torch::optim::Optimizer* optimizer);
 
+/// The same archive in memory (a data-parallel job's rank 0 sends its state to the others).
+std::string checkpointBytes(torch::nn::Module& model, torch::optim::Optimizer* optimizer,
+                            const TrainingProgress& progress);
+
+/// Loads checkpointBytes' archive as loadCheckpoint loads a file; errors begin with `name`.
+Expected<TrainingProgress> loadCheckpointBytes(const std::string& bytes, const std::string& name,
+                                               torch::nn::Module& model,
+                                               torch::optim::Optimizer* optimizer);
+
 }  // namespace ascope

@@ -13,6 +13,9 @@ Trainer::Trainer(TrainingConfig config)
 Trainer::Trainer(TrainingConfig config, std::shared_ptr<EventQueue> events)
     : config_(std::move(config)), events_(std::move(events)) {}
 
+Trainer::Trainer(TrainingConfig config, std::optional<JobRank> job)
+    : config_(std::move(config)), job_(std::move(job)), events_(std::make_shared<EventQueue>()) {}
+
 Trainer::~Trainer() {
   stop();
   if (thread_.joinable()) thread_.join();
@@ -120,7 +123,7 @@ void Trainer::run() {
   TrainerState final_state = TrainerState::kFailed;
   const char* phase = "preparing the run (loading data, building the model)";
   try {
-    TrainingSession session(static_cast<TrainingHost&>(*this), config_);
+    TrainingSession session(static_cast<TrainingHost&>(*this), config_, job_);
     if (Status s = session.prepare(); !s.ok()) {
       events_->pushFailure({0, s.error()});
     } else {

@@ -11,9 +11,11 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
+#include "engine/distributed/job_rank.h"
 #include "engine/train/event_queue.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/expected.h"
@@ -27,6 +29,9 @@ class Trainer final : public RunControl, private TrainingHost {
   explicit Trainer(TrainingConfig config);
   /// With a queue of the caller's making (e.g. small capacities in tests).
   Trainer(TrainingConfig config, std::shared_ptr<EventQueue> events);
+  /// With `job`, one rank of a data-parallel job (engine/distributed/job_rank.h): rank 0 writes
+  /// the run folder; the other ranks train their share of each batch and take rank 0's settings.
+  Trainer(TrainingConfig config, std::optional<JobRank> job);
   ~Trainer() override;
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;
@@ -69,6 +74,7 @@ class Trainer final : public RunControl, private TrainingHost {
   void runFolderReady(const std::string& path) override;
 
   TrainingConfig config_;
+  std::optional<JobRank> job_;
   std::shared_ptr<EventQueue> events_;
   std::thread thread_;
   std::atomic<TrainerState> state_{TrainerState::kIdle};

@@ -19,6 +19,7 @@
 
 #include "engine/analysis/head_statistics.h"
 #include "engine/datasets/epoch_batches.h"
+#include "engine/distributed/job_fault.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
@@ -49,8 +50,9 @@ bool isOutOfMemoryError(const std::exception& e) {
   return false;
 }
 
-TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config)
-    : host_(host), config_(std::move(config)) {
+TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config,
+                                 std::optional<JobRank> job)
+    : host_(host), config_(std::move(config)), job_(std::move(job)) {
   std::vector<spdlog::sink_ptr> sinks{std::make_shared<EventQueueSink>(host_.events())};
   logger_ = std::make_shared<spdlog::logger>("trainer", sinks.begin(), sinks.end());
   logger_->set_pattern("%H:%M:%S %v");
@@ -127,26 +129,24 @@ Status TrainingSession::prepare() {
   if (config_.device == "cuda") {
     if (!torch::cuda::is_available())
       return Error{"device cuda requested but no CUDA GPU is available"};
-    device_ = torch::Device(torch::kCUDA);
+    // A rank of a job on a GPU server takes the GPU of its rank on the machine.
+    device_ = job_ ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(job_->local_rank))
+                   : torch::Device(torch::kCUDA);
   }
   useTensorThreads(static_cast<int>(config_.threads));
+  if (job_) {
+    // First: the ranks other than 0 train with rank 0's settings from here on.
+    Expected<std::unique_ptr<DataParallelTraining>> joined =
+        DataParallelTraining::join(*job_, device_, config_);
+    if (!joined.ok()) return Error{joined.error()};
+    parallel_ = std::move(*joined);
+  }
   torch::manual_seed(config_.seed);
 
   // The folder is locked first, so that a second writer is refused before it loads anything.
-  Expected<RunFolderWriter> writer =
-      config_.resume ? RunFolderWriter::openForResume(config_.out_dir)
-                     : RunFolderWriter::createNew(config_.out_dir, config_.task);
-  if (!writer.ok()) return Error{writer.error()};
-  writer_.emplace(std::move(*writer));
-  folder_ = writer_->folder();
-  try {
-    log_file_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath());
-  } catch (const std::exception& e) {
-    return Error{folder_->logPath() + ": cannot write: " + e.what()};
+  if (leads()) {
+    if (Status s = openRunFolder(); !s.ok()) return s;
   }
-  logger_->sinks().push_back(log_file_);
-  log(Severity::kInfo,
-      std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
   if (device_.is_cpu()) {
     // Step speed depends on these; worth a line when comparing timings. (Already applied by the
     // programs' main(); repeated for other hosts of a session, such as tests.)
@@ -175,6 +175,48 @@ Status TrainingSession::prepare() {
         fmt::format("{} epochs of {} steps are too many", config_.epochs, batches_per_epoch_)};
   }
 
+  if (leads()) {
+    if (Status s = loadResumeCheckpoint(); !s.ok()) return s;
+    if (Status s = startRecording(); !s.ok()) return s;
+  }
+  if (parallel_) {
+    std::string run_dir = folder_ ? folder_->path() : std::string();
+    try {
+      parallel_->shareState(task_->model(), *optimizer_, progress_, lr_override_, run_dir);
+    } catch (const JobFault& fault) {
+      return Error{fault.what()};
+    }
+    log(Severity::kInfo,
+        fmt::format("{}: trains its share of each batch of {} from step {}{}",
+                    describeJobRank(parallel_->job()), config_.batch_size, progress_.step,
+                    leads() ? "" : "; rank 0 writes the run folder " + run_dir));
+  }
+  if (recorder_) events_.add(*recorder_);
+  events_.add(host_.events());
+  prepared_ = true;
+  if (folder_) host_.runFolderReady(folder_->path());
+  return {};
+}
+
+Status TrainingSession::openRunFolder() {
+  Expected<RunFolderWriter> writer =
+      config_.resume ? RunFolderWriter::openForResume(config_.out_dir)
+                     : RunFolderWriter::createNew(config_.out_dir, config_.task);
+  if (!writer.ok()) return Error{writer.error()};
+  writer_.emplace(std::move(*writer));
+  folder_ = writer_->folder();
+  try {
+    log_file_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(folder_->logPath());
+  } catch (const std::exception& e) {
+    return Error{folder_->logPath() + ": cannot write: " + e.what()};
+  }
+  logger_->sinks().push_back(log_file_);
+  log(Severity::kInfo,
+      std::string(config_.resume ? "resuming run " : "new run ") + folder_->path());
+  return {};
+}
+
+Status TrainingSession::loadResumeCheckpoint() {
   std::error_code no_checkpoint;
   if (config_.resume && !std::filesystem::exists(folder_->checkpointPath("last"), no_checkpoint) &&
       !std::filesystem::exists(folder_->checkpointPath("best"), no_checkpoint)) {
@@ -189,6 +231,10 @@ Status TrainingSession::prepare() {
     progress_ = *p;
     log(Severity::kInfo, "continuing after step " + std::to_string(progress_.step));
   }
+  return {};
+}
+
+Status TrainingSession::startRecording() {
   // On resume too: a run extended with more epochs or steps says so in its config.
   if (Status s = folder_->writeConfig(config_); !s.ok()) return s;
   if (Status s = task_->saveArtifacts(folder_->path()); !s.ok()) return s;
@@ -205,12 +251,7 @@ Status TrainingSession::prepare() {
                         [this](const std::string& message) { log(Severity::kWarning, message); });
   if (!recorder.ok()) return Error{recorder.error()};
   recorder_.emplace(std::move(*recorder));
-  if (Status s = restoreLearningRate(); !s.ok()) return s;
-  events_.add(*recorder_);
-  events_.add(host_.events());
-  prepared_ = true;
-  host_.runFolderReady(folder_->path());
-  return {};
+  return restoreLearningRate();
 }
 
 double TrainingSession::currentLearningRate() const {
@@ -236,18 +277,28 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   releaseGradients(*optimizer_);
   std::optional<AutocastScope> autocast;
   if (config_.bf16 && device_.is_cuda()) autocast.emplace();
-  BatchOutcome out = task_->trainBatch(indices);
+  BatchOutcome out =
+      parallel_ ? parallel_->trainShard(*task_, indices) : task_->trainBatch(indices);
   autocast.reset();
   if (config_.inject_nan_at_step == progress_.step + 1) out.loss = out.loss * NAN;
-  const double loss = out.loss.item<double>();  // sync point
-  if (!std::isfinite(loss)) {
+  double loss = out.loss.item<double>();  // sync point
+  if (!std::isfinite(loss) && !parallel_) {
     // The batch is skipped, so that resuming moves on instead of repeating the same NaN.
     ++progress_.step;
     return StepResult::kNonFinite;
   }
 
-  // backward, clip, step
-  out.loss.backward();
+  // backward, clip, step; a rank of a job clips and steps with the whole batch's gradients, and
+  // the whole batch's loss decides for every rank alike
+  if (parallel_) {
+    parallel_->backwardAndReduce(out, loss);
+    if (!std::isfinite(loss)) {
+      ++progress_.step;
+      return StepResult::kNonFinite;
+    }
+  } else {
+    out.loss.backward();
+  }
   if (config_.optimization.grad_clip > 0) {
     torch::nn::utils::clip_grad_norm_(task_->model().parameters(), config_.optimization.grad_clip);
   }
@@ -257,6 +308,7 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
   // metrics
   const double seconds = std::max(1e-9, secondsSince(t0));
   const double rate = out.samples / seconds;
+  if (parallel_) parallel_->countStep(seconds);
   samples_per_s_ = samples_per_s_ == 0 ? rate : 0.9 * samples_per_s_ + 0.1 * rate;
   train_loss_sum_ += loss;
   train_correct_ += out.correct;
@@ -312,6 +364,7 @@ void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
 }
 
 bool TrainingSession::evaluateAndReport(int epoch) {
+  if (!leads()) return true;
   const auto t0 = Clock::now();
   const EvaluationOutcome e = task_->evaluate(config_.eval_max_samples, config_.decode_samples);
   EpochSummary s;
@@ -345,7 +398,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
 
 void TrainingSession::testOnWholeSplit() {
   // A resumed run that was already complete trained nothing: its figure is in metrics.csv.
-  if (progress_.step == steps_at_start_ || task_->validationSize() <= 0) return;
+  if (!leads() || progress_.step == steps_at_start_ || task_->validationSize() <= 0) return;
   const auto t0 = Clock::now();
   TestEvaluation t;
   t.epoch = static_cast<int>(std::min<int64_t>((progress_.step - 1) / batches_per_epoch_ + 1,
@@ -403,9 +456,13 @@ void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
 }
 
 bool TrainingSession::checkpoint(const char* name) {
+  if (!leads()) return true;
   const Status s =
       saveCheckpoint(folder_->checkpointPath(name), task_->model(), optimizer_.get(), progress_);
-  if (s.ok()) return true;
+  if (s.ok()) {
+    if (parallel_ && std::string(name) == "last") parallel_->noteCheckpoint(progress_.step);
+    return true;
+  }
   // The GUI pauses (free some space, press Resume: the next checkpoint is tried again); the CLI
   // stops with exit code 1. The previous file is untouched either way.
   reportFault(fmt::format(
@@ -435,6 +492,7 @@ bool TrainingSession::survivesOutOfMemory(const char* phase, Work&& work) {
 }
 
 bool TrainingSession::probeSafely() {
+  if (!leads()) return true;
   // A probe that failed is not retried at once: the next one comes at the usual cadence.
   last_probe_step_ = progress_.step;
   last_probe_time_ = Clock::now();
@@ -476,7 +534,12 @@ TrainerState TrainingSession::run() {
     }
     const std::vector<int64_t>& indices = batches[static_cast<std::size_t>(batch_in_epoch)];
 
-    if (!goOn()) {
+    const bool go_on = goOn();
+    if (parallel_) {
+      // Every rank of a job stops after the same step: the votes travel with its all-reduce.
+      parallel_->vote(!go_on,
+                      config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds);
+    } else if (!go_on) {
       if (!checkpoint("last")) return TrainerState::kFailed;
       log(Severity::kInfo,
           "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
@@ -485,6 +548,8 @@ TrainerState TrainingSession::run() {
     StepResult result = StepResult::kOk;
     try {
       result = trainStep(indices, epoch);
+    } catch (const JobFault& fault) {
+      return endAfterJobFault(fault.what());
     } catch (const std::exception& e) {
       if (!isOutOfMemoryError(e)) throw;
       result = StepResult::kOutOfMemory;
@@ -499,6 +564,12 @@ TrainerState TrainingSession::run() {
               : outOfMemoryMessage("the training step"));
       if (config_.stop_on_nonfinite) return TrainerState::kFailed;
       continue;
+    }
+    if (parallel_ && parallel_->stopAgreed()) {
+      if (!checkpoint("last")) return TrainerState::kFailed;
+      log(Severity::kInfo, "stopped at step " + std::to_string(progress_.step) +
+                               " (a rank of the job was asked to stop); checkpoint written");
+      return TrainerState::kStopped;
     }
     const bool epoch_end =
         progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
@@ -521,7 +592,7 @@ TrainerState TrainingSession::run() {
       log(Severity::kInfo, "interrupted at step " + std::to_string(progress_.step) + " as asked");
       return TrainerState::kStopped;
     }
-    if (config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds) {
+    if (timeIsUp()) {
       if (!checkpoint("last")) return TrainerState::kFailed;
       log(Severity::kInfo, fmt::format("time limit of {:.0f} s reached at step {}",
                                        config_.max_seconds, progress_.step));
@@ -531,11 +602,44 @@ TrainerState TrainingSession::run() {
     }
   }
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
+  if (parallel_) log(Severity::kInfo, parallel_->summary());
   log(Severity::kInfo,
       fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
                   secondsSince(started_), probes_, probe_seconds_));
   testOnWholeSplit();
   return TrainerState::kFinished;
+}
+
+bool TrainingSession::timeIsUp() const {
+  if (parallel_) return parallel_->timeUpAgreed();
+  return config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds;
+}
+
+TrainerState TrainingSession::endAfterJobFault(const std::string& fault) {
+  std::string kept;
+  if (leads()) {
+    // The failed all-reduce came before the optimizer step: the weights and optimizer state are
+    // those of the last complete step, worth keeping.
+    if (progress_.step > parallel_->lastCheckpointStep() && checkpoint("last")) {
+      kept = fmt::format("rank 0 wrote {} at step {}", folder_->checkpointPath("last"),
+                         progress_.step);
+    } else if (parallel_->lastCheckpointStep() >= 0) {
+      kept = fmt::format("the last complete checkpoint is {} (step {})",
+                         folder_->checkpointPath("last"), parallel_->lastCheckpointStep());
+    }
+  } else if (parallel_->lastCheckpointStep() >= 0) {
+    kept = fmt::format(
+        "the last complete checkpoint rank 0 reported is {}/checkpoints/last.pt "
+        "(step {})",
+        parallel_->runDir(), parallel_->lastCheckpointStep());
+  }
+  const std::string message =
+      fault + (kept.empty() ? "; no checkpoint was written yet"
+                            : "; " + kept + ": continue with attentionscope-cli train --resume " +
+                                  parallel_->runDir() + " (with any number of ranks)");
+  log(Severity::kError, message);
+  host_.events().pushFailure({progress_.step, message});
+  return TrainerState::kFailed;
 }
 
 }  // namespace ascope

@@ -11,10 +11,12 @@
 #include <optional>
 
 #include "engine/analysis/head_kind.h"
+#include "engine/distributed/job_rank.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_recorder.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
+#include "engine/train/data_parallel_training.h"
 #include "engine/train/event_fan_out.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
@@ -34,7 +36,9 @@ bool isOutOfMemoryError(const std::exception& e);
 
 class TrainingSession {
  public:
-  TrainingSession(TrainingHost& host, TrainingConfig config);
+  /// With `job`, the session is one rank of a data-parallel job (data_parallel_training.h): rank
+  /// 0 writes the run folder, the others train their shard of every batch and write nothing.
+  TrainingSession(TrainingHost& host, TrainingConfig config, std::optional<JobRank> job = {});
   ~TrainingSession();
 
   /// Run folder (locked), data, model, optimizer, resume. Errors are for a person; a new run that
@@ -47,6 +51,19 @@ class TrainingSession {
 
  private:
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
+  /// The folder (locked), log.txt; rank 0 of a job alone.
+  Status openRunFolder();
+  /// On resume: last.pt into the model and optimizer (rank 0 of a job alone).
+  Status loadResumeCheckpoint();
+  /// config.json, the task's artifacts, the recorder of metrics and snapshots (rank 0 alone).
+  Status startRecording();
+  /// Writes the run folder, probes, evaluates: not a rank of a job other than 0.
+  bool leads() const { return !parallel_ || parallel_->leads(); }
+  /// The time limit (config.max_seconds) has passed; in a job, on some rank.
+  bool timeIsUp() const;
+  /// A rank of the job is gone or a collective failed: rank 0 keeps the last complete step in
+  /// last.pt; every rank ends with a message naming the lost rank and the checkpoint.
+  TrainerState endAfterJobFault(const std::string& fault);
   StepResult trainStep(const std::vector<int64_t>& indices, int epoch);
   void probe();
   /// Per-head statistics of the probe set: head_stats.csv, the log (changes of kind), an event.
@@ -83,6 +100,8 @@ class TrainingSession {
 
   TrainingHost& host_;
   TrainingConfig config_;
+  std::optional<JobRank> job_;
+  std::unique_ptr<DataParallelTraining> parallel_;  ///< set in a data-parallel job
   torch::Device device_{torch::kCPU};
   std::unique_ptr<Task> task_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/nn/batch_shard.h"
 #include "engine/nn/hash_dropout.h"
 
 namespace ascope {
@@ -112,10 +113,12 @@ TEST(HashDropout, MaskDoesNotDependOnTheThreadCount) {
   {
     const ScopedThreads threads(2);
     two_threads = droppedOnes(kMillion, 0.25, 7);
-    // A non-contiguous input is masked by its logical element order: the same mask.
+    // A non-contiguous input is masked by its logical coordinates: the same mask.
+    torch::manual_seed(7);
+    const Tensor square = hashDropout(torch::ones({1000, 1000}), 0.25, true);
     torch::manual_seed(7);
     const Tensor transposed = hashDropout(torch::ones({1000, 1000}).t(), 0.25, true);
-    EXPECT_TRUE(torch::equal(transposed.reshape({-1}), one_thread));
+    EXPECT_TRUE(torch::equal(transposed, square));
   }
   EXPECT_TRUE(torch::equal(one_thread, two_threads));
 }
@@ -176,6 +179,57 @@ TEST(HashDropout, ModuleHasNoParametersOrBuffers) {
   auto copy = std::dynamic_pointer_cast<HashDropoutImpl>(module->clone());
   ASSERT_NE(copy, nullptr);
   EXPECT_DOUBLE_EQ(copy->p(), 0.1);
+}
+
+TEST(HashDropout, RowsOfAMatrixAreNotCorrelated) {
+  // Each row's key is a hash of its coordinates: neighbouring rows, and the same column of
+  // neighbouring rows, decide independently.
+  torch::manual_seed(3);
+  const Tensor kept = hashDropout(torch::ones({1000, 1000}), 0.1, true) != 0;
+  const Tensor rows_apart = kept.narrow(0, 0, 999) & kept.narrow(0, 1, 999);
+  EXPECT_NEAR(rows_apart.to(torch::kDouble).mean().item<double>(), 0.81, 0.003);
+  EXPECT_NEAR(kept.to(torch::kDouble).mean().item<double>(), 0.9, 0.002);
+}
+
+TEST(HashDropout, AnElementsDecisionDoesNotDependOnThePaddedLength) {
+  // Attention weights (B, H, Tq, Tk) of a batch padded to 7 and of the same batch trimmed to 5:
+  // the elements they share are dropped alike, so trimming padding changes no result.
+  torch::manual_seed(8);
+  const Tensor padded = hashDropout(torch::ones({3, 2, 7, 7}), 0.3, true);
+  torch::manual_seed(8);
+  const Tensor trimmed = hashDropout(torch::ones({3, 2, 5, 5}), 0.3, true);
+  EXPECT_TRUE(torch::equal(trimmed, padded.narrow(2, 0, 5).narrow(3, 0, 5)));
+  torch::manual_seed(8);
+  const Tensor features = hashDropout(torch::ones({3, 7, 16}), 0.3, true);
+  torch::manual_seed(8);
+  EXPECT_TRUE(
+      torch::equal(hashDropout(torch::ones({3, 4, 16}), 0.3, true), features.narrow(1, 0, 4)));
+}
+
+TEST(HashDropout, AShardDropsWhatTheWholeBatchDropsForItsSamples) {
+  for (const std::vector<int64_t>& shape :
+       {std::vector<int64_t>{6, 2, 5, 5}, std::vector<int64_t>{6, 16}}) {
+    torch::manual_seed(21);
+    const Tensor whole = hashDropout(torch::ones(shape), 0.4, true);
+    std::vector<int64_t> half = shape;
+    half[0] = 3;
+    torch::manual_seed(21);
+    Tensor second;
+    {
+      const BatchShardScope scope({3, 3, 6});
+      second = hashDropout(torch::ones(half), 0.4, true);
+    }
+    EXPECT_TRUE(torch::equal(second, whole.narrow(0, 3, 3))) << shape.size() << " dimensions";
+    EXPECT_FALSE(torch::equal(second, whole.narrow(0, 0, 3)));
+  }
+  // The batch merged with the heads as the first dimension, (B·H, T, T), moves by H per sample.
+  torch::manual_seed(22);
+  const Tensor merged = hashDropout(torch::ones({12, 4, 4}), 0.4, true);
+  torch::manual_seed(22);
+  const BatchShardScope scope({2, 4, 6});
+  EXPECT_TRUE(torch::equal(hashDropout(torch::ones({8, 4, 4}), 0.4, true), merged.narrow(0, 4, 8)));
+  // A tensor whose first dimension is not the shard's samples cannot be placed in the batch.
+  EXPECT_THROW(hashDropout(torch::ones({5, 4}), 0.4, true), std::logic_error);
 }
 
 }  // namespace

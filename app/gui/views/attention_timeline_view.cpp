@@ -328,6 +328,7 @@ void AttentionTimelineView::reshow() {
 void AttentionTimelineView::acceptLive(AttentionPlotData data) {
   live_ = std::move(data);
   has_live_ = true;
+  live_button_->setEnabled(true);  // an opened run that another process still trains has one too
   if (!following_ || showing_asked_) return;
   showLive();
 }

@@ -8,6 +8,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/bridge/run_folder_follower.h"
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/metric_series_conversion.h"
@@ -58,6 +59,10 @@ RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge
     : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
   panels_.loss->setLogScale(true);
   head_analysis_ = new HeadAnalysisController(panels_, run_, bridge_, this);
+  follower_ = new RunFolderFollower(this);
+  // Both from the follower on the GUI thread (its polls run on the pool).
+  connect(follower_, &RunFolderFollower::newsArrived, this, &RunController::showFollowedNews);
+  connect(follower_, &RunFolderFollower::writerEnded, this, &RunController::onWriterEnded);
   connectBridge();
   connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
@@ -181,6 +186,8 @@ void RunController::nameAccuracy() {
 }
 
 void RunController::clearPanels() {
+  follower_->stop();
+  followed_head_rows_.clear();
   live_sample_.reset();
   live_encoding_.reset();
   step_sample_.reset();
@@ -213,8 +220,14 @@ void RunController::openRun(const QString& dir) {
   Q_EMIT message(tr("Opening %1…").arg(dir));
   open_watcher_.setFuture(QtConcurrent::run([dir] {
     OpenResult result;
+    // In this order: a writer seen here is followed from the ends the tail notes, so whatever it
+    // appends while the folder is read is either read or comes with the first poll.
+    result.writer = RunFolderLock::inspect(dir.toStdString());
+    auto tail = std::make_shared<RunFolderTail>(dir.toStdString());
     Expected<OpenedRun> run = readRun(dir.toStdString());
     if (run.ok()) {
+      tail->startAfter(*run);
+      result.tail = std::move(tail);
       result.run = std::move(*run);
       for (const AttentionFileEntry& file : result.run->attention_files) {
         Expected<ProbeSet> probes = readProbeSet(file.path);
@@ -283,7 +296,65 @@ void RunController::onOpened() {
   for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
   spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
                panels_.attention->snapshotCount());
+  if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
   Q_EMIT runOpened(path);
+}
+
+void RunController::startFollowing(const OpenResult& result, const OpenedRun& opened) {
+  followed_head_rows_ = opened.head_statistics;
+  follower_->follow(result.tail);
+  const QString holder = QString::fromStdString(result.writer.holder);
+  panels_.run->progressView()->setState(
+      TrainerState::kRunning, tr("training in another process (%1): following it").arg(holder));
+  spdlog::info("run {} is being trained by {}: following it", opened.path, result.writer.holder);
+  Q_EMIT message(tr("Following the run: another process trains it (%1).").arg(holder));
+}
+
+void RunController::showFollowedNews(const RunFolderNews& news) {
+  if (news.restarted) {
+    // Resumed from an earlier checkpoint, which rewrote metrics.csv: read the whole folder again.
+    openRun(run_->folder());
+    return;
+  }
+  if (!news.steps.empty()) {
+    panels_.loss->appendTrainPoints(lossPoints(news.steps));
+    panels_.accuracy->appendTrainPoints(accuracyPoints(news.steps));
+    panels_.run->setProgress(news.steps.back(), run_->config().batch_size);
+  }
+  for (const EpochSummary& e : news.epochs) showEpoch(panels_, e);
+  if (news.test) showTest(panels_, *news.test);
+  if (!news.head_statistics.empty()) {
+    followed_head_rows_.insert(followed_head_rows_.end(), news.head_statistics.begin(),
+                               news.head_statistics.end());
+    head_analysis_->showOpened(run_->config().task, followed_head_rows_, std::nullopt);
+  }
+  if (news.newest_probes && !news.newest_probes->samples.empty()) {
+    // The newest stored probe set plays the part of a live probe: the timeline follows it.
+    const AttentionSnapshot& first = news.newest_probes->samples.front();
+    if (first.positional_encoding) live_encoding_ = first.positional_encoding;
+    if (first.sample) live_sample_ = first.sample;
+    panels_.attention->setLiveSnapshot(*news.newest_probes);
+  } else if (news.attention_files) {
+    panels_.attention->refreshFiles();
+  }
+  for (const LogLine& line : news.log) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  }
+  for (const std::string& warning : news.warnings) spdlog::warn("{}", warning);
+}
+
+void RunController::onWriterEnded(const RunFolderWriterState& state) {
+  const bool abandoned = state.kind == RunFolderWriterState::Kind::kAbandoned;
+  const QString text =
+      abandoned ? tr("the process training this run is gone without releasing it (killed or "
+                     "crashed): its last checkpoint is in the folder")
+                : tr("the process training this run has ended");
+  panels_.run->progressView()->setState(abandoned ? TrainerState::kFailed : TrainerState::kFinished,
+                                        text);
+  // Its last snapshots and checkpoint are there now.
+  panels_.attention->refreshFiles();
+  spdlog::info("run {}: {}", run_->folder().toStdString(), text.toStdString());
+  Q_EMIT message(tr("The followed run: %1.").arg(text));
 }
 
 QString RunController::title() const {

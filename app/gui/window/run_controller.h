@@ -8,9 +8,13 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "app/gui/window/panels.h"
+#include "engine/core/run_folder_lock.h"
+#include "engine/runfolder/run_folder_tail.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/training_config.h"
 
@@ -19,6 +23,7 @@ namespace ascope {
 class CurrentRun;
 class EngineBridge;
 class HeadAnalysisController;
+class RunFolderFollower;
 
 class RunController : public QObject {
   Q_OBJECT
@@ -36,6 +41,8 @@ class RunController : public QObject {
 
   QString title() const;
   HeadAnalysisController* headAnalysis() const { return head_analysis_; }
+  /// Follows an opened run while another process writes it (RunFolderFollower).
+  RunFolderFollower* follower() const { return follower_; }
 
  Q_SIGNALS:
   void titleChanged(const QString& title);
@@ -51,6 +58,10 @@ class RunController : public QObject {
     /// Per attention group, the largest weight over every stored snapshot: the run's one colour
     /// scale, so that scrubbing compares like with like from the first snapshot shown.
     QHash<QString, double> group_max;
+    /// Who writes the folder (seen before it was read) and, when someone does, what the reading
+    /// did not see yet is read from `tail` on.
+    RunFolderWriterState writer;
+    std::shared_ptr<RunFolderTail> tail;
   };
   void connectBridge();
   /// The timeline is the one time axis: every dock follows the step it shows.
@@ -61,6 +72,10 @@ class RunController : public QObject {
   void clearPanels();
   void onFailure(const QString& text);
   void onOpened();
+  /// Another process writes the opened run: its growth comes in through the follower.
+  void startFollowing(const OpenResult& result, const OpenedRun& opened);
+  void showFollowedNews(const RunFolderNews& news);
+  void onWriterEnded(const RunFolderWriterState& state);
   /// The accuracy curve's name for the shown run's task.
   void nameAccuracy();
 
@@ -74,6 +89,9 @@ class RunController : public QObject {
   std::optional<SamplePrediction> live_sample_;
   // The sample of the run's step on screen: shown again when an asked input is left.
   std::optional<SamplePrediction> step_sample_;
+  RunFolderFollower* follower_ = nullptr;
+  // The followed run's head statistics so far (the Heads dock is redrawn from all of them).
+  std::vector<HeadStatsRow> followed_head_rows_;
 };
 
 }  // namespace ascope

@@ -4,14 +4,20 @@
 
 #include <vector>
 
+#include "engine/nn/batch_shard.h"
+
 namespace ascope {
 
 at::Tensor randomCropFlip(const at::Tensor& batch) {
   namespace F = torch::nn::functional;
   const int64_t b = batch.size(0), h = batch.size(2), w = batch.size(3), pad = 4;
   const torch::Tensor padded = F::pad(batch, F::PadFuncOptions({pad, pad, pad, pad}));
-  const torch::Tensor offsets = torch::randint(0, 2 * pad + 1, {b, 2}, torch::kLong);
-  const torch::Tensor flips = torch::rand({b}) < 0.5;
+  // Drawn for the whole batch and read at this shard's samples: a rank of a data-parallel job
+  // crops its images as one process training the whole batch would.
+  const BatchShard shard = currentBatchShard(b);
+  const torch::Tensor offsets =
+      torch::randint(0, 2 * pad + 1, {shard.total, 2}, torch::kLong).narrow(0, shard.first, b);
+  const torch::Tensor flips = (torch::rand({shard.total}) < 0.5).narrow(0, shard.first, b);
   std::vector<torch::Tensor> crops;
   crops.reserve(b);
   for (int64_t i = 0; i < b; ++i) {

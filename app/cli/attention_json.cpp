@@ -14,8 +14,7 @@
 
 namespace ascope::cli {
 
-nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& input) {
-  const AttentionSnapshot& snapshot = answer.attention;
+nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
   nlohmann::json groups = nlohmann::json::array();
   for (const AttentionGroup& group : snapshot.groups) {
     nlohmann::json maps = nlohmann::json::array();
@@ -47,19 +46,23 @@ nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& i
     }
     decoding.push_back({{"row", row}, {"top", std::move(top)}});
   }
-  nlohmann::json out = {{"task", answer.task},
-                        {"checkpoint", answer.checkpoint},
-                        {"step", answer.step},
-                        {"input", input},
-                        {"label", answer.label},
-                        {"groups", std::move(groups)},
-                        {"decoding", std::move(decoding)}};
+  nlohmann::json out = {{"groups", std::move(groups)}, {"decoding", std::move(decoding)}};
   // Patch labels are bare indices: the grid says where each patch lies in the image.
   if (snapshot.grid_rows > 0) {
     out["patch_size"] = snapshot.patch_size;
     out["grid_rows"] = snapshot.grid_rows;
     out["grid_cols"] = snapshot.grid_cols;
   }
+  return out;
+}
+
+nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& input) {
+  nlohmann::json out = {{"task", answer.task},
+                        {"checkpoint", answer.checkpoint},
+                        {"step", answer.step},
+                        {"input", input},
+                        {"label", answer.label}};
+  out.update(attentionSnapshotJson(answer.attention));
   return out;
 }
 

@@ -16,6 +16,10 @@ namespace ascope::cli {
 /// "patch_size", "grid_rows", "grid_cols" when the input was an image.
 nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& input);
 
+/// {"groups": […], "decoding": […]} of `snapshot` as attentionJson writes them, plus the patch
+/// grid of an image.
+nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot);
+
 /// Refuses, before any model is loaded, a path whose folder is missing or not writable, or that
 /// is a folder itself; the error names the path.
 Status checkWritableFile(const std::string& path);

@@ -25,5 +25,6 @@ Subcommand addDownloadCommand(CLI::App& app);
 Subcommand addDownloadModelCommand(CLI::App& app);
 Subcommand addAblateCommand(CLI::App& app);
 Subcommand addInspectCommand(CLI::App& app);
+Subcommand addEvaluateCommand(CLI::App& app);
 
 }  // namespace ascope::cli

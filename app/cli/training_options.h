@@ -17,6 +17,8 @@ namespace ascope::cli {
 struct TrainingOptions {
   std::optional<std::string> task, preset, data, out, resume, device, source_lang, target_lang;
   std::optional<std::string> model;  ///< a Hugging Face model folder to fine-tune
+  std::optional<std::string> test_data, validation_data;  ///< named held-out files
+  std::optional<double> test_fraction, validation_fraction;
   std::optional<int64_t> epochs, steps, batch_size, seed, threads, interrupt_at_step;
   std::optional<double> lr, max_seconds;
   bool bf16 = false;

@@ -43,6 +43,10 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
     config.source_language = o.source_lang.value_or(config.source_language);
     config.target_language = o.target_lang.value_or(config.target_language);
   }
+  if (o.test_data) config.splits.test_data = *o.test_data;
+  if (o.validation_data) config.splits.validation_data = *o.validation_data;
+  if (o.test_fraction) config.splits.test_fraction = *o.test_fraction;
+  if (o.validation_fraction) config.splits.validation_fraction = *o.validation_fraction;
   if (o.seed) config.seed = static_cast<uint64_t>(*o.seed);
   if (o.batch_size) config.batch_size = *o.batch_size;
   if (o.lr) config.optimization.lr = *o.lr;

@@ -48,15 +48,21 @@ void printSummary(TrainerState state, const StepMetrics& last,
                   *last_epoch->cer, *last_epoch->wer, *last_epoch->exact_match);
     }
   }
-  if (test) {
-    // The run's final figure: every held-out sample, unlike the validation passes above.
-    std::printf("  test: acc %.4f loss %.4f on %lld samples (%s weights, step %lld)\n",
+  if (test && test->split == "none") {
+    std::printf(
+        "  test: no test split (the data has none and --test-fraction is 0): no test "
+        "figure\n");
+  } else if (test) {
+    // The run's final figure: every sample of the test split, never looked at while training.
+    const char* name = test->split == "test" ? "test" : "final (validation split)";
+    std::printf("  %s: acc %.4f loss %.4f on %lld samples (%s weights, step %lld)\n", name,
                 test->accuracy, test->loss, static_cast<long long>(test->samples),
                 test->best_weights ? "best" : "last", static_cast<long long>(test->weights_step));
     if (test->bleu) {
-      std::printf("  test: BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", *test->bleu,
+      std::printf("  %s: BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", name, *test->bleu,
                   *test->cer, *test->wer, *test->exact_match);
     }
+    if (!test->origin.empty()) std::printf("  test split: %s\n", test->origin.c_str());
   }
   if (!run_dir.empty()) std::printf("  run folder: %s\n", run_dir.c_str());
 }

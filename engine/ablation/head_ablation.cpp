@@ -59,7 +59,8 @@ Expected<AblationTable> ablateHeads(Task& task, const AblationOptions& options,
     for (AttentionSite& site : sites) site.module->setHeadMask({});
     const auto evaluate = [&](const std::string& group, int layer, int head,
                               const std::string& ablation) {
-      const EvaluationOutcome e = task.evaluate(options.samples, options.decode_samples);
+      const EvaluationOutcome e =
+          task.evaluate(DataSplit::kValidation, options.samples, options.decode_samples);
       ++done;
       return AblationRow{group, layer, head, ablation, samples, e.loss, e.accuracy, e.bleu};
     };

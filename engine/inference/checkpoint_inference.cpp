@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/datasets/image_folder_reader.h"
+#include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -18,14 +19,6 @@
 
 namespace ascope {
 namespace {
-
-struct LoadedModel {
-  TrainingConfig config;
-  std::unique_ptr<Task> task;
-  std::string checkpoint;
-  std::int64_t step = 0;
-  std::string note;
-};
 
 /// The run's checkpoints that exist, the one `choice` prefers first.
 std::vector<std::string> existingCheckpoints(const std::string& run_dir, CheckpointChoice choice) {
@@ -38,43 +31,6 @@ std::vector<std::string> existingCheckpoints(const std::string& run_dir, Checkpo
     if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
   }
   return paths;
-}
-
-Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice choice,
-                                const std::string& device) {
-  if (device != "cpu" && device != "cuda") {
-    return Error{"device must be cpu or cuda, got \"" + device + "\""};
-  }
-  if (device == "cuda" && !torch::cuda::is_available()) {
-    return Error{"device cuda: no CUDA GPU is available"};
-  }
-  Expected<RunFolder> folder = RunFolder::open(run_dir);
-  if (!folder.ok()) return Error{folder.error()};
-  Expected<TrainingConfig> config = folder->readConfig();
-  if (!config.ok()) return Error{config.error()};
-  const std::vector<std::string> checkpoints = existingCheckpoints(run_dir, choice);
-  if (checkpoints.empty()) {
-    return Error{"no checkpoint yet in " + run_dir +
-                 " (one is written at the end of every epoch and when training stops)"};
-  }
-  Expected<std::unique_ptr<Task>> task = makeInferenceTask(
-      *config, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU));
-  if (!task.ok()) return Error{task.error()};
-  // A torn or corrupt checkpoint (a disk that filled up, a copy cut short) should not hide the
-  // run's other one: the model is the same, only older or newer.
-  std::string failures;
-  for (const std::string& checkpoint : checkpoints) {
-    Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-    if (!progress.ok()) {
-      failures += (failures.empty() ? "" : "; ") + progress.error();
-      continue;
-    }
-    (*task)->model().eval();
-    const std::string note =
-        failures.empty() ? std::string() : failures + "; answering with " + checkpoint + " instead";
-    return LoadedModel{*config, std::move(*task), checkpoint, progress->step, note};
-  }
-  return Error{failures};
 }
 
 /// `file` at the input size of the run's model.
@@ -90,6 +46,47 @@ Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConf
 
 }  // namespace
 
+Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice choice,
+                                const std::string& device,
+                                const std::optional<TrainingConfig>& data_config,
+                                std::vector<std::string>* warnings) {
+  if (device != "cpu" && device != "cuda") {
+    return Error{"device must be cpu or cuda, got \"" + device + "\""};
+  }
+  if (device == "cuda" && !torch::cuda::is_available()) {
+    return Error{"device cuda: no CUDA GPU is available"};
+  }
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  const std::vector<std::string> checkpoints = existingCheckpoints(run_dir, choice);
+  if (checkpoints.empty()) {
+    return Error{"no checkpoint yet in " + run_dir +
+                 " (one is written at the end of every epoch and when training stops)"};
+  }
+  const TrainingConfig& built = data_config ? *data_config : *config;
+  Expected<std::unique_ptr<Task>> task = makeInferenceTask(
+      built, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU),
+      data_config.has_value(), warnings);
+  if (!task.ok()) return Error{task.error()};
+  // A torn or corrupt checkpoint (a disk that filled up, a copy cut short) should not hide the
+  // run's other one: the model is the same, only older or newer.
+  std::string failures;
+  for (const std::string& checkpoint : checkpoints) {
+    Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
+    if (!progress.ok()) {
+      failures += (failures.empty() ? "" : "; ") + progress.error();
+      continue;
+    }
+    (*task)->model().eval();
+    const std::string note =
+        failures.empty() ? std::string() : failures + "; answering with " + checkpoint + " instead";
+    return RunModel{built, std::move(*task), checkpoint, progress->step, note};
+  }
+  return Error{failures};
+}
+
 std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice) {
   const std::vector<std::string> paths = existingCheckpoints(run_dir, choice);
   return paths.empty() ? std::string() : paths.front();
@@ -98,7 +95,7 @@ std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice
 Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
   // Exceptions from LibTorch stop here (the caller is a worker thread that Qt owns).
   try {
-    Expected<LoadedModel> model = loadModel(request.run_dir, request.checkpoint, request.device);
+    Expected<RunModel> model = loadRunModel(request.run_dir, request.checkpoint, request.device);
     if (!model.ok()) return Error{model.error()};
     torch::NoGradGuard no_grad;
     Expected<InferenceOutcome> outcome = Error{""};
@@ -137,7 +134,7 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
 
 Expected<PositionalEncodingSnapshot> positionalEncodingFromCheckpoint(const std::string& run_dir) {
   try {
-    Expected<LoadedModel> model = loadModel(run_dir, CheckpointChoice::kNewest, "cpu");
+    Expected<RunModel> model = loadRunModel(run_dir, CheckpointChoice::kNewest, "cpu");
     if (!model.ok()) return Error{model.error()};
     torch::NoGradGuard no_grad;
     PositionalEncodingSnapshot snapshot = model->task->positionalEncoding();

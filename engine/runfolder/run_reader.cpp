@@ -117,6 +117,12 @@ Expected<OpenedRun> readRunFiles(const std::string& dir) {
   if (!run.path.empty() && run.path.back() == '/') run.path.pop_back();
   run.config = std::move(*config);
   readMetrics(*folder, run);
+  if (run.test && run.config.splits.layout == 1) {
+    // Made before separate test splits: its "test" row was its whole validation split, with the
+    // best weights chosen on that same split. Named for what it was.
+    run.test->split = "validation";
+    run.test->origin = "its validation split (a run made before separate test splits)";
+  }
   readLog(*folder, run);
   const std::string head_stats = folder->headStatsPath();
   std::error_code no_file;

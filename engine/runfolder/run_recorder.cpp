@@ -47,6 +47,7 @@ void RunRecorder::onEpoch(const EpochSummary& summary) {
 }
 
 void RunRecorder::onTest(const TestEvaluation& test) {
+  if (test.split == "none") return;  // no test split, no figure, no row
   check(metrics_.append(test, test.lr));
 }
 

@@ -1,74 +1,47 @@
 #include "engine/scoring/translation_metrics.h"
 
-#include <cmath>
-#include <map>
-#include <sstream>
+#include "engine/scoring/corpus_chrf.h"
+#include "engine/scoring/tokenizer_13a.h"
+#include "engine/text/unicode/utf8_code_points.h"
 
 namespace ascope {
-namespace {
 
-std::vector<std::string> words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
+std::string normalizedSpacing(const std::string& text) {
+  std::string out;
+  for (const std::u32string& word : splitOnWhitespace(codePoints(text))) {
+    if (!out.empty()) out.push_back(' ');
+    for (char32_t c : word) appendUtf8(c, out);
+  }
   return out;
 }
-
-using NgramCounts = std::map<std::vector<std::string>, int>;
-
-NgramCounts countNgrams(const std::vector<std::string>& tokens, std::size_t n) {
-  NgramCounts counts;
-  for (std::size_t i = 0; i + n <= tokens.size(); ++i) {
-    ++counts[std::vector<std::string>(tokens.begin() + i, tokens.begin() + i + n)];
-  }
-  return counts;
-}
-
-}  // namespace
 
 TranslationScores scoreTranslations(const std::vector<std::string>& hypotheses,
                                     const std::vector<std::string>& references) {
   TranslationScores scores;
   const std::size_t count = std::min(hypotheses.size(), references.size());
   if (count == 0) return scores;
-  constexpr std::size_t kMaxOrder = 4;
-  double matches[kMaxOrder] = {}, totals[kMaxOrder] = {};
-  double hyp_length = 0, ref_length = 0;
+  const std::vector<std::string> hyps(hypotheses.begin(),
+                                      hypotheses.begin() + static_cast<std::ptrdiff_t>(count));
+  const std::vector<std::vector<std::string>> refs{std::vector<std::string>(
+      references.begin(), references.begin() + static_cast<std::ptrdiff_t>(count))};
+  scores.bleu_details = corpusBleu(hyps, refs);
+  scores.bleu = scores.bleu_details.score;
+  scores.chrf = corpusChrf(hyps, refs);
   double char_edits = 0, ref_chars = 0, word_edits = 0, ref_words = 0, exact = 0;
   for (std::size_t s = 0; s < count; ++s) {
-    const auto hyp = words(hypotheses[s]);
-    const auto ref = words(references[s]);
-    hyp_length += hyp.size();
-    ref_length += ref.size();
-    for (std::size_t n = 1; n <= kMaxOrder; ++n) {
-      const NgramCounts ref_counts = countNgrams(ref, n);
-      for (const auto& [gram, c] : countNgrams(hyp, n)) {
-        const auto it = ref_counts.find(gram);
-        if (it != ref_counts.end()) matches[n - 1] += std::min(c, it->second);  // clipped counts
-        totals[n - 1] += c;
-      }
-    }
-    char_edits += editDistance(hypotheses[s], references[s]);
-    ref_chars += references[s].size();
-    word_edits += editDistance(hyp, ref);
-    ref_words += ref.size();
+    const std::string hyp = normalizedSpacing(hyps[s]), ref = normalizedSpacing(refs[0][s]);
+    const std::u32string hyp_chars = codePoints(hyp), ref_chars_s = codePoints(ref);
+    char_edits += static_cast<double>(editDistance(hyp_chars, ref_chars_s));
+    ref_chars += static_cast<double>(ref_chars_s.size());
+    const auto hyp_words = splitOnWhitespace(codePoints(tokenize13a(hyp)));
+    const auto ref_words_s = splitOnWhitespace(codePoints(tokenize13a(ref)));
+    word_edits += static_cast<double>(editDistance(hyp_words, ref_words_s));
+    ref_words += static_cast<double>(ref_words_s.size());
     exact += hyp == ref ? 1 : 0;
   }
-  double log_precision = 0;
-  bool any_zero = false;
-  for (std::size_t n = 0; n < kMaxOrder; ++n) {
-    if (matches[n] == 0 || totals[n] == 0) {
-      any_zero = true;
-      break;
-    }
-    log_precision += std::log(matches[n] / totals[n]) / kMaxOrder;
-  }
-  const double brevity =
-      hyp_length >= ref_length || hyp_length == 0 ? 1.0 : std::exp(1.0 - ref_length / hyp_length);
-  scores.bleu = any_zero ? 0.0 : 100.0 * brevity * std::exp(log_precision);
   scores.cer = ref_chars > 0 ? char_edits / ref_chars : 0.0;
   scores.wer = ref_words > 0 ? word_edits / ref_words : 0.0;
-  scores.exact_match = exact / count;
+  scores.exact_match = exact / static_cast<double>(count);
   return scores;
 }
 

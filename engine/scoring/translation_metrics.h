@@ -1,21 +1,33 @@
 #pragma once
-// Corpus-level translation scores, the ones the reference notebook reports with torchmetrics.
+// The translation scores of a corpus of hypotheses, each against its one raw reference sentence:
+// BLEU and chrF exactly as sacreBLEU computes them (engine/scoring/corpus_bleu.h, corpus_chrf.h),
+// so that the figure compares with published ones, and the edit rates and exact matches a lecture
+// explains with.
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "engine/scoring/corpus_bleu.h"
+
 namespace ascope {
 
 struct TranslationScores {
-  double bleu = 0;         ///< corpus BLEU-4 with brevity penalty, 0..100
-  double cer = 0;          ///< character edit distance / reference characters
-  double wer = 0;          ///< word edit distance / reference words
-  double exact_match = 0;  ///< share of hypotheses equal to their reference
+  double bleu = 0;         ///< sacreBLEU corpus BLEU (13a, exp smoothing), 0..100
+  BleuScore bleu_details;  ///< its precisions, brevity penalty and lengths
+  double chrf = 0;         ///< sacreBLEU chrF2, 0..100
+  double cer = 0;          ///< character edit distance / reference characters (code points)
+  double wer = 0;          ///< word edit distance / reference words (13a words)
+  double exact_match = 0;  ///< share of hypotheses equal to their reference (spacing aside)
 };
 
-/// Whitespace-tokenised scores of `hypotheses` against one reference each. Empty input gives zeros.
+/// Scores of `hypotheses` (detokenized text) against `references` (the raw reference text, never
+/// rebuilt from token ids), one each. Empty input gives zeros.
 TranslationScores scoreTranslations(const std::vector<std::string>& hypotheses,
                                     const std::vector<std::string>& references);
+
+/// `text` with its whitespace runs made single spaces and its ends trimmed: how exact match
+/// compares sentences.
+std::string normalizedSpacing(const std::string& text);
 
 /// Levenshtein distance between two sequences of comparable items.
 template <typename Sequence>

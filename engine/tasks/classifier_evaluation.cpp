@@ -1,5 +1,6 @@
 #include "engine/tasks/classifier_evaluation.h"
 
+#include <torch/nn/functional/activation.h>
 #include <torch/nn/functional/loss.h>
 #include <torch/utils.h>
 
@@ -7,30 +8,96 @@
 
 namespace ascope {
 
-EvaluationOutcome evaluateClassifier(
+ClassifierAnswers answerClassifier(
     torch::nn::Module& model, const torch::Tensor& labels, int max_samples, int64_t batch,
-    const torch::Device& device,
-    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of) {
+    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of,
+    const ScoringProgress& progress) {
   torch::NoGradGuard no_grad;
+  const bool was_training = model.is_training();
   model.eval();
   const int64_t rows = labels.size(0);
   const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, rows) : rows;
+  ClassifierAnswers out;
+  out.loss.reserve(static_cast<std::size_t>(n));
+  out.predicted.reserve(static_cast<std::size_t>(n));
+  out.probability.reserve(static_cast<std::size_t>(n));
+  for (int64_t start = 0; start < n; start += batch) {
+    if (progress.cancelled()) {
+      out.complete = false;
+      break;
+    }
+    const int64_t count = std::min(batch, n - start);
+    const torch::Tensor logits = logits_of(start, count).to(torch::kFloat);  // (B, classes)
+    const torch::Tensor truth = labels.narrow(0, start, count).to(logits.device());
+    const torch::Tensor losses = torch::nn::functional::cross_entropy(
+        logits, truth,
+        torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kNone));  // (B)
+    const auto [probability, predicted] = torch::softmax(logits, -1).max(-1);       // (B), (B)
+    // sync point: one copy of the batch's answers to the host
+    const torch::Tensor answers =
+        torch::stack({losses.to(torch::kDouble), probability.to(torch::kDouble),
+                      predicted.to(torch::kDouble)})
+            .to(torch::kCPU);  // (3, B)
+    const auto a = answers.accessor<double, 2>();
+    for (int64_t i = 0; i < count; ++i) {
+      out.loss.push_back(a[0][i]);
+      out.probability.push_back(a[1][i]);
+      out.predicted.push_back(static_cast<int>(a[2][i]));
+    }
+    progress(start + count, n);
+  }
+  model.train(was_training);
+  return out;
+}
+
+EvaluationOutcome evaluateClassifier(
+    torch::nn::Module& model, const torch::Tensor& labels, int max_samples, int64_t batch,
+    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of) {
+  const ClassifierAnswers answers = answerClassifier(model, labels, max_samples, batch, logits_of);
+  model.train();
+  const auto n = static_cast<int64_t>(answers.loss.size());
   double loss_sum = 0;
   int64_t correct = 0;
-  for (int64_t start = 0; start < n; start += batch) {
-    const int64_t count = std::min(batch, n - start);
-    const torch::Tensor logits = logits_of(start, count);
-    const torch::Tensor truth = labels.narrow(0, start, count).to(device);
-    loss_sum +=
-        torch::nn::functional::cross_entropy(
-            logits, truth, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-            .item<double>();
-    correct += logits.argmax(-1).eq(truth).sum().item<int64_t>();
+  const torch::Tensor truth = labels.to(torch::kCPU).contiguous();
+  const int64_t* label = truth.data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i) {
+    loss_sum += answers.loss[static_cast<std::size_t>(i)];
+    correct += answers.predicted[static_cast<std::size_t>(i)] == label[i];
   }
-  model.train();
   EvaluationOutcome out;
   out.loss = n > 0 ? loss_sum / n : 0;
   out.accuracy = n > 0 ? static_cast<double>(correct) / n : 0;
+  return out;
+}
+
+Expected<std::vector<ScoredSample>> scoreClassifierRows(
+    torch::nn::Module& model, const torch::Tensor& labels, int64_t batch,
+    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of,
+    const std::vector<std::string>& names,
+    const std::function<void(int64_t row, SamplePrediction& prediction)>& fill,
+    const ScoringProgress& progress) {
+  const ClassifierAnswers answers = answerClassifier(model, labels, 0, batch, logits_of, progress);
+  if (!answers.complete) return Error{"cancelled"};
+  auto name = [&names](int c) {
+    return c >= 0 && c < static_cast<int>(names.size()) ? names[static_cast<std::size_t>(c)]
+                                                        : std::to_string(c);
+  };
+  const torch::Tensor truth = labels.to(torch::kCPU).contiguous();
+  const int64_t* label = truth.data_ptr<int64_t>();
+  std::vector<ScoredSample> out(answers.loss.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    ScoredSample& s = out[i];
+    s.index = static_cast<int64_t>(i);
+    s.true_class = static_cast<int>(label[i]);
+    s.predicted_class = answers.predicted[i];
+    s.loss = answers.loss[i];
+    s.prediction.sample_index = static_cast<int>(i);
+    s.prediction.true_label = name(s.true_class);
+    s.prediction.predicted_label = name(s.predicted_class);
+    s.prediction.probability = answers.probability[i];
+    s.prediction.correct = s.true_class == s.predicted_class;
+    fill(static_cast<int64_t>(i), s.prediction);
+  }
   return out;
 }
 

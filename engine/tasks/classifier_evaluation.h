@@ -14,13 +14,38 @@
 
 namespace ascope {
 
+/// A classifier's answer to each row: the cross-entropy of its label, the class it chose and that
+/// class's probability. `complete` is false when the pass was cancelled part-way.
+struct ClassifierAnswers {
+  std::vector<double> loss;
+  std::vector<int> predicted;
+  std::vector<double> probability;
+  bool complete = true;
+};
+
 /// Over the first `max_samples` rows of `labels` (all of them when 0 or more than there are),
-/// `batch` rows at a time; `logits_of(start, count)` answers rows [start, start + count) on
-/// `device`. `model` is in eval mode during the pass and in train mode after it.
+/// `batch` rows at a time; `logits_of(start, count)` answers rows [start, start + count) on the
+/// model's device. `model` is in eval mode during the pass and back in its mode after it.
+/// `progress` hears after each batch and may cancel.
+ClassifierAnswers answerClassifier(
+    torch::nn::Module& model, const torch::Tensor& labels, int max_samples, int64_t batch,
+    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of,
+    const ScoringProgress& progress = {});
+
+/// answerClassifier's mean loss and accuracy.
 EvaluationOutcome evaluateClassifier(
     torch::nn::Module& model, const torch::Tensor& labels, int max_samples, int64_t batch,
-    const torch::Device& device,
     const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of);
+
+/// Every row of `labels` scored (scoreSplit of a classification task): `fill(i, prediction)` sets
+/// the input of row i (its text or image); the labels are named by `names`. An error when
+/// `progress` cancelled.
+Expected<std::vector<ScoredSample>> scoreClassifierRows(
+    torch::nn::Module& model, const torch::Tensor& labels, int64_t batch,
+    const std::function<torch::Tensor(int64_t start, int64_t count)>& logits_of,
+    const std::vector<std::string>& names,
+    const std::function<void(int64_t row, SamplePrediction& prediction)>& fill,
+    const ScoringProgress& progress);
 
 /// A training batch's cross-entropy of `logits` (B, classes) against `labels` (B) with
 /// `label_smoothing`, its correct answers, and B as both samples and counted.

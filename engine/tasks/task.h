@@ -11,6 +11,9 @@
 
 #include "engine/nn/multi_head_attention.h"
 #include "engine/tasks/benchmark_shapes.h"
+#include "engine/vocabulary/data_split.h"
+#include "engine/vocabulary/datasets.h"
+#include "engine/vocabulary/evaluation_report.h"
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/training_config.h"
@@ -55,6 +58,11 @@ class Task {
   virtual torch::nn::Module& model() = 0;
   virtual int64_t trainSize() const = 0;
   virtual int64_t validationSize() const = 0;
+  /// Samples of the test split (engine/vocabulary/data_split.h); 0 when the data has none.
+  virtual int64_t testSize() const { return 0; }
+  int64_t splitSize(DataSplit split) const;
+  /// Where the validation and test splits came from, for the log and the final test's label.
+  virtual SplitOrigins splitOrigins() const { return {}; }
   /// One line for the log: model size and data.
   virtual std::string describe() const = 0;
 
@@ -66,9 +74,14 @@ class Task {
   /// Floating-point operations of a training step on `indices` as engine/models/model_flops.h
   /// counts them; 0 (the default) when the task cannot tell.
   virtual double trainingFlops(const std::vector<int64_t>& /*indices*/) const { return 0; }
-  /// Loss and accuracy over (up to `max_samples` of) the validation set; for translation also
-  /// greedy-decodes `decode_samples` sentences for BLEU/CER/WER. Model in eval mode, no grad.
-  virtual EvaluationOutcome evaluate(int max_samples, int decode_samples) = 0;
+  /// Loss and accuracy over (up to `max_samples` of) `split`; for translation also greedy-decodes
+  /// `decode_samples` sentences for BLEU, chrF, CER, WER. Model in eval mode, no grad.
+  virtual EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) = 0;
+  /// Every sample of `split`, each with its input, reference, prediction and loss (`evaluate`
+  /// and the Errors dock). Calls `progress` as it goes and stops with an error when it says
+  /// cancelled. The default: an error saying the task cannot.
+  virtual Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                         const ScoringProgress& progress);
 
   /// Attention of every layer and head for validation sample `index` (eval mode, no dropout),
   /// the same capture an asked input's InferenceOutcome::attention gets.
@@ -78,6 +91,9 @@ class Task {
   /// Every attention module of the model, grouped and ordered as probeAttention's groups and
   /// layers are, so that head ablation can address "group, layer, head".
   virtual std::vector<AttentionSite> attentionSites() = 0;
+
+  /// Classification: the class names, in class-index order; empty for other tasks.
+  virtual std::vector<std::string> classNames() const { return {}; }
 
   /// Tokenizers and class names the run folder needs for inference later.
   virtual Status saveArtifacts(const std::string& run_dir) const = 0;
@@ -98,6 +114,10 @@ struct TaskBuild {
   /// Training tasks for `bench` only: shapes that replace the data's (a factory refuses those it
   /// cannot honour, so a benchmark never times other work than it was asked to).
   BenchmarkShapes shapes;
+  /// Inference tasks for scoring a data set (`evaluate`, the Errors dock): the task also reads
+  /// config.data and splits it as a training task of `config` would, but keeps the run's own
+  /// tokenizers and class names. Off: no data at all.
+  bool with_data = false;
 };
 
 }  // namespace ascope

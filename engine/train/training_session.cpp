@@ -162,6 +162,10 @@ Status TrainingSession::prepare() {
   if (!task.ok()) return Error{task.error()};
   task_ = std::move(*task);
   log(Severity::kInfo, task_->describe());
+  const SplitOrigins origins = task_->splitOrigins();
+  if (!origins.validation.empty()) log(Severity::kInfo, "validation split: " + origins.validation);
+  log(Severity::kInfo,
+      "test split: " + (origins.test.empty() ? std::string("none") : origins.test));
   optimizer_ = makeOptimizer(task_->model(), config_.optimization);
 
   const int64_t train_size = task_->trainSize();
@@ -366,7 +370,8 @@ void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
 bool TrainingSession::evaluateAndReport(int epoch) {
   if (!leads()) return true;
   const auto t0 = Clock::now();
-  const EvaluationOutcome e = task_->evaluate(config_.eval_max_samples, config_.decode_samples);
+  const EvaluationOutcome e =
+      task_->evaluate(DataSplit::kValidation, config_.eval_max_samples, config_.decode_samples);
   EpochSummary s;
   s.epoch = epoch;
   s.step = progress_.step;
@@ -396,24 +401,36 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   return true;
 }
 
-void TrainingSession::testOnWholeSplit() {
+void TrainingSession::testOnTestSplit() {
   // A resumed run that was already complete trained nothing: its figure is in metrics.csv.
-  if (!leads() || progress_.step == steps_at_start_ || task_->validationSize() <= 0) return;
+  if (!leads() || progress_.step == steps_at_start_) return;
   const auto t0 = Clock::now();
   TestEvaluation t;
   t.epoch = static_cast<int>(std::min<int64_t>((progress_.step - 1) / batches_per_epoch_ + 1,
                                                std::numeric_limits<int>::max()));
   t.step = progress_.step;
-  if (!survivesOutOfMemory("the final test on the whole validation split",
-                           [&] { evaluateWholeSplit(t); })) {
+  t.origin = task_->splitOrigins().test;
+  if (task_->testSize() <= 0) {
+    // Reusing the validation split would report the data the best weights were chosen on.
+    t.split = "none";
+    t.weights_step = t.step;
+    events_.onTest(t);
+    log(Severity::kInfo,
+        "no test split: the data has none of its own and splits.test_fraction is 0 (or the task "
+        "generates none), so this run has no test figure; its validation figures are above");
+    return;
+  }
+  if (config_.splits.layout == 1) t.split = "validation";
+  if (!survivesOutOfMemory("the final test on the test split", [&] { evaluateTestSplit(t); })) {
     return;
   }
   t.seconds = secondsSince(t0);
   t.lr = currentLearningRate();
   events_.onTest(t);
-  std::string line = fmt::format(
-      "test (whole validation split, {} samples, weights of step {} ({})): loss {:.4f} acc {:.3f}",
-      t.samples, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
+  std::string line =
+      fmt::format("{} ({} samples: {}; weights of step {} ({})): loss {:.4f} acc {:.3f}",
+                  t.split == "test" ? "test" : "final figure on the validation split", t.samples,
+                  t.origin, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
   if (t.bleu) {
     line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *t.bleu, *t.cer, *t.wer,
                         *t.exact_match);
@@ -421,9 +438,9 @@ void TrainingSession::testOnWholeSplit() {
   log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", t.seconds));
 }
 
-void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
+void TrainingSession::evaluateTestSplit(TestEvaluation& t) {
   t.weights_step = t.step;
-  t.samples = task_->validationSize();
+  t.samples = task_->testSize();
   const int all = static_cast<int>(std::min<int64_t>(t.samples, std::numeric_limits<int>::max()));
   const std::string best_path = folder_->checkpointPath("best");
   std::error_code no_file;
@@ -444,7 +461,7 @@ void TrainingSession::evaluateWholeSplit(TestEvaluation& t) {
   }
   EvaluationOutcome e;
   try {
-    e = task_->evaluate(0, all);
+    e = task_->evaluate(DataSplit::kTest, 0, all);
   } catch (...) {
     if (t.best_weights) final_weights->restoreInto(task_->model());
     throw;
@@ -597,7 +614,7 @@ TrainerState TrainingSession::run() {
       log(Severity::kInfo, fmt::format("time limit of {:.0f} s reached at step {}",
                                        config_.max_seconds, progress_.step));
       if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
-      testOnWholeSplit();
+      testOnTestSplit();
       return TrainerState::kFinished;
     }
   }
@@ -606,7 +623,7 @@ TrainerState TrainingSession::run() {
   log(Severity::kInfo,
       fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
                   secondsSince(started_), probes_, probe_seconds_));
-  testOnWholeSplit();
+  testOnTestSplit();
   return TrainerState::kFinished;
 }
 

@@ -79,13 +79,14 @@ class TrainingSession {
   std::string outOfMemoryMessage(const char* phase) const;
   /// False when the best checkpoint could not be written (reported).
   bool evaluateAndReport(int epoch);
-  /// The end of a run that reached its end: the whole held-out split, once, with the weights
-  /// config.final_weights chooses (event, metrics.csv, log); the model keeps its final weights.
-  /// Running out of memory is reported as a fault.
-  void testOnWholeSplit();
-  /// evaluate(all samples, all decoded) with checkpoints/best.pt's weights when they beat the last
-  /// evaluation's; fills `t`'s figures and weights_step / best_weights.
-  void evaluateWholeSplit(TestEvaluation& t);
+  /// The end of a run that reached its end: the whole test split, once, with the weights
+  /// config.final_weights chooses (event, metrics.csv, log); the model keeps its final weights. A
+  /// run whose data has no test split says so (event, log) and has no test figure. Running out of
+  /// memory is reported as a fault.
+  void testOnTestSplit();
+  /// evaluate(test split, all samples, all decoded) with checkpoints/best.pt's weights when they
+  /// beat the last evaluation's; fills `t`'s figures and weights_step / best_weights.
+  void evaluateTestSplit(TestEvaluation& t);
   /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
   bool checkpoint(const char* name);
   /// Between batches: commands from the host; false when the run must stop.

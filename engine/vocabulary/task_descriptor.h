@@ -94,7 +94,7 @@ struct TaskDescriptor {
   /// Loads (or generates) the data, fits tokenizers, builds the model (LibTorch side).
   std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_training_task;
   /// Rebuilds the model of a finished run for inference: tokenizers and class names from the run
-  /// folder, no dataset (LibTorch side).
+  /// folder, no dataset unless TaskBuild::with_data asks for config.data (LibTorch side).
   std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_inference_task;
 
   bool hasPreset(const std::string& name) const;

@@ -44,6 +44,9 @@ Status TrainingConfig::validateCommon() const {
         inRange("builtin.train_count", builtin.train_count, 10, kMaxBuiltinSamples),
         inRange("builtin.test_count", builtin.test_count, 2, kMaxBuiltinSamples),
         realInRange("max_seconds", max_seconds, 0.0, kMaxSeconds),
+        realInRange("splits.validation_fraction", splits.validation_fraction, 0.0, 0.5),
+        realInRange("splits.test_fraction", splits.test_fraction, 0.0, 0.5),
+        inRange("splits.layout", splits.layout, 1, 2),
         realInRange("weight_decay", optimization.weight_decay, 0.0, 10.0),
         realInRange("min_lr_ratio", optimization.min_lr_ratio, 0.0, 1.0),
         realInRange("grad_clip", optimization.grad_clip, 0.0, 1e6),
@@ -59,6 +62,12 @@ Status TrainingConfig::validateCommon() const {
         return Error{"probe_samples lists sample " + std::to_string(probe_samples[i]) + " twice"};
       }
     }
+  }
+  // Validation decides the best weights: a run needs some, however small the share.
+  if (splits.validation_data.empty() && !(splits.validation_fraction > 0.0)) {
+    return Error{
+        "splits.validation_fraction must be above 0 when no validation file is named, got " +
+        show(splits.validation_fraction)};
   }
   if (!(probe_time_share > 0.0 && probe_time_share <= 1.0)) {
     return Error{"probe_time_share must be in (0, 1], got " + show(probe_time_share)};

@@ -23,6 +23,24 @@ struct OptimizationConfig {
   double label_smoothing = 0.0;
 };
 
+/// Where the validation and test splits come from (engine/vocabulary/data_split.h).
+struct DataSplitsConfig {
+  /// A file or folder holding the validation samples, read like `data`; "" = carved from the
+  /// training data (validation_fraction of it).
+  std::string validation_data;
+  /// A file or folder holding the test samples, read like `data`; "" = the data set's own test
+  /// split, else test_fraction of the training data carved once.
+  std::string test_data;
+  double validation_fraction = 0.1;  ///< of the training data, when carved
+  /// Of the training data, carved when the data has no test split of its own and none is named;
+  /// 0 = no test split (the run then has no test figure: validation is never reused as one).
+  double test_fraction = 0.1;
+  /// 2: three splits as above. 1: a run made before separate test splits, whose held-out split
+  /// was both its validation split and its "test" figure; kept so that such a run resumes on the
+  /// same data, and its final figure is labelled as the validation split it was.
+  int layout = 2;
+};
+
 /// Sizes of the built-in generated datasets.
 struct BuiltinDataConfig {
   int train_count = 5000;
@@ -76,6 +94,7 @@ struct TrainingConfig {
   int min_freq = 2;     ///< tokenizers' minimum word count
   std::string source_language = "en";
   std::string target_language = "it";
+  DataSplitsConfig splits;
 
   /// The task's model settings, in the task's own struct (vocab sizes are filled in from the
   /// tokenizer), written to config.json under that struct's key.
@@ -102,6 +121,8 @@ struct TrainingConfig {
 void to_json(nlohmann::json& j, const OptimizationConfig& c);
 void from_json(const nlohmann::json& j, OptimizationConfig& c);
 void to_json(nlohmann::json& j, const BuiltinDataConfig& c);
+void from_json(const nlohmann::json& j, DataSplitsConfig& c);
+void to_json(nlohmann::json& j, const DataSplitsConfig& c);
 void from_json(const nlohmann::json& j, BuiltinDataConfig& c);
 void to_json(nlohmann::json& j, const TrainingConfig& c);
 void from_json(const nlohmann::json& j, TrainingConfig& c);

@@ -14,6 +14,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, l
                                                 adam_eps, schedule, warmup_steps, min_lr_ratio,
                                                 grad_clip, label_smoothing)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BuiltinDataConfig, train_count, test_count, seed)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataSplitsConfig, validation_data, test_data,
+                                                validation_fraction, test_fraction, layout)
 
 // The model settings sit under their task's own key (ModelSettings), as they have since the
 // first run folders ("vit", "text", "translator"), so that every config.json written before still
@@ -48,6 +50,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"min_freq", c.min_freq},
                      {"source_language", c.source_language},
                      {"target_language", c.target_language},
+                     {"splits", c.splits},
                      {"pretrained", c.pretrained},
                      {"out_dir", c.out_dir},
                      {"stop_on_nonfinite", c.stop_on_nonfinite}};
@@ -94,7 +97,14 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get("min_freq", c.min_freq);
   get("source_language", c.source_language);
   get("target_language", c.target_language);
-  c.model.readFrom(j, {"optimization", "builtin"});
+  // Runs made before separate validation and test splits have no "splits": their held-out split
+  // was both, and so it stays for them (layout 1).
+  if (j.contains("splits")) {
+    get("splits", c.splits);
+  } else {
+    c.splits.layout = 1;
+  }
+  c.model.readFrom(j, {"optimization", "builtin", "splits"});
   get("pretrained", c.pretrained);  // absent from runs made before fine-tuning: our own model
   get("out_dir", c.out_dir);
   get("stop_on_nonfinite", c.stop_on_nonfinite);

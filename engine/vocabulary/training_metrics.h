@@ -2,6 +2,7 @@
 // What training measured: each step, each evaluation, the final test, live learning-rate changes.
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace ascope {
 
@@ -33,16 +34,21 @@ struct EpochSummary {
   std::optional<double> exact_match;  ///< translation: share of sentences exactly right
 };
 
-/// The end of a run that reached its end (finished, or its time limit): the whole held-out split
-/// evaluated once, apart from the epoch-end validation passes, which may look at a subset only
-/// (eval_max_samples). The run's final test figure.
+/// The end of a run that reached its end (finished, or its time limit): the whole test split
+/// (engine/vocabulary/data_split.h) evaluated once, with the weights the validation split chose.
+/// The run's final test figure; never computed on data the run looked at while training.
 struct TestEvaluation {
+  /// "test": the test split. "none": the data has no test split, so there is no test figure
+  /// (every other field but `step` and `epoch` is empty). "validation": a run made before separate
+  /// test splits, whose final figure was its whole validation split (so labelled when read back).
+  std::string split = "test";
+  std::string origin;  ///< where the split came from, in words ("" when read from metrics.csv)
   int epoch = 0;
   int64_t step = 0;          ///< the run's last step
   int64_t weights_step = 0;  ///< the step whose weights were evaluated
   /// The weights were those of checkpoints/best.pt (best validation accuracy), not the last ones.
   bool best_weights = false;
-  int64_t samples = 0;  ///< every sample of the held-out split
+  int64_t samples = 0;  ///< every sample of the split
   double loss = 0;
   double accuracy = 0;
   double lr = 0;               ///< the learning rate at the run's last step

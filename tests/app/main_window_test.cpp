@@ -74,7 +74,7 @@ class MainWindowTest : public QObject {
 void MainWindowTest::everyPanelIsANamedDock() {
   MainWindow window;
   const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
-  QCOMPARE(docks.size(), 10);
+  QCOMPARE(docks.size(), 11);
   QMenu* view = nullptr;
   for (QAction* menu : window.menuBar()->actions()) {
     if (menu->text().remove(QLatin1Char('&')) == QStringLiteral("View")) view = menu->menu();

@@ -14,7 +14,8 @@
 namespace ascope {
 namespace {
 
-/// Texts of 3–6 words; label 1 when "yes" is among them.
+/// Texts of 3–6 words; label 1 when "yes" is among them. Training and validation only: the echo
+/// task has no test split.
 TextDataset echoData(int train, int test, unsigned seed) {
   static const char* const kWords[] = {"yes", "no", "maybe", "sure", "never", "often"};
   std::mt19937 rng(seed);
@@ -29,7 +30,7 @@ TextDataset echoData(int train, int test, unsigned seed) {
       label |= std::string(word) == "yes";
       text += (w > 0 ? " " : "") + std::string(word);
     }
-    (i < train ? data.train : data.test).push_back({text, label});
+    (i < train ? data.train : data.validation).push_back({text, label});
   }
   return data;
 }
@@ -41,12 +42,18 @@ class EchoTask final : public Task {
   torch::nn::Module& model() override { return inner_->model(); }
   int64_t trainSize() const override { return inner_->trainSize(); }
   int64_t validationSize() const override { return inner_->validationSize(); }
+  int64_t testSize() const override { return inner_->testSize(); }
+  SplitOrigins splitOrigins() const override { return inner_->splitOrigins(); }
   std::string describe() const override { return "echo: " + inner_->describe(); }
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
     return inner_->trainBatch(indices);
   }
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
-    return inner_->evaluate(max_samples, decode_samples);
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
+    return inner_->evaluate(split, max_samples, decode_samples);
+  }
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override {
+    return inner_->scoreSplit(split, progress);
   }
   AttentionSnapshot probeAttention(int index) override {
     AttentionSnapshot s = inner_->probeAttention(index);

@@ -16,12 +16,18 @@ class ForwardingTask : public Task {
   torch::nn::Module& model() override { return inner_->model(); }
   int64_t trainSize() const override { return inner_->trainSize(); }
   int64_t validationSize() const override { return inner_->validationSize(); }
+  int64_t testSize() const override { return inner_->testSize(); }
+  SplitOrigins splitOrigins() const override { return inner_->splitOrigins(); }
   std::string describe() const override { return inner_->describe(); }
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
     return inner_->trainBatch(indices);
   }
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
-    return inner_->evaluate(max_samples, decode_samples);
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
+    return inner_->evaluate(split, max_samples, decode_samples);
+  }
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override {
+    return inner_->scoreSplit(split, progress);
   }
   AttentionSnapshot probeAttention(int index) override { return inner_->probeAttention(index); }
   SamplePrediction predictSample(int index) override { return inner_->predictSample(index); }

@@ -73,7 +73,8 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   validation_graph_ = plot_->addGraph();
   validation_graph_->setName(tr("validation"));
   test_graph_ = plot_->addGraph();
-  test_graph_->setName(tr("test (whole split)"));
+  test_name_ = tr("test");
+  test_graph_->setName(tr("test (whole test split)"));
   test_graph_->setLineStyle(QCPGraph::lsNone);  // one point: the marker is the whole graph
   test_graph_->removeFromLegend();              // until a run has its test figure
   raw_graph_->setAdaptiveSampling(true);        // keeps 20k-point series cheap to draw
@@ -158,8 +159,10 @@ void MetricCurvePanel::appendValidationPoint(double step, double value) {
   markDirty();
 }
 
-void MetricCurvePanel::setTestPoint(double step, double value) {
+void MetricCurvePanel::setTestPoint(double step, double value, const QString& name) {
   test_ = SeriesPoint{step, value};
+  test_name_ = name.isEmpty() ? tr("test") : name;
+  test_graph_->setName(name.isEmpty() ? tr("test (whole test split)") : name);
   markDirty();
 }
 
@@ -253,7 +256,7 @@ void MetricCurvePanel::syncGraphs() {
   test_label_->setVisible(test_.has_value());
   if (test_) {
     test_label_->position->setCoords(test_->x, test_->y);
-    test_label_->setText(tr("test %1").arg(formatValue(test_->y)));
+    test_label_->setText(QStringLiteral("%1 %2").arg(test_name_, formatValue(test_->y)));
   }
   plot_->setEmptyState(train_.empty() && validation_.empty() && !test_);
   if (following_) rescaleToData();
@@ -345,8 +348,9 @@ void MetricCurvePanel::updateReadout() {
                  .arg(t.validation.name(), formatValue(shown(validation_).y));
   }
   if (test_ && !at_cursor) {
-    parts << tr("test <b style='color:%1'>%2</b>")
-                 .arg(t.categorical.value(4, t.foreground).name(), formatValue(test_->y));
+    parts << QStringLiteral("%1 <b style='color:%2'>%3</b>")
+                 .arg(test_name_, t.categorical.value(4, t.foreground).name(),
+                      formatValue(test_->y));
   }
   parts << tr("step %1").arg(formatValue(at_cursor ? readout_step_ : lastStep()));
   readout_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));

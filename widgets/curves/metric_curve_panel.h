@@ -46,9 +46,10 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void appendTrainPoints(const std::vector<SeriesPoint>& points);
   /// A validation result; `step` is the training step at the end of the epoch.
   void appendValidationPoint(double step, double value);
-  /// The run's final test figure (the whole held-out split), a labelled marker at `step`; a later
-  /// call moves it. clear() removes it.
-  void setTestPoint(double step, double value);
+  /// The run's final test figure (the whole test split), a labelled marker at `step`; a later
+  /// call moves it. `name` labels it ("test"; a run made before separate test splits names its
+  /// figure for the validation split it was). clear() removes it.
+  void setTestPoint(double step, double value, const QString& name = {});
   bool hasTestPoint() const { return test_.has_value(); }
   void clear();
 
@@ -121,6 +122,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
   DecimatingSeries smoothed_;
   DecimatingSeries validation_;
   std::optional<SeriesPoint> test_;
+  QString test_name_;  ///< what the test point is called on the plot
   EmaSmoother ema_{0.9};
   bool log_scale_ = false;
   bool following_ = true;

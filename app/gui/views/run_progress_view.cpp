@@ -122,7 +122,16 @@ void RunProgressView::setEpoch(const EpochSummary& r) {
 }
 
 void RunProgressView::setTest(const TestEvaluation& t) {
-  QString text = tr("<b>Test (whole split)</b>: accuracy %1 · loss %2")
+  if (t.split == "none") {
+    test_->setText(
+        tr("<b>No test split</b>: the data has none, so this run has no test figure "
+           "(validation is never reused as one)"));
+    return;
+  }
+  // Runs made before separate test splits tested on their validation split: named so.
+  QString text = (t.split == "test" ? tr("<b>Test</b>: accuracy %1 · loss %2")
+                                    : tr("<b>Validation split (old run, not a test)</b>: "
+                                         "accuracy %1 · loss %2"))
                      .arg(t.accuracy, 0, 'f', 3)
                      .arg(t.loss, 0, 'f', 4);
   if (t.bleu) text += tr(" · BLEU %1").arg(*t.bleu, 0, 'f', 1);
@@ -130,6 +139,10 @@ void RunProgressView::setTest(const TestEvaluation& t) {
   if (t.samples > 0) text += tr(" · %1 samples").arg(t.samples);
   text += t.best_weights ? tr(" · best weights (step %1)").arg(t.weights_step)
                          : tr(" · last weights (step %1)").arg(t.weights_step);
+  if (!t.origin.empty()) {
+    text += QStringLiteral("<br><small>%1</small>")
+                .arg(QString::fromStdString(t.origin).toHtmlEscaped());
+  }
   test_->setText(text);
 }
 

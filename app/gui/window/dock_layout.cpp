@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kLayoutVersion = 3;  // bump when docks are added or renamed
+constexpr int kLayoutVersion = 4;  // bump when docks are added or renamed
 
 int share(int total, double fraction) {
   return static_cast<int>(std::lround(total * fraction));
@@ -59,6 +59,7 @@ void DockLayout::resetLayout() {
   QDockWidget* decoding = dock(QStringLiteral("decodingDock"));
   QDockWidget* heads = dock(QStringLiteral("headsDock"));
   QDockWidget* ablation = dock(QStringLiteral("ablationDock"));
+  QDockWidget* errors = dock(QStringLiteral("errorsDock"));
   for (QDockWidget* d : docks_) {
     d->setFloating(false);
     window_->removeDockWidget(d);
@@ -71,7 +72,7 @@ void DockLayout::resetLayout() {
   window_->splitDockWidget(accuracy, log, Qt::Vertical);
   window_->splitDockWidget(attention, pe, Qt::Vertical);
   // Below the attention, one tab each: the class looks at one of them at a time.
-  for (QDockWidget* tab : {decoding, heads, ablation}) {
+  for (QDockWidget* tab : {decoding, heads, ablation, errors}) {
     if (tab != nullptr) window_->tabifyDockWidget(pe, tab);
   }
   for (QDockWidget* d : docks_) d->show();

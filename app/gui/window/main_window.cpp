@@ -20,6 +20,7 @@
 #include "app/gui/window/app_log.h"
 #include "app/gui/window/attention_video_actions.h"
 #include "app/gui/window/dock_layout.h"
+#include "app/gui/window/error_analysis_controller.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/presentation_controls.h"
 #include "app/gui/window/pretrained_inspection_window.h"
@@ -43,6 +44,7 @@
 #include "widgets/decoding/decoding_step_view.h"
 #include "widgets/encoding/positional_encoding_panel.h"
 #include "widgets/samples/sample_panel.h"
+#include "widgets/tables/error_analysis_panel.h"
 #include "widgets/tables/head_ablation_table.h"
 #include "widgets/tables/head_stats_grid_panel.h"
 
@@ -132,6 +134,8 @@ void MainWindow::createPanels() {
   panels_.heads->setObjectName(QStringLiteral("headStatsPanel"));
   panels_.ablation = new HeadAblationTable(this);
   panels_.ablation->setObjectName(QStringLiteral("ablationPanel"));
+  panels_.errors = new ErrorAnalysisPanel(this);
+  panels_.errors->setObjectName(QStringLiteral("errorsPanel"));
   panels_.log = new LogPanel(this);
   panels_.log->setObjectName(QStringLiteral("logPanel"));
   panels_.log->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
@@ -167,6 +171,7 @@ void MainWindow::createDocks() {
   docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding);
   docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), panels_.heads);
   docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), panels_.ablation);
+  docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), panels_.errors);
   docks_->addDock(QStringLiteral("logDock"), tr("Log"), panels_.log);
 }
 
@@ -213,6 +218,11 @@ void MainWindow::createMenus() {
   run->addActions({panels_.run->startAction(), panels_.run->pauseAction(),
                    panels_.run->stepAction(), panels_.run->stopAction()});
   replay->addRunActions(run);
+  // Error analysis (issue 26): the run scored on a data set, its errors under the scope.
+  errors_ = new ErrorAnalysisController(panels_, run_, this);
+  connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
+  run->addSeparator();
+  run->addAction(errors_->evaluateAction());
 
   // The run's one time axis: every dock follows the snapshot the timeline shows. Window-wide keys,
   // except where a focused widget uses them itself: text fields keep theirs, and ←/→ change the

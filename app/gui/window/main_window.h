@@ -13,6 +13,7 @@ class AttentionVideoActions;
 class CurrentRun;
 class DockLayout;
 class EngineBridge;
+class ErrorAnalysisController;
 class ExportActions;
 class LongRunCheck;
 class PresentationControls;
@@ -37,6 +38,8 @@ class MainWindow : public QMainWindow {
   AttentionVideoActions* videoExporter() const { return video_; }
   /// Presentation mode, dock full screen, font zoom and high contrast (View menu).
   PresentationControls* presentationControls() const { return presentation_; }
+  /// Run → Evaluate on… and the Errors dock.
+  ErrorAnalysisController* errorAnalysis() const { return errors_; }
   /// The Run dock's settings and the last run across restarts; null until setInteractive().
   RememberedSettings* rememberedSettings() const { return remembered_; }
 
@@ -70,6 +73,7 @@ class MainWindow : public QMainWindow {
   DockLayout* docks_ = nullptr;
   ExportActions* exporter_ = nullptr;
   AttentionVideoActions* video_ = nullptr;
+  ErrorAnalysisController* errors_ = nullptr;
   AppLog* app_log_ = nullptr;
   PresentationControls* presentation_ = nullptr;
   RememberedSettings* remembered_ = nullptr;

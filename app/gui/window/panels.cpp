@@ -6,6 +6,7 @@
 #include "widgets/decoding/decoding_step_view.h"
 #include "widgets/encoding/positional_encoding_panel.h"
 #include "widgets/samples/sample_panel.h"
+#include "widgets/tables/error_analysis_panel.h"
 
 namespace ascope {
 
@@ -13,6 +14,8 @@ QList<Exportable*> Panels::exportables() const {
   QList<Exportable*> all{loss, accuracy, attention->panel(), positional_encoding, sample};
   // Decoding steps exist for translation only; an empty figure is no use on a slide.
   if (decoding != nullptr && decoding->stepCount() > 0) all.push_back(decoding);
+  // An evaluation's errors, once there is one.
+  if (errors != nullptr && !errors->data().isEmpty()) all.push_back(errors);
   return all;
 }
 

@@ -8,6 +8,7 @@ namespace ascope {
 
 class AttentionTimelineView;
 class DecodingStepView;
+class ErrorAnalysisPanel;
 class HeadAblationTable;
 class HeadStatsGridPanel;
 class LogPanel;
@@ -28,6 +29,7 @@ struct Panels {
   TryItBox* try_it = nullptr;
   HeadStatsGridPanel* heads = nullptr;    ///< per-head statistics over training
   HeadAblationTable* ablation = nullptr;  ///< what each head contributes
+  ErrorAnalysisPanel* errors = nullptr;   ///< a run scored on a data set, its errors
   LogPanel* log = nullptr;
 
   /// Every panel that can save itself as a figure and its data as CSV.

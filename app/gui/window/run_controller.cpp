@@ -47,9 +47,11 @@ void showEpoch(const Panels& panels, const EpochSummary& e) {
 /// At the step of the weights tested, beside that step's validation point (the same weights on a
 /// part of the split, when eval_max_samples is below its size).
 void showTest(const Panels& panels, const TestEvaluation& t) {
-  panels.loss->setTestPoint(static_cast<double>(t.weights_step), t.loss);
-  panels.accuracy->setTestPoint(static_cast<double>(t.weights_step), t.accuracy);
   panels.run->setTest(t);
+  if (t.split == "none") return;  // no test figure to mark on the curves
+  const QString name = t.split == "test" ? QString() : QObject::tr("validation (old run)");
+  panels.loss->setTestPoint(static_cast<double>(t.weights_step), t.loss, name);
+  panels.accuracy->setTestPoint(static_cast<double>(t.weights_step), t.accuracy, name);
 }
 
 }  // namespace

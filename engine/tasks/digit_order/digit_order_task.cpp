@@ -75,10 +75,14 @@ double DigitOrderTask::trainingFlops(const std::vector<int64_t>& indices) const 
   return digitOrderStepFlops(settings_, static_cast<int64_t>(indices.size()));
 }
 
-EvaluationOutcome DigitOrderTask::evaluate(int max_samples, int /*decode_samples*/) {
-  return evaluateClassifier(*model_, validation_labels_, max_samples, 512, device_,
-                            [this](int64_t start, int64_t count) {
-                              return model_(validation_ids_.narrow(0, start, count).to(device_));
+EvaluationOutcome DigitOrderTask::evaluate(DataSplit split, int max_samples,
+                                           int /*decode_samples*/) {
+  if (split == DataSplit::kTest) return {};
+  const bool train = split == DataSplit::kTrain;
+  const torch::Tensor& ids = train ? train_ids_ : validation_ids_;
+  return evaluateClassifier(*model_, train ? train_labels_ : validation_labels_, max_samples, 512,
+                            [this, &ids](int64_t start, int64_t count) {
+                              return model_(ids.narrow(0, start, count).to(device_));
                             });
 }
 

@@ -25,7 +25,8 @@ class DigitOrderTask : public Task {
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  /// Its generated data has no test split: the test split is empty.
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;

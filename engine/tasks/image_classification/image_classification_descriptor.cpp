@@ -5,6 +5,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/models/vision_transformer_config.h"
 #include "engine/pretrained/hf_model_config.h"
+#include "engine/tasks/held_out_data.h"
 #include "engine/tasks/image_classification/image_classification_task.h"
 #include "engine/tasks/image_classification/pretrained_image_classification_task.h"
 #include "engine/tasks/loaded_dataset.h"
@@ -70,15 +71,40 @@ int imageSide(const TrainingConfig& c) {
   return static_cast<int>(c.model.get<VisionTransformerConfig>().image_size);
 }
 
-Expected<ImageDataset> imageData(const TrainingConfig& c, std::vector<std::string>* warnings) {
-  if (usesBuiltinData(c)) {
-    return generateShapeImages(
-        {c.builtin.train_count, c.builtin.test_count, c.builtin.seed, imageSide(c)});
-  }
+/// An image data set as it is: CIFAR-10 batches and a folder with train/ and test/ with their own
+/// test split, any other folder all in `train` (runs of layout 1 split it 90/10 there, as they
+/// always did).
+Expected<ImageDataset> readImages(const std::string& path, const TrainingConfig& c,
+                                  std::vector<std::string>* warnings) {
   ImageLoadOptions options;
   options.height = options.width = imageSide(c);
   options.seed = c.seed;
-  return takeLoaded(loadImageDataset(c.data, options), warnings);
+  if (c.splits.layout != 1) options.train_fraction = 1.0;
+  return takeLoaded(loadImageDataset(path, options), warnings);
+}
+
+Expected<ImageDataset> imageData(const TrainingConfig& c, std::vector<std::string>* warnings) {
+  ImageDataset data;
+  if (usesBuiltinData(c)) {
+    data = generateShapeImages(
+        {c.builtin.train_count, c.builtin.test_count, c.builtin.seed, imageSide(c)});
+    shareGeneratedHeldOut(data, c, "images");
+  } else {
+    Expected<ImageDataset> read = readImages(c.data, c, warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+  }
+  const std::vector<std::string> classes = data.class_names;
+  return withHeldOutSplits(
+      std::move(data), c, "images",
+      [&](const std::string& path) -> Expected<ImageDataset> {
+        Expected<ImageDataset> named = readImages(path, c, warnings);
+        if (named.ok() && named->class_names != classes) {
+          return Error{path + ": its classes differ from those of " + c.data};
+        }
+        return named;
+      },
+      warnings);
 }
 
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
@@ -87,8 +113,8 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   }
   Expected<ImageDataset> data = imageData(b.config, b.warnings);
   if (!data.ok()) return Error{data.error()};
-  if (data->train.empty() || data->test.empty()) {
-    return Error{b.config.data + ": needs both training and test images"};
+  if (data->train.empty() || data->validation.empty()) {
+    return Error{b.config.data + ": needs both training and validation images"};
   }
   if (!b.config.pretrained.empty()) {
     return PretrainedImageClassificationTask::forTraining(b.config, std::move(*data), b.device);
@@ -98,16 +124,27 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
 }
 
 Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+  ImageDataset data;
+  if (b.with_data) {
+    Expected<ImageDataset> read = imageData(b.config, b.warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+  }
   if (!b.config.pretrained.empty()) {
-    return PretrainedImageClassificationTask::forInference(b.config, b.run_dir, b.device);
+    return PretrainedImageClassificationTask::forInference(b.config, b.run_dir, b.device,
+                                                           std::move(data));
   }
   Expected<std::vector<std::string>> names = loadClassNames(b.run_dir);
   if (!names.ok()) return Error{names.error()};
-  ImageDataset empty;
-  empty.class_names = std::move(*names);
-  empty.height = empty.width = imageSide(b.config);
+  // The model's output i is the run's class i: data whose classes differ would be misread.
+  if (b.with_data && data.class_names != *names) {
+    return Error{b.config.data + ": its classes differ from the run's (" + b.run_dir +
+                 "/classes.json)"};
+  }
+  data.class_names = std::move(*names);
+  data.height = data.width = imageSide(b.config);
   return std::unique_ptr<Task>(
-      std::make_unique<ImageClassificationTask>(b.config, std::move(empty), b.device));
+      std::make_unique<ImageClassificationTask>(b.config, std::move(data), b.device));
 }
 
 /// The ViT of `c`, or of c.pretrained's config.json.

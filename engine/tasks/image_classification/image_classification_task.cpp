@@ -41,8 +41,9 @@ std::string ImageClassificationTask::describe() const {
   return "ViT " + std::to_string(v.layers) + " layers × " + std::to_string(v.heads) +
          " heads, hidden " + std::to_string(v.hidden) + ", patch " + std::to_string(v.patch_size) +
          ", " + std::to_string(parameters) + " parameters; " + std::to_string(trainSize()) +
-         " training / " + std::to_string(validationSize()) + " test images, " +
-         std::to_string(class_names_.size()) + " classes";
+         " training / " + std::to_string(validationSize()) + " validation / " +
+         std::to_string(testSize()) + " test images, " + std::to_string(class_names_.size()) +
+         " classes";
 }
 
 torch::Tensor ImageClassificationTask::normalise(const torch::Tensor& images) const {
@@ -51,9 +52,9 @@ torch::Tensor ImageClassificationTask::normalise(const torch::Tensor& images) co
 
 BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  torch::Tensor images = normalise(train_images_.index_select(0, index));
+  torch::Tensor images = normalise(images_[0].index_select(0, index));
   if (config_.augment) images = randomCropFlip(images);
-  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
   const torch::Tensor logits = model_(images);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
@@ -62,12 +63,12 @@ double ImageClassificationTask::trainingFlops(const std::vector<int64_t>& indice
   return trainingStepFlops(vit_, static_cast<int64_t>(indices.size()));
 }
 
-EvaluationOutcome ImageClassificationTask::evaluate(int max_samples, int /*decode_samples*/) {
-  return evaluateClassifier(*model_, test_labels_, max_samples,
-                            std::max<int64_t>(config_.batch_size, 64), device_,
-                            [this](int64_t start, int64_t count) {
-                              return model_(normalise(test_images_.narrow(0, start, count)));
-                            });
+torch::Tensor ImageClassificationTask::logitsOfImages(const torch::Tensor& images) {
+  return model_(normalise(images));
+}
+
+int64_t ImageClassificationTask::evaluationBatch() const {
+  return std::max<int64_t>(config_.batch_size, 64);
 }
 
 AttentionSnapshot ImageClassificationTask::attentionOf(ImageBuffer image, torch::Tensor* logits) {
@@ -93,7 +94,7 @@ AttentionSnapshot ImageClassificationTask::probeAttention(int index) {
   model_->eval();
   index = index % std::max<int64_t>(1, validationSize());
   torch::Tensor logits;
-  AttentionSnapshot snapshot = attentionOf(imageBufferAt(test_images_, index), &logits);
+  AttentionSnapshot snapshot = attentionOf(imageBufferAt(images_[1], index), &logits);
   model_->train();
   snapshot.sample_index = index;
   return snapshot;

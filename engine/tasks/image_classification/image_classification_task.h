@@ -19,7 +19,6 @@ class ImageClassificationTask : public ImageDatasetTask {
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
   AttentionSnapshot probeAttention(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
@@ -34,6 +33,8 @@ class ImageClassificationTask : public ImageDatasetTask {
   /// the class scores (1, classes). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(ImageBuffer image, torch::Tensor* logits);
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
+  torch::Tensor logitsOfImages(const torch::Tensor& images) override;
+  int64_t evaluationBatch() const override;
 
   TrainingConfig config_;
   VisionTransformerConfig vit_;  ///< config_.model, with the sizes the data fixes

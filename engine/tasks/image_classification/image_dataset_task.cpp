@@ -8,9 +8,12 @@
 
 namespace ascope {
 
-ImageDatasetTask::ImageDatasetTask(const ImageDataset& data) : class_names_(data.class_names) {
-  toImageTensors(data.train, data.height, data.width, &train_images_, &train_labels_);
-  toImageTensors(data.test, data.height, data.width, &test_images_, &test_labels_);
+ImageDatasetTask::ImageDatasetTask(const ImageDataset& data)
+    : class_names_(data.class_names), origins_(data.origins) {
+  for (DataSplit split : {DataSplit::kTrain, DataSplit::kValidation, DataSplit::kTest}) {
+    const std::size_t k = splitSlot(split);
+    toImageTensors(splitSamples(data, split), data.height, data.width, &images_[k], &labels_[k]);
+  }
 }
 
 SamplePrediction ImageDatasetTask::predictSample(int index) {
@@ -18,10 +21,35 @@ SamplePrediction ImageDatasetTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kImageClassificationTaskId;
   p.sample_index = index;
-  p.image = imageBufferAt(test_images_, index);
-  p.true_label = class_names_[test_labels_[index].item<int64_t>()];
+  p.image = imageBufferAt(images_[1], index);
+  p.true_label = class_names_[labels_[1][index].item<int64_t>()];
   recordPrediction(classify(p.image, /*with_attention=*/false), &p);
   return p;
+}
+
+EvaluationOutcome ImageDatasetTask::evaluate(DataSplit split, int max_samples,
+                                             int /*decode_samples*/) {
+  const std::size_t k = splitSlot(split);
+  return evaluateClassifier(model(), labels_[k], max_samples, evaluationBatch(),
+                            [this, k](int64_t start, int64_t count) {
+                              return logitsOfImages(images_[k].narrow(0, start, count));
+                            });
+}
+
+Expected<std::vector<ScoredSample>> ImageDatasetTask::scoreSplit(DataSplit split,
+                                                                 const ScoringProgress& progress) {
+  const std::size_t k = splitSlot(split);
+  return scoreClassifierRows(
+      model(), labels_[k], evaluationBatch(),
+      [this, k](int64_t start, int64_t count) {
+        return logitsOfImages(images_[k].narrow(0, start, count));
+      },
+      class_names_,
+      [&](int64_t row, SamplePrediction& p) {
+        p.task = kImageClassificationTaskId;
+        p.image = imageBufferAt(images_[k], row);
+      },
+      progress);
 }
 
 }  // namespace ascope

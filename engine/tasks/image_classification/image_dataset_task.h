@@ -1,7 +1,8 @@
 #pragma once
 // What the two image tasks (our own ViT and a pretrained Hugging Face one) share: the dataset kept
-// as uint8 tensors on the CPU between batches, its class names, and a validation image's
-// prediction made by the task's own classify.
+// as uint8 tensors on the CPU between batches, split by split, its class names, a validation
+// image's prediction made by the task's own classify, and the passes over a split.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -12,11 +13,16 @@ namespace ascope {
 
 class ImageDatasetTask : public Task {
  public:
-  int64_t trainSize() const override { return train_images_.size(0); }
-  int64_t validationSize() const override { return test_images_.size(0); }
+  int64_t trainSize() const override { return images_[0].size(0); }
+  int64_t validationSize() const override { return images_[1].size(0); }
+  int64_t testSize() const override { return images_[2].size(0); }
+  SplitOrigins splitOrigins() const override { return origins_; }
   SamplePrediction predictSample(int index) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override;
 
-  const std::vector<std::string>& classNames() const { return class_names_; }
+  std::vector<std::string> classNames() const override { return class_names_; }
 
  protected:
   /// Copies `data`'s class names and images (its splits may be empty: inference).
@@ -25,10 +31,15 @@ class ImageDatasetTask : public Task {
   /// An image (channel-planar RGB) classified by the task's model, with the attention only when
   /// `with_attention` (a sample's prediction needs none).
   virtual Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) = 0;
+  /// Class scores (B, classes) of uint8 images (B, 3, H, W) on the CPU.
+  virtual torch::Tensor logitsOfImages(const torch::Tensor& images) = 0;
+  /// Images a validation or test pass takes at once.
+  virtual int64_t evaluationBatch() const = 0;
 
   std::vector<std::string> class_names_;
-  torch::Tensor train_images_, train_labels_;  // uint8 (N, 3, H, W), int64 (N), on the CPU
-  torch::Tensor test_images_, test_labels_;
+  /// Per split (splitSlot): uint8 (N, 3, H, W) images and int64 (N) labels, on the CPU.
+  std::array<torch::Tensor, 3> images_, labels_;
+  SplitOrigins origins_;
 };
 
 }  // namespace ascope

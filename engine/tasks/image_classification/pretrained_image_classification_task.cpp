@@ -84,7 +84,8 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forTraining(
 }
 
 Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forInference(
-    const TrainingConfig& config, const std::string& run_dir, const torch::Device& device) {
+    const TrainingConfig& config, const std::string& run_dir, const torch::Device& device,
+    ImageDataset data) {
   const std::string folder = (fs::path(run_dir) / kPretrainedArtifactsFolder).string();
   Expected<std::vector<std::string>> names = loadClassNames(run_dir);
   if (!names.ok()) return Error{names.error()};
@@ -98,13 +99,15 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forInference(
   const Status fits = checkModelFitsMemory(estimate, ModelUse::kInference, memory.bytes,
                                            memory.source, folder + "/config.json");
   if (!fits.ok()) return Error{fits.error()};
-  ImageDataset empty;
-  empty.class_names = std::move(*names);
-  empty.height = empty.width =
+  if (!data.class_names.empty() && data.class_names != *names) {
+    return Error{"the data's classes differ from the run's (" + run_dir + "/classes.json)"};
+  }
+  data.class_names = std::move(*names);
+  data.height = data.width =
       static_cast<int>(config.model.get<VisionTransformerConfig>().image_size);
   try {
     return std::unique_ptr<Task>(std::make_unique<PretrainedImageClassificationTask>(
-        config, std::move(empty), *processor, VitModel(*vit), std::string(), device));
+        config, std::move(data), *processor, VitModel(*vit), std::string(), device));
   } catch (const std::exception& e) {
     return Error{folder + ": " + e.what()};
   }
@@ -133,7 +136,8 @@ std::string PretrainedImageClassificationTask::describe() const {
          std::to_string(c.image_size) + "×" + std::to_string(c.image_size) +
          " input, fresh head for " + std::to_string(class_names_.size()) + " classes, " +
          std::to_string(parameters) + " parameters; " + std::to_string(trainSize()) +
-         " training / " + std::to_string(validationSize()) + " test images";
+         " training / " + std::to_string(validationSize()) + " validation / " +
+         std::to_string(testSize()) + " test images";
 }
 
 int64_t PretrainedImageClassificationTask::gridSide() const {
@@ -159,25 +163,20 @@ torch::Tensor PretrainedImageClassificationTask::pixelValues(const torch::Tensor
 
 BatchOutcome PretrainedImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  torch::Tensor pixels = pixelValues(train_images_.index_select(0, index));
+  torch::Tensor pixels = pixelValues(images_[0].index_select(0, index));
   if (config_.augment) pixels = randomCropFlip(pixels);
-  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
   const torch::Tensor logits = model_->forward(pixels);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
-EvaluationOutcome PretrainedImageClassificationTask::evaluate(int max_samples,
-                                                              int /*decode_samples*/) {
-  return evaluateClassifier(
-      *model_, test_labels_, max_samples, config_.batch_size, device_,
-      [this](int64_t start, int64_t count) {
-        return model_->forward(pixelValues(test_images_.narrow(0, start, count)));
-      });
+torch::Tensor PretrainedImageClassificationTask::logitsOfImages(const torch::Tensor& images) {
+  return model_->forward(pixelValues(images));
 }
 
 AttentionSnapshot PretrainedImageClassificationTask::probeAttention(int index) {
   index = static_cast<int>(index % std::max<int64_t>(1, validationSize()));
-  return probedAttention(classify(imageBufferAt(test_images_, index), /*with_attention=*/true),
+  return probedAttention(classify(imageBufferAt(images_[1], index), /*with_attention=*/true),
                          kImageClassificationTaskId, index);
 }
 

@@ -23,10 +23,12 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
                                                      ImageDataset data,
                                                      const torch::Device& device);
   /// The model of a trained run, shaped by run_dir/pretrained/config.json with the run's
-  /// classes.json; its weights come from the checkpoint the caller loads.
+  /// classes.json; its weights come from the checkpoint the caller loads. `data` (may be
+  /// empty) is what it is asked to score; its classes must be the run's.
   static Expected<std::unique_ptr<Task>> forInference(const TrainingConfig& config,
                                                       const std::string& run_dir,
-                                                      const torch::Device& device);
+                                                      const torch::Device& device,
+                                                      ImageDataset data = {});
 
   /// `model_folder` is where saveArtifacts copies the model's files from ("" for inference);
   /// `data` may have empty splits (inference).
@@ -38,7 +40,6 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
   AttentionSnapshot probeAttention(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
@@ -51,6 +52,8 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
   torch::Tensor pixelValues(const torch::Tensor& images) const;
   int64_t gridSide() const;
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
+  torch::Tensor logitsOfImages(const torch::Tensor& images) override;
+  int64_t evaluationBatch() const override { return config_.batch_size; }
 
   TrainingConfig config_;
   torch::Device device_;

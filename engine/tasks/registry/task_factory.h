@@ -18,10 +18,13 @@ Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
                                                  std::vector<std::string>* warnings,
                                                  const BenchmarkShapes& shapes = {});
 
-/// Rebuilds the task of a finished run for inference only (no dataset): reads tokenizers and class
-/// names from `run_dir`.
+/// Rebuilds the task of a finished run for inference: reads tokenizers and class names from
+/// `run_dir`. With `with_data`, the task also reads config.data, split as training would split it
+/// (TaskBuild::with_data); `warnings` hears what loading it skipped.
 Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
                                                   const std::string& run_dir,
-                                                  const torch::Device& device);
+                                                  const torch::Device& device,
+                                                  bool with_data = false,
+                                                  std::vector<std::string>* warnings = nullptr);
 
 }  // namespace ascope

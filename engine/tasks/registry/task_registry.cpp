@@ -78,10 +78,13 @@ Expected<std::unique_ptr<Task>> makeTrainingTask(const TrainingConfig& config,
 
 Expected<std::unique_ptr<Task>> makeInferenceTask(const TrainingConfig& config,
                                                   const std::string& run_dir,
-                                                  const torch::Device& device) {
+                                                  const torch::Device& device, bool with_data,
+                                                  std::vector<std::string>* warnings) {
   Expected<const TaskDescriptor*> task = findTask(config.task);
   if (!task.ok()) return Error{task.error()};
-  return (*task)->make_inference_task(TaskBuild{config, device, run_dir, nullptr, {}});
+  TaskBuild build{config, device, run_dir, warnings, {}};
+  build.with_data = with_data;
+  return (*task)->make_inference_task(build);
 }
 
 }  // namespace ascope

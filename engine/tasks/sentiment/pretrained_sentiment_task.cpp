@@ -63,7 +63,8 @@ Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const Train
 
 Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forInference(const TrainingConfig& config,
                                                                       const std::string& run_dir,
-                                                                      const torch::Device& device) {
+                                                                      const torch::Device& device,
+                                                                      TextDataset data) {
   const std::string folder = (fs::path(run_dir) / kPretrainedArtifactsFolder).string();
   Expected<BertConfig> bert = readBertConfig((fs::path(folder) / "config.json").string());
   if (!bert.ok()) return Error{bert.error()};
@@ -74,7 +75,7 @@ Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forInference(const Trai
   if (!fits.ok()) return Error{fits.error()};
   try {
     return std::unique_ptr<Task>(std::make_unique<PretrainedSentimentTask>(
-        config, TextDataset{}, std::move(*tokenizer), BertModel(*bert), std::string(), device));
+        config, std::move(data), std::move(*tokenizer), BertModel(*bert), std::string(), device));
   } catch (const std::exception& e) {
     return Error{folder + ": " + e.what()};
   }
@@ -93,8 +94,10 @@ PretrainedSentimentTask::PretrainedSentimentTask(const TrainingConfig& config, T
   // The model has no positions past max_position_embeddings, whatever the preset asks for.
   max_length_ = std::min<int64_t>(config_.model.get<TextClassifierConfig>().max_len,
                                   model_->config().max_position_embeddings);
-  encodeAll(data_.train, &train_ids_, &train_mask_, &train_labels_);
-  encodeAll(data_.test, &test_ids_, &test_mask_, &test_labels_);
+  for (DataSplit split : {DataSplit::kTrain, DataSplit::kValidation, DataSplit::kTest}) {
+    const std::size_t k = splitSlot(split);
+    encodeAll(splitSamples(data_, split), &ids_[k], &mask_[k], &labels_[k]);
+  }
   model_->to(device_);
   model_->train();
 }
@@ -132,7 +135,8 @@ std::string PretrainedSentimentTask::describe() const {
          std::to_string(c.hidden_size) + ", vocabulary " + std::to_string(c.vocab_size) +
          ", fresh negative/positive head, " + std::to_string(parameters) + " parameters; " +
          std::to_string(max_length_) + " tokens per review; " + std::to_string(trainSize()) +
-         " training / " + std::to_string(validationSize()) + " test reviews";
+         " training / " + std::to_string(validationSize()) + " validation / " +
+         std::to_string(testSize()) + " test reviews";
 }
 
 torch::Tensor PretrainedSentimentTask::logitsOf(const torch::Tensor& ids, const torch::Tensor& mask,
@@ -145,22 +149,41 @@ torch::Tensor PretrainedSentimentTask::logitsOf(const torch::Tensor& ids, const 
 
 BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
   const torch::Tensor logits =
-      logitsOf(train_ids_.index_select(0, index), train_mask_.index_select(0, index));
+      logitsOf(ids_[0].index_select(0, index), mask_[0].index_select(0, index));
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
-EvaluationOutcome PretrainedSentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
+EvaluationOutcome PretrainedSentimentTask::evaluate(DataSplit split, int max_samples,
+                                                    int /*decode_samples*/) {
+  const std::size_t k = splitSlot(split);
   return evaluateClassifier(
-      *model_, test_labels_, max_samples, 64, device_, [this](int64_t start, int64_t count) {
-        return logitsOf(test_ids_.narrow(0, start, count), test_mask_.narrow(0, start, count));
+      *model_, labels_[k], max_samples, 64, [this, k](int64_t start, int64_t count) {
+        return logitsOf(ids_[k].narrow(0, start, count), mask_[k].narrow(0, start, count));
       });
+}
+
+Expected<std::vector<ScoredSample>> PretrainedSentimentTask::scoreSplit(
+    DataSplit split, const ScoringProgress& progress) {
+  const std::size_t k = splitSlot(split);
+  const std::vector<TextSample>& samples = splitSamples(data_, split);
+  return scoreClassifierRows(
+      *model_, labels_[k], 64,
+      [this, k](int64_t start, int64_t count) {
+        return logitsOf(ids_[k].narrow(0, start, count), mask_[k].narrow(0, start, count));
+      },
+      classList(),
+      [&](int64_t row, SamplePrediction& p) {
+        p.task = kSentimentTaskId;
+        p.text = samples[static_cast<std::size_t>(row)].text;
+      },
+      progress);
 }
 
 AttentionSnapshot PretrainedSentimentTask::probeAttention(int index) {
   index = index % std::max<int64_t>(1, validationSize());
-  return probedAttention(classify(data_.test[index].text, /*with_attention=*/true),
+  return probedAttention(classify(data_.validation[index].text, /*with_attention=*/true),
                          kSentimentTaskId, index);
 }
 
@@ -169,8 +192,8 @@ SamplePrediction PretrainedSentimentTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kSentimentTaskId;
   p.sample_index = index;
-  p.text = data_.test[index].text;
-  p.true_label = classNames()[data_.test[index].label];
+  p.text = data_.validation[index].text;
+  p.true_label = classList()[data_.validation[index].label];
   recordPrediction(classify(p.text, /*with_attention=*/false), &p);
   return p;
 }
@@ -191,7 +214,7 @@ Expected<InferenceOutcome> PretrainedSentimentTask::inferText(const std::string&
   return classify(text, /*with_attention=*/true);
 }
 
-const std::vector<std::string>& PretrainedSentimentTask::classNames() const {
+const std::vector<std::string>& PretrainedSentimentTask::classList() const {
   return data_.class_names.size() == 2 ? data_.class_names : kLabels;
 }
 
@@ -213,7 +236,7 @@ Expected<InferenceOutcome> PretrainedSentimentTask::classify(const std::string& 
   const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
   model_->train(was_training);
   InferenceOutcome out;
-  rankClasses(probs, classNames(), &out);
+  rankClasses(probs, classList(), &out);
   if (with_attention) {
     out.attention.task = kSentimentTaskId;
     out.attention.sample_index = -1;

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 // The sentiment task with a pretrained Hugging Face BERT (TrainingConfig::pretrained) in place of
 // the small encoder: the model's own WordPiece tokenizer, its encoder, a fresh negative/positive
 // head. A run folder keeps the model's config.json and tokenizer files under pretrained/ (the
@@ -20,10 +21,11 @@ class PretrainedSentimentTask : public Task {
   static Expected<std::unique_ptr<Task>> forTraining(const TrainingConfig& config, TextDataset data,
                                                      const torch::Device& device);
   /// The model of a trained run, shaped by run_dir/pretrained/config.json; its weights come from
-  /// the checkpoint the caller loads.
+  /// the checkpoint the caller loads. `data` (may be empty) is what it is asked to score.
   static Expected<std::unique_ptr<Task>> forInference(const TrainingConfig& config,
                                                       const std::string& run_dir,
-                                                      const torch::Device& device);
+                                                      const torch::Device& device,
+                                                      TextDataset data = {});
 
   /// `model_folder` is where saveArtifacts copies the tokenizer and config from ("" for
   /// inference); `data` may be empty (inference).
@@ -31,18 +33,23 @@ class PretrainedSentimentTask : public Task {
                           BertModel model, std::string model_folder, const torch::Device& device);
 
   torch::nn::Module& model() override { return *model_; }
-  int64_t trainSize() const override { return train_ids_.size(0); }
-  int64_t validationSize() const override { return test_ids_.size(0); }
+  int64_t trainSize() const override { return ids_[0].size(0); }
+  int64_t validationSize() const override { return ids_[1].size(0); }
+  int64_t testSize() const override { return ids_[2].size(0); }
+  SplitOrigins splitOrigins() const override { return data_.origins; }
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
   Expected<InferenceOutcome> inferText(const std::string& text) override;
+  std::vector<std::string> classNames() const override { return classList(); }
 
  private:
   /// `text` as the model reads it: [CLS] … [SEP], truncated to max_length_, no padding.
@@ -54,7 +61,7 @@ class PretrainedSentimentTask : public Task {
   torch::Tensor logitsOf(const torch::Tensor& ids, const torch::Tensor& mask,
                          std::vector<torch::Tensor>* attention = nullptr);
   Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
-  const std::vector<std::string>& classNames() const;
+  const std::vector<std::string>& classList() const;
 
   TrainingConfig config_;
   torch::Device device_;
@@ -62,8 +69,8 @@ class PretrainedSentimentTask : public Task {
   BertTokenizer tokenizer_;
   std::string model_folder_;
   int64_t max_length_ = 0;  // the text settings' max_len, within the model's positions
-  torch::Tensor train_ids_, train_mask_, train_labels_;  // (N, max_length_), (N, …), (N) int64
-  torch::Tensor test_ids_, test_mask_, test_labels_;
+  /// Per split (splitSlot): (N, max_length_) ids and mask, (N) labels, int64, on the CPU.
+  std::array<torch::Tensor, 3> ids_, mask_, labels_;
   BertModel model_{nullptr};
 };
 

@@ -8,6 +8,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/models/text_classifier_config.h"
 #include "engine/pretrained/hf_model_config.h"
+#include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
@@ -69,13 +70,30 @@ TrainingConfig preset(const std::string& name) {
   return c;
 }
 
-Expected<TextDataset> textData(const TrainingConfig& c, std::vector<std::string>* warnings) {
-  if (usesBuiltinData(c)) {
-    return generateSentimentReviews({c.builtin.train_count, c.builtin.test_count, c.builtin.seed});
-  }
+/// A review file or folder as it is: every review of a single CSV in `train` (runs of layout 1
+/// split it 80/20 there, as they always did), an aclImdb tree or train.csv + test.csv with their
+/// own test split.
+Expected<TextDataset> readReviews(const std::string& path, const TrainingConfig& c,
+                                  std::vector<std::string>* warnings) {
   TextLoadOptions options;
   options.seed = c.seed;
-  return takeLoaded(loadTextDataset(c.data, options), warnings);
+  if (c.splits.layout != 1) options.train_fraction = 1.0;
+  return takeLoaded(loadTextDataset(path, options), warnings);
+}
+
+Expected<TextDataset> textData(const TrainingConfig& c, std::vector<std::string>* warnings) {
+  TextDataset data;
+  if (usesBuiltinData(c)) {
+    data = generateSentimentReviews({c.builtin.train_count, c.builtin.test_count, c.builtin.seed});
+    shareGeneratedHeldOut(data, c, "reviews");
+  } else {
+    Expected<TextDataset> read = readReviews(c.data, c, warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+  }
+  return withHeldOutSplits(
+      std::move(data), c, "reviews",
+      [&](const std::string& path) { return readReviews(path, c, warnings); }, warnings);
 }
 
 /// A benchmark's random-word reviews (BenchmarkShapes::vocab): exactly max_len words each over
@@ -88,7 +106,11 @@ Expected<TextDataset> benchmarkReviews(const TrainingConfig& c, int64_t vocab) {
   const int64_t words = vocab - 1, length = c.model.get<TextClassifierConfig>().max_len;
   int64_t count = std::max<int64_t>(c.builtin.train_count, (words + length - 1) / length);
   count = (count + c.batch_size - 1) / c.batch_size * c.batch_size;
-  return generateRandomWordReviews({words, length, static_cast<int>(count), 16, c.builtin.seed});
+  TextDataset data =
+      generateRandomWordReviews({words, length, static_cast<int>(count), 16, c.builtin.seed});
+  data.validation = std::move(data.test);  // a benchmark validates but never tests
+  data.test.clear();
+  return data;
 }
 
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
@@ -102,16 +124,16 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
     }
     Expected<TextDataset> data = textData(b.config, b.warnings);
     if (!data.ok()) return Error{data.error()};
-    if (data->train.empty() || data->test.empty()) {
-      return Error{b.config.data + ": needs both training and test reviews"};
+    if (data->train.empty() || data->validation.empty()) {
+      return Error{b.config.data + ": needs both training and validation reviews"};
     }
     return PretrainedSentimentTask::forTraining(b.config, std::move(*data), b.device);
   }
   Expected<TextDataset> data = b.shapes.vocab > 0 ? benchmarkReviews(b.config, b.shapes.vocab)
                                                   : textData(b.config, b.warnings);
   if (!data.ok()) return Error{data.error()};
-  if (data->train.empty() || data->test.empty()) {
-    return Error{b.config.data + ": needs both training and test reviews"};
+  if (data->train.empty() || data->validation.empty()) {
+    return Error{b.config.data + ": needs both training and validation reviews"};
   }
   const int min_freq = b.shapes.vocab > 0 ? 1 : b.config.min_freq;  // every made-up word is in
   ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(data->train, min_freq);
@@ -120,13 +142,19 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
 }
 
 Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+  TextDataset data;
+  if (b.with_data) {
+    Expected<TextDataset> read = textData(b.config, b.warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+  }
   if (!b.config.pretrained.empty()) {
-    return PretrainedSentimentTask::forInference(b.config, b.run_dir, b.device);
+    return PretrainedSentimentTask::forInference(b.config, b.run_dir, b.device, std::move(data));
   }
   Expected<ImdbWordTokenizer> tokenizer = ImdbWordTokenizer::load(b.run_dir + "/tokenizer.json");
   if (!tokenizer.ok()) return Error{tokenizer.error()};
   return std::unique_ptr<Task>(
-      std::make_unique<SentimentTask>(b.config, TextDataset{}, std::move(*tokenizer), b.device));
+      std::make_unique<SentimentTask>(b.config, std::move(data), std::move(*tokenizer), b.device));
 }
 
 /// The text classifier of `c` over max_len tokens, or the BERT of c.pretrained's config.json.

@@ -33,8 +33,10 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
   text_.vocab_size = static_cast<int64_t>(tokenizer_.vocabSize());
   text_.pad_id = ImdbWordTokenizer::kPadId;
   text_.num_classes = 2;
-  train_ids_ = encodeAll(data_.train, &train_labels_);
-  test_ids_ = encodeAll(data_.test, &test_labels_);
+  for (DataSplit split : {DataSplit::kTrain, DataSplit::kValidation, DataSplit::kTest}) {
+    const std::size_t k = splitSlot(split);
+    ids_[k] = encodeAll(splitSamples(data_, split), &labels_[k]);
+  }
   model_ = TextClassifier(text_);
   model_->to(device_);
   const std::string& optimizer = config_.optimization.optimizer;
@@ -64,28 +66,46 @@ std::string SentimentTask::describe() const {
          " heads, d_model " + std::to_string(t.d_model) + ", vocabulary " +
          std::to_string(t.vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
          std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
-         " test reviews";
+         " validation / " + std::to_string(testSize()) + " test reviews";
 }
 
 BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor ids = trimPadding(train_ids_.index_select(0, index)).to(device_);
-  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);
+  const torch::Tensor ids = trimPadding(ids_[0].index_select(0, index)).to(device_);
+  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
   const torch::Tensor logits = model_(ids);  // (B, 2)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
 double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
   // The columns trainBatch keeps after trimming the padding every review of the batch shares.
-  const torch::Tensor ids = train_ids_.index_select(0, torch::tensor(indices, torch::kLong));
+  const torch::Tensor ids = ids_[0].index_select(0, torch::tensor(indices, torch::kLong));
   return trainingStepFlops(text_, static_cast<int64_t>(indices.size()), trimPadding(ids).size(1));
 }
 
-EvaluationOutcome SentimentTask::evaluate(int max_samples, int /*decode_samples*/) {
+torch::Tensor SentimentTask::logitsOf(DataSplit split, int64_t start, int64_t count) {
+  return model_(trimPadding(ids_[splitSlot(split)].narrow(0, start, count)).to(device_));
+}
+
+EvaluationOutcome SentimentTask::evaluate(DataSplit split, int max_samples,
+                                          int /*decode_samples*/) {
   return evaluateClassifier(
-      *model_, test_labels_, max_samples, 256, device_, [this](int64_t start, int64_t count) {
-        return model_(trimPadding(test_ids_.narrow(0, start, count)).to(device_));
-      });
+      *model_, labels_[splitSlot(split)], max_samples, 256,
+      [this, split](int64_t start, int64_t count) { return logitsOf(split, start, count); });
+}
+
+Expected<std::vector<ScoredSample>> SentimentTask::scoreSplit(DataSplit split,
+                                                              const ScoringProgress& progress) {
+  const std::vector<TextSample>& samples = splitSamples(data_, split);
+  return scoreClassifierRows(
+      *model_, labels_[splitSlot(split)], 256,
+      [this, split](int64_t start, int64_t count) { return logitsOf(split, start, count); },
+      data_.class_names,
+      [&](int64_t row, SamplePrediction& p) {
+        p.task = kSentimentTaskId;
+        p.text = samples[static_cast<std::size_t>(row)].text;
+      },
+      progress);
 }
 
 AttentionSnapshot SentimentTask::attentionOf(const torch::Tensor& ids,
@@ -108,8 +128,9 @@ AttentionSnapshot SentimentTask::probeAttention(int index) {
   model_->eval();
   torch::Tensor logits;
   AttentionSnapshot snapshot = attentionOf(
-      test_ids_.narrow(0, index, 1),
-      tokenizer_.tokens(data_.test[index].text, static_cast<std::size_t>(text_.max_len)), &logits);
+      ids_[1].narrow(0, index, 1),
+      tokenizer_.tokens(data_.validation[index].text, static_cast<std::size_t>(text_.max_len)),
+      &logits);
   model_->train();
   snapshot.sample_index = index;
   return snapshot;
@@ -120,8 +141,8 @@ SamplePrediction SentimentTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kSentimentTaskId;
   p.sample_index = index;
-  p.text = data_.test[index].text;
-  p.true_label = data_.class_names[data_.test[index].label];
+  p.text = data_.validation[index].text;
+  p.true_label = data_.class_names[data_.validation[index].label];
   recordPrediction(classify(p.text, /*with_attention=*/false), &p);
   return p;
 }

@@ -1,4 +1,6 @@
 #pragma once
+#include <array>
+
 #include "engine/models/text_classifier.h"
 #include "engine/tasks/task.h"
 #include "engine/text/words/imdb_word_tokenizer.h"
@@ -14,22 +16,29 @@ class SentimentTask : public Task {
                 const torch::Device& device);
 
   torch::nn::Module& model() override { return *model_; }
-  int64_t trainSize() const override { return train_ids_.size(0); }
-  int64_t validationSize() const override { return test_ids_.size(0); }
+  int64_t trainSize() const override { return ids_[0].size(0); }
+  int64_t validationSize() const override { return ids_[1].size(0); }
+  int64_t testSize() const override { return ids_[2].size(0); }
+  SplitOrigins splitOrigins() const override { return data_.origins; }
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
   Expected<InferenceOutcome> inferText(const std::string& text) override;
+  std::vector<std::string> classNames() const override { return data_.class_names; }
 
  private:
   torch::Tensor encodeAll(const std::vector<TextSample>& samples, torch::Tensor* labels) const;
+  /// Class scores (B, 2) of reviews [start, start + count) of `split`.
+  torch::Tensor logitsOf(DataSplit split, int64_t start, int64_t count);
   /// One forward pass over `ids` (1, T) with its attention labelled by `tokens` (the words behind
   /// the non-padding ids); `logits` gets the class scores (1, 2). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(const torch::Tensor& ids, std::vector<std::string> tokens,
@@ -42,8 +51,8 @@ class SentimentTask : public Task {
   torch::Device device_;
   TextDataset data_;
   ImdbWordTokenizer tokenizer_;
-  torch::Tensor train_ids_, train_labels_;  // (N, max_len) int64, (N) int64, CPU
-  torch::Tensor test_ids_, test_labels_;
+  /// Per split (splitSlot): (N, max_len) token ids and (N) labels, int64, on the CPU.
+  std::array<torch::Tensor, 3> ids_, labels_;
   TextClassifier model_{nullptr};
 };
 

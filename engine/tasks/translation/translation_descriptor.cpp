@@ -8,6 +8,7 @@
 #include "engine/datasets/translation_dataset_loader.h"
 #include "engine/models/model_flops.h"
 #include "engine/models/translator_config.h"
+#include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/translation/translation_task.h"
 
@@ -78,17 +79,46 @@ Status validate(const TrainingConfig& c) {
   return t->validate();
 }
 
-Expected<TranslationDataset> translationData(const TrainingConfig& c,
-                                             std::vector<std::string>* warnings) {
-  if (usesBuiltinData(c)) {
-    return generateEnglishItalianPhrases(
-        {c.builtin.train_count, c.builtin.test_count, c.builtin.seed});
-  }
+/// A corpus as it is: every pair in `train` (runs of layout 1 split it 90/10, as they always did;
+/// the loader calls that part validation, and so it stays), nothing held out.
+Expected<TranslationDataset> readPairs(const std::string& path, const TrainingConfig& c,
+                                       std::vector<std::string>* warnings) {
   TranslationLoadOptions options;
   options.source_language = c.source_language;
   options.target_language = c.target_language;
   options.seed = c.seed;
-  return takeLoaded(loadTranslationDataset(c.data, options), warnings);
+  if (c.splits.layout != 1) options.train_fraction = 1.0;
+  return takeLoaded(loadTranslationDataset(path, options), warnings);
+}
+
+Expected<TranslationDataset> translationData(const TrainingConfig& c,
+                                             std::vector<std::string>* warnings) {
+  TranslationDataset data;
+  if (usesBuiltinData(c)) {
+    data = generateEnglishItalianPhrases(
+        {c.builtin.train_count, c.builtin.test_count, c.builtin.seed});
+    data.test = std::move(data.validation);  // the generator's held-out phrases
+    data.validation.clear();
+    shareGeneratedHeldOut(data, c, "phrases");
+  } else {
+    Expected<TranslationDataset> read = readPairs(c.data, c, warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+    // What a layout-1 run's loader held out stays its one held-out split (see withHeldOutSplits).
+    data.test = std::move(data.validation);
+    data.validation.clear();
+  }
+  return withHeldOutSplits(
+      std::move(data), c, "pairs",
+      [&](const std::string& path) -> Expected<TranslationDataset> {
+        // A named corpus is read whole: every pair of it belongs to the split it is named for.
+        TranslationLoadOptions options;
+        options.source_language = c.source_language;
+        options.target_language = c.target_language;
+        options.train_fraction = 1.0;
+        return takeLoaded(loadTranslationDataset(path, options), warnings);
+      },
+      warnings);
 }
 
 template <typename Pairs>
@@ -162,8 +192,14 @@ Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
   auto target =
       TranslationWordTokenizer::load(b.run_dir + "/tokenizer_" + config.target_language + ".json");
   if (!target.ok()) return Error{target.error()};
+  TranslationDataset data;
+  if (b.with_data) {
+    Expected<TranslationDataset> read = translationData(config, b.warnings);
+    if (!read.ok()) return Error{read.error()};
+    data = std::move(*read);
+  }
   return std::unique_ptr<Task>(std::make_unique<TranslationTask>(
-      config, TranslationDataset{}, std::move(*source), std::move(*target), b.device));
+      config, std::move(data), std::move(*source), std::move(*target), b.device));
 }
 
 AttentionAxes axes(const std::string& group) {

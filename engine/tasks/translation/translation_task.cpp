@@ -4,6 +4,7 @@
 
 #include <torch/nn/functional/loss.h>
 #include <algorithm>
+#include <limits>
 
 #include "engine/models/model_flops.h"
 #include "engine/nn/decoder_layer.h"
@@ -52,14 +53,19 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
   translator_.target_vocab_size = static_cast<int64_t>(target_tokenizer_.vocabSize());
   translator_.pad_id = Tok::kPadId;
   const auto seq_len = static_cast<std::size_t>(translator_.seq_len);
+  // Training pairs that do not fit are dropped (the reference refuses them); held-out ones never
+  // are: a test that skipped the long sentences would flatter the model.
   FilteredPairs train =
       filterPairsBySeqLen(data.train, source_tokenizer_, target_tokenizer_, seq_len);
-  FilteredPairs validation =
-      filterPairsBySeqLen(data.validation, source_tokenizer_, target_tokenizer_, seq_len);
-  dropped_ = train.dropped + validation.dropped;
-  for (const auto& p : train.kept) train_.push_back(encodePair(p));
-  validation_text_ = std::move(validation.kept);
-  for (const auto& p : validation_text_) validation_.push_back(encodePair(p));
+  dropped_ = train.dropped;
+  text_[0] = std::move(train.kept);
+  text_[1] = std::move(data.validation);
+  text_[2] = std::move(data.test);
+  for (const auto& p : text_[0]) encoded_[0].push_back(encodePair(p));
+  for (std::size_t k : {std::size_t{1}, std::size_t{2}}) {
+    for (const auto& p : text_[k]) encoded_[k].push_back(encodeHeldOutPair(p));
+  }
+  origins_ = std::move(data.origins);
   model_ = Seq2SeqTranslator(translator_);
   model_->to(device_);
 }
@@ -77,6 +83,13 @@ TranslationTask::EncodedPair TranslationTask::encodePair(const TranslationPair& 
   return {encodeSource(pair.source), target_tokenizer_.encode(pair.target)};
 }
 
+TranslationTask::EncodedPair TranslationTask::encodeHeldOutPair(const TranslationPair& pair) const {
+  EncodedPair encoded = encodePair(pair);
+  const auto room = static_cast<std::size_t>(std::max<int64_t>(1, translator_.seq_len - 1));
+  if (encoded.target.size() > room) encoded.target.resize(room);
+  return encoded;
+}
+
 std::string TranslationTask::describe() const {
   int64_t parameters = 0;
   for (const auto& p : model_->parameters()) parameters += p.numel();
@@ -86,7 +99,8 @@ std::string TranslationTask::describe() const {
          ", vocabularies " + std::to_string(t.source_vocab_size) + "/" +
          std::to_string(t.target_vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
          std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
-         " validation pairs (" + std::to_string(dropped_) + " dropped as longer than seq_len)";
+         " validation / " + std::to_string(testSize()) + " test pairs (" +
+         std::to_string(dropped_) + " training pairs dropped as longer than seq_len)";
 }
 
 TranslationTask::Batch TranslationTask::makeBatch(
@@ -109,7 +123,7 @@ std::pair<int64_t, int64_t> TranslationTask::paddedLengths(
     const std::vector<int64_t>& indices) const {
   int64_t source = std::max<int64_t>(1, pad_to_), decoder = source;
   for (int64_t i : indices) {
-    const EncodedPair& p = train_[static_cast<std::size_t>(i)];
+    const EncodedPair& p = encoded_[0][static_cast<std::size_t>(i)];
     source = std::max(source, static_cast<int64_t>(p.source.size()));
     decoder = std::max(decoder, static_cast<int64_t>(p.target.size()) + 1);  // [SOS] words
   }
@@ -118,8 +132,8 @@ std::pair<int64_t, int64_t> TranslationTask::paddedLengths(
 
 std::vector<int64_t> TranslationTask::trainingLengths() const {
   std::vector<int64_t> lengths;
-  lengths.reserve(train_.size());
-  for (const EncodedPair& p : train_) {
+  lengths.reserve(encoded_[0].size());
+  for (const EncodedPair& p : encoded_[0]) {
     lengths.push_back(static_cast<int64_t>(p.source.size() + p.target.size() + 1));
   }
   return lengths;
@@ -132,7 +146,7 @@ double TranslationTask::trainingFlops(const std::vector<int64_t>& indices) const
 
 int64_t TranslationTask::longestTrainingSide() const {
   std::size_t longest = 0;
-  for (const EncodedPair& p : train_) {
+  for (const EncodedPair& p : encoded_[0]) {
     longest = std::max({longest, p.source.size(), p.target.size() + 1});
   }
   return static_cast<int64_t>(longest);
@@ -156,7 +170,7 @@ BatchOutcome TranslationTask::lossOf(const Batch& batch) {
 
 BatchOutcome TranslationTask::trainBatch(const std::vector<int64_t>& indices) {
   std::vector<const EncodedPair*> pairs;
-  for (int64_t i : indices) pairs.push_back(&train_[i]);
+  for (int64_t i : indices) pairs.push_back(&encoded_[0][static_cast<std::size_t>(i)]);
   return lossOf(makeBatch(pairs));
 }
 
@@ -177,8 +191,11 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
   const int64_t length_limit =
       std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(longest_source) + 10);
   for (int64_t t = 1; t < length_limit; ++t) {
-    const torch::Tensor logits =
+    torch::Tensor logits =
         model_->project(model_->decode(target, memory, source).select(1, -1));  // (B, V)
+    // [UNK] is never said: it stands for "a word too rare to learn", which no reader can use and
+    // the written translation would drop, so the best real word is said instead.
+    logits.select(-1, Tok::kUnkId).fill_(-std::numeric_limits<float>::infinity());
     torch::Tensor next = logits.argmax(-1);
     // A finished sentence keeps emitting padding, which decoding ignores.
     next = next.masked_fill(finished, Tok::kPadId);
@@ -204,17 +221,77 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
   return out;
 }
 
-EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples) {
+TranslationTask::PairLosses TranslationTask::pairLossesOf(const Batch& batch) {
+  const torch::Tensor logits = model_(batch.source, batch.decoder_input);  // (B, Tt, V)
+  const int64_t b = logits.size(0), t = logits.size(1), vocab = logits.size(2);
+  const torch::Tensor losses = torch::nn::functional::cross_entropy(
+                                   logits.reshape({-1, vocab}), batch.labels.reshape(-1),
+                                   torch::nn::functional::CrossEntropyFuncOptions()
+                                       .ignore_index(Tok::kPadId)
+                                       .label_smoothing(config_.optimization.label_smoothing)
+                                       .reduction(torch::kNone))
+                                   .reshape({b, t});        // (B, Tt), 0 at padding
+  const torch::Tensor real = batch.labels.ne(Tok::kPadId);  // (B, Tt)
+  const torch::Tensor right = logits.argmax(-1).eq(batch.labels).logical_and(real);  // (B, Tt)
+  // sync point: one copy of the batch's figures to the host
+  const torch::Tensor figures =
+      torch::stack({losses.sum(1).to(torch::kDouble), right.sum(1).to(torch::kDouble),
+                    real.sum(1).to(torch::kDouble)})
+          .to(torch::kCPU);  // (3, B)
+  const auto f = figures.accessor<double, 2>();
+  PairLosses out;
+  for (int64_t i = 0; i < b; ++i) {
+    const double counted = f[2][i];
+    out.loss.push_back(counted > 0 ? f[0][i] / counted : 0.0);
+    out.correct.push_back(static_cast<int64_t>(f[1][i]));
+    out.counted.push_back(static_cast<int64_t>(counted));
+  }
+  return out;
+}
+
+bool TranslationTask::translate(DataSplit split, int64_t count,
+                                std::vector<std::string>* hypotheses,
+                                const ScoringProgress& progress) {
+  const std::vector<EncodedPair>& pairs = encoded_[splitSlot(split)];
+  count = std::min<int64_t>(count, static_cast<int64_t>(pairs.size()));
+  // Sources of similar length decode together: a batch runs until its longest sentence ends.
+  std::vector<int64_t> order(static_cast<std::size_t>(count));
+  for (int64_t i = 0; i < count; ++i) order[static_cast<std::size_t>(i)] = i;
+  std::stable_sort(order.begin(), order.end(), [&pairs](int64_t a, int64_t b) {
+    return pairs[static_cast<std::size_t>(a)].source.size() <
+           pairs[static_cast<std::size_t>(b)].source.size();
+  });
+  hypotheses->assign(static_cast<std::size_t>(count), std::string());
+  constexpr int64_t kBatch = 64;
+  for (int64_t start = 0; start < count; start += kBatch) {
+    if (progress.cancelled()) return false;
+    std::vector<std::vector<int64_t>> sources;
+    const int64_t end = std::min(count, start + kBatch);
+    for (int64_t k = start; k < end; ++k) {
+      sources.push_back(pairs[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].source);
+    }
+    const std::vector<std::vector<int64_t>> decoded = greedyDecode(sources);
+    for (int64_t k = start; k < end; ++k) {
+      (*hypotheses)[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] =
+          target_tokenizer_.detokenize(decoded[static_cast<std::size_t>(k - start)]);
+    }
+    progress(end, count);
+  }
+  return true;
+}
+
+EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, int decode_samples) {
   torch::NoGradGuard no_grad;
   model_->eval();
-  const int64_t n =
-      max_samples > 0 ? std::min<int64_t>(max_samples, validationSize()) : validationSize();
+  const std::vector<EncodedPair>& encoded = encoded_[splitSlot(split)];
+  const auto size = static_cast<int64_t>(encoded.size());
+  const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, size) : size;
   double loss_sum = 0;
   int64_t correct = 0, counted = 0;
   for (int64_t start = 0; start < n; start += 128) {
     std::vector<const EncodedPair*> pairs;
     for (int64_t i = start; i < std::min<int64_t>(n, start + 128); ++i)
-      pairs.push_back(&validation_[i]);
+      pairs.push_back(&encoded[static_cast<std::size_t>(i)]);
     const BatchOutcome b = lossOf(makeBatch(pairs));
     loss_sum += b.loss.item<double>() * b.counted;
     correct += b.correct;
@@ -224,21 +301,67 @@ EvaluationOutcome TranslationTask::evaluate(int max_samples, int decode_samples)
   out.loss = counted > 0 ? loss_sum / counted : 0;
   out.accuracy = counted > 0 ? static_cast<double>(correct) / counted : 0;
 
-  const int64_t decode = std::min<int64_t>(decode_samples, validationSize());
+  const int64_t decode = std::min<int64_t>(decode_samples, size);
   std::vector<std::string> hypotheses, references;
-  for (int64_t start = 0; start < decode; start += 64) {
-    std::vector<std::vector<int64_t>> sources;
-    for (int64_t i = start; i < std::min<int64_t>(decode, start + 64); ++i) {
-      sources.push_back(validation_[i].source);
-      references.push_back(target_tokenizer_.decode(validation_[i].target));
-    }
-    for (const auto& ids : greedyDecode(sources))
-      hypotheses.push_back(target_tokenizer_.decode(ids));
+  translate(split, decode, &hypotheses);
+  for (int64_t i = 0; i < decode; ++i) {
+    references.push_back(text_[splitSlot(split)][static_cast<std::size_t>(i)].target);
   }
   model_->train();
   if (decode > 0) {
+    // Against the raw reference, as sacreBLEU scores: never a reference rebuilt from token ids.
     const TranslationScores s = scoreTranslations(hypotheses, references);
     out.bleu = s.bleu, out.cer = s.cer, out.wer = s.wer, out.exact_match = s.exact_match;
+  }
+  return out;
+}
+
+Expected<std::vector<ScoredSample>> TranslationTask::scoreSplit(DataSplit split,
+                                                                const ScoringProgress& progress) {
+  torch::NoGradGuard no_grad;
+  const bool was_training = model_->is_training();
+  model_->eval();
+  const std::size_t k = splitSlot(split);
+  const auto n = static_cast<int64_t>(encoded_[k].size());
+  // Half the progress for the teacher-forced losses, half for decoding.
+  std::vector<ScoredSample> out(static_cast<std::size_t>(n));
+  for (int64_t start = 0; start < n; start += 128) {
+    if (progress.cancelled()) {
+      model_->train(was_training);
+      return Error{"cancelled"};
+    }
+    std::vector<const EncodedPair*> pairs;
+    const int64_t end = std::min<int64_t>(n, start + 128);
+    for (int64_t i = start; i < end; ++i)
+      pairs.push_back(&encoded_[k][static_cast<std::size_t>(i)]);
+    const PairLosses losses = pairLossesOf(makeBatch(pairs));
+    for (int64_t i = start; i < end; ++i) {
+      ScoredSample& s = out[static_cast<std::size_t>(i)];
+      const auto j = static_cast<std::size_t>(i - start);
+      s.index = i;
+      s.loss = losses.loss[j];
+      s.correct_tokens = losses.correct[j];
+      s.counted_tokens = losses.counted[j];
+    }
+    progress(end, 2 * n);
+  }
+  std::vector<std::string> hypotheses;
+  const bool complete = translate(
+      split, n, &hypotheses,
+      {[&progress, n](int64_t done, int64_t) { progress(n + done, 2 * n); }, progress.cancel});
+  model_->train(was_training);
+  if (!complete) return Error{"cancelled"};
+  for (int64_t i = 0; i < n; ++i) {
+    ScoredSample& s = out[static_cast<std::size_t>(i)];
+    const TranslationPair& pair = text_[k][static_cast<std::size_t>(i)];
+    s.prediction.task = kTranslationTaskId;
+    s.prediction.sample_index = static_cast<int>(i);
+    s.prediction.text = pair.source;
+    s.prediction.true_label = pair.target;
+    s.prediction.predicted_label = std::move(hypotheses[static_cast<std::size_t>(i)]);
+    s.prediction.correct =
+        normalizedSpacing(s.prediction.predicted_label) == normalizedSpacing(pair.target);
+    s.prediction.probability = s.prediction.correct ? 1.0 : 0.0;
   }
   return out;
 }
@@ -301,7 +424,8 @@ AttentionSnapshot TranslationTask::probeAttention(int index) {
   model_->eval();
   index = index % std::max<int64_t>(1, validationSize());
   std::vector<int64_t> hypothesis;
-  AttentionSnapshot snapshot = attentionOf(validation_[index].source, &hypothesis);
+  AttentionSnapshot snapshot =
+      attentionOf(encoded_[1][static_cast<std::size_t>(index)].source, &hypothesis);
   model_->train();
   snapshot.sample_index = index;
   return snapshot;
@@ -312,13 +436,14 @@ SamplePrediction TranslationTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kTranslationTaskId;
   p.sample_index = index;
-  p.text = validation_text_[index].source;
-  p.true_label = target_tokenizer_.decode(validation_[index].target);
+  const auto at = static_cast<std::size_t>(index);
+  p.text = text_[1][at].source;
+  p.true_label = text_[1][at].target;  // the raw reference, as BLEU reads it
   torch::NoGradGuard no_grad;
   model_->eval();
-  p.predicted_label = target_tokenizer_.decode(greedyDecode({validation_[index].source})[0]);
+  p.predicted_label = target_tokenizer_.detokenize(greedyDecode({encoded_[1][at].source})[0]);
   model_->train();
-  p.correct = p.predicted_label == p.true_label;
+  p.correct = normalizedSpacing(p.predicted_label) == normalizedSpacing(p.true_label);
   p.probability = p.correct ? 1.0 : 0.0;
   return p;
 }
@@ -358,7 +483,7 @@ Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
   InferenceOutcome out;
   std::vector<int64_t> hypothesis;
   out.attention = attentionOf(encodeSource(text), &hypothesis);
-  out.label = target_tokenizer_.decode(hypothesis);
+  out.label = target_tokenizer_.detokenize(hypothesis);
   model_->train(was_training);
   return out;
 }

@@ -1,4 +1,6 @@
 #pragma once
+#include <array>
+
 #include "engine/models/seq2seq_translator.h"
 #include "engine/tasks/task.h"
 #include "engine/text/words/translation_word_tokenizer.h"
@@ -7,7 +9,9 @@
 namespace ascope {
 
 /// English→Italian (or any pair) with the encoder-decoder: teacher forcing with label smoothing for
-/// training, greedy decoding for validation and inference.
+/// training, greedy decoding for validation, test and inference. Training pairs longer than
+/// seq_len are dropped; validation and test pairs are all kept (their sources cut to seq_len), and
+/// their translations are scored against the raw reference text.
 class TranslationTask : public Task {
  public:
   /// `pad_to` > 0: every batch is padded to that many source and decoder tokens (a benchmark's
@@ -18,15 +22,19 @@ class TranslationTask : public Task {
                   int64_t pad_to = 0);
 
   torch::nn::Module& model() override { return *model_; }
-  int64_t trainSize() const override { return static_cast<int64_t>(train_.size()); }
-  int64_t validationSize() const override { return static_cast<int64_t>(validation_.size()); }
+  int64_t trainSize() const override { return static_cast<int64_t>(encoded_[0].size()); }
+  int64_t validationSize() const override { return static_cast<int64_t>(encoded_[1].size()); }
+  int64_t testSize() const override { return static_cast<int64_t>(encoded_[2].size()); }
+  SplitOrigins splitOrigins() const override { return origins_; }
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   /// Source tokens + decoder tokens of each training pair: what a batch is padded over.
   std::vector<int64_t> trainingLengths() const override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
+                                                 const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   PositionalEncodingSnapshot positionalEncoding() override;
@@ -48,6 +56,9 @@ class TranslationTask : public Task {
     torch::Tensor source, decoder_input, labels;  // (B, Ts), (B, Tt), (B, Tt)
   };
   EncodedPair encodePair(const TranslationPair& pair) const;
+  /// A held-out pair: the source cut to seq_len as encodeSource cuts it, the reference's tokens to
+  /// what the decoder can be fed (seq_len − 1 words after [SOS]).
+  EncodedPair encodeHeldOutPair(const TranslationPair& pair) const;
   std::vector<int64_t> encodeSource(const std::string& text) const;
   /// One greedy step of the first source: the token it chose and the candidates it chose among.
   struct ChosenStep {
@@ -58,6 +69,17 @@ class TranslationTask : public Task {
   /// Columns of the batch of training pairs `indices`, source and decoder, pad_to_ included.
   std::pair<int64_t, int64_t> paddedLengths(const std::vector<int64_t>& indices) const;
   BatchOutcome lossOf(const Batch& batch);
+  /// Per pair of `batch`: the mean loss over its reference tokens, and its right and counted
+  /// tokens (B each). No grad.
+  struct PairLosses {
+    std::vector<double> loss;
+    std::vector<int64_t> correct, counted;
+  };
+  PairLosses pairLossesOf(const Batch& batch);
+  /// Greedy translations of the first `count` pairs of `split`, detokenized; decoded in batches of
+  /// similar source length. `progress` hears after each batch; false when it cancelled.
+  bool translate(DataSplit split, int64_t count, std::vector<std::string>* hypotheses,
+                 const ScoringProgress& progress = {});
   /// Greedy decoding of several sources at once; returns the target ids of each (no specials).
   /// With `first_steps`, also every step of the first source (call it with one source then).
   std::vector<std::vector<int64_t>> greedyDecode(const std::vector<std::vector<int64_t>>& sources,
@@ -72,8 +94,10 @@ class TranslationTask : public Task {
   TranslatorConfig translator_;  ///< config_.model, with the sizes the data fixes
   torch::Device device_;
   TranslationWordTokenizer source_tokenizer_, target_tokenizer_;
-  std::vector<TranslationPair> validation_text_;
-  std::vector<EncodedPair> train_, validation_;
+  /// Per split (splitSlot): the pairs as text (held-out ones: their raw reference) and encoded.
+  std::array<std::vector<TranslationPair>, 3> text_;
+  std::array<std::vector<EncodedPair>, 3> encoded_;
+  SplitOrigins origins_;
   std::size_t dropped_ = 0;
   int64_t pad_to_ = 0;
   Seq2SeqTranslator model_{nullptr};

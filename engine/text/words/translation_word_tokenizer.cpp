@@ -11,6 +11,7 @@ namespace ascope {
 namespace {
 
 constexpr const char* kLowercaseKey = "lowercase";
+constexpr const char* kSpacingKey = "spacing";
 
 const WordVocabularyLayout& layout() {
   static const WordVocabularyLayout kLayout = [] {
@@ -35,10 +36,11 @@ const WordVocabularyLayout& layout() {
 }  // namespace
 
 TranslationWordTokenizer::TranslationWordTokenizer()
-    : TranslationWordTokenizer(WordVocabulary::empty(layout(), kDefaultMinFrequency), false) {}
+    : TranslationWordTokenizer(WordVocabulary::empty(layout(), kDefaultMinFrequency), false, {}) {}
 
-TranslationWordTokenizer::TranslationWordTokenizer(WordVocabulary vocabulary, bool lowercase)
-    : vocabulary_(std::move(vocabulary)), lowercase_(lowercase) {}
+TranslationWordTokenizer::TranslationWordTokenizer(WordVocabulary vocabulary, bool lowercase,
+                                                   TokenSpacing spacing)
+    : vocabulary_(std::move(vocabulary)), lowercase_(lowercase), spacing_(std::move(spacing)) {}
 
 TranslationWordTokenizer TranslationWordTokenizer::fit(
     const std::vector<std::string_view>& sentences, int min_frequency, bool lowercase) {
@@ -48,7 +50,11 @@ TranslationWordTokenizer TranslationWordTokenizer::fit(
       counts.add(token);
     }
   }
-  return TranslationWordTokenizer(WordVocabulary::fit(counts, min_frequency, layout()), lowercase);
+  TokenSpacing spacing = TokenSpacing::learn(sentences, [lowercase](std::string_view sentence) {
+    return WhitespacePreTokenizer::split(sentence, lowercase);
+  });
+  return TranslationWordTokenizer(WordVocabulary::fit(counts, min_frequency, layout()), lowercase,
+                                  std::move(spacing));
 }
 
 std::vector<std::int64_t> TranslationWordTokenizer::encode(std::string_view text) const {
@@ -76,9 +82,22 @@ std::string TranslationWordTokenizer::decode(const std::vector<std::int64_t>& id
   return text;
 }
 
+std::string TranslationWordTokenizer::detokenize(const std::vector<std::int64_t>& ids) const {
+  std::vector<std::string> words;
+  for (const std::int64_t id : ids) {
+    if (id < static_cast<std::int64_t>(kSpecialCount) ||
+        static_cast<std::size_t>(id) >= vocabulary_.size()) {
+      continue;
+    }
+    words.push_back(vocabulary_.wordOf(id));
+  }
+  return spacing_.join(words);
+}
+
 nlohmann::json TranslationWordTokenizer::toJson() const {
   nlohmann::json json = vocabulary_.toJson(layout());
   json[kLowercaseKey] = lowercase_;
+  json[kSpacingKey] = spacing_.toJson();
   return json;
 }
 
@@ -88,7 +107,12 @@ Expected<TranslationWordTokenizer> TranslationWordTokenizer::fromJson(const nloh
   // flags), so reading it here cannot throw.
   auto vocabulary = WordVocabulary::fromJson(json, name, layout());
   if (!vocabulary) return Error{vocabulary.error()};
-  return TranslationWordTokenizer(std::move(*vocabulary), json.at(kLowercaseKey).get<bool>());
+  const auto stored = json.find(kSpacingKey);
+  Expected<TokenSpacing> spacing =
+      TokenSpacing::fromJson(stored == json.end() ? nlohmann::json() : *stored, name);
+  if (!spacing) return Error{spacing.error()};
+  return TranslationWordTokenizer(std::move(*vocabulary), json.at(kLowercaseKey).get<bool>(),
+                                  std::move(*spacing));
 }
 
 Expected<TranslationWordTokenizer> TranslationWordTokenizer::fromJsonText(std::string_view text,

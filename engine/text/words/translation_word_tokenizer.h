@@ -5,7 +5,10 @@
 // Special ids: [UNK] = 0, [PAD] = 1, [SOS] = 2, [EOS] = 3. One tokenizer per language.
 // Saved as JSON in the run folder:
 //   {"type": "TranslationWordTokenizer", "version": 1, "lowercase": false, "min_frequency": 2,
-//    "vocab": ["[UNK]", "[PAD]", "[SOS]", "[EOS]", ".", "the", …]}   ("vocab"[i] has id i)
+//    "vocab": ["[UNK]", "[PAD]", "[SOS]", "[EOS]", ".", "the", …],   ("vocab"[i] has id i)
+//    "spacing": {"attach_left": [",", ".", …], "attach_right": ["'", "(", …]}}
+// "spacing" (engine/text/words/token_spacing.h) is what detokenize() writes text with; files
+// written before it was learned lack it and get the usual rules of punctuation.
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
@@ -14,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/text/words/token_spacing.h"
 #include "engine/text/words/word_vocabulary.h"
 #include "engine/vocabulary/expected.h"
 
@@ -45,6 +49,10 @@ class TranslationWordTokenizer {
   /// The tokens of `ids` joined by spaces, special tokens and unknown ids left out (HF decode with
   /// skip_special_tokens).
   std::string decode(const std::vector<std::int64_t>& ids) const;
+  /// The tokens of `ids` written as text, spaced as the training sentences space them (no space
+  /// before a comma, none around an Italian apostrophe), special and unknown ids left out: what a
+  /// translation reads like and what BLEU compares with the raw reference.
+  std::string detokenize(const std::vector<std::int64_t>& ids) const;
 
   std::size_t vocabSize() const { return vocabulary_.size(); }
   /// kUnkId when `token` is not in the vocabulary.
@@ -65,10 +73,11 @@ class TranslationWordTokenizer {
   static Expected<TranslationWordTokenizer> load(const std::string& path);
 
  private:
-  TranslationWordTokenizer(WordVocabulary vocabulary, bool lowercase);
+  TranslationWordTokenizer(WordVocabulary vocabulary, bool lowercase, TokenSpacing spacing);
 
   WordVocabulary vocabulary_;  // the special tokens, then the fitted ones; ids from 0
   bool lowercase_ = false;
+  TokenSpacing spacing_;
 };
 
 }  // namespace ascope

@@ -1,0 +1,27 @@
+#pragma once
+// `evaluate --out FILE.json`: an evaluation report for scripts and notebooks.
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+
+#include "engine/vocabulary/evaluation_report.h"
+#include "engine/vocabulary/expected.h"
+
+namespace ascope::cli {
+
+/// {"task", "run", "checkpoint", "step", "device", "data", "split", "split_origin", "samples",
+///  "loss", "accuracy", "seconds", "warnings",
+///  classification: "classes", "confusion_matrix" ([true][predicted]), "per_class" [{"class",
+///  "support", "predicted", "precision", "recall", "f1"}], "macro_f1";
+///  translation: "translation" {"bleu", "bleu_precisions", "brevity_penalty", "hypothesis_length",
+///  "reference_length", "chrf", "cer", "wer", "exact_match", "bleu_signature"};
+///  "samples_scored" [{"index", "label", "prediction", "loss", "correct"} (+ "probability" for
+///  classification, "source" for translation)];
+///  "worst_errors" [{"index", "input" (text, or "image" with "width"/"height"/"pixels"), "label",
+///  "prediction", "probability", "loss", "attention": {"groups", "decoding", …}}]}
+nlohmann::json evaluationJson(const EvaluationReport& report);
+
+/// Written atomically; text that is not UTF-8 is replaced, as JSON must be.
+Status writeEvaluationJson(const std::string& path, const EvaluationReport& report);
+
+}  // namespace ascope::cli

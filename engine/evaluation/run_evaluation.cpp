@@ -1,0 +1,156 @@
+#include "engine/evaluation/run_evaluation.h"
+
+#include <torch/utils.h>
+
+#include <chrono>
+#include <exception>
+#include <filesystem>
+
+#include "engine/inference/run_model.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/scoring/classification_scores.h"
+#include "engine/scoring/translation_metrics.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope {
+namespace {
+
+/// The run's config with `request.data` as its data: the run's own named validation and test
+/// files only when that is still the data they were named beside.
+TrainingConfig dataConfig(TrainingConfig config, const EvaluationRequest& request) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool same_data = fs::equivalent(config.data, request.data, ec);
+  if (!same_data) {
+    config.splits.validation_data.clear();
+    config.splits.test_data.clear();
+  }
+  if (request.whole_data) config.splits.test_data = request.data;
+  config.data = request.data;
+  return config;
+}
+
+/// Classification: the confusion matrix and per-class scores; translation: the corpus scores.
+void summarize(EvaluationReport& report, const Task& task) {
+  const std::vector<ScoredSample>& scored = report.scored;
+  const bool translation = !scored.empty() && scored.front().true_class < 0;
+  if (!translation) {
+    report.classes = task.classNames();
+    ClassificationScores c = scoreClasses(scored, report.classes);
+    report.confusion = std::move(c.confusion);
+    report.per_class = std::move(c.per_class);
+    report.macro_f1 = c.macro_f1;
+    report.accuracy = c.accuracy;
+    double loss = 0;
+    for (const ScoredSample& s : scored) loss += s.loss;
+    report.loss = scored.empty() ? 0.0 : loss / static_cast<double>(scored.size());
+    return;
+  }
+  double loss = 0;
+  std::int64_t right = 0, counted = 0;
+  std::vector<std::string> hypotheses, references;
+  for (const ScoredSample& s : scored) {
+    loss += s.loss * static_cast<double>(s.counted_tokens);
+    right += s.correct_tokens;
+    counted += s.counted_tokens;
+    hypotheses.push_back(s.prediction.predicted_label);
+    references.push_back(s.prediction.true_label);
+  }
+  report.loss = counted > 0 ? loss / static_cast<double>(counted) : 0.0;
+  report.accuracy = counted > 0 ? static_cast<double>(right) / static_cast<double>(counted) : 0.0;
+  const TranslationScores t = scoreTranslations(hypotheses, references);
+  TranslationFigures f;
+  f.bleu = t.bleu;
+  f.bleu_precisions = t.bleu_details.precisions;
+  f.brevity_penalty = t.bleu_details.brevity_penalty;
+  f.hypothesis_length = t.bleu_details.hypothesis_length;
+  f.reference_length = t.bleu_details.reference_length;
+  f.chrf = t.chrf;
+  f.cer = t.cer;
+  f.wer = t.wer;
+  f.exact_match = t.exact_match;
+  report.translation = f;
+}
+
+/// The wrong answer asked again: the same input through the same model, with its attention.
+Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::int64_t step) {
+  const SamplePrediction& p = s.prediction;
+  Expected<InferenceOutcome> asked =
+      p.image.pixels.empty() ? task.inferText(p.text) : task.inferImage(p.image);
+  if (!asked.ok()) return Error{asked.error()};
+  AttentionSnapshot snapshot = std::move(asked->attention);
+  snapshot.step = step;
+  snapshot.sample_index = static_cast<int>(s.index);
+  snapshot.sample = p;
+  return snapshot;
+}
+
+}  // namespace
+
+Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
+                                       const ScoringProgress& progress) {
+  // Exceptions from LibTorch stop here (the caller may be a worker thread that Qt owns).
+  try {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (request.data.empty()) return Error{"no data set given to evaluate on"};
+    if (request.errors < 0) return Error{"errors must be 0 or more"};
+    std::error_code ec;
+    if (request.data != "builtin" && !std::filesystem::exists(request.data, ec)) {
+      return Error{request.data + ": does not exist"};
+    }
+    Expected<RunFolder> folder = RunFolder::open(request.run_dir);
+    if (!folder.ok()) return Error{folder.error()};
+    Expected<TrainingConfig> config = folder->readConfig();
+    if (!config.ok()) return Error{config.error()};
+    EvaluationReport report;
+    Expected<RunModel> model =
+        loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
+                     dataConfig(*config, request), &report.warnings);
+    if (!model.ok()) return Error{model.error()};
+    if (!model->note.empty()) report.warnings.push_back(model->note);
+    Task& task = *model->task;
+    const DataSplit split = request.whole_data ? DataSplit::kTest : request.split;
+    const SplitOrigins origins = task.splitOrigins();
+    report.task = model->config.task;
+    report.run_dir = request.run_dir;
+    report.data = request.data;
+    report.split = request.whole_data ? "all" : splitName(split);
+    report.split_origin = split == DataSplit::kTrain        ? "the training data"
+                          : split == DataSplit::kValidation ? origins.validation
+                                                            : origins.test;
+    report.checkpoint = model->checkpoint;
+    report.step = model->step;
+    report.device = request.device;
+    if (task.splitSize(split) <= 0) {
+      return Error{request.data + ": the " + splitName(split) + " split is empty" +
+                   (split == DataSplit::kTest
+                        ? " (the data has no test split and the run carved none; try --split "
+                          "validation, or all for every sample of the file)"
+                        : "")};
+    }
+    torch::NoGradGuard no_grad;
+    Expected<std::vector<ScoredSample>> scored = task.scoreSplit(split, progress);
+    if (!scored.ok()) return Error{scored.error()};
+    report.scored = std::move(*scored);
+    report.samples = static_cast<std::int64_t>(report.scored.size());
+    summarize(report, task);
+    const std::vector<std::size_t> worst =
+        worstErrors(report.scored, static_cast<std::size_t>(request.errors));
+    for (std::size_t k = 0; k < worst.size(); ++k) {
+      if (progress.cancelled()) return Error{"cancelled"};
+      const ScoredSample& s = report.scored[worst[k]];
+      Expected<AttentionSnapshot> attention = attentionOf(task, s, model->step);
+      if (!attention.ok()) return Error{attention.error()};
+      report.worst.push_back({s, std::move(*attention)});
+      progress(report.samples + static_cast<std::int64_t>(k) + 1,
+               report.samples + static_cast<std::int64_t>(worst.size()));
+    }
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return report;
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    return Error{"evaluation failed: " + what.substr(0, what.find('\n'))};
+  }
+}
+
+}  // namespace ascope

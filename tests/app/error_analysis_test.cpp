@@ -1,0 +1,167 @@
+// Error analysis in the window: Run → Evaluate on… scores a real trained run in the background
+// (with Cancel), the Errors dock shows its confusion matrix, a cell lists its samples, and a
+// sample clicked goes under the scope in the Attention and Sample docks.
+#include <QAction>
+#include <QDir>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/window/error_analysis_controller.h"
+#include "app/gui/window/main_window.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/train/trainer.h"
+#include "open_run_in_window.h"
+#include "widgets/samples/sample_panel.h"
+#include "widgets/tables/confusion_matrix_view.h"
+#include "widgets/tables/error_analysis_panel.h"
+
+namespace ascope {
+
+class ErrorAnalysisTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void runMenuOffersIt();
+  void evaluateThenACellThenASampleUnderTheScope();
+  void cancelStopsAnEvaluation();
+  void badDataIsSaidInTheDock();
+
+ private:
+  QTemporaryDir dir_;
+  QString run_;
+};
+
+void ErrorAnalysisTest::initTestCase() {
+  QVERIFY(dir_.isValid());
+  run_ = dir_.filePath(QStringLiteral("run"));
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
+  c.out_dir = run_.toStdString();
+  c.probe_every_seconds = 1e9;
+  Trainer trainer(c);
+  QVERIFY(trainer.start().ok());
+  trainer.wait();
+  QCOMPARE(trainer.state(), TrainerState::kFinished);
+}
+
+void ErrorAnalysisTest::runMenuOffersIt() {
+  MainWindow window;
+  QAction* evaluate = window.errorAnalysis()->evaluateAction();
+  QVERIFY(!evaluate->isEnabled());  // no run shown yet
+  QMenu* run_menu = nullptr;
+  for (QAction* menu : window.menuBar()->actions()) {
+    if (menu->text().remove(QLatin1Char('&')) == QStringLiteral("Run")) run_menu = menu->menu();
+  }
+  QVERIFY(run_menu && run_menu->actions().contains(evaluate));
+  test::showAndOpenRun(window, run_);
+  QVERIFY(evaluate->isEnabled());
+}
+
+void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  ErrorAnalysisController* errors = window.errorAnalysis();
+  ErrorAnalysisPanel* panel = window.panels().errors;
+  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  EvaluationRequest request;
+  request.data = "builtin";
+  request.errors = 0;
+  QVERIFY(errors->evaluate(request));
+  QVERIFY(errors->isRunning());
+  QCOMPARE(panel->evaluateButton()->text(), QStringLiteral("Cancel"));
+  QVERIFY(!errors->evaluate(request));  // one at a time
+  QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 60000);
+  QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(panel->messageLabel()->text()));
+  QCOMPARE(panel->evaluateButton()->text(), QStringLiteral("Evaluate on…"));
+
+  const EvaluationReport* report = errors->report();
+  QVERIFY(report != nullptr);
+  QCOMPARE(report->samples, 50);  // the tiny preset's test half of the generator's held-out
+  ConfusionMatrixView* matrix = panel->matrix();
+  QCOMPARE(matrix->rowCount(), 2);
+  qint64 total = 0;
+  int cell_t = 0, cell_p = 0;
+  for (int t = 0; t < 2; ++t) {
+    for (int p = 0; p < 2; ++p) {
+      QCOMPARE(matrix->count(t, p), report->confusion[t][p]);
+      total += matrix->count(t, p);
+      // The fullest wrong cell, else the fullest right one.
+      if (matrix->count(t, p) > matrix->count(cell_t, cell_p) || (t != p && cell_t == cell_p)) {
+        if (matrix->count(t, p) > 0) cell_t = t, cell_p = p;
+      }
+    }
+  }
+  QCOMPARE(total, report->samples);
+  QTest::mouseClick(matrix->viewport(), Qt::LeftButton, {},
+                    matrix->visualItemRect(matrix->item(cell_t, cell_p)).center());
+  QCOMPARE(static_cast<qint64>(panel->listed().size()), matrix->count(cell_t, cell_p));
+  for (int i : panel->listed()) {
+    QCOMPARE(report->scored[static_cast<std::size_t>(i)].true_class, cell_t);
+    QCOMPARE(report->scored[static_cast<std::size_t>(i)].predicted_class, cell_p);
+  }
+
+  // The first listed sample under the scope: its own attention, its prediction.
+  QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
+  QTableWidget* list = panel->sampleList();
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    list->visualItemRect(list->item(0, 0)).center());
+  QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 30000);
+  const int picked = shown.at(0).at(0).toInt();
+  QCOMPARE(picked, panel->listed().front());
+  AttentionTimelineView* attention = window.panels().attention;
+  QVERIFY(attention->isShowingAsked());
+  const SamplePrediction& sample = report->scored[static_cast<std::size_t>(picked)].prediction;
+  QVERIFY(window.panels().sample->textView()->toPlainText().contains(
+      QString::fromStdString(sample.text).left(20)));
+  if (!qEnvironmentVariableIsEmpty("ASCOPE_SCREENSHOT_DIR")) {
+    window.grab().save(QDir(qEnvironmentVariable("ASCOPE_SCREENSHOT_DIR"))
+                           .filePath(QStringLiteral("errors_dock.png")));
+  }
+}
+
+void ErrorAnalysisTest::cancelStopsAnEvaluation() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  ErrorAnalysisController* errors = window.errorAnalysis();
+  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  EvaluationRequest request;
+  request.data = "builtin";
+  request.split = DataSplit::kTrain;
+  QVERIFY(errors->evaluate(request));
+  window.panels().errors->evaluateButton()->click();  // "Cancel" while it runs
+  QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 60000);
+  // Cancelled before it ended, or it ended first: never a hang, never a half report.
+  if (!evaluated.at(0).at(0).toBool()) {
+    QCOMPARE(window.panels().errors->messageLabel()->text(),
+             QStringLiteral("Evaluation cancelled."));
+    QVERIFY(errors->report() == nullptr);
+  }
+  QVERIFY(!errors->isRunning());
+}
+
+void ErrorAnalysisTest::badDataIsSaidInTheDock() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  ErrorAnalysisController* errors = window.errorAnalysis();
+  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  EvaluationRequest request;
+  request.data = dir_.filePath(QStringLiteral("missing.csv")).toStdString();
+  QVERIFY(errors->evaluate(request));
+  QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 30000);
+  QVERIFY(!evaluated.at(0).at(0).toBool());
+  const QString text = window.panels().errors->messageLabel()->text();
+  QVERIFY2(text.contains(QStringLiteral("missing.csv: does not exist")), qPrintable(text));
+}
+
+}  // namespace ascope
+
+QTEST_MAIN(ascope::ErrorAnalysisTest)
+#include "error_analysis_test.moc"

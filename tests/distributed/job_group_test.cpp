@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <functional>
+#include <future>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,13 +39,17 @@ JobRank rankOfTwo(int rank, int port, double timeout_s = 60) {
 void asTwoRanks(const std::function<void(int, JobGroup&)>& work) {
   const int port = freeLoopbackPort();
   ASSERT_GT(port, 0);
+  // Both groups live until both ranks are done: a rank that finished first must not close the
+  // connections its partner still reads from.
+  std::vector<std::unique_ptr<JobGroup>> groups(2);
   std::vector<std::thread> ranks;
   for (int r = 0; r < 2; ++r) {
-    ranks.emplace_back([&work, port, r] {
+    ranks.emplace_back([&work, &groups, port, r] {
       Expected<std::unique_ptr<JobGroup>> group = JobGroup::join(rankOfTwo(r, port), at::kCPU);
       ASSERT_TRUE(group.ok()) << group.error();
       EXPECT_EQ((*group)->backend(), "gloo");
       work(r, **group);
+      groups[static_cast<std::size_t>(r)] = std::move(*group);
     });
   }
   for (std::thread& t : ranks) t.join();
@@ -126,14 +131,20 @@ TEST(JobGroup, SharesAndBroadcastsRankZerosValues) {
 TEST(JobGroup, ARankThatIsGoneIsNamedByTheOther) {
   const int port = freeLoopbackPort();
   std::string fault;
-  std::thread leaver([port] {
+  // Rank 1 leaves only once rank 0 has joined too: the Gloo group's connections are made
+  // pairwise, so a rank that leaves as soon as its own side is up could still fail the other's
+  // join (a different fault from the one this test is about).
+  std::promise<void> leader_joined;
+  std::thread leaver([port, joined = leader_joined.get_future()] {
     Expected<std::unique_ptr<JobGroup>> group = JobGroup::join(rankOfTwo(1, port), at::kCPU);
-    ASSERT_TRUE(group.ok()) << group.error();
+    EXPECT_TRUE(group.ok()) << group.error();
+    joined.wait();
     // Gone without a word: its sockets close with the group.
   });
   Expected<std::unique_ptr<JobGroup>> group = JobGroup::join(rankOfTwo(0, port), at::kCPU);
-  ASSERT_TRUE(group.ok()) << group.error();
+  leader_joined.set_value();
   leaver.join();
+  ASSERT_TRUE(group.ok()) << group.error();
   const auto t0 = std::chrono::steady_clock::now();
   try {
     std::vector<at::Tensor> tensors{at::ones({4})};

@@ -298,8 +298,9 @@ void RunController::onOpened() {
   for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
   spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
                panels_.attention->snapshotCount());
-  if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
   Q_EMIT runOpened(path);
+  // After runOpened: the window's "Opened" message comes first, the following one stays shown.
+  if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
 }
 
 void RunController::startFollowing(const OpenResult& result, const OpenedRun& opened) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <utility>
 
+#include "engine/core/regular_file.h"
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/registry/task_factory.h"
@@ -29,15 +30,7 @@ struct LoadedModel {
 
 /// The run's checkpoints that exist, the one `choice` prefers first.
 std::vector<std::string> existingCheckpoints(const std::string& run_dir, CheckpointChoice choice) {
-  const bool best_first = choice == CheckpointChoice::kBest;
-  std::vector<std::string> paths;
-  for (const char* name : {best_first ? "best" : "last", best_first ? "last" : "best"}) {
-    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
-    std::error_code ec;
-    // A FIFO or device named like a checkpoint would block the loader: regular files only.
-    if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
-  }
-  return paths;
+  return ascope::existingCheckpoints(run_dir, choice == CheckpointChoice::kBest ? "best" : "last");
 }
 
 Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice choice,
@@ -57,24 +50,29 @@ Expected<LoadedModel> loadModel(const std::string& run_dir, CheckpointChoice cho
     return Error{"no checkpoint yet in " + run_dir +
                  " (one is written at the end of every epoch and when training stops)"};
   }
+  // What is there but not a file (a FIFO) is named before the model is built for nothing.
+  std::string not_files;
+  for (const std::string& checkpoint : checkpoints) {
+    const Status s = requireRegularFile(checkpoint);
+    if (s.ok()) {
+      not_files.clear();
+      break;
+    }
+    not_files += (not_files.empty() ? "" : "; ") + s.error();
+  }
+  if (!not_files.empty()) return Error{not_files};
   Expected<std::unique_ptr<Task>> task = makeInferenceTask(
       *config, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU));
   if (!task.ok()) return Error{task.error()};
   // A torn or corrupt checkpoint (a disk that filled up, a copy cut short) should not hide the
   // run's other one: the model is the same, only older or newer.
-  std::string failures;
-  for (const std::string& checkpoint : checkpoints) {
-    Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-    if (!progress.ok()) {
-      failures += (failures.empty() ? "" : "; ") + progress.error();
-      continue;
-    }
-    (*task)->model().eval();
-    const std::string note =
-        failures.empty() ? std::string() : failures + "; answering with " + checkpoint + " instead";
-    return LoadedModel{*config, std::move(*task), checkpoint, progress->step, note};
-  }
-  return Error{failures};
+  Expected<LoadedCheckpoint> loaded = loadFirstCheckpoint(checkpoints, (*task)->model(), nullptr);
+  if (!loaded.ok()) return Error{loaded.error()};
+  (*task)->model().eval();
+  const std::string note = loaded->passed_over.empty() ? std::string()
+                                                       : loaded->passed_over + "; answering with " +
+                                                             loaded->path + " instead";
+  return LoadedModel{*config, std::move(*task), loaded->path, loaded->progress.step, note};
 }
 
 /// `file` at the input size of the run's model.

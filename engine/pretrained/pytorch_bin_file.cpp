@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/regular_file.h"
+#include "engine/core/zip_checksums.h"
 
 namespace ascope {
 namespace {
@@ -43,6 +44,8 @@ Expected<TensorMap> readPytorchBin(const std::string& path) {
                       "not a zip archive: the legacy torch.save format, or not a "
                       "PyTorch file at all");
   }
+  // LibTorch's unpickler reads records without their CRC-32: flipped bytes would load as weights.
+  if (Status s = verifyZipChecksums(*bytes, path); !s.ok()) return Error{s.error()};
   c10::IValue value;
   try {
     const std::vector<char> data(bytes->begin(), bytes->end());

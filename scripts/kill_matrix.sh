@@ -13,6 +13,7 @@
 # A trial fails on a crash, a hang, an "internal error", losses that differ from the uninterrupted
 # run, a temp file left in the run folder, or anything of a killed export left behind.
 #   scripts/kill_matrix.sh [BUILD_DIR] [TRIALS] [SEED]     (defaults: build 100 27)
+# TRAIN_STEPS and CHECKPOINT_STEPS (defaults 60 and 24) shorten the runs on a busy machine.
 # Prints one line per trial and the counts; exit code 1 when a trial failed. The download part is
 # scripts/kill_matrix_download.sh.
 set -uo pipefail
@@ -20,8 +21,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$root/build}" && pwd)"
 trials="${2:-100}"
 RANDOM="${3:-27}"
-cli="$build/app/cli/attentionscope-cli"
-gui="$build/app/gui/attentionscope"
+cli="$build/app/attentionscope-cli"
+gui="$build/app/attentionscope"
 for program in "$cli" "$gui"; do
   [ -x "$program" ] || { echo "missing $program: build attentionscope-cli and attentionscope" >&2; exit 2; }
 done
@@ -32,11 +33,11 @@ mkdir -p "$work/tmp"
 export QT_QPA_PLATFORM=offscreen OMP_NUM_THREADS=1 TMPDIR="$work/tmp"
 export XDG_CONFIG_HOME="$work/config"  # the GUI's remembered settings stay out of the user's
 
-train_args=(train --task sentiment --preset tiny --probe-every-steps 5)
+train_args=(train --task imdb --preset tiny --probe-every-steps 5)
 kinds=(train checkpoint export)
 declare -A args_of=(
-  [train]="--steps 60"
-  [checkpoint]="--steps 24 --batch-size 65536"
+  [train]="--steps ${TRAIN_STEPS:-60}"
+  [checkpoint]="--steps ${CHECKPOINT_STEPS:-24} --batch-size 65536"
 )
 
 # Step and loss of every train row of RUN/metrics.csv, in order.

@@ -143,10 +143,16 @@ TEST(ZipChecksums, AnArchiveCutShortOrPointingPastItsEndIsRefused) {
   EXPECT_TRUE(contains(s.error(), "\"archive/data/0\" runs past the end of the file")) << s.error();
 }
 
-TEST(ZipChecksums, CompressedRecordsAreNotTorchArchives) {
+TEST(ZipChecksums, CompressedTensorsAreNotTorchArchivesButCompressedCodeIs) {
   const Status s = verifyZipChecksums(zipArchive({{"archive/data/0", "abcd", 8}}), "zipped.bin");
   ASSERT_FALSE(s.ok());
-  EXPECT_TRUE(contains(s.error(), "is compressed (method 8)")) << s.error();
+  EXPECT_TRUE(contains(s.error(), "\"archive/data/0\" is compressed (method 8)")) << s.error();
+  // LibTorch deflates the TorchScript text it writes into every checkpoint beside the weights.
+  const std::string code = zipArchive(
+      {{"archive/code/__torch__.py", "x\x01y", 8}, {"archive/data/0", std::string(64, 'w')}});
+  const Status with_code = verifyZipChecksums(code, "last.pt");
+  EXPECT_TRUE(with_code.ok()) << with_code.error();
+  EXPECT_FALSE(verifyZipChecksums(code.substr(0, code.size() / 2), "last.pt").ok());
 }
 
 TEST(ZipChecksums, WhatIsNotARegularFileIsRefusedByName) {

@@ -12,6 +12,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/pretrained/available_memory.h"
 #include "engine/pretrained/model_memory_estimate.h"
@@ -213,12 +215,18 @@ TEST(PretrainedWeightsFile, FlippedBytesInPytorchModelBinAreFound) {
   EXPECT_TRUE(contains(m.error(), "fails its CRC-32 check")) << m.error();
 }
 
+/// Writes `tensors` back as a safetensors file, in name order.
+Status writeTensors(const fs::path& path, const TensorMap& tensors) {
+  return writeSafetensors(path.string(), std::vector<std::pair<std::string, torch::Tensor>>(
+                                             tensors.begin(), tensors.end()));
+}
+
 TEST(PretrainedWeightsFile, NonFiniteWeightsAreRefusedNamingTheTensor) {
   // inspect answered "LABEL_0 (p=-nan)" with exit code 0, and fine-tuning blamed the learning rate.
   const fs::path nan = copyOf("tiny_vit", "nan");
   TensorMap tensors = hf_fixture::readSafetensors((nan / "model.safetensors").string());
   tensors.at("vit.embeddings.cls_token").view(-1)[3] = std::numeric_limits<float>::infinity();
-  ASSERT_TRUE(writeSafetensors((nan / "model.safetensors").string(), tensors).ok());
+  ASSERT_TRUE(writeTensors(nan / "model.safetensors", tensors).ok());
   Expected<PretrainedModel> m = loadPretrainedModel(nan.string());
   ASSERT_FALSE(m.ok());
   EXPECT_TRUE(contains(m.error(),
@@ -232,7 +240,7 @@ TEST(PretrainedWeightsFile, AClassifierOfAnotherRankIsDamageNotAnotherHead) {
   const fs::path odd = copyOf("tiny_vit", "rank101");
   TensorMap tensors = hf_fixture::readSafetensors((odd / "model.safetensors").string());
   tensors.at("classifier.bias") = at::zeros(std::vector<int64_t>(101, 1));
-  ASSERT_TRUE(writeSafetensors((odd / "model.safetensors").string(), tensors).ok());
+  ASSERT_TRUE(writeTensors(odd / "model.safetensors", tensors).ok());
   Expected<PretrainedModel> m = loadPretrainedModel(odd.string());
   ASSERT_FALSE(m.ok());
   EXPECT_TRUE(contains(m.error(), "classifier.bias: shape [1, 1, 1")) << m.error();

@@ -45,7 +45,10 @@ Expected<TensorMap> readPytorchBin(const std::string& path) {
                       "PyTorch file at all");
   }
   // LibTorch's unpickler reads records without their CRC-32: flipped bytes would load as weights.
-  if (Status s = verifyZipChecksums(*bytes, path); !s.ok()) return Error{s.error()};
+  // A damaged file is not a format to convert: the file itself has to come again.
+  if (Status s = verifyZipChecksums(*bytes, path); !s.ok()) {
+    return Error{s.error() + "; download or copy it again"};
+  }
   c10::IValue value;
   try {
     const std::vector<char> data(bytes->begin(), bytes->end());

@@ -82,9 +82,11 @@ TEST(PretrainedWeightsFile, AnUnreadableBinSaysToConvertIt) {
   }
   Expected<PretrainedModel> cut = loadPretrainedModel(corrupt.string());
   ASSERT_FALSE(cut.ok());
-  EXPECT_TRUE(contains(cut.error(), (corrupt / "pytorch_model.bin").string() + ": cannot be read"))
+  // Damage, found by the zip walk before LibTorch reads it: converting would not help.
+  EXPECT_TRUE(contains(cut.error(),
+                       (corrupt / "pytorch_model.bin").string() + " is not a complete zip archive"))
       << cut.error();
-  EXPECT_TRUE(contains(cut.error(), "convert it to model.safetensors")) << cut.error();
+  EXPECT_TRUE(contains(cut.error(), "download or copy it again")) << cut.error();
 
   // Not a zip archive at all (the pre-1.6 torch.save format starts with a pickle).
   const fs::path legacy = copyOf("tiny_vit_bin", "legacy");

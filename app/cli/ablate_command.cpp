@@ -14,6 +14,7 @@
 #include "app/cli/subcommands.h"
 #include "engine/ablation/ablation_report.h"
 #include "engine/ablation/run_ablation.h"
+#include "engine/train/tensor_threads.h"
 
 namespace ascope::cli {
 namespace {
@@ -30,6 +31,9 @@ int ablate(const AblateOptions& o) {
   options.samples = static_cast<int>(o.samples);
   options.decode_samples = static_cast<int>(o.decode_samples);
   options.threads = static_cast<int>(o.threads.value_or(0));
+  if (const std::string note = tensorThreadsNote(options.threads); !note.empty()) {
+    std::fprintf(stderr, "attentionscope-cli: %s\n", note.c_str());
+  }
   // Evaluations take seconds each: a count on a terminal shows it is working; Ctrl-C stops after
   // the current one and leaves any earlier ablation.csv as it was.
   const bool tty = ::isatty(STDERR_FILENO) != 0;

@@ -1,5 +1,7 @@
 #include "app/cli/training_overrides.h"
 
+#include <cstdio>
+
 #include "app/cli/task_help.h"
 #include "engine/inference/device_query.h"
 #include "engine/runfolder/run_folder.h"
@@ -72,6 +74,14 @@ Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
   if (o.max_seconds) config.max_seconds = *o.max_seconds;
   if (o.device) config.device = *o.device;
   if (o.bf16) config.bf16 = true;
+  if (o.resume && !o.bf16 && config.bf16 && config.device != "cuda") {
+    // A run trained with bf16 on a GPU server goes on here in float32, as it can.
+    std::fprintf(stderr,
+                 "attentionscope-cli: note: %s was trained with bf16 on CUDA; on the %s it goes "
+                 "on in float32\n",
+                 o.resume->c_str(), config.device.c_str());
+    config.bf16 = false;
+  }
   if (o.threads) config.threads = static_cast<int>(*o.threads);
   if (o.interrupt_at_step) config.interrupt_at_step = *o.interrupt_at_step;
   if (!o.probe.empty()) config.probe_samples = o.probe;

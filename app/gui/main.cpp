@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QTimer>
 
+#include <clocale>
 #include <cstdio>
 
 #include "app/gui/views/run_panel.h"
@@ -38,6 +39,10 @@ int main(int argc, char** argv) {
   QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
       Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
   QApplication app(argc, argv);
+  // QApplication set the C library's locale from the environment: under a decimal-comma locale
+  // snprintf and strtod (here and in libraries) would write and want "0,5". The run folder's
+  // files are written locale-free anyway; numbers in every other text stay as the CLI's.
+  std::setlocale(LC_NUMERIC, "C");
   QApplication::setApplicationName(QStringLiteral("AttentionScope"));
   QApplication::setOrganizationName(QStringLiteral("AttentionScope"));
   QApplication::setApplicationVersion(QStringLiteral(ATTENTIONSCOPE_VERSION));

@@ -19,25 +19,14 @@
 namespace ascope {
 namespace {
 
-/// The run's checkpoints, newest first: last.pt is at least as recent as best.pt.
-std::vector<std::string> checkpointsNewestFirst(const RunFolder& folder) {
-  std::vector<std::string> paths;
-  for (const char* name : {"last", "best"}) {
-    const std::string path = folder.checkpointPath(name);
-    std::error_code ec;
-    // A FIFO named like a checkpoint would block the loader: regular files only.
-    if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
-  }
-  return paths;
-}
-
 Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions& options,
                                const AblationProgress& progress) {
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   if (!folder.ok()) return Error{folder.error()};
   Expected<TrainingConfig> config = folder->readConfig();
   if (!config.ok()) return Error{config.error()};
-  const std::vector<std::string> checkpoints = checkpointsNewestFirst(*folder);
+  // Newest first: last.pt is at least as recent as best.pt.
+  const std::vector<std::string> checkpoints = existingCheckpoints(folder->path(), "last");
   if (checkpoints.empty()) {
     return Error{"no checkpoint yet in " + run_dir +
                  " (one is written at the end of every epoch and when training stops)"};
@@ -49,23 +38,13 @@ Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions
       makeTrainingTask(*config, torch::Device(torch::kCPU), &warnings);
   if (!task.ok()) return Error{run_dir + ": " + task.error()};
   // A torn last.pt (a copy cut short) should not hide best.pt: same model, older weights.
-  std::string failures, used;
-  TrainingProgress loaded;
-  for (const std::string& checkpoint : checkpoints) {
-    Expected<TrainingProgress> p = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-    if (p.ok()) {
-      loaded = *p;
-      used = checkpoint;
-      break;
-    }
-    failures += (failures.empty() ? "" : "; ") + p.error();
-  }
-  if (used.empty()) return Error{failures};
+  Expected<LoadedCheckpoint> loaded = loadFirstCheckpoint(checkpoints, (*task)->model(), nullptr);
+  if (!loaded.ok()) return Error{loaded.error()};
 
   Expected<AblationTable> table = ablateHeads(**task, options, progress);
   if (!table.ok()) return table;
-  table->checkpoint = used;
-  table->step = loaded.step;
+  table->checkpoint = loaded->path;
+  table->step = loaded->progress.step;
   if (Status s = writeAblationCsv(ablationCsvPath(folder->path()), *table); !s.ok()) {
     return Error{s.error()};
   }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/vocabulary/expected.h"
 
@@ -14,14 +15,24 @@ namespace ascope {
 
 class AppendedRowsFile {
  public:
+  /// What a resumed run does with a row of the file.
+  enum class Row {
+    kKeep,        ///< written up to the checkpoint the run resumes from
+    kAfter,       ///< written after that checkpoint: the resumed run writes it again
+    kUnreadable,  ///< not a row the writer could have written (an edit, a torn write)
+  };
+  using Judge = std::function<Row(std::string_view line)>;
+
   /// Opens `path` for appending under `header`. On resume the file (a regular file of at most
-  /// `max_bytes`) keeps the rows `keep` accepts (rows written after the checkpoint the run
-  /// resumes from, and rows cut short, are dropped), rewritten atomically; otherwise it starts
-  /// afresh with the header. `what` names the rows in the error of a full disk ("the metrics").
+  /// `max_bytes`, not a symbolic link) keeps its rows but those `judge` finds kAfter, rewritten
+  /// atomically; otherwise it starts afresh with the header. A row that cannot be read is kept as
+  /// it is (readers skip it and say so), except a last line cut short by the interruption; either
+  /// is said in `warnings` (issue 27: resume deleted hand-edited rows without a word). `what`
+  /// names the rows in messages ("the metrics").
   static Expected<AppendedRowsFile> open(const std::string& path, std::string_view header,
-                                         bool resume, std::uint64_t max_bytes,
-                                         const std::function<bool(std::string_view)>& keep,
-                                         std::string what);
+                                         bool resume, std::uint64_t max_bytes, const Judge& judge,
+                                         std::string what,
+                                         std::vector<std::string>* warnings = nullptr);
   AppendedRowsFile(AppendedRowsFile&& other) noexcept;
   AppendedRowsFile& operator=(AppendedRowsFile&&) = delete;
   AppendedRowsFile(const AppendedRowsFile&) = delete;

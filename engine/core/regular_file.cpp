@@ -97,6 +97,20 @@ Status requireRegularFile(const std::string& path) {
   return checkMode(path, st.st_mode);
 }
 
+Status refuseSymbolicLink(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return {};
+  std::string target(4096, '\0');
+  const ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
+  target.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  for (char& c : target) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // no escapes to a terminal
+  }
+  return Error{path + " is a symbolic link" + (target.empty() ? "" : " (to " + target + ")") +
+               ": a run folder's files must be its own, not links to files elsewhere; remove "
+               "the link (or put the file itself in its place) and try again"};
+}
+
 std::string describeByteCount(std::uint64_t bytes) {
   constexpr std::uint64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
   const auto scaled = [bytes](std::uint64_t unit, const char* name) {

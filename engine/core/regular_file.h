@@ -16,6 +16,11 @@ namespace ascope {
 /// "x: cannot open: No such file or directory". Costs one stat(), opens nothing.
 Status requireRegularFile(const std::string& path);
 
+/// OK unless `path` itself is a symbolic link (a path that does not exist is OK). A run folder's
+/// files are its own: a link in their place would have a resumed run append to, or read, a file
+/// anywhere ("RUN/log.txt is a symbolic link (to /tmp/notes.txt): …"). Costs one lstat().
+Status refuseSymbolicLink(const std::string& path);
+
 /// "1.5 MiB", "512 MiB", "300 bytes": sizes in messages.
 std::string describeByteCount(std::uint64_t bytes);
 

@@ -17,6 +17,7 @@
 #include "engine/datasets/seeded_split.h"
 #include "engine/imaging/image_header.h"
 #include "engine/imaging/ppm_image.h"
+#include "engine/text/unicode/utf8_repair.h"
 
 namespace ascope {
 namespace fs = std::filesystem;
@@ -54,18 +55,27 @@ std::vector<fs::path> imageFiles(const fs::path& folder) {
 
 /// ImageFolderReader::decode; `too_large` (when given) tells whether the header announced an
 /// image over the limits, which the folder reader counts apart from files that do not decode.
+/// A `height` and `width` of 0 decode the image at its own size, which `own_size` then gets.
 Expected<std::vector<std::uint8_t>> decodeImage(const std::string& file, int height, int width,
-                                                bool* too_large) {
-  if (height < 1 || height > kMaxSide || width < 1 || width > kMaxSide) {
+                                                bool* too_large, ImageSize* own_size = nullptr) {
+  const bool at_own_size = height == 0 && width == 0;
+  if (!at_own_size && (height < 1 || height > kMaxSide || width < 1 || width > kMaxSide)) {
     return Error{"image size " + std::to_string(height) + "x" + std::to_string(width) +
                  " is outside 1.." + std::to_string(kMaxSide)};
   }
   Expected<std::string> bytes = readRegularFile(file, kMaxImageFileBytes);
   if (!bytes.ok()) return Error{bytes.error()};
   // The size in the header is checked before any decoder allocates the pixels it announces.
-  if (Expected<ImageSize> size = checkImageHeader(*bytes, file); !size.ok()) {
+  Expected<ImageSize> size = checkImageHeader(*bytes, file);
+  if (!size.ok()) {
     if (too_large != nullptr) *too_large = readImageSize(*bytes, file).ok();
     return Error{size.error()};
+  }
+  if (at_own_size) {
+    // Within 16384 per side and 64 M pixels: checkImageHeader refuses more.
+    height = static_cast<int>(size->height);
+    width = static_cast<int>(size->width);
+    if (own_size != nullptr) *own_size = *size;
   }
   if (looksLikePpm(*bytes)) {
     // PPM needs no OpenCV, so even the GPU server's build can classify an image file.
@@ -145,6 +155,14 @@ Expected<std::vector<std::uint8_t>> ImageFolderReader::decode(const std::string&
   return decodeImage(file, height, width, nullptr);
 }
 
+Expected<ImageBuffer> ImageFolderReader::decodeAtOwnSize(const std::string& file) {
+  ImageSize size;
+  Expected<std::vector<std::uint8_t>> pixels = decodeImage(file, 0, 0, nullptr, &size);
+  if (!pixels.ok()) return Error{pixels.error()};
+  return ImageBuffer{static_cast<int>(size.width), static_cast<int>(size.height),
+                     std::move(*pixels)};
+}
+
 Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
                                                        const ImageLoadOptions& options) {
   if (!canDecode()) {
@@ -172,6 +190,18 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
   if (dataset.class_names.empty()) {
     return Error{path + ": no class subfolders (expected one folder of PNG/JPEG images per class" +
                  std::string(has_splits ? ", inside train/)" : ")")};
+  }
+  for (const std::string& name : dataset.class_names) {
+    // Class names go into classes.json, and JSON holds UTF-8 only: such a folder failed later with
+    // nlohmann's "[json.exception.type_error.316]" (issue 27).
+    std::size_t replaced = 0;
+    const std::string shown = repairUtf8(name, &replaced);
+    if (replaced > 0) {
+      return Error{repairUtf8((has_splits ? root / "train" : root).string()) +
+                   ": the name of class folder \"" + shown +
+                   "\" holds bytes that are not UTF-8 text (shown as �): class names are kept in "
+                   "classes.json, which holds UTF-8 only; rename the folder"};
+    }
   }
   RecordTally undecodable("images skipped because they could not be decoded");
   RecordTally oversized("images skipped for being over " + std::to_string(kMaxImageSide) +

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/vocabulary/attention_snapshot.h"  // ImageBuffer
 #include "engine/vocabulary/datasets.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/image_load_options.h"
@@ -34,6 +35,10 @@ class ImageFolderReader {
   /// PNG/JPEG/BMP/GIF with OpenCV. Refused before decoding: anything but a regular file, a file
   /// over 256 MiB, a header announcing more than 16384 pixels per side or 64 M pixels.
   static Expected<std::vector<std::uint8_t>> decode(const std::string& file, int height, int width);
+
+  /// The same at the image's own size, for a processor that resizes by its own rule (a
+  /// pretrained ViT's Pillow-exact bilinear resize).
+  static Expected<ImageBuffer> decodeAtOwnSize(const std::string& file);
 };
 
 }  // namespace ascope

@@ -25,7 +25,7 @@ int parseLabel(std::string_view field) {
   return -1;
 }
 
-/// The header as a person would read it, shortened and made printable.
+/// A label as a person would read it, shortened and made printable.
 std::string quoteForMessage(std::string_view text) {
   constexpr std::size_t kMax = 60;
   std::string shown = repairUtf8(text.substr(0, kMax));
@@ -33,6 +33,26 @@ std::string quoteForMessage(std::string_view text) {
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   }
   return "\"" + shown + (text.size() > kMax ? "…\"" : "\"");
+}
+
+/// The header's columns, named only where they look like column names (letters, digits, _ and -,
+/// at most 32 each, up to 8 of them): the file may not be a CSV at all, and whatever it holds is
+/// not repeated in a message (issue 27: a run's config.json naming /etc/passwd as its data had
+/// its first line echoed).
+std::string describeHeader(const std::vector<std::string>& header) {
+  constexpr std::size_t kShownColumns = 8;
+  const bool names =
+      header.size() <= kShownColumns &&
+      std::all_of(header.begin(), header.end(), [](const std::string& h) {
+        return !h.empty() && h.size() <= 32 &&
+               h.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_- ") == std::string::npos;
+      });
+  const std::string count =
+      std::to_string(header.size()) + (header.size() == 1 ? " column" : " columns");
+  if (!names) return "has " + count + ", none of them named text,label or review,sentiment";
+  std::string list;
+  for (const std::string& h : header) list += (list.empty() ? "" : ",") + h;
+  return "has the " + count + " " + list + ", neither text,label nor review,sentiment";
 }
 
 }  // namespace
@@ -56,9 +76,8 @@ Expected<Loaded<std::vector<TextSample>>> ImdbCsvReader::parse(std::string_view 
     label_column = column("sentiment");
   }
   if (text_column == header.size() || label_column == header.size()) {
-    const std::size_t header_end = std::min(bytes.find_first_of("\r\n"), bytes.size());
-    return Error{name + ": line 1: header " + quoteForMessage(bytes.substr(0, header_end)) +
-                 " has neither text,label nor review,sentiment columns"};
+    return Error{name + ": line 1, the header, " + describeHeader(header) +
+                 " (a CSV of reviews has a header such as text,label)"};
   }
   const std::size_t needed = std::max(text_column, label_column) + 1;
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <utility>
 
+#include "engine/core/regular_file.h"
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
@@ -22,15 +23,7 @@ namespace {
 
 /// The run's checkpoints that exist, the one `choice` prefers first.
 std::vector<std::string> existingCheckpoints(const std::string& run_dir, CheckpointChoice choice) {
-  const bool best_first = choice == CheckpointChoice::kBest;
-  std::vector<std::string> paths;
-  for (const char* name : {best_first ? "best" : "last", best_first ? "last" : "best"}) {
-    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
-    std::error_code ec;
-    // A FIFO or device named like a checkpoint would block the loader: regular files only.
-    if (std::filesystem::is_regular_file(path, ec)) paths.push_back(path);
-  }
-  return paths;
+  return ascope::existingCheckpoints(run_dir, choice == CheckpointChoice::kBest ? "best" : "last");
 }
 
 /// `file` at the input size of the run's model.
@@ -65,6 +58,17 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
     return Error{"no checkpoint yet in " + run_dir +
                  " (one is written at the end of every epoch and when training stops)"};
   }
+  // What is there but not a file (a FIFO) is named before the model is built for nothing.
+  std::string not_files;
+  for (const std::string& checkpoint : checkpoints) {
+    const Status s = requireRegularFile(checkpoint);
+    if (s.ok()) {
+      not_files.clear();
+      break;
+    }
+    not_files += (not_files.empty() ? "" : "; ") + s.error();
+  }
+  if (!not_files.empty()) return Error{not_files};
   const TrainingConfig& built = data_config ? *data_config : *config;
   Expected<std::unique_ptr<Task>> task = makeInferenceTask(
       built, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU),
@@ -72,19 +76,13 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
   if (!task.ok()) return Error{task.error()};
   // A torn or corrupt checkpoint (a disk that filled up, a copy cut short) should not hide the
   // run's other one: the model is the same, only older or newer.
-  std::string failures;
-  for (const std::string& checkpoint : checkpoints) {
-    Expected<TrainingProgress> progress = loadCheckpoint(checkpoint, (*task)->model(), nullptr);
-    if (!progress.ok()) {
-      failures += (failures.empty() ? "" : "; ") + progress.error();
-      continue;
-    }
-    (*task)->model().eval();
-    const std::string note =
-        failures.empty() ? std::string() : failures + "; answering with " + checkpoint + " instead";
-    return RunModel{built, std::move(*task), checkpoint, progress->step, note};
-  }
-  return Error{failures};
+  Expected<LoadedCheckpoint> loaded = loadFirstCheckpoint(checkpoints, (*task)->model(), nullptr);
+  if (!loaded.ok()) return Error{loaded.error()};
+  (*task)->model().eval();
+  const std::string note = loaded->passed_over.empty() ? std::string()
+                                                       : loaded->passed_over + "; answering with " +
+                                                             loaded->path + " instead";
+  return RunModel{built, std::move(*task), loaded->path, loaded->progress.step, note};
 }
 
 std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice) {

@@ -8,8 +8,9 @@
 #include <filesystem>
 
 #include "engine/datasets/image_folder_reader.h"
-#include "engine/imaging/vit_image_processor.h"
+#include "engine/imaging/pillow_bilinear_resize.h"
 #include "engine/pretrained/pretrained_model.h"
+#include "engine/pretrained/vit_processor_for_model.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/text/bert/bert_tokenizer.h"
 
@@ -18,9 +19,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void answerClasses(const at::Tensor& logits, const std::vector<std::string>& labels,
-                   InferenceAnswer* answer) {
+Status answerClasses(const at::Tensor& logits, const std::vector<std::string>& labels,
+                     InferenceAnswer* answer) {
   const at::Tensor probs = logits.softmax(-1)[0].contiguous();
+  // Never "LABEL_0 (p=-nan)": the weights are checked when they load, and what still overflows is
+  // said as such.
+  if (!at::isfinite(probs).all().item<bool>()) {
+    return Error{"the model's answer is not a number (its activations overflowed)"};
+  }
   const float* p = probs.data_ptr<float>();
   int64_t best = 0;
   for (int64_t c = 0; c < probs.numel(); ++c) {
@@ -31,6 +37,7 @@ void answerClasses(const at::Tensor& logits, const std::vector<std::string>& lab
   }
   answer->label = answer->ranking[static_cast<std::size_t>(best)].first;
   answer->probability = p[best];
+  return {};
 }
 
 Expected<InferenceAnswer> inspectBert(PretrainedModel& model,
@@ -58,7 +65,9 @@ Expected<InferenceAnswer> inspectBert(PretrainedModel& model,
         model.bert->forward(row(e.ids), row(e.token_type_ids), row(e.attention_mask), &attention);
   }
   InferenceAnswer answer;
-  answerClasses(logits, model.bert->config().labels, &answer);
+  if (Status s = answerClasses(logits, model.bert->config().labels, &answer); !s.ok()) {
+    return Error{request.model_folder + ": " + s.error()};
+  }
   answer.attention.groups.push_back(toAttentionGroup("encoder", attention, e.tokens, e.tokens));
   return answer;
 }
@@ -68,22 +77,27 @@ Expected<InferenceAnswer> inspectVit(PretrainedModel& model,
   if (request.image_file.empty()) {
     return Error{request.model_folder + " is a ViT model: give it an image, not text"};
   }
-  const std::string processor_path =
-      (fs::path(request.model_folder) / "preprocessor_config.json").string();
-  VitImageProcessor processor;
-  if (fs::exists(processor_path)) {
-    Expected<VitImageProcessor> read = VitImageProcessor::read(processor_path);
-    if (!read.ok()) return Error{read.error()};
-    processor = *read;
-  }
   const VitConfig& config = model.vit->config();
+  // The processor fine-tuning uses (preprocessor_config.json, checked against the model), and its
+  // Pillow-exact bilinear resize from the image's own size.
+  Expected<VitImageProcessor> processor = vitProcessorForModel(request.model_folder, config);
+  if (!processor.ok()) return Error{processor.error()};
   const int side = static_cast<int>(config.image_size);
-  // Decoded straight to the model's size (OpenCV, area filter for shrinking): an image already at
-  // that size gets exactly the processor's values, another one close to them.
-  Expected<std::vector<std::uint8_t>> pixels =
-      ImageFolderReader::decode(request.image_file, side, side);
-  if (!pixels.ok()) return Error{pixels.error()};
-  std::vector<float> values = processor.process(*pixels, side, side);
+  Expected<ImageBuffer> image = ImageFolderReader::decodeAtOwnSize(request.image_file);
+  if (!image.ok()) return Error{image.error()};
+  if (!processor->do_resize && (image->width != side || image->height != side)) {
+    return Error{request.image_file + ": the model takes " + std::to_string(side) + "×" +
+                 std::to_string(side) +
+                 " images and its preprocessor_config.json does not "
+                 "resize, got " +
+                 std::to_string(image->width) + "×" + std::to_string(image->height)};
+  }
+  // What the processor resizes to, as bytes: the picture the attention is drawn over.
+  std::vector<std::uint8_t> pixels = std::move(image->pixels);
+  if (image->width != side || image->height != side) {
+    pixels = resizeBilinearLikePillow(pixels, 3, image->height, image->width, side, side);
+  }
+  std::vector<float> values = processor->process(pixels, side, side);
   const at::Tensor input =
       torch::from_blob(values.data(), {1, 3, side, side}, torch::kFloat).clone();
   std::vector<at::Tensor> attention;
@@ -93,13 +107,15 @@ Expected<InferenceAnswer> inspectVit(PretrainedModel& model,
     logits = model.vit->forward(input, &attention);
   }
   InferenceAnswer answer;
-  answerClasses(logits, config.labels, &answer);
+  if (Status s = answerClasses(logits, config.labels, &answer); !s.ok()) {
+    return Error{request.model_folder + ": " + s.error()};
+  }
   const int grid = side / static_cast<int>(config.patch_size);
   // Labelled as the engine's own ViT labels its tokens, so the patch views read them alike.
   std::vector<std::string> labels{"CLS"};
   for (int64_t p = 0; p < config.numPatches(); ++p) labels.push_back(std::to_string(p));
   answer.attention.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
-  answer.attention.image = ImageBuffer{side, side, std::move(*pixels)};
+  answer.attention.image = ImageBuffer{side, side, std::move(pixels)};
   answer.attention.patch_size = static_cast<int>(config.patch_size);
   answer.attention.grid_rows = answer.attention.grid_cols = grid;
   return answer;

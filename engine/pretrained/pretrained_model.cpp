@@ -121,12 +121,20 @@ Status checkMemory(const ModelMemoryEstimate& estimate, ModelUse use, const torc
   return checkModelFitsMemory(estimate, use, gpu.bytes, gpu.source, config_path);
 }
 
-/// Puts the model's own (freshly initialised) value under `name` where the checkpoint has none or
-/// one of another shape.
+/// Puts the model's own (freshly initialised) value under `name` where the checkpoint has none, or
+/// one for another number of classes (a classifier's first dimension). A tensor of another rank or
+/// width is left for the loader to refuse: it is damage, not a head for other classes (a rank-101
+/// classifier.bias was taken for "no classifier for these classes", issue 27).
 void fillFresh(TensorMap& tensors, const std::string& name, const torch::Tensor& own,
                std::vector<std::string>* fresh) {
   auto found = tensors.find(name);
-  if (found != tensors.end() && found->second.sizes() == own.sizes()) return;
+  if (found != tensors.end()) {
+    const at::IntArrayRef stored = found->second.sizes();
+    if (stored == own.sizes()) return;
+    const bool other_classes = stored.size() == own.sizes().size() && !stored.empty() &&
+                               stored.slice(1) == own.sizes().slice(1);
+    if (!other_classes) return;
+  }
   tensors[name] = own.detach().clone();
   fresh->push_back(name);
 }
@@ -154,6 +162,11 @@ Expected<PretrainedModel> loadPretrainedModel(const std::string& folder,
   if (!config.ok()) return Error{config.error()};
   PretrainedModel model;
   model.folder = folder;
+  if (!config->is_object()) return Error{config_path + ": not a JSON object of settings"};
+  if (config->contains("model_type") && !config->at("model_type").is_string()) {
+    return Error{config_path + ": \"model_type\" must be a string such as \"bert\", got " +
+                 config->at("model_type").dump()};
+  }
   model.model_type = config->value("model_type", std::string());
   const std::string text = config->dump();
   std::optional<BertConfig> bert;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/regular_file.h"
+#include "engine/core/zip_checksums.h"
 
 namespace ascope {
 namespace {
@@ -42,6 +43,11 @@ Expected<TensorMap> readPytorchBin(const std::string& path) {
     return unreadable(path,
                       "not a zip archive: the legacy torch.save format, or not a "
                       "PyTorch file at all");
+  }
+  // LibTorch's unpickler reads records without their CRC-32: flipped bytes would load as weights.
+  // A damaged file is not a format to convert: the file itself has to come again.
+  if (Status s = verifyZipChecksums(*bytes, path); !s.ok()) {
+    return Error{s.error() + "; download or copy it again"};
   }
   c10::IValue value;
   try {

@@ -41,6 +41,12 @@ at::Tensor TensorMapLoader::take(const std::string& name) {
                         ", a weight must be floating point");
     return {};
   }
+  // A NaN or infinity in a weight answers "LABEL_0 (p=-nan)" or makes fine-tuning's first loss
+  // non-finite, which would blame the learning rate (issue 27).
+  if (!at::isfinite(stored).all().item<bool>()) {
+    problems_.push_back(name + ": holds NaN or infinite values (the file is damaged)");
+    return {};
+  }
   return stored;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Copies a checkpoint's named tensors (a Hugging Face state_dict, read from model.safetensors)
 // into a model's parameters, under the model's own parameter names, collecting every problem
-// instead of stopping at the first: a missing tensor, a tensor of the wrong shape or kind, and at
-// the end every tensor nothing asked for.
+// instead of stopping at the first: a missing tensor, a tensor of the wrong shape or kind, one
+// holding NaN or infinite values, and at the end every tensor nothing asked for.
 #include <ATen/ATen.h>
 
 #include <map>

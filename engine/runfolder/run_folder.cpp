@@ -11,7 +11,10 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/json_file.h"
+#include "engine/core/regular_file.h"
 #include "engine/core/run_folder_lock.h"
+#include "engine/runfolder/config/run_config_check.h"
+#include "engine/vocabulary/json_integral_settings.h"
 
 namespace ascope {
 namespace fs = std::filesystem;
@@ -128,9 +131,29 @@ Expected<RunFolderWriter> RunFolderWriter::createNew(const std::string& dir,
   return Expected<RunFolderWriter>(std::move(writer));
 }
 
+namespace {
+
+/// The first symbolic link among the entries of the run folder `path` and of its attention/ and
+/// checkpoints/, as an error: a run writes only into its own folder, and a link there (log.txt
+/// to a file elsewhere, issue 27) would have a resumed run append to or replace what it points to.
+Status refuseLinksIn(const std::string& path) {
+  for (const std::string& sub :
+       {std::string(), std::string("/attention"), std::string("/checkpoints")}) {
+    if (Status s = refuseSymbolicLink(path + sub); !s.ok()) return s;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(path + sub, ec)) {
+      if (Status s = refuseSymbolicLink(entry.path().string()); !s.ok()) return s;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 Expected<RunFolderWriter> RunFolderWriter::openForResume(const std::string& dir) {
   Expected<RunFolder> folder = RunFolder::open(dir);
   if (!folder.ok()) return Error{folder.error()};
+  if (Status s = refuseLinksIn(folder->path()); !s.ok()) return Error{s.error()};
   Expected<RunFolderLock> lock = RunFolderLock::acquire(folder->path());
   if (!lock.ok()) return Error{lock.error()};
   RunFolderWriter writer(std::move(*folder), std::move(*lock));
@@ -171,10 +194,11 @@ Expected<TrainingConfig> RunFolder::readConfig() const {
   // FIFO would block the reader forever.
   Expected<nlohmann::json> json = readJsonFile(configPath(), {kMaxConfigJsonBytes, 32});
   if (!json.ok()) return Error{json.error()};
+  if (Status s = checkRunConfigJson(*json, configPath()); !s.ok()) return Error{s.error()};
   try {
     return json->get<TrainingConfig>();
   } catch (const std::exception& e) {
-    return Error{configPath() + ": " + e.what()};
+    return Error{configPath() + ": " + jsonErrorText(e)};
   }
 }
 

@@ -6,19 +6,23 @@ namespace ascope {
 
 Expected<RunRecorder> RunRecorder::open(const RunFolder& folder, const RunRecording& recording,
                                         Warn warn) {
-  Expected<MetricsCsvWriter> metrics =
-      MetricsCsvWriter::open(folder.metricsPath(), recording.resume, recording.resume_step);
+  std::vector<std::string> warnings;  // rows kept or dropped on resume that a person should know
+  Expected<MetricsCsvWriter> metrics = MetricsCsvWriter::open(
+      folder.metricsPath(), recording.resume, recording.resume_step, &warnings);
   if (!metrics.ok()) return Error{metrics.error()};
   std::optional<HeadStatsCsvWriter> head_stats;
   if (recording.head_statistics) {
-    Expected<HeadStatsCsvWriter> heads =
-        HeadStatsCsvWriter::open(folder.headStatsPath(), recording.resume, recording.resume_step);
+    Expected<HeadStatsCsvWriter> heads = HeadStatsCsvWriter::open(
+        folder.headStatsPath(), recording.resume, recording.resume_step, &warnings);
     if (!heads.ok()) return Error{heads.error()};
     head_stats.emplace(std::move(*heads));
   }
   Expected<LearningRateChangesWriter> rates = LearningRateChangesWriter::open(
-      learningRateChangesPath(folder.path()), recording.resume, recording.resume_step);
+      learningRateChangesPath(folder.path()), recording.resume, recording.resume_step, &warnings);
   if (!rates.ok()) return Error{rates.error()};
+  if (warn) {
+    for (const std::string& w : warnings) warn(w);
+  }
   SnapshotStore snapshots(folder, recording.snapshot_spacing, recording.snapshot_budget_bytes);
   return RunRecorder(std::move(*metrics), std::move(head_stats), std::move(*rates),
                      std::move(snapshots), recording.total_steps, std::move(warn));

@@ -36,6 +36,7 @@ class RunRecorder : public EventSink {
   using Warn = std::function<void(const std::string& message)>;
 
   /// Opens the folder's files for `recording`; an error names the file that could not be opened.
+  /// What resuming kept or dropped of a file beyond the checkpoint's rows goes to `warn`.
   static Expected<RunRecorder> open(const RunFolder& folder, const RunRecording& recording,
                                     Warn warn);
 

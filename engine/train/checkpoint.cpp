@@ -3,12 +3,91 @@
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/regular_file.h"
+#include "engine/core/zip_checksums.h"
 
 namespace ascope {
+namespace {
+
+std::string showShape(at::IntArrayRef shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+/// A tensor of the checkpoint, checked, waiting to be copied into the model.
+struct PendingCopy {
+  torch::Tensor target;
+  torch::Tensor value;
+};
+
+/// Reads every parameter and buffer of `module` (and of its children, recursively) from
+/// `archive`, as Module::load would, but into new tensors, checked against the model: Module::load
+/// replaces a tensor of another shape without a word (issue 27).
+Status collect(torch::serialize::InputArchive& archive, torch::nn::Module& module,
+               const std::string& prefix, std::vector<PendingCopy>* copies) {
+  std::set<std::string> known;
+  const auto take = [&](const std::string& key, const torch::Tensor& target,
+                        bool is_buffer) -> Status {
+    known.insert(key);
+    torch::Tensor value;
+    if (!archive.try_read(key, value, is_buffer) || !value.defined()) {
+      return Error{"it has no tensor \"" + prefix + key +
+                   "\": a checkpoint of another model (another task, preset or model settings)"};
+    }
+    if (value.sizes() != target.sizes()) {
+      return Error{"its tensor \"" + prefix + key + "\" has shape " + showShape(value.sizes()) +
+                   ", the run's model " + showShape(target.sizes()) +
+                   ": a checkpoint of another model (another preset or model settings)"};
+    }
+    if (value.is_floating_point() && !torch::isfinite(value).all().item<bool>()) {
+      return Error{"its tensor \"" + prefix + key +
+                   "\" holds NaN or infinite values: the weights are damaged (a diverged run "
+                   "or a corrupt file)"};
+    }
+    copies->push_back({target, value});
+    return {};
+  };
+  for (const auto& parameter : module.named_parameters(/*recurse=*/false)) {
+    if (Status s = take(parameter.key(), parameter.value(), false); !s.ok()) return s;
+  }
+  for (const auto& buffer : module.named_buffers(/*recurse=*/false)) {
+    if (Status s = take(buffer.key(), buffer.value(), true); !s.ok()) return s;
+  }
+  for (const auto& child : module.named_children()) {
+    known.insert(child.key());
+    torch::serialize::InputArchive child_archive;
+    if (!archive.try_read(child.key(), child_archive)) {
+      return Error{"it has no part \"" + prefix + child.key() +
+                   "\": a checkpoint of another model (another task, preset or model settings)"};
+    }
+    if (Status s = collect(child_archive, *child.value(), prefix + child.key() + ".", copies);
+        !s.ok()) {
+      return s;
+    }
+  }
+  for (const std::string& key : archive.keys()) {
+    if (known.count(key) != 0) continue;
+    // Only tensors and parts count: an archive also holds attributes such as "training".
+    torch::Tensor tensor;
+    torch::serialize::InputArchive part;
+    if (archive.try_read(key, tensor) || archive.try_read(key, part)) {
+      return Error{"it has \"" + prefix + key +
+                   "\", which the run's model lacks: a checkpoint of another model (another "
+                   "preset or model settings)"};
+    }
+  }
+  return {};
+}
+
+}  // namespace
 
 namespace {
 
@@ -47,17 +126,30 @@ Expected<TrainingProgress> readArchive(const std::string& name, torch::nn::Modul
     torch::serialize::InputArchive archive;
     load(archive, device);
     torch::serialize::InputArchive model_archive;
-    archive.read("model", model_archive);
-    model.load(model_archive);
+    if (!archive.try_read("model", model_archive)) {
+      return Error{name + ": not a checkpoint of this program (it has no \"model\")"};
+    }
+    std::vector<PendingCopy> copies;
+    if (Status s = collect(model_archive, model, "", &copies); !s.ok()) {
+      return Error{name + ": not loaded: " + s.error()};
+    }
+    torch::Tensor step, best;
+    if (!archive.try_read("progress_step", step) || !archive.try_read("progress_best", best) ||
+        step.numel() != 1 || best.numel() != 1) {
+      return Error{name + ": not a checkpoint of this program (no progress_step, progress_best)"};
+    }
+    const TrainingProgress progress{step.item<int64_t>(), best.item<double>()};
+    if (progress.step < 0) {
+      return Error{name + ": progress_step " + std::to_string(progress.step) + " is negative"};
+    }
     if (optimizer != nullptr) {
       torch::serialize::InputArchive optimizer_archive;
       archive.read("optimizer", optimizer_archive);
       optimizer->load(optimizer_archive);
     }
-    torch::Tensor step, best;
-    archive.read("progress_step", step);
-    archive.read("progress_best", best);
-    return TrainingProgress{step.item<int64_t>(), best.item<double>()};
+    const torch::NoGradGuard no_grad;
+    for (PendingCopy& copy : copies) copy.target.copy_(copy.value);
+    return progress;
   } catch (const std::exception& e) {
     // LibTorch's messages carry a C++ backtrace; the first line is the part a person can use.
     std::string what = e.what();
@@ -78,9 +170,14 @@ Status saveCheckpoint(const std::string& path, torch::nn::Module& model,
 
 Expected<TrainingProgress> loadCheckpoint(const std::string& path, torch::nn::Module& model,
                                           torch::optim::Optimizer* optimizer) {
-  if (!std::filesystem::exists(path)) return Error{path + ": no such checkpoint"};
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    return Error{path + ": no such checkpoint"};
+  }
   // A FIFO or device would block the reader forever.
   if (Status s = requireRegularFile(path); !s.ok()) return Error{s.error()};
+  // LibTorch reads records without checking their CRC-32: flipped bytes would load as weights.
+  if (Status s = verifyZipChecksums(path); !s.ok()) return Error{s.error()};
   return readArchive(path, model, optimizer,
                      [&](torch::serialize::InputArchive& archive, const torch::Device& device) {
                        archive.load_from(path, device);
@@ -103,6 +200,29 @@ Expected<TrainingProgress> loadCheckpointBytes(const std::string& bytes, const s
                      [&](torch::serialize::InputArchive& archive, const torch::Device& device) {
                        archive.load_from(bytes.data(), bytes.size(), device);
                      });
+}
+
+std::vector<std::string> existingCheckpoints(const std::string& run_dir, const std::string& first) {
+  std::vector<std::string> paths;
+  for (const std::string& name : {first, std::string(first == "best" ? "last" : "best")}) {
+    const std::string path = run_dir + "/checkpoints/" + name + ".pt";
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) paths.push_back(path);
+  }
+  return paths;
+}
+
+Expected<LoadedCheckpoint> loadFirstCheckpoint(const std::vector<std::string>& paths,
+                                               torch::nn::Module& model,
+                                               torch::optim::Optimizer* optimizer) {
+  std::string failures;
+  for (const std::string& path : paths) {
+    Expected<TrainingProgress> progress = loadCheckpoint(path, model, optimizer);
+    if (progress.ok()) return LoadedCheckpoint{path, *progress, failures};
+    failures += (failures.empty() ? "" : "; ") + progress.error();
+  }
+  if (failures.empty()) return Error{"no checkpoint given"};
+  return Error{failures};
 }
 
 }  // namespace ascope

@@ -27,6 +27,7 @@
 #include "engine/train/optim/gradient_release.h"
 #include "engine/train/optim/learning_rate_schedule.h"
 #include "engine/train/optim/optimizer_factory.h"
+#include "engine/train/resume_checkpoint.h"
 #include "engine/vocabulary/learning_rate_bounds.h"
 
 namespace ascope {
@@ -141,12 +142,14 @@ Status TrainingSession::prepare() {
     if (!joined.ok()) return Error{joined.error()};
     parallel_ = std::move(*joined);
   }
+  const std::string threads_note = tensorThreadsNote(static_cast<int>(config_.threads));
   torch::manual_seed(config_.seed);
 
   // The folder is locked first, so that a second writer is refused before it loads anything.
   if (leads()) {
     if (Status s = openRunFolder(); !s.ok()) return s;
   }
+  if (!threads_note.empty()) log(Severity::kWarning, threads_note);
   if (device_.is_cpu()) {
     // Step speed depends on these; worth a line when comparing timings. (Already applied by the
     // programs' main(); repeated for other hosts of a session, such as tests.)
@@ -159,6 +162,11 @@ Status TrainingSession::prepare() {
   std::vector<std::string> warnings;
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(config_, device_, &warnings);
   for (const std::string& w : warnings) log(Severity::kWarning, w);
+  if (!task.ok() && config_.resume && folder_) {
+    // A run folder is untrusted: say which of its settings pointed where (issue 27).
+    return Error{"with the settings of " + folder_->configPath() + " (\"data\": \"" + config_.data +
+                 "\"): " + task.error()};
+  }
   if (!task.ok()) return Error{task.error()};
   task_ = std::move(*task);
   log(Severity::kInfo, task_->describe());
@@ -221,19 +229,15 @@ Status TrainingSession::openRunFolder() {
 }
 
 Status TrainingSession::loadResumeCheckpoint() {
-  std::error_code no_checkpoint;
-  if (config_.resume && !std::filesystem::exists(folder_->checkpointPath("last"), no_checkpoint) &&
-      !std::filesystem::exists(folder_->checkpointPath("best"), no_checkpoint)) {
-    // Ended (killed, failed) before its first checkpoint: nothing to continue, but the folder
-    // and its config.json must stay usable, so the run starts again from its first step.
-    log(Severity::kWarning, "no checkpoint in " + folder_->path() +
-                                " yet: the run starts again from step 0 with its config.json");
-  } else if (config_.resume) {
-    Expected<TrainingProgress> p =
-        loadCheckpoint(folder_->checkpointPath("last"), task_->model(), optimizer_.get());
-    if (!p.ok()) return Error{p.error()};
-    progress_ = *p;
-    log(Severity::kInfo, "continuing after step " + std::to_string(progress_.step));
+  if (config_.resume) {
+    // Before any file of the run changes: a checkpoint that does not fit leaves them as they were.
+    Expected<ResumePoint> resumed =
+        ascope::loadResumeCheckpoint(*folder_, task_->model(), optimizer_.get());
+    if (!resumed.ok()) return Error{resumed.error()};
+    for (const std::string& w : resumed->warnings) log(Severity::kWarning, w);
+    progress_ = resumed->progress;
+    if (progress_.step > 0)
+      log(Severity::kInfo, "continuing after step " + std::to_string(progress_.step));
   }
   return {};
 }

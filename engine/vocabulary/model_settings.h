@@ -49,13 +49,29 @@ class ModelSettings {
   }
 
   /// get<T>(), with a section of the wrong shape as an error naming its key and field instead of
-  /// an exception.
+  /// an exception ("model settings \"vit.layers\" must be a whole number, got \"six\""), and a
+  /// number too large for its field refused instead of narrowed.
   template <class T>
   Expected<T> read() const {
+    const auto found = sections_.find(T::kConfigKey);
+    const bool from_section = !std::any_cast<T>(&value_) && found != sections_.end();
+    const std::string prefix = std::string(T::kConfigKey) + ".";
+    if (from_section) {
+      if (Status s = checkSettingTypes(found->second, nlohmann::json(T{}), prefix); !s.ok()) {
+        return Error{"model settings " + s.error()};
+      }
+    }
     try {
-      return get<T>();
+      T value = get<T>();
+      if (from_section) {
+        const nlohmann::json read_back(value);
+        const Status s =
+            checkSettingRanges(integralSettings(found->second, read_back), read_back, prefix);
+        if (!s.ok()) return Error{"model settings " + s.error()};
+      }
+      return value;
     } catch (const nlohmann::json::exception& e) {
-      return Error{std::string("model settings \"") + T::kConfigKey + "\": " + e.what()};
+      return Error{std::string("model settings \"") + T::kConfigKey + "\": " + jsonErrorText(e)};
     }
   }
 

@@ -1,5 +1,8 @@
 #include "engine/vocabulary/training_config.h"
 
+#include <nlohmann/json.hpp>
+#include <utility>
+
 #include "engine/vocabulary/config_checks.h"
 #include "engine/vocabulary/learning_rate_bounds.h"
 
@@ -20,11 +23,37 @@ constexpr int64_t kMaxSamples = 100'000'000;
 constexpr int64_t kMaxBuiltinSamples = 1'000'000;
 constexpr int64_t kMaxProbeSamples = 16;
 
+/// config.json keeps every text setting, and JSON holds UTF-8 only: a folder name with another
+/// byte made writing it fail with nlohmann's "[json.exception.type_error.316]" (issue 27).
+Status utf8Text(const char* field, const std::string& value) {
+  try {
+    (void)nlohmann::json(value).dump();
+    return {};
+  } catch (const nlohmann::json::type_error&) {
+    const std::string shown =
+        nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return Error{std::string(field) + " " + shown +
+                 " holds bytes that are not UTF-8 text (shown as �): config.json keeps only "
+                 "UTF-8; rename the file or folder"};
+  }
+}
+
 }  // namespace
 
 Status TrainingConfig::validateCommon() const {
+  for (const auto& [field, value] :
+       {std::pair{"task", &task}, std::pair{"data", &data}, std::pair{"preset", &preset},
+        std::pair{"out_dir", &out_dir}, std::pair{"pretrained", &pretrained},
+        std::pair{"device", &device}, std::pair{"final_weights", &final_weights}}) {
+    if (Status s = utf8Text(field, *value); !s.ok()) return s;
+  }
   if (device != "cpu" && device != "cuda") {
     return Error{"device must be cpu or cuda, got \"" + device + "\""};
+  }
+  if (bf16 && device != "cuda") {
+    // It was accepted and recorded in config.json, and did nothing (issue 27).
+    return Error{"bf16 needs device cuda: autocast to bfloat16 runs on a GPU only, not on the " +
+                 device};
   }
   for (const Status& s :
        {inRange("epochs", epochs, 1, kMaxEpochs),

@@ -57,9 +57,11 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
   c.model.writeTo(j);
 }
 
-void from_json(const nlohmann::json& input, TrainingConfig& c) {
+namespace {
+
+/// Reads every common setting of `j` into `c`; the model settings stay sections for the task.
+void readSettings(const nlohmann::json& j, TrainingConfig& c) {
   const TrainingConfig d;
-  const nlohmann::json j = integralSettings(input, nlohmann::json(d));
   auto get = [&j](const char* key, auto& field) {
     if (j.contains(key)) j.at(key).get_to(field);
   };
@@ -108,6 +110,35 @@ void from_json(const nlohmann::json& input, TrainingConfig& c) {
   get("pretrained", c.pretrained);  // absent from runs made before fine-tuning: our own model
   get("out_dir", c.out_dir);
   get("stop_on_nonfinite", c.stop_on_nonfinite);
+}
+
+}  // namespace
+
+void from_json(const nlohmann::json& input, TrainingConfig& c) {
+  // nlohmann's own messages name no setting, and it narrows numbers silently (issue 27): the
+  // types are checked against the settings as they are written first, the ranges after.
+  if (!input.is_object()) {
+    throw nlohmann::json::type_error::create(
+        302,
+        std::string("not an object of settings (\"task\": …, \"data\": …) but of type ") +
+            input.type_name(),
+        &input);
+  }
+  const TrainingConfig d;
+  const nlohmann::json defaults(d);
+  if (Status s = checkSettingTypes(input, defaults); !s.ok()) {
+    throw nlohmann::json::type_error::create(302, s.error(), &input);
+  }
+  if (input.contains("probe_sample") && !input.at("probe_sample").is_number_integer()) {
+    throw nlohmann::json::type_error::create(
+        302, "\"probe_sample\" must be a whole number, got " + input.at("probe_sample").dump(),
+        &input);
+  }
+  const nlohmann::json j = integralSettings(input, defaults);
+  readSettings(j, c);
+  if (Status s = checkSettingRanges(j, nlohmann::json(c)); !s.ok()) {
+    throw nlohmann::json::out_of_range::create(406, s.error(), &input);
+  }
 }
 
 }  // namespace ascope

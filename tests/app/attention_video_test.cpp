@@ -3,6 +3,11 @@
 // snapshot, the asked size, frames that change with the step; bad requests refused by value,
 // cancelling and failing leave no file behind.
 #include <gif_lib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
@@ -26,6 +31,7 @@
 #include "app/gui/window/attention_video_dialog.h"
 #include "app/gui/window/attention_video_export.h"
 #include "app/gui/window/main_window.h"
+#include "app/gui/window/mp4_encoder.h"
 #include "app/gui/window/run_controller.h"
 #include "app/gui/window/video_encoder.h"
 #include "engine/runfolder/run_folder.h"
@@ -117,6 +123,8 @@ class AttentionVideoTest : public QObject {
   void refusesBadValuesByName();
   void replacesAnOlderVideoOnlyWhenDone();
   void cancelLeavesNothingBehind();
+  void mp4OntoAFullDiskFailsAndLeavesNothing();
+  void partialFilesOfAKilledExportGoAtTheNextStart();
   void leavesOutAnUnreadableSnapshotByName();
   void windowExportLeavesTheWindowAsItWas();
   void dialogOffersWhatTheRunHas();
@@ -312,6 +320,58 @@ void AttentionVideoTest::cancelLeavesNothingBehind() {
   const auto result = finished.front().front().value<AttentionVideoResult>();
   QVERIFY(result.cancelled);
   QVERIFY(!result.ok());
+  checkOnlyFiles({});
+}
+
+void AttentionVideoTest::mp4OntoAFullDiskFailsAndLeavesNothing() {
+  // OpenCV's writer reports no I/O error: on a full disk the export said "wrote v.mp4: 3 frames"
+  // and left a file with an empty media box and no index (issue 27). RLIMIT_FSIZE stands in for
+  // the full disk: writes past it fail (SIGXFSZ ignored meanwhile).
+  rlimit saved{};
+  QCOMPARE(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  const auto previous = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit small = saved;
+  small.rlim_cur = 2048;
+  QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  AttentionVideoExport exporter;
+  const AttentionVideoResult result = exporter.run(run_, request(QStringLiteral("full.mp4")));
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, previous);
+  QVERIFY2(!result.ok(), "an unplayable MP4 was reported as written");
+  QVERIFY2(result.error.contains(QStringLiteral("MP4")), qPrintable(result.error));
+  checkOnlyFiles({});
+  // The check itself: a whole MP4 passes, the same file cut short does not.
+  QVERIFY(exporter.run(run_, request(QStringLiteral("whole.mp4"))).ok());
+  const QString whole = QDir(out_).filePath(QStringLiteral("whole.mp4"));
+  QCOMPARE(Mp4Encoder::checkMp4File(whole), QString());
+  QFile file(whole);
+  QVERIFY(file.open(QIODevice::ReadWrite));
+  QVERIFY(file.resize(file.size() / 2));
+  file.close();
+  QVERIFY(!Mp4Encoder::checkMp4File(whole).isEmpty());
+  QFile::remove(whole);
+}
+
+void AttentionVideoTest::partialFilesOfAKilledExportGoAtTheNextStart() {
+  // A kill -9 mid-export left ".NAME.partial-PID-N.mp4" in the destination (issue 27).
+  const pid_t dead = ::fork();  // a process that has ended: a child that exited, reaped
+  if (dead == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(dead, &status, 0);
+  const QString stale = QDir(out_).filePath(QStringLiteral(".talk.partial-%1-0.mp4").arg(dead));
+  const QString alive = QDir(out_).filePath(
+      QStringLiteral(".talk.partial-%1-7.gif").arg(QCoreApplication::applicationPid()));
+  for (const QString& path : {stale, alive}) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("half a video");
+  }
+  AttentionVideoExport exporter;
+  QVERIFY(exporter.run(run_, request(QStringLiteral("next.gif"))).ok());
+  QVERIFY2(!QFile::exists(stale), "the dead export's partial file is still there");
+  QVERIFY2(QFile::exists(alive), "a running export's partial file was removed");
+  QFile::remove(alive);
+  QFile::remove(QDir(out_).filePath(QStringLiteral("next.gif")));
   checkOnlyFiles({});
 }
 

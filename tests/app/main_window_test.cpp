@@ -15,11 +15,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
+#include "app/gui/window/app_options.h"
 #include "app/gui/window/dock_layout.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/main_window.h"
@@ -54,6 +58,8 @@ class MainWindowTest : public QObject {
   void decodingDockStepsWithItsOwnKeys();
   void testFigureReachesTheRunDockAndTheCurves();
   void openedRunShowsItsStoredTestFigure();
+  void commandLineSizesAndTimesAreBounded();
+  void staleExportStagingFoldersGoAtStart();
 
  private:
   /// A fake translation run in `window`, with one of everything the panels show.
@@ -399,6 +405,77 @@ void MainWindowTest::openedRunShowsItsStoredTestFigure() {
            qPrintable(text));
   QVERIFY(panels.accuracy->hasTestPoint());
   QVERIFY(panels.loss->hasTestPoint());
+}
+
+void MainWindowTest::commandLineSizesAndTimesAreBounded() {
+  const auto parse = [](const QStringList& extra, QString* error) {
+    bool help = false;
+    return AppOptions::parse(QStringList{QStringLiteral("attentionscope")} + extra, error, &help);
+  };
+  QString error;
+  // 100000x100000 grew the process to 24 GB before the kernel ended it (issue 27).
+  QVERIFY(!parse({QStringLiteral("--size"), QStringLiteral("100000x100000")}, &error));
+  QCOMPARE(error,
+           QStringLiteral(
+               "--size must be WIDTHxHEIGHT from 320x240 to 7680x4320, got \"100000x100000\""));
+  QVERIFY(!parse({QStringLiteral("--size"), QStringLiteral("99999999999x800")}, &error));
+  QVERIFY(!parse({QStringLiteral("--size"), QStringLiteral("200x800")}, &error));
+  std::optional<AppOptions> eight_k =
+      parse({QStringLiteral("--size"), QStringLiteral("7680x4320")}, &error);
+  QVERIFY2(eight_k, qPrintable(error));
+  QCOMPARE(eight_k->size, QSize(7680, 4320));
+  // "--timeout 0.5" was refused as "must be a positive number".
+  std::optional<AppOptions> half =
+      parse({QStringLiteral("--timeout"), QStringLiteral("0.5")}, &error);
+  QVERIFY2(half, qPrintable(error));
+  QCOMPARE(half->timeout_s, 0.5);
+  for (const char* bad : {"0", "-1", "nan", "inf", "1e7", "soon"}) {
+    QVERIFY2(!parse({QStringLiteral("--timeout"), QString::fromLatin1(bad)}, &error), bad);
+    QVERIFY2(error.startsWith(QStringLiteral("--timeout must be a number of seconds above 0")) &&
+                 error.contains(QString::fromLatin1(bad)),
+             qPrintable(error));
+  }
+}
+
+void MainWindowTest::staleExportStagingFoldersGoAtStart() {
+  // A kill -9 during "Export all panels" (or --export-dir) left a 0.4–4 MB folder in /tmp.
+  const pid_t dead = ::fork();  // a process that has ended: a child that exited, reaped
+  if (dead == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(dead, &status, 0);
+  const QString stale = QDir::temp().filePath(
+      QStringLiteral("%1-%2-Zq9x1A").arg(QLatin1String(ExportActions::kStagingPrefix)).arg(dead));
+  const QString running =
+      QDir::temp().filePath(QStringLiteral("%1-%2-Zq9x1A")
+                                .arg(QLatin1String(ExportActions::kStagingPrefix))
+                                .arg(QCoreApplication::applicationPid()));
+  for (const QString& folder : {stale, running}) {
+    QVERIFY(QDir().mkpath(folder + QStringLiteral("/attention")));
+    QFile file(folder + QStringLiteral("/attention/heads.png"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+  }
+  MainWindow window;  // a start of the program
+  QVERIFY2(!QFileInfo::exists(stale), qPrintable(stale));
+  QVERIFY2(QFileInfo::exists(running), "a running export's staging folder was removed");
+  QDir(running).removeRecursively();
+  // An export stages under the process's own name, and leaves nothing there when done; the temp
+  // file of a copy that a killed export left beside one of its files goes, another's stays.
+  QTemporaryDir out;
+  const QString torn = QDir(out.path()).filePath(QStringLiteral("loss.png.tmp.%1.3").arg(dead));
+  const QString users = QDir(out.path()).filePath(QStringLiteral("notes.txt.tmp.%1.3").arg(dead));
+  for (const QString& path : {torn, users}) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+  }
+  QVERIFY(window.exporter()->exportAll(out.path(), ExportSize{400, 300, 1.0}).ok());
+  QVERIFY2(!QFileInfo::exists(torn), qPrintable(torn));
+  QVERIFY2(QFileInfo::exists(users), "a file the export does not write was removed");
+  const QStringList left =
+      QDir::temp().entryList({QStringLiteral("%1-%2-*")
+                                  .arg(QLatin1String(ExportActions::kStagingPrefix))
+                                  .arg(QCoreApplication::applicationPid())},
+                             QDir::Dirs | QDir::NoDotAndDotDot);
+  QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
 }
 
 }  // namespace ascope

@@ -51,6 +51,7 @@ class ReplayTest : public QObject {
   void bookmarksSurviveReopening();
   void bookmarkMarkerAndMenuMoveTheTimeline();
   void malformedBookmarksStillOpenTheRun();
+  void tooManyBookmarksAreRefusedNotDrawn();
   void playWalksEverySnapshotAndStops();
   void continueTrainingExtendsTheSameFolder();
   void comparisonShowsCurvesDifferenceAndSettings();
@@ -235,6 +236,31 @@ void ReplayTest::malformedBookmarksStillOpenTheRun() {
   QFile file(QString::fromStdString(bookmarksPath(run.toStdString())));
   QVERIFY(file.open(QIODevice::ReadOnly));
   QCOMPARE(file.readAll(), broken);
+}
+
+void ReplayTest::tooManyBookmarksAreRefusedNotDrawn() {
+  // 100,000 bookmarks froze the window for 40 s drawing markers, and a scripted run ended with
+  // "the trainer … did not stop within 10 s" (issue 27).
+  QTemporaryDir dir;
+  const QString run = dir.filePath(QStringLiteral("run"));
+  QVERIFY(FakeEngine::writeRunFolder(run.toStdString(), 2));
+  QByteArray many("{\"bookmarks\": [");
+  for (int i = 0; i < 100000; ++i)
+    many += (i ? ",{\"step\":" : "{\"step\":") + QByteArray::number(i) + "}";
+  many += "]}";
+  {
+    QFile file(QString::fromStdString(bookmarksPath(run.toStdString())));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(many);
+  }
+  MainWindow window;
+  showAndOpen(window, run);
+  BookmarkController* bookmarks = replay(window)->bookmarks();
+  QVERIFY2(bookmarks->readError().contains(
+               QStringLiteral("100000 bookmarks, more than the 1000 a run keeps")),
+           qPrintable(bookmarks->readError()));
+  QCOMPARE(bookmarks->lossMarkers()->markers().size(), 0);
+  QCOMPARE(window.panels().attention->snapshotCount(), 2);  // the run is there
 }
 
 void ReplayTest::playWalksEverySnapshotAndStops() {

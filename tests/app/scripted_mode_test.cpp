@@ -14,10 +14,12 @@
 
 #include <set>
 
+#include "engine/runfolder/metrics/metrics_csv_reader.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "offscreen_app.h"
+#include "tests/support/comma_locale.h"
 
 namespace ascope {
 
@@ -30,6 +32,7 @@ class ScriptedModeTest : public QObject {
   void trainsEachTask();
   void opensTheRunItWrote();
   void failsWithAMessage();
+  void aDecimalCommaLocaleChangesNoNumberOfTheRun();
 
  private:
   struct Result {
@@ -172,6 +175,32 @@ void ScriptedModeTest::failsWithAMessage() {
   QVERIFY(bad.output.contains(QStringLiteral("--task")));
   const Result not_a_run = run({"--open", dir_.path(), "--quit"}, {});
   QVERIFY2(not_a_run.exit_code != 0, qPrintable(not_a_run.output));
+}
+
+void ScriptedModeTest::aDecimalCommaLocaleChangesNoNumberOfTheRun() {
+  // QApplication sets LC_NUMERIC from the environment: under a decimal-comma locale the GUI wrote
+  // "0,5" into metrics.csv, which no reader takes back (issue 27).
+  const std::string locale =
+      testing::makeCommaLocale(dir_.filePath(QStringLiteral("locale")).toStdString());
+  if (locale.empty()) QSKIP("localedef could not make a decimal-comma locale here");
+  qputenv("LOCPATH", dir_.filePath(QStringLiteral("locale")).toLocal8Bit());
+  qputenv("LC_ALL", QByteArray::fromStdString(locale));
+  const QString out = dir_.filePath(QStringLiteral("run_comma"));
+  const Result r = run({"--task", kSentimentTaskId, "--data", "builtin", "--preset", "tiny",
+                        "--train-steps", "12", "--out", out, "--quit"},
+                       {});
+  qunsetenv("LC_ALL");
+  qunsetenv("LOCPATH");
+  QVERIFY2(r.exit_code == 0, qPrintable(r.output));
+  Expected<MetricsCsv> metrics =
+      readMetricsCsv((out + QStringLiteral("/metrics.csv")).toStdString());
+  QVERIFY2(metrics.ok(), metrics.ok() ? "" : metrics.error().c_str());
+  // QVERIFY2 evaluates its message whether or not the check fails.
+  QVERIFY2(metrics->warnings.empty(),
+           metrics->warnings.empty() ? "" : metrics->warnings.front().c_str());
+  int train_rows = 0;
+  for (const MetricsRow& row : metrics->rows) train_rows += row.split == "train" ? 1 : 0;
+  QCOMPARE(train_rows, 12);
 }
 
 }  // namespace ascope

@@ -142,6 +142,34 @@ TEST(ImageFolderReader, BadLayoutsStopTheLoad) {
   EXPECT_FALSE(ImageFolderReader::read(folder.path(), huge).ok());
 }
 
+TEST(ImageFolderReader, AClassFolderNameThatIsNotUtf8IsRefusedByName) {
+  // Class names go into classes.json: such a name failed later, in the JSON writer, with
+  // "[json.exception.type_error.316] invalid UTF-8 byte" (issue 27).
+  FixtureFolder folder;
+  writeClasses(folder, "", 1);
+  writeSolid(folder, "caf\xe9/0.png", 16, cv::Vec3b(1, 2, 3));
+  auto loaded = ImageFolderReader::read(folder.path());
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error(),
+            folder.path() +
+                ": the name of class folder \"caf\xef\xbf\xbd\" holds bytes that are "
+                "not UTF-8 text (shown as \xef\xbf\xbd): class names are kept in "
+                "classes.json, which holds UTF-8 only; rename the folder");
+}
+
+TEST(ImageFolderReader, DecodesAtTheImagesOwnSize) {
+  FixtureFolder folder;
+  folder.write("wide.png", "");
+  ASSERT_TRUE(cv::imwrite(folder.path("wide.png"), cv::Mat(28, 40, CV_8UC3, cv::Scalar(9, 8, 7))));
+  Expected<ImageBuffer> image = ImageFolderReader::decodeAtOwnSize(folder.path("wide.png"));
+  ASSERT_TRUE(image.ok()) << image.error();
+  EXPECT_EQ(image->width, 40);
+  EXPECT_EQ(image->height, 28);
+  ASSERT_EQ(image->pixels.size(), 3u * 40 * 28);
+  EXPECT_EQ(image->pixels.front(), 7);  // R plane first
+  EXPECT_EQ(image->pixels.back(), 9);   // B plane last
+}
+
 #else
 
 TEST(ImageFolderReader, WithoutOpenCvSaysSoClearly) {

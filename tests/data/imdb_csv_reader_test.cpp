@@ -85,8 +85,16 @@ TEST(ImdbCsvReader, StopsOnEmptyFileBadHeaderOrNoValidRow) {
   auto header = ImdbCsvReader::parse("comment,score\nnice,5\n", "other.csv");
   ASSERT_FALSE(header.ok());
   EXPECT_EQ(header.error(),
-            "other.csv: line 1: header \"comment,score\" has neither text,label nor "
-            "review,sentiment columns");
+            "other.csv: line 1, the header, has the 2 columns comment,score, neither text,label "
+            "nor review,sentiment (a CSV of reviews has a header such as text,label)");
+
+  // Issue 27: a file that is no CSV (a run's config.json naming /etc/passwd as its data) is not
+  // repeated in the message.
+  auto passwd = ImdbCsvReader::parse("root:x:0:0:root:/root:/bin/bash\nbin:x:1:1\n", "passwd");
+  ASSERT_FALSE(passwd.ok());
+  EXPECT_FALSE(contains(passwd.error(), "root")) << passwd.error();
+  EXPECT_TRUE(contains(passwd.error(), "passwd: line 1, the header, has 1 column, none of them"))
+      << passwd.error();
 
   auto none = ImdbCsvReader::parse("text,label\nx,7\ny\n", "none.csv");
   ASSERT_FALSE(none.ok());

@@ -76,6 +76,38 @@ TEST(Bookmarks, BadValuesNameTheBookmarkAndField) {
   }
 }
 
+TEST(Bookmarks, MoreThanARunKeepsAreRefused) {
+  // 100,000 bookmarks froze the window for 40 s drawing their markers (issue 27).
+  const std::string dir = freshRunDir("bookmarks_too_many");
+  std::string text = "{\"bookmarks\": [";
+  for (int i = 0; i < 100000; ++i)
+    text += (i ? ",{\"step\":" : "{\"step\":") + std::to_string(i) + "}";
+  writeText(bookmarksPath(dir), text + "]}");
+  Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error(), bookmarksPath(dir) +
+                              ": 100000 bookmarks, more than the 1000 a run keeps; remove some "
+                              "from the file");
+  std::vector<Bookmark> many(kMaxBookmarks + 1);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i].step = static_cast<std::int64_t>(i);
+  EXPECT_FALSE(writeBookmarks(dir, many).ok());
+  many.pop_back();
+  EXPECT_TRUE(writeBookmarks(dir, many).ok());
+  EXPECT_EQ(readBookmarks(dir)->size(), kMaxBookmarks);
+}
+
+TEST(Bookmarks, ALongNoteIsCutBetweenCharacters) {
+  // Cut mid-character, a note was no longer UTF-8 and the next save failed in the JSON writer.
+  const std::string dir = freshRunDir("bookmarks_long_note");
+  std::string note;
+  while (note.size() < 5000) note += "é";
+  ASSERT_TRUE(writeBookmarks(dir, {{1, "x" + note}}).ok());  // 4096 falls inside an "é"
+  Expected<std::vector<Bookmark>> read = readBookmarks(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->at(0).note.size(), 4095u);
+  EXPECT_TRUE(writeBookmarks(dir, *read).ok());
+}
+
 TEST(ConfigDifference, ListsExactlyTheDifferingKeys) {
   const nlohmann::json a = {{"task", "sentiment"},
                             {"seed", 1},

@@ -59,7 +59,7 @@ TEST(CheckpointFallback, CorruptBestFallsBackToLastAndSaysSo) {
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(answer->checkpoint, run + "/checkpoints/last.pt");
   EXPECT_EQ(answer->step, 15);
-  EXPECT_EQ(answer->note.rfind(run + "/checkpoints/best.pt: not a readable checkpoint", 0), 0u)
+  EXPECT_EQ(answer->note.rfind(run + "/checkpoints/best.pt is not a complete zip archive", 0), 0u)
       << answer->note;
   EXPECT_NE(answer->note.find("; answering with " + run + "/checkpoints/last.pt instead"),
             std::string::npos)
@@ -74,7 +74,7 @@ TEST(CheckpointFallback, CorruptLastFallsBackToBestForTheNewest) {
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(answer->checkpoint, run + "/checkpoints/best.pt");
   EXPECT_GE(answer->step, 13);
-  EXPECT_NE(answer->note.find("last.pt: not a readable checkpoint"), std::string::npos)
+  EXPECT_NE(answer->note.find("last.pt is not a complete zip archive"), std::string::npos)
       << answer->note;
 }
 
@@ -84,9 +84,9 @@ TEST(CheckpointFallback, BothCorruptNamesBoth) {
   corrupt(run + "/checkpoints/last.pt");
   Expected<InferenceAnswer> answer = inferFromCheckpoint(ask(run, CheckpointChoice::kBest));
   ASSERT_FALSE(answer.ok());
-  EXPECT_NE(answer.error().find("best.pt: not a readable checkpoint"), std::string::npos)
+  EXPECT_NE(answer.error().find("best.pt is not a complete zip archive"), std::string::npos)
       << answer.error();
-  EXPECT_NE(answer.error().find("last.pt: not a readable checkpoint"), std::string::npos)
+  EXPECT_NE(answer.error().find("last.pt is not a complete zip archive"), std::string::npos)
       << answer.error();
 }
 

@@ -1,8 +1,12 @@
 #include <gtest/gtest.h>
 #include <torch/optim/adam.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "engine/core/atomic_file.h"
 #include "engine/models/text_classifier.h"
@@ -77,6 +81,93 @@ TEST(Checkpoint, CorruptOrMissingFilesGiveMessagesNamingTheFile) {
   Expected<TrainingProgress> missing = loadCheckpoint(path + ".nope", *model, nullptr);
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().find("no such checkpoint"), std::string::npos);
+}
+
+/// `path` read whole.
+std::string bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// Every parameter of `model`, copied: what must stay as it was when a load is refused.
+std::vector<torch::Tensor> weightsOf(torch::nn::Module& model) {
+  std::vector<torch::Tensor> copies;
+  for (const torch::Tensor& p : model.parameters()) copies.push_back(p.detach().clone());
+  return copies;
+}
+
+void expectUnchanged(torch::nn::Module& model, const std::vector<torch::Tensor>& before) {
+  const std::vector<torch::Tensor> now = model.parameters();
+  ASSERT_EQ(now.size(), before.size());
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    EXPECT_TRUE(torch::equal(now[i], before[i])) << "parameter " << i << " changed";
+  }
+}
+
+TEST(Checkpoint, ACheckpointOfAnotherModelIsRefusedByNameAndChangesNothing) {
+  // Module::load replaced every tensor with the checkpoint's, whatever its shape: a checkpoint of
+  // another preset loaded, and the first forward pass failed with "shape '[1, 40, 2, 16]' is
+  // invalid" (issue 27).
+  const std::string path = (fs::temp_directory_path() / "ascope_ckpt_other_model.pt").string();
+  TextClassifierConfig wider;
+  wider.vocab_size = 30, wider.d_model = 16, wider.d_ff = 48, wider.max_len = 10;
+  TextClassifier other(wider);
+  ASSERT_TRUE(saveCheckpoint(path, *other, nullptr, {5, 0.5}).ok());
+  TextClassifier model = smallModel();
+  const std::vector<torch::Tensor> before = weightsOf(*model);
+  Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.error().find(path + ": not loaded: its tensor \""), std::string::npos) << p.error();
+  EXPECT_NE(p.error().find("has shape [48, 16], the run's model [32, 16]: a checkpoint of another "
+                           "model"),
+            std::string::npos)
+      << p.error();
+  expectUnchanged(*model, before);
+
+  TextClassifierConfig deeper;
+  deeper.vocab_size = 30, deeper.d_model = 16, deeper.d_ff = 32, deeper.max_len = 10;
+  deeper.layers = 2;
+  TextClassifier two_layers(deeper);
+  ASSERT_TRUE(saveCheckpoint(path, *two_layers, nullptr, {5, 0.5}).ok());
+  Expected<TrainingProgress> extra = loadCheckpoint(path, *model, nullptr);
+  ASSERT_FALSE(extra.ok());
+  EXPECT_NE(extra.error().find("which the run's model lacks"), std::string::npos) << extra.error();
+  expectUnchanged(*model, before);
+}
+
+TEST(Checkpoint, FlippedBytesAreFoundByTheZipChecksums) {
+  const std::string path = (fs::temp_directory_path() / "ascope_ckpt_flipped.pt").string();
+  torch::manual_seed(0);
+  TextClassifier saved = smallModel();
+  ASSERT_TRUE(saveCheckpoint(path, *saved, nullptr, {7, 0.5}).ok());
+  std::string bytes = bytesOf(path);
+  // A weight record: the embedding's 30 × 16 floats are the largest, well inside the file.
+  for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 200; ++i) bytes[i] ^= 0x5a;
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  TextClassifier model = smallModel();
+  const std::vector<torch::Tensor> before = weightsOf(*model);
+  Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
+  ASSERT_FALSE(p.ok()) << "loaded damaged weights without a word";
+  EXPECT_NE(p.error().find(path + " is damaged: record \""), std::string::npos) << p.error();
+  EXPECT_NE(p.error().find("fails its CRC-32 check"), std::string::npos) << p.error();
+  expectUnchanged(*model, before);
+}
+
+TEST(Checkpoint, NonFiniteWeightsAreRefused) {
+  // A sound file of a model that had diverged answered "negative (p=-nan)".
+  const std::string path = (fs::temp_directory_path() / "ascope_ckpt_nan.pt").string();
+  TextClassifier diverged = smallModel();
+  {
+    torch::NoGradGuard no_grad;
+    diverged->parameters()[3].view(-1)[0] = NAN;
+  }
+  ASSERT_TRUE(saveCheckpoint(path, *diverged, nullptr, {9, 0.5}).ok());
+  TextClassifier model = smallModel();
+  Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.error().find("holds NaN or infinite values: the weights are damaged"),
+            std::string::npos)
+      << p.error();
 }
 
 }  // namespace

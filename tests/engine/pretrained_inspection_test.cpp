@@ -9,14 +9,19 @@
 #include <torch/utils.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "engine/imaging/pillow_bilinear_resize.h"
 #include "engine/inference/pretrained_inspection.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/text/bert/bert_tokenizer.h"
 #include "hf_fixture_tensors.h"
+#include "removed_at_exit.h"
 
 namespace ascope {
 namespace {
@@ -118,6 +123,74 @@ TEST(PretrainedInspection, RefusesWhatDoesNotFitWithAMessage) {
   answer = inspectPretrained(text_for_vit);
   ASSERT_FALSE(answer.ok());
   EXPECT_NE(answer.error().find("ViT"), std::string::npos) << answer.error();
+}
+
+/// A binary PPM of `width` × `height` made of `planar` (channel-planar RGB) at `path`.
+void writePpm(const std::string& path, const std::vector<std::uint8_t>& planar, int width,
+              int height) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << "P6\n" << width << " " << height << "\n255\n";
+  const std::size_t plane = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  for (std::size_t i = 0; i < plane; ++i) {
+    for (std::size_t c = 0; c < 3; ++c) out.put(static_cast<char>(planar[c * plane + i]));
+  }
+}
+
+TEST(PretrainedInspection, AnImageIsResizedAsTheModelsProcessorResizesIt) {
+  // inspect decoded straight to the model's size (OpenCV's area filter) instead of the Pillow-exact
+  // bilinear resize of preprocessor_config.json that fine-tuning uses: a 40×28 image gave attention
+  // off by up to 0.136 (issue 27). Asking with the image or with its Pillow resize is the same.
+  const std::string folder = testing::freshTempPath("ascope_inspect_resize");
+  std::filesystem::create_directories(folder);
+  std::vector<std::uint8_t> image(3 * 40 * 28);
+  for (std::size_t i = 0; i < image.size(); ++i)
+    image[i] = static_cast<std::uint8_t>((i * 37) % 251);
+  writePpm(folder + "/odd.ppm", image, 40, 28);
+  writePpm(folder + "/resized.ppm", resizeBilinearLikePillow(image, 3, 28, 40, 32, 32), 32, 32);
+  PretrainedInspectionRequest odd;
+  odd.model_folder = hf_fixture::folder("tiny_vit");
+  odd.image_file = folder + "/odd.ppm";
+  PretrainedInspectionRequest resized = odd;
+  resized.image_file = folder + "/resized.ppm";
+  Expected<InferenceAnswer> a = inspectPretrained(odd);
+  Expected<InferenceAnswer> b = inspectPretrained(resized);
+  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_EQ(a->attention.image.pixels, b->attention.image.pixels);
+  ASSERT_EQ(a->ranking.size(), b->ranking.size());
+  for (std::size_t c = 0; c < a->ranking.size(); ++c) {
+    EXPECT_EQ(a->ranking[c].second, b->ranking[c].second) << "class " << c;
+  }
+  ASSERT_EQ(a->attention.groups.size(), 1u);
+  const auto& maps_a = a->attention.groups[0].maps;
+  const auto& maps_b = b->attention.groups[0].maps;
+  ASSERT_EQ(maps_a.size(), maps_b.size());
+  for (std::size_t m = 0; m < maps_a.size(); ++m) EXPECT_EQ(maps_a[m].values, maps_b[m].values);
+}
+
+TEST(PretrainedInspection, AProcessorSizeTheModelDoesNotTakeIsRefusedAsTrainRefusesIt) {
+  const std::string folder = testing::freshTempPath("ascope_inspect_processor_size");
+  std::filesystem::copy(hf_fixture::folder("tiny_vit"), folder,
+                        std::filesystem::copy_options::recursive);
+  std::string processor;
+  {
+    std::ifstream in(folder + "/preprocessor_config.json");
+    processor.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::string size = "\"height\": 32,\n    \"width\": 32";
+  ASSERT_NE(processor.find(size), std::string::npos) << processor;
+  processor.replace(processor.find(size), size.size(), "\"height\": 64, \"width\": 48");
+  std::ofstream(folder + "/preprocessor_config.json", std::ios::trunc) << processor;
+  std::vector<std::uint8_t> image(3 * 32 * 32, 128);
+  writePpm(folder + "/image.ppm", image, 32, 32);
+  PretrainedInspectionRequest request;
+  request.model_folder = folder;
+  request.image_file = folder + "/image.ppm";
+  Expected<InferenceAnswer> answer = inspectPretrained(request);
+  ASSERT_FALSE(answer.ok()) << "a 64×48 processor was ignored for a 32-pixel model";
+  EXPECT_EQ(answer.error(), folder +
+                                "/preprocessor_config.json: size 64×48 is not the model's "
+                                "image_size 32 (config.json)");
 }
 
 }  // namespace

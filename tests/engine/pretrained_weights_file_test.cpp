@@ -8,13 +8,18 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/pretrained/available_memory.h"
 #include "engine/pretrained/model_memory_estimate.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/pretrained/pytorch_bin_file.h"
+#include "engine/pretrained/safetensors_writer.h"
 #include "hf_fixture_tensors.h"
 #include "removed_at_exit.h"
 
@@ -77,9 +82,11 @@ TEST(PretrainedWeightsFile, AnUnreadableBinSaysToConvertIt) {
   }
   Expected<PretrainedModel> cut = loadPretrainedModel(corrupt.string());
   ASSERT_FALSE(cut.ok());
-  EXPECT_TRUE(contains(cut.error(), (corrupt / "pytorch_model.bin").string() + ": cannot be read"))
+  // Damage, found by the zip walk before LibTorch reads it: converting would not help.
+  EXPECT_TRUE(contains(cut.error(),
+                       (corrupt / "pytorch_model.bin").string() + " is not a complete zip archive"))
       << cut.error();
-  EXPECT_TRUE(contains(cut.error(), "convert it to model.safetensors")) << cut.error();
+  EXPECT_TRUE(contains(cut.error(), "download or copy it again")) << cut.error();
 
   // Not a zip archive at all (the pre-1.6 torch.save format starts with a pickle).
   const fs::path legacy = copyOf("tiny_vit_bin", "legacy");
@@ -191,6 +198,72 @@ TEST(PretrainedWeightsFile, AnUnknownModelTypeNamesItAndTheArchitecture) {
                                       ": \"model_type\" \"gpt2\" is not supported, architectures "
                                       "[\"GPT2LMHeadModel\"] (bert and vit are)"))
       << m.error();
+}
+
+TEST(PretrainedWeightsFile, FlippedBytesInPytorchModelBinAreFound) {
+  // LibTorch's reader checks no CRC: 200 flipped bytes answered a different label (issue 27).
+  const fs::path flipped = copyOf("tiny_vit_bin", "flipped");
+  const fs::path bin = flipped / "pytorch_model.bin";
+  std::string bytes;
+  {
+    std::ifstream in(bin, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 200; ++i) bytes[i] ^= 0x21;
+  std::ofstream(bin, std::ios::binary | std::ios::trunc) << bytes;
+  Expected<PretrainedModel> m = loadPretrainedModel(flipped.string());
+  ASSERT_FALSE(m.ok()) << "damaged weights loaded";
+  EXPECT_TRUE(contains(m.error(), bin.string() + " is damaged: record \"")) << m.error();
+  EXPECT_TRUE(contains(m.error(), "fails its CRC-32 check")) << m.error();
+}
+
+/// Writes `tensors` back as a safetensors file, in name order.
+Status writeTensors(const fs::path& path, const TensorMap& tensors) {
+  return writeSafetensors(path.string(), std::vector<std::pair<std::string, torch::Tensor>>(
+                                             tensors.begin(), tensors.end()));
+}
+
+TEST(PretrainedWeightsFile, NonFiniteWeightsAreRefusedNamingTheTensor) {
+  // inspect answered "LABEL_0 (p=-nan)" with exit code 0, and fine-tuning blamed the learning rate.
+  const fs::path nan = copyOf("tiny_vit", "nan");
+  TensorMap tensors = hf_fixture::readSafetensors((nan / "model.safetensors").string());
+  tensors.at("vit.embeddings.cls_token").view(-1)[3] = std::numeric_limits<float>::infinity();
+  ASSERT_TRUE(writeTensors(nan / "model.safetensors", tensors).ok());
+  Expected<PretrainedModel> m = loadPretrainedModel(nan.string());
+  ASSERT_FALSE(m.ok());
+  EXPECT_TRUE(contains(m.error(),
+                       "vit.embeddings.cls_token: holds NaN or infinite values (the "
+                       "file is damaged)"))
+      << m.error();
+}
+
+TEST(PretrainedWeightsFile, AClassifierOfAnotherRankIsDamageNotAnotherHead) {
+  // A rank-101 classifier.bias read as "no classifier for these classes" (issue 27).
+  const fs::path odd = copyOf("tiny_vit", "rank101");
+  TensorMap tensors = hf_fixture::readSafetensors((odd / "model.safetensors").string());
+  tensors.at("classifier.bias") = at::zeros(std::vector<int64_t>(101, 1));
+  ASSERT_TRUE(writeTensors(odd / "model.safetensors", tensors).ok());
+  Expected<PretrainedModel> m = loadPretrainedModel(odd.string());
+  ASSERT_FALSE(m.ok());
+  EXPECT_TRUE(contains(m.error(), "classifier.bias: shape [1, 1, 1")) << m.error();
+  // Another number of classes is still a head to start afresh.
+  Expected<PretrainedModel> other_classes =
+      loadPretrainedModel(hf_fixture::folder("tiny_vit"), std::vector<std::string>{"x", "y"});
+  ASSERT_TRUE(other_classes.ok()) << other_classes.error();
+  EXPECT_EQ(other_classes->fresh.size(), 2u);
+}
+
+TEST(PretrainedWeightsFile, AConfigOfTheWrongShapeNamesIt) {
+  const fs::path listed = copyOf("tiny_vit", "listed");
+  writeJson(listed / "config.json", nlohmann::json::array({1}));
+  Expected<PretrainedModel> m = loadPretrainedModel(listed.string());
+  ASSERT_FALSE(m.ok());  // was "cannot use value() with array"
+  EXPECT_EQ(m.error(), (listed / "config.json").string() + ": not a JSON object of settings");
+  writeJson(listed / "config.json", {{"model_type", 7}});
+  m = loadPretrainedModel(listed.string());
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error(), (listed / "config.json").string() +
+                           ": \"model_type\" must be a string such as \"bert\", got 7");
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/inference/read_run.h"
+#include "engine/runfolder/config/config_difference.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
@@ -223,6 +224,15 @@ TEST(RunFilesReliability, ConfigAndCheckpointFifosAndDeepConfigAreNamed) {
   EXPECT_FALSE(run->positional_encoding.has_value());
   EXPECT_NE(joined(run->warnings).find(checkpoint.path() + " is not a regular file (a FIFO)"),
             std::string::npos);
+  // Asked, it is named too: it used to read "no checkpoint yet" (issue 27).
+  InferenceRequest ask;
+  ask.run_dir = folder.path();
+  ask.text = "a fine film";
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(ask);
+  ASSERT_FALSE(answer.ok());
+  EXPECT_NE(answer.error().find(checkpoint.path() + " is not a regular file (a FIFO)"),
+            std::string::npos)
+      << answer.error();
 }
 
 TEST(RunFilesReliability, MalformedMetricsRowsAreSkippedAndCounted) {
@@ -255,23 +265,98 @@ TEST(RunFilesReliability, MalformedMetricsRowsAreSkippedAndCounted) {
             folder.metricsPath() + ": line 1 is not the metrics header");
 }
 
-TEST(RunFilesReliability, ResumeKeepsOnlyParsableRowsUpToTheCheckpoint) {
+TEST(RunFilesReliability, ResumeDropsRowsAfterTheCheckpointAndKeepsWhatItCannotRead) {
   const RunFolder folder = emptyRun("resume");
   writeFile(folder.metricsPath(),
             "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match\n"
             "1,1,train,0.5,0.5,0.001,100,,,,\n"
             "2,1,train,bad,0.5,0.001,100,,,,\n"
             "3,1,train,0.5,0.5,0.001,100,,,,\n"
-            "4,1,train,0.5,0.5,0.001,100,,,,\n");
+            "4,1,train,0.5,0.5,0.001,100,,,,\n"
+            "5,1,tr");  // cut short by the interruption
+  std::vector<std::string> warnings;
   {
-    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(folder.metricsPath(), true, 3);
+    Expected<MetricsCsvWriter> writer =
+        MetricsCsvWriter::open(folder.metricsPath(), true, 3, &warnings);
     ASSERT_TRUE(writer.ok()) << writer.error();
   }
   Expected<MetricsCsv> read = readMetricsCsv(folder.metricsPath());
   ASSERT_TRUE(read.ok()) << read.error();
   ASSERT_EQ(read->rows.size(), 2u);
   EXPECT_EQ(read->rows[1].step, 3);
-  EXPECT_TRUE(read->warnings.empty());
+  // Issue 27: the hand-edited row used to vanish without a word; it stays, and both say so.
+  EXPECT_NE(joined(read->warnings).find("1 malformed rows skipped (line 3)"), std::string::npos)
+      << joined(read->warnings);
+  ASSERT_EQ(warnings.size(), 2u) << joined(warnings);
+  EXPECT_EQ(warnings[0], folder.metricsPath() +
+                             ": its last line was cut short (the run stopped while writing it) "
+                             "and is dropped");
+  EXPECT_EQ(warnings[1], folder.metricsPath() +
+                             ": line 3 is not a row this program writes, kept as written (readers "
+                             "skip it)");
+}
+
+TEST(RunFilesReliability, AModelFolderOrAnotherJsonIsNotARun) {
+  const RunFolder folder = emptyRun("not_a_run");
+  // A Hugging Face model folder has a config.json too: it opened as "Images · ViT" with every
+  // setting at its default, and compared as "99 differing settings" (issue 27).
+  writeFile(folder.configPath(), "{\"model_type\": \"bert\", \"architectures\": [\"BertModel\"]}");
+  Expected<OpenedRun> model = readRun(folder.path());
+  ASSERT_FALSE(model.ok());
+  EXPECT_EQ(model.error(), folder.configPath() +
+                               " belongs to a pretrained model folder (\"model_type\": \"bert\"), "
+                               "not to a run: inspect it with File → Inspect pretrained model… "
+                               "(attentionscope-cli inspect), or fine-tune it with --model");
+  const RunFolder run = emptyRun("not_a_run_b");
+  Expected<std::vector<SettingDifference>> compared =
+      differingRunSettings(run.path(), folder.path());
+  ASSERT_FALSE(compared.ok());
+  EXPECT_NE(compared.error().find("belongs to a pretrained model folder"), std::string::npos);
+
+  writeFile(folder.configPath(), "[1]");
+  EXPECT_EQ(readRun(folder.path()).error(),
+            folder.configPath() +
+                ": not a run's settings (a JSON object with \"task\", \"data\", …) but of type "
+                "array");
+  writeFile(folder.configPath(), "{\"data\": \"builtin\"}");
+  EXPECT_EQ(readRun(folder.path()).error(),
+            folder.configPath() + ": not a run's settings (it has no \"task\")");
+}
+
+TEST(RunFilesReliability, ASettingOfTheWrongTypeOrSizeIsNamed) {
+  const RunFolder folder = emptyRun("setting_types");
+  nlohmann::json config = *makePreset(kSentimentTaskId, "tiny");
+  const auto errorWith = [&](const char* key, const nlohmann::json& value) {
+    nlohmann::json edited = config;
+    edited[nlohmann::json::json_pointer(key)] = value;
+    writeFile(folder.configPath(), edited.dump());
+    Expected<TrainingConfig> read = folder.readConfig();
+    return read.ok() ? std::string("read") : read.error();
+  };
+  // nlohmann said "type must be number, but is string", naming no setting.
+  EXPECT_EQ(errorWith("/optimization/lr", "fast"),
+            folder.configPath() + ": \"optimization.lr\" must be a number, got \"fast\"");
+  EXPECT_EQ(errorWith("/probe_samples", nlohmann::json::array({0, "one"})),
+            folder.configPath() + ": \"probe_samples[1]\" must be a whole number, got \"one\"");
+  EXPECT_EQ(errorWith("/head_statistics", 1),
+            folder.configPath() + ": \"head_statistics\" must be true or false, got 1");
+  // 1e15 epochs were read as -1530494976 and refused as such.
+  EXPECT_EQ(
+      errorWith("/epochs", 1e15),
+      folder.configPath() + ": \"epochs\" is 1000000000000000, out of range for this setting");
+  EXPECT_EQ(errorWith("/epochs", 2.5),
+            folder.configPath() + ": \"epochs\" must be a whole number, got 2.5");
+  EXPECT_EQ(errorWith("/batch_size", 1e99),
+            folder.configPath() + ": \"batch_size\" is 1e+99, out of range for this setting");
+  // The model settings are the task's, read when the run starts or opens.
+  writeFile(folder.configPath(), config.dump());
+  nlohmann::json model_section = config;
+  model_section["text"]["layers"] = "six";
+  writeFile(folder.configPath(), model_section.dump());
+  Expected<TrainingConfig> read = folder.readConfig();
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(validateConfig(*read).error(),
+            "model settings \"text.layers\" must be a whole number, got \"six\"");
 }
 
 TEST(RunFilesReliability, OnlyTheTailOfAHugeLogIsRead) {

@@ -144,7 +144,7 @@ TEST(TrainingConfigBounds, ConfigJsonWithAFloatTooLargeForAnIntegerSettingIsRefu
   // nlohmann casts 1e99 to int unchecked (undefined behaviour); found by config_json_fuzzer.
   nlohmann::json j = *makePreset(kSentimentTaskId, "tiny");
   j["epochs"] = 1e99;
-  EXPECT_THROW(j.get<TrainingConfig>(), nlohmann::json::out_of_range);
+  EXPECT_THROW(j.get<TrainingConfig>(), nlohmann::json::exception);
   j["epochs"] = 7.0;  // a whole number written as a float still reads as before
   j["builtin"]["seed"] = 1e19;
   const TrainingConfig c = j.get<TrainingConfig>();
@@ -175,6 +175,36 @@ TEST(TrainingConfigBounds, BatchLargerThanTheDataIsOneStepAnEpoch) {
   ASSERT_EQ(steps.size(), 2u);
   EXPECT_EQ(steps.back().total_steps, 2);
   EXPECT_EQ(steps.back().epoch, 2);
+}
+
+}  // namespace
+}  // namespace ascope
+
+namespace ascope {
+namespace {
+
+TEST(TrainingConfigBounds, Bf16OnTheCpuIsRefusedNotRecorded) {
+  // It was accepted and written to config.json, and did nothing (issue 27).
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
+  c.bf16 = true;
+  c.device = "cpu";
+  EXPECT_EQ(validateConfig(c).error(),
+            "bf16 needs device cuda: autocast to bfloat16 runs on a GPU only, not on the cpu");
+  c.device = "cuda";
+  EXPECT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
+}
+
+TEST(TrainingConfigBounds, TextThatIsNotUtf8IsRefusedByName) {
+  // config.json holds UTF-8 only: writing it failed with "[json.exception.type_error.316]".
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
+  c.out_dir = "runs/caf\xe9";
+  EXPECT_EQ(validateConfig(c).error(),
+            "out_dir \"runs/caf\xef\xbf\xbd\" holds bytes that are not UTF-8 text (shown as "
+            "\xef\xbf\xbd): config.json keeps only UTF-8; rename the file or folder");
+  c.out_dir = "runs/caf\xc3\xa9";  // é in UTF-8
+  EXPECT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
+  c.data = "reviews\xff.csv";
+  EXPECT_EQ(validateConfig(c).error().rfind("data \"reviews", 0), 0u) << validateConfig(c).error();
 }
 
 }  // namespace

@@ -266,18 +266,32 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   if (parser.isSet(size)) {
     const QRegularExpressionMatch m =
-        QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size));
-    if (!m.hasMatch() || m.captured(1).toInt() < 320 || m.captured(2).toInt() < 240) {
-      *error = QStringLiteral("--size must be WIDTHxHEIGHT, at least 320x240");
+        QRegularExpression(QStringLiteral("^(\\d{1,9})x(\\d{1,9})$")).match(parser.value(size));
+    const int width = m.hasMatch() ? m.captured(1).toInt() : 0;
+    const int height = m.hasMatch() ? m.captured(2).toInt() : 0;
+    // A window of 100000x100000 grew the process to 24 GB before the kernel ended it (issue 27):
+    // 8K is the largest screen a window is shown on.
+    if (width < kMinWindowSize.width() || height < kMinWindowSize.height() ||
+        width > kMaxWindowSize.width() || height > kMaxWindowSize.height()) {
+      *error = QStringLiteral("--size must be WIDTHxHEIGHT from %1x%2 to %3x%4, got \"%5\"")
+                   .arg(kMinWindowSize.width())
+                   .arg(kMinWindowSize.height())
+                   .arg(kMaxWindowSize.width())
+                   .arg(kMaxWindowSize.height())
+                   .arg(parser.value(size));
       return std::nullopt;
     }
-    o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    o.size = QSize(width, height);
   }
   if (parser.isSet(timeout)) {
     bool ok = false;
-    o.timeout_s = parser.value(timeout).toInt(&ok);
-    if (!ok || o.timeout_s < 1) {
-      *error = QStringLiteral("--timeout must be a positive number of seconds");
+    o.timeout_s = parser.value(timeout).toDouble(&ok);
+    if (!ok || !(o.timeout_s > 0) || o.timeout_s > kMaxTimeoutSeconds) {
+      *error = QStringLiteral(
+                   "--timeout must be a number of seconds above 0 and at most %1 (e.g. "
+                   "0.5 or 600), got \"%2\"")
+                   .arg(kMaxTimeoutSeconds, 0, 'f', 0)
+                   .arg(parser.value(timeout));
       return std::nullopt;
     }
   }

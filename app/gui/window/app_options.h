@@ -17,6 +17,12 @@
 
 namespace ascope {
 
+/// --size: from 320x240 to 8K (a larger window only grew the process until the kernel ended it).
+inline constexpr QSize kMinWindowSize{320, 240};
+inline constexpr QSize kMaxWindowSize{7680, 4320};
+/// --timeout: at most about eleven days, so that its milliseconds fit a QTimer's int.
+inline constexpr double kMaxTimeoutSeconds = 1e6;
+
 struct AppOptions {
   QString task;  ///< a registered task id; "" = none chosen
   QString data = QStringLiteral("builtin");
@@ -40,7 +46,7 @@ struct AppOptions {
   bool presentation = false;   ///< start in presentation mode (View → Presentation)
   int zoom = 0;                ///< font zoom steps (FontZoom: -3..8, 0 = none)
   bool high_contrast = false;  ///< View → High contrast
-  int timeout_s = 1800;        ///< scripted mode gives up after this long
+  double timeout_s = 1800;     ///< scripted mode gives up after this long (seconds, may be 0.5)
   /// The run's attention through its stored snapshots, as .gif or .mp4 (AttentionVideoExport):
   /// head `video_head` of layer `video_layer`, that layer's grid, or the CLS overlay.
   QString export_video;

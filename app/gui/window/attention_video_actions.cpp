@@ -69,6 +69,9 @@ AttentionVideoActions::AttentionVideoActions(AttentionTimelineView* attention,
     progress_->setValue(done);
   });
   connect(exporter_, &AttentionVideoExport::finished, this, &AttentionVideoActions::onFinished);
+  // An export of an earlier session that was killed left a hidden partial file where it wrote.
+  const QString folder = QSettings().value(QLatin1String(kFolderKey)).toString();
+  if (!folder.isEmpty()) AttentionVideoExport::removeStalePartialFiles(folder);
 }
 
 AttentionVideoRequest AttentionVideoActions::requestFor(const QString& path,

@@ -14,9 +14,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <regex>
 
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/window/video_encoder.h"
+#include "engine/core/dead_process_leftovers.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/cls_attention_overlay.h"
@@ -225,6 +227,13 @@ AttentionVideoExport::~AttentionVideoExport() {
   encoder_pool_.waitForDone();
 }
 
+int AttentionVideoExport::removeStalePartialFiles(const QString& folder) {
+  // The names tempPathFor gives.
+  static const std::regex kPartial(R"(\..*\.partial-([0-9]+)-[0-9]+\.(gif|mp4))");
+  return static_cast<int>(
+      removeLeftoversOfDeadProcesses(QFile::encodeName(folder).toStdString(), kPartial).size());
+}
+
 QString AttentionVideoExport::checkRequest(const AttentionVideoRequest& request) {
   if (request.path.isEmpty()) return tr("no video file given");
   const std::optional<VideoFormat> format = videoFormatForPath(request.path);
@@ -277,6 +286,8 @@ void AttentionVideoExport::start(const QString& run_dir, AttentionVideoRequest r
     result.error = tr("no run is open: its stored snapshots are the frames");
     return finish(result);
   }
+  // A kill -9 during an earlier export into this folder left its partial file behind.
+  removeStalePartialFiles(QFileInfo(request_.path).absolutePath());
   running_ = true;
   *cancelled_ = false;
   loaded_ = Loaded{};

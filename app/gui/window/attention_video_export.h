@@ -71,6 +71,10 @@ class AttentionVideoExport : public QObject {
   /// What can be told without the run: format from the extension, frame rate, size, and that the
   /// target's folder exists and is writable. Empty when fine.
   static QString checkRequest(const AttentionVideoRequest& request);
+  /// Removes the hidden partial videos (".NAME.partial-PID-N.gif") that exports of processes no
+  /// longer alive (killed mid-export) left in `folder`; returns how many. start() sweeps the
+  /// target's folder, and the window the last export folder at start-up.
+  static int removeStalePartialFiles(const QString& folder);
 
   /// Exports the snapshots of the run folder `run_dir`; finished() follows, also on failure.
   void start(const QString& run_dir, AttentionVideoRequest request);

@@ -91,6 +91,10 @@ QString BookmarkController::addBookmark(long long step, const QString& note) {
         .arg(QString::fromStdString(bookmarksPath(folder_.toStdString())), read_error_);
   }
   if (step < 0) return tr("Choose a step first (the timeline shows none).");
+  const bool replaces = std::any_of(bookmarks_.begin(), bookmarks_.end(),
+                                    [step](const Bookmark& b) { return b.step == step; });
+  if (!replaces && bookmarks_.size() >= kMaxBookmarks)
+    return tr("A run keeps at most %1 bookmarks; remove one first.").arg(kMaxBookmarks);
   bookmarks_.erase(std::remove_if(bookmarks_.begin(), bookmarks_.end(),
                                   [step](const Bookmark& b) { return b.step == step; }),
                    bookmarks_.end());

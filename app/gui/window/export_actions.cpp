@@ -2,8 +2,10 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -16,10 +18,12 @@
 
 #include <functional>
 #include <memory>
+#include <regex>
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "engine/core/atomic_file.h"
+#include "engine/core/dead_process_leftovers.h"
 #include "engine/core/regular_file.h"
 #include "widgets/attention/attention_figure_bundle.h"
 #include "widgets/attention/attention_head_grid_panel.h"
@@ -45,7 +49,16 @@ void rememberFolder(const QString& path) {
 }  // namespace
 
 ExportActions::ExportActions(const Panels& panels, const CurrentRun* run, QWidget* dialog_parent)
-    : QObject(dialog_parent), panels_(panels), run_(run), parent_(dialog_parent) {}
+    : QObject(dialog_parent), panels_(panels), run_(run), parent_(dialog_parent) {
+  removeStaleStagingFolders();
+}
+
+int ExportActions::removeStaleStagingFolders() {
+  static const std::regex kStaging(std::string(kStagingPrefix) + "-([0-9]+)-[A-Za-z0-9]+");
+  return static_cast<int>(
+      removeLeftoversOfDeadProcesses(QFile::encodeName(QDir::tempPath()).toStdString(), kStaging)
+          .size());
+}
 
 FigureContext ExportActions::figureContext() const {
   FigureContext context;
@@ -72,6 +85,23 @@ ExportResult copyRegularFile(const QString& source, const QString& target) {
   return ExportResult::success();
 }
 
+/// Removes what an export killed mid-copy (kill -9) left beside `target`: its atomic-write temp
+/// files "<file>.tmp.<pid>.<n>" whose process is no longer alive. Only temp files of the files an
+/// export writes are looked at, never anything else of the user's folder.
+void removeStaleCopiesOf(const QString& target) {
+  const QFileInfo info(target);
+  const QDir dir = info.absoluteDir();
+  const QString prefix = info.fileName() + QStringLiteral(".tmp.");
+  for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden)) {
+    if (!name.startsWith(prefix)) continue;
+    const QStringList parts = name.mid(prefix.size()).split(QLatin1Char('.'));
+    bool pid_ok = false, count_ok = false;
+    const long pid = parts.size() == 2 ? parts[0].toLong(&pid_ok) : 0;
+    if (parts.size() == 2) parts[1].toLong(&count_ok);
+    if (pid_ok && count_ok && !processAlive(pid)) QFile::remove(dir.filePath(name));
+  }
+}
+
 /// Every file the panels rendered into `stage`, copied into `folder` with the same subfolders
 /// (worker thread).
 ExportResult copyStaged(const QString& stage, const QString& folder) {
@@ -87,6 +117,7 @@ ExportResult copyStaged(const QString& stage, const QString& folder) {
     if (!QDir().mkpath(QFileInfo(target).absolutePath()))
       return ExportResult::failure(
           QObject::tr("cannot create %1").arg(QFileInfo(target).absolutePath()));
+    removeStaleCopiesOf(target);
     const ExportResult result = copyRegularFile(from.filePath(file), target);
     if (!result.ok()) return result;
   }
@@ -97,7 +128,12 @@ ExportResult copyStaged(const QString& stage, const QString& folder) {
 /// folder, then copies what it wrote to `folder` on a worker.
 QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QString&)>& render,
                                      const QString& folder) {
-  auto stage = std::make_shared<QTemporaryDir>();
+  // Named with the process id, so that a later start removes it if this process is killed
+  // meanwhile.
+  auto stage = std::make_shared<QTemporaryDir>(
+      QDir::temp().filePath(QStringLiteral("%1-%2-XXXXXX")
+                                .arg(QLatin1String(ExportActions::kStagingPrefix))
+                                .arg(QCoreApplication::applicationPid())));
   if (!stage->isValid()) {
     return QtFuture::makeReadyFuture(ExportResult::failure(
         QObject::tr("cannot create a temporary folder: %1").arg(stage->errorString())));

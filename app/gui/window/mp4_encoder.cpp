@@ -78,9 +78,50 @@ QString Mp4Encoder::close() {
   } catch (const cv::Exception& e) {
     return QObject::tr("cannot finish the MP4 %1: %2").arg(path_, QString::fromStdString(e.msg));
   }
-  // The writer reports no I/O errors (a full disk included): an empty file is the sign.
-  if (frames_ > 0 && QFileInfo(path_).size() == 0)
-    return QObject::tr("cannot write the MP4 %1: the file stayed empty").arg(path_);
+  // The writer reports no I/O errors (a full disk included): on a full disk it "succeeded" with an
+  // empty media box and no index, an unplayable file (issue 27). The file itself is the proof.
+  if (frames_ > 0) {
+    if (const QString problem = checkMp4File(path_); !problem.isEmpty())
+      return QObject::tr("cannot write the MP4 %1: %2 (is the disk full?)").arg(path_, problem);
+  }
+  return {};
+}
+
+QString Mp4Encoder::checkMp4File(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return QObject::tr("it cannot be read back");
+  const qint64 size = file.size();
+  if (size == 0) return QObject::tr("the file stayed empty");
+  // ISO base media: a file is a sequence of boxes, each a 32-bit size (1: a 64-bit one follows;
+  // 0: up to the end) and a four-letter type. A playable one has its index (moov) and frames
+  // (mdat) whole.
+  bool index = false, frames = false;
+  for (qint64 at = 0; at < size;) {
+    if (!file.seek(at)) return QObject::tr("it cannot be read back");
+    const QByteArray header = file.read(16);
+    if (header.size() < 8) return QObject::tr("it ends inside a box header");
+    const auto byte = [&header](int i) {
+      return static_cast<quint64>(static_cast<uchar>(header[i]));
+    };
+    quint64 box = byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3);
+    qint64 header_bytes = 8;
+    if (box == 1) {
+      if (header.size() < 16) return QObject::tr("it ends inside a box header");
+      box = 0;
+      for (int i = 8; i < 16; ++i) box = box << 8 | byte(i);
+      header_bytes = 16;
+    } else if (box == 0) {
+      box = static_cast<quint64>(size - at);
+    }
+    const QByteArray type = header.mid(4, 4);
+    if (box < static_cast<quint64>(header_bytes) || box > static_cast<quint64>(size - at))
+      return QObject::tr("a box at byte %1 runs past the end of the file").arg(at);
+    if (type == "moov") index = true;
+    if (type == "mdat" && box > static_cast<quint64>(header_bytes)) frames = true;
+    at += static_cast<qint64>(box);
+  }
+  if (!frames) return QObject::tr("it holds no frames (an empty media box)");
+  if (!index) return QObject::tr("it has no index (no moov box)");
   return {};
 }
 

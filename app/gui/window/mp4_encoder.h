@@ -24,6 +24,9 @@ class Mp4Encoder final : public VideoEncoder {
   int frameCount() const override { return frames_; }
   /// "avc1" or "mp4v" once open.
   QString codec() const { return codec_; }
+  /// Empty when the file at `path` is a whole MP4: its boxes end where the file ends, with an
+  /// index (moov) and frames (a non-empty mdat); otherwise what is wrong, for a message.
+  static QString checkMp4File(const QString& path);
 
  private:
   std::unique_ptr<cv::VideoWriter> writer_;

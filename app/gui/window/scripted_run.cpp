@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
@@ -93,7 +94,7 @@ void ScriptedRun::begin() {
     run->deviceBox()->setCurrentIndex(index);
   }
   if (!options_.scripted()) return;
-  timeout_.start(options_.timeout_s * 1000);
+  timeout_.start(static_cast<int>(std::ceil(options_.timeout_s * 1000)));
   wall_.start();
 
   if (options_.train_steps > 0) {

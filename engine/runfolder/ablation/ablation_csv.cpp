@@ -1,24 +1,28 @@
 #include "engine/runfolder/ablation/ablation_csv.h"
 
+#include <array>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/csv_reader.h"
+#include "engine/core/number_text.h"
 #include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {
 
-std::string number(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
+/// `decimals` digits after the point, as "%.6f" in the C locale (snprintf would follow the GUI's
+/// LC_NUMERIC and write "0,5").
+std::string number(double value, int decimals) {
+  std::array<char, 400> text{};  // the longest fixed double is 309 digits + decimals
+  const std::to_chars_result result = std::to_chars(text.data(), text.data() + text.size(), value,
+                                                    std::chars_format::fixed, decimals);
+  return std::string(text.data(), result.ptr);
 }
 
-std::string optionalNumber(const std::optional<double>& value, const char* format) {
-  return value ? number(*value, format) : std::string();
+std::string optionalNumber(const std::optional<double>& value, int decimals) {
+  return value ? number(*value, decimals) : std::string();
 }
 
 /// Quoted only when it has to be: group names are words, but a task may name one otherwise.
@@ -31,10 +35,10 @@ std::string field(const std::string& text) {
 
 std::string line(const AblationTable& table, const AblationRow& row) {
   return field(row.group) + ',' + std::to_string(row.layer) + ',' + std::to_string(row.head) + ',' +
-         field(row.ablation) + ',' + std::to_string(row.samples) + ',' + number(row.loss, "%.6f") +
-         ',' + number(table.deltaLoss(row), "%.6f") + ',' + number(row.accuracy, "%.6f") + ',' +
-         number(table.deltaAccuracy(row), "%.6f") + ',' + optionalNumber(row.bleu, "%.4f") + ',' +
-         optionalNumber(table.deltaBleu(row), "%.4f") + '\n';
+         field(row.ablation) + ',' + std::to_string(row.samples) + ',' + number(row.loss, 6) + ',' +
+         number(table.deltaLoss(row), 6) + ',' + number(row.accuracy, 6) + ',' +
+         number(table.deltaAccuracy(row), 6) + ',' + optionalNumber(row.bleu, 4) + ',' +
+         optionalNumber(table.deltaBleu(row), 4) + '\n';
 }
 
 }  // namespace
@@ -60,12 +64,11 @@ bool wholeNumber(const std::string& text, int min, int max, int& out) {
   return value.has_value();
 }
 
-/// A finite number written by "%.6f" / "%.4f" (strtod: from_chars of doubles is not in GCC 10).
+/// A finite number, read whatever the locale.
 bool realNumber(const std::string& text, double& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+  const std::optional<double> value = parseNumber(text);
+  if (value) out = *value;
+  return value && std::isfinite(*value);
 }
 
 }  // namespace

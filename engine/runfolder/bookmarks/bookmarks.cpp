@@ -15,6 +15,15 @@ constexpr std::uint64_t kMaxBookmarksBytes = std::uint64_t{4} << 20;
 /// A note is a sentence or two; longer text is cut rather than refused.
 constexpr std::size_t kMaxNoteBytes = 4096;
 
+/// The first `max_bytes` of `note`, cut before a character rather than inside one: a note cut
+/// mid-character would no longer be UTF-8, which the JSON writer refuses.
+std::string cutNote(const std::string& note, std::size_t max_bytes) {
+  if (note.size() <= max_bytes) return note;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(note[end]) & 0xC0) == 0x80) --end;
+  return note.substr(0, end);
+}
+
 void sortByStep(std::vector<Bookmark>& bookmarks) {
   std::stable_sort(bookmarks.begin(), bookmarks.end(),
                    [](const Bookmark& a, const Bookmark& b) { return a.step < b.step; });
@@ -35,6 +44,11 @@ Expected<std::vector<Bookmark>> readBookmarks(const std::string& run_dir) {
   const auto list = json->find("bookmarks");
   if (!json->is_object() || list == json->end() || !list->is_array()) {
     return Error{path + ": expected an object with a \"bookmarks\" array"};
+  }
+  if (list->size() > kMaxBookmarks) {
+    // 100,000 markers froze the window for 40 s (issue 27): refused, the file left as it is.
+    return Error{path + ": " + std::to_string(list->size()) + " bookmarks, more than the " +
+                 std::to_string(kMaxBookmarks) + " a run keeps; remove some from the file"};
   }
   std::vector<Bookmark> bookmarks;
   for (std::size_t i = 0; i < list->size(); ++i) {
@@ -58,7 +72,7 @@ Expected<std::vector<Bookmark>> readBookmarks(const std::string& run_dir) {
     if (note != entry.end() && !note->is_string()) {
       return Error{where + ": \"note\" must be text, not " + note->dump()};
     }
-    if (note != entry.end()) bookmark.note = note->get<std::string>().substr(0, kMaxNoteBytes);
+    if (note != entry.end()) bookmark.note = cutNote(note->get<std::string>(), kMaxNoteBytes);
     bookmarks.push_back(std::move(bookmark));
   }
   sortByStep(bookmarks);
@@ -66,6 +80,10 @@ Expected<std::vector<Bookmark>> readBookmarks(const std::string& run_dir) {
 }
 
 Status writeBookmarks(const std::string& run_dir, std::vector<Bookmark> bookmarks) {
+  if (bookmarks.size() > kMaxBookmarks) {
+    return Error{bookmarksPath(run_dir) + ": a run keeps at most " + std::to_string(kMaxBookmarks) +
+                 " bookmarks"};
+  }
   sortByStep(bookmarks);
   nlohmann::json list = nlohmann::json::array();
   for (const Bookmark& b : bookmarks) list.push_back({{"step", b.step}, {"note", b.note}});

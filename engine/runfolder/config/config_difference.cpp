@@ -4,6 +4,7 @@
 
 #include "engine/core/json_file.h"
 #include "engine/core/json_limits.h"
+#include "engine/runfolder/config/run_config_check.h"
 
 namespace ascope {
 
@@ -33,8 +34,10 @@ Expected<std::vector<SettingDifference>> differingRunSettings(const std::string&
   const JsonLimits limits{kMaxConfigJsonBytes, 32};
   Expected<nlohmann::json> a = readJsonFile(run_a + "/config.json", limits);
   if (!a.ok()) return Error{a.error()};
+  if (Status s = checkRunConfigJson(*a, run_a + "/config.json"); !s.ok()) return Error{s.error()};
   Expected<nlohmann::json> b = readJsonFile(run_b + "/config.json", limits);
   if (!b.ok()) return Error{b.error()};
+  if (Status s = checkRunConfigJson(*b, run_b + "/config.json"); !s.ok()) return Error{s.error()};
   return differingSettings(*a, *b);
 }
 

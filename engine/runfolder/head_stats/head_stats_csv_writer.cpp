@@ -26,15 +26,17 @@ std::string formatRow(int64_t step, const HeadStatistic& s) {
 }  // namespace
 
 Expected<HeadStatsCsvWriter> HeadStatsCsvWriter::open(const std::string& path, bool resume,
-                                                      int64_t keep_up_to_step) {
-  // Torn rows from the interruption and other unparsable rows are dropped on resume.
+                                                      int64_t keep_up_to_step,
+                                                      std::vector<std::string>* warnings) {
   Expected<AppendedRowsFile> file = AppendedRowsFile::open(
       path, kHeadStatsCsvHeader, resume, kMaxHeadStatsCsvBytes,
       [keep_up_to_step](std::string_view line) {
         const Expected<HeadStatsRow> row = parseHeadStatsRow(line);
-        return row.ok() && row->step <= keep_up_to_step;
+        if (!row.ok()) return AppendedRowsFile::Row::kUnreadable;
+        return row->step <= keep_up_to_step ? AppendedRowsFile::Row::kKeep
+                                            : AppendedRowsFile::Row::kAfter;
       },
-      "the head statistics");
+      "the head statistics", warnings);
   if (!file.ok()) return Error{file.error()};
   return HeadStatsCsvWriter(std::move(*file));
 }

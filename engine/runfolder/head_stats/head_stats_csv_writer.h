@@ -17,10 +17,12 @@ namespace ascope {
 class HeadStatsCsvWriter {
  public:
   /// Opens `path` for appending. On resume, rows after `keep_up_to_step` (written after the
-  /// checkpoint the run resumes from) and rows cut short are dropped first, so the file reads as
-  /// one run; otherwise the file starts afresh with the header.
+  /// checkpoint the run resumes from) and a last row cut short are dropped first, so the file
+  /// reads as one run; other rows that cannot be read are kept and said in `warnings`
+  /// (AppendedRowsFile::open). Otherwise the file starts afresh with the header.
   static Expected<HeadStatsCsvWriter> open(const std::string& path, bool resume,
-                                           int64_t keep_up_to_step);
+                                           int64_t keep_up_to_step,
+                                           std::vector<std::string>* warnings = nullptr);
 
   /// One row per statistic, each with one write(). An error when rows could not be written (a
   /// full disk): said once when writing starts to fail, not for every call after it; ok again once

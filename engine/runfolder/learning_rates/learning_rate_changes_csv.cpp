@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "engine/core/csv_reader.h"
+#include "engine/core/number_text.h"
 #include "engine/core/regular_file.h"
 #include "engine/core/text_lines.h"
 
@@ -20,13 +21,8 @@ constexpr std::size_t kMaxRowBytes = 128;
 
 std::optional<double> positiveRate(std::string_view text) {
   if (text.empty() || text.size() > 40) return std::nullopt;
-  const std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno == ERANGE || !std::isfinite(value) || value <= 0) {
-    return std::nullopt;
-  }
+  const std::optional<double> value = parseNumber(text);
+  if (!value || !std::isfinite(*value) || *value <= 0) return std::nullopt;
   return value;
 }
 
@@ -36,27 +32,27 @@ std::string learningRateChangesPath(const std::string& run_dir) {
   return run_dir + "/learning_rates.csv";
 }
 
-Expected<LearningRateChangesWriter> LearningRateChangesWriter::open(const std::string& path,
-                                                                    bool resume,
-                                                                    int64_t keep_up_to_step) {
+Expected<LearningRateChangesWriter> LearningRateChangesWriter::open(
+    const std::string& path, bool resume, int64_t keep_up_to_step,
+    std::vector<std::string>* warnings) {
   Expected<AppendedRowsFile> file = AppendedRowsFile::open(
       path, kHeader, resume, kMaxLearningRateChangesBytes,
       [keep_up_to_step](std::string_view line) {
         const Expected<LearningRateChange> row = parseLearningRateChangeRow(line);
-        return row.ok() && row->step <= keep_up_to_step + 1;
+        if (!row.ok()) return AppendedRowsFile::Row::kUnreadable;
+        return row->step <= keep_up_to_step + 1 ? AppendedRowsFile::Row::kKeep
+                                                : AppendedRowsFile::Row::kAfter;
       },
-      "the learning rate changes");
+      "the learning rate changes", warnings);
   if (!file.ok()) return Error{file.error()};
   return LearningRateChangesWriter(std::move(*file));
 }
 
 Status LearningRateChangesWriter::append(const LearningRateChange& change) {
-  char row[kMaxRowBytes];
-  const int length =
-      std::snprintf(row, sizeof row, "%lld,%.9g,%.9g\n", static_cast<long long>(change.step),
-                    change.lr, change.previous_lr);
-  if (length < 0 || static_cast<std::size_t>(length) >= sizeof row) return file_.fail(EOVERFLOW);
-  return file_.append(std::string_view(row, static_cast<std::size_t>(length)));
+  const std::string row = std::to_string(change.step) + "," + formatNumber(change.lr, 9) + "," +
+                          formatNumber(change.previous_lr, 9) + "\n";
+  if (row.size() >= kMaxRowBytes) return file_.fail(EOVERFLOW);
+  return file_.append(row);
 }
 
 Expected<LearningRateChange> parseLearningRateChangeRow(std::string_view line) {

@@ -24,9 +24,11 @@ class LearningRateChangesWriter {
  public:
   /// Opens `path` for appending. On resume, changes after step `keep_up_to_step` + 1 (sent after
   /// the checkpoint the run resumes from was written, and applied to steps that are trained again)
-  /// and rows cut short are dropped first; otherwise the file starts afresh with the header.
+  /// and a last row cut short are dropped first; other rows that cannot be read are kept and said
+  /// in `warnings` (AppendedRowsFile::open). Otherwise the file starts afresh with the header.
   static Expected<LearningRateChangesWriter> open(const std::string& path, bool resume,
-                                                  int64_t keep_up_to_step);
+                                                  int64_t keep_up_to_step,
+                                                  std::vector<std::string>* warnings = nullptr);
 
   /// One row with one write(); an error (a full disk) names the file.
   [[nodiscard]] Status append(const LearningRateChange& change);

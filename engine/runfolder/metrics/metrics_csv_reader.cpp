@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/core/csv_reader.h"
+#include "engine/core/number_text.h"
 #include "engine/core/regular_file.h"
 #include "engine/core/text_lines.h"
 #include "engine/datasets/record_tally.h"
@@ -14,12 +15,7 @@ namespace {
 /// The whole field as a number ("nan" and "inf" included: a diverged run writes them); nullopt
 /// for anything else, trailing characters too, which std::stod would have ignored.
 std::optional<double> parseDouble(const std::string& field) {
-  if (field.empty() || field.front() == ' ') return std::nullopt;
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(field.c_str(), &end);
-  if (end != field.c_str() + field.size() || errno == ERANGE) return std::nullopt;
-  return value;
+  return parseNumber(field);  // whatever the locale: the GUI's LC_NUMERIC may want "0,5"
 }
 
 std::optional<long long> parseInteger(const std::string& field, long long min, long long max) {

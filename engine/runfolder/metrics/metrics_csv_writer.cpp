@@ -2,10 +2,10 @@
 
 #include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
-#include <sstream>
 #include <string_view>
+
+#include "engine/core/number_text.h"
 
 namespace ascope {
 namespace {
@@ -17,63 +17,58 @@ constexpr const char* kHeader =
     "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,"
     "weights_step";
 
+/// Six significant digits, as "%.6g" in the C locale, whatever locale the program runs under.
+std::string number(double v) {
+  return formatNumber(v, 6);
+}
+
 std::string optionalField(const std::optional<double>& v) {
-  if (!v) return "";
-  std::ostringstream s;
-  s.precision(6);
-  s << *v;
-  return s.str();
+  return v ? number(*v) : std::string();
 }
 
 }  // namespace
 
 Expected<MetricsCsvWriter> MetricsCsvWriter::open(const std::string& path, bool resume,
-                                                  int64_t keep_up_to_step) {
-  // Torn last lines from the interruption and other unparsable rows are dropped on resume.
+                                                  int64_t keep_up_to_step,
+                                                  std::vector<std::string>* warnings) {
   Expected<AppendedRowsFile> file = AppendedRowsFile::open(
       path, kHeader, resume, kMaxMetricsCsvBytes,
       [keep_up_to_step](std::string_view line) {
         const std::optional<MetricsRow> row = parseMetricsRow(line);
-        return row && row->step <= keep_up_to_step;
+        if (!row) return AppendedRowsFile::Row::kUnreadable;
+        return row->step <= keep_up_to_step ? AppendedRowsFile::Row::kKeep
+                                            : AppendedRowsFile::Row::kAfter;
       },
-      "the metrics");
+      "the metrics", warnings);
   if (!file.ok()) return Error{file.error()};
   return MetricsCsvWriter(std::move(*file));
 }
 
 Status MetricsCsvWriter::append(const StepMetrics& m) {
-  char row[kMaxRowBytes];
-  const int length = std::snprintf(row, sizeof row, "%lld,%d,train,%.6g,%.6g,%.6g,%.6g,,,,,,\n",
-                                   static_cast<long long>(m.step), m.epoch, m.loss, m.accuracy,
-                                   m.lr, m.samples_per_s);
-  return writeRow(row, length);
+  return writeRow(std::to_string(m.step) + "," + std::to_string(m.epoch) + ",train," +
+                  number(m.loss) + "," + number(m.accuracy) + "," + number(m.lr) + "," +
+                  number(m.samples_per_s) + ",,,,,,\n");
 }
 
 Status MetricsCsvWriter::append(const EpochSummary& e, double lr) {
-  char row[kMaxRowBytes];
-  const int length =
-      std::snprintf(row, sizeof row, "%lld,%d,val,%.6g,%.6g,%.6g,,%s,%s,%s,%s,,\n",
-                    static_cast<long long>(e.step), e.epoch, e.val_loss, e.val_accuracy, lr,
-                    optionalField(e.bleu).c_str(), optionalField(e.cer).c_str(),
-                    optionalField(e.wer).c_str(), optionalField(e.exact_match).c_str());
-  return writeRow(row, length);
+  return writeRow(std::to_string(e.step) + "," + std::to_string(e.epoch) + ",val," +
+                  number(e.val_loss) + "," + number(e.val_accuracy) + "," + number(lr) + ",," +
+                  optionalField(e.bleu) + "," + optionalField(e.cer) + "," + optionalField(e.wer) +
+                  "," + optionalField(e.exact_match) + ",,\n");
 }
 
 Status MetricsCsvWriter::append(const TestEvaluation& t, double lr) {
-  char row[kMaxRowBytes];
-  const int length =
-      std::snprintf(row, sizeof row, "%lld,%d,test,%.6g,%.6g,%.6g,,%s,%s,%s,%s,%lld,%lld\n",
-                    static_cast<long long>(t.step), t.epoch, t.loss, t.accuracy, lr,
-                    optionalField(t.bleu).c_str(), optionalField(t.cer).c_str(),
-                    optionalField(t.wer).c_str(), optionalField(t.exact_match).c_str(),
-                    static_cast<long long>(t.samples), static_cast<long long>(t.weights_step));
-  return writeRow(row, length);
+  return writeRow(std::to_string(t.step) + "," + std::to_string(t.epoch) + ",test," +
+                  number(t.loss) + "," + number(t.accuracy) + "," + number(lr) + ",," +
+                  optionalField(t.bleu) + "," + optionalField(t.cer) + "," + optionalField(t.wer) +
+                  "," + optionalField(t.exact_match) + "," + std::to_string(t.samples) + "," +
+                  std::to_string(t.weights_step) + "\n");
 }
 
-Status MetricsCsvWriter::writeRow(const char* row, int length) {
-  // snprintf cut the row: cannot happen with %.6g fields; refused rather than written torn.
-  if (length < 0 || static_cast<std::size_t>(length) >= kMaxRowBytes) return file_.fail(EOVERFLOW);
-  return file_.append(std::string_view(row, static_cast<std::size_t>(length)));
+Status MetricsCsvWriter::writeRow(const std::string& row) {
+  // Cannot happen with six-digit fields; refused rather than written longer than a reader takes.
+  if (row.size() >= kMaxRowBytes) return file_.fail(EOVERFLOW);
+  return file_.append(row);
 }
 
 }  // namespace ascope

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/core/appended_rows_file.h"
 #include "engine/runfolder/metrics/metrics_csv_reader.h"  // MetricsRow, readMetricsCsv
@@ -18,9 +19,11 @@ namespace ascope {
 class MetricsCsvWriter {
  public:
   /// Opens `path` for appending. On resume, rows after `keep_up_to_step` (written after the
-  /// checkpoint the run resumes from) are dropped first, so the file reads as one run.
+  /// checkpoint the run resumes from) are dropped first, so the file reads as one run; rows that
+  /// cannot be read are kept, and said in `warnings` (AppendedRowsFile::open).
   static Expected<MetricsCsvWriter> open(const std::string& path, bool resume,
-                                         int64_t keep_up_to_step);
+                                         int64_t keep_up_to_step,
+                                         std::vector<std::string>* warnings = nullptr);
 
   /// An error when the row could not be written (a full disk): said once when writing starts to
   /// fail, not for every row after it; ok again once rows get through.
@@ -30,7 +33,7 @@ class MetricsCsvWriter {
 
  private:
   explicit MetricsCsvWriter(AppendedRowsFile file) : file_(std::move(file)) {}
-  Status writeRow(const char* row, int length);
+  Status writeRow(const std::string& row);
   AppendedRowsFile file_;
 };
 

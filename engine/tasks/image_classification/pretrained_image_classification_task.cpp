@@ -12,6 +12,7 @@
 #include "engine/models/vision_transformer_config.h"
 #include "engine/pretrained/available_memory.h"
 #include "engine/pretrained/pretrained_model.h"
+#include "engine/pretrained/vit_processor_for_model.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
@@ -27,27 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kArtifactFiles{"config.json", "preprocessor_config.json"};
-
-/// The folder's preprocessor_config.json, or ViTImageProcessor's defaults at the model's size
-/// where there is none; refused when it would feed the model another size than it takes.
-Expected<VitImageProcessor> processorFor(const std::string& folder, const VitConfig& model) {
-  const fs::path path = fs::path(folder) / "preprocessor_config.json";
-  std::error_code ec;
-  VitImageProcessor processor;
-  processor.height = processor.width = static_cast<int>(model.image_size);
-  if (fs::exists(path, ec)) {
-    Expected<VitImageProcessor> read = VitImageProcessor::read(path.string());
-    if (!read.ok()) return Error{read.error()};
-    processor = *read;
-  }
-  if (processor.do_resize &&
-      (processor.height != model.image_size || processor.width != model.image_size)) {
-    return Error{path.string() + ": size " + std::to_string(processor.height) + "×" +
-                 std::to_string(processor.width) + " is not the model's image_size " +
-                 std::to_string(model.image_size) + " (config.json)"};
-  }
-  return processor;
-}
 
 /// Without resizing, the processor hands the model the images as they are.
 Status checkImageSide(const VitImageProcessor& processor, const VitConfig& model, int side,
@@ -70,7 +50,8 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forTraining(
     return Error{config.pretrained + ": a " + loaded->model_type +
                  " model; the image task fine-tunes a ViT model"};
   }
-  Expected<VitImageProcessor> processor = processorFor(config.pretrained, loaded->vit->config());
+  Expected<VitImageProcessor> processor =
+      vitProcessorForModel(config.pretrained, loaded->vit->config());
   if (!processor.ok()) return Error{processor.error()};
   const Status side =
       checkImageSide(*processor, loaded->vit->config(), data.height, config.pretrained);
@@ -92,7 +73,7 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forInference(
   Expected<VitConfig> vit = readVitConfig((fs::path(folder) / "config.json").string());
   if (!vit.ok()) return Error{vit.error()};
   vit->labels = *names;
-  Expected<VitImageProcessor> processor = processorFor(folder, *vit);
+  Expected<VitImageProcessor> processor = vitProcessorForModel(folder, *vit);
   if (!processor.ok()) return Error{processor.error()};
   const ModelMemoryEstimate estimate = estimateModelMemory(*vit);
   const AvailableMemory memory = availableMemory(device);

@@ -6,12 +6,12 @@
 #include <cstdio>
 
 #include "app/gui/views/run_panel.h"
-#include "app/gui/window/app_options.h"
-#include "app/gui/window/dark_palette.h"
-#include "app/gui/window/dock_layout.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/scripted_run.h"
-#include "app/gui/window/window_placement.h"
+#include "app/gui/window/layout/dock_layout.h"
+#include "app/gui/window/layout/window_placement.h"
+#include "app/gui/window/lecture/dark_palette.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/scripted_run.h"
 #include "engine/core/cpu_runtime.h"
 #include "engine/core/openblas_kernels.h"
 #include "engine/train/tensor_threads.h"

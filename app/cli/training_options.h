@@ -22,7 +22,7 @@ struct TrainingOptions {
   bool bf16 = false;
   std::vector<int> probe;  ///< validation samples probed; empty = the preset's
   bool no_head_statistics = false;
-  std::optional<int64_t> snapshot_budget_mb, probe_every_steps;
+  std::optional<int64_t> snapshot_budget_mb, probe_every_steps, snapshot_every_steps;
   std::optional<double> probe_every_seconds;
 };
 

@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -95,7 +96,10 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
       label_->fontMetrics().horizontalAdvance(QStringLiteral("step 0000000 · 000/000")));
   play_button_ = new QToolButton(this);
   play_button_->setObjectName(QStringLiteral("timelinePlay"));
-  play_button_->setText(tr("▶ Play"));
+  // The style's icons, not ▶/⏸: DejaVu has no ⏸, which showed as an empty box (issue 24).
+  play_button_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  play_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  play_button_->setText(tr("Play"));
   play_button_->setCheckable(true);
   play_button_->setToolTip(tr("Animate the run's snapshots, step by step"));
   speed_box_ = new QComboBox(this);
@@ -476,7 +480,9 @@ void AttentionTimelineView::setPlaying(bool on) {
   {
     const QSignalBlocker block(play_button_);
     play_button_->setChecked(on && snapshotCount() > 1);
-    play_button_->setText(play_button_->isChecked() ? tr("⏸ Pause") : tr("▶ Play"));
+    play_button_->setText(play_button_->isChecked() ? tr("Pause") : tr("Play"));
+    play_button_->setIcon(style()->standardIcon(play_button_->isChecked() ? QStyle::SP_MediaPause
+                                                                          : QStyle::SP_MediaPlay));
   }
   if (!on || snapshotCount() < 2) {
     play_timer_.stop();

@@ -73,7 +73,7 @@ RunComparisonWindow::RunComparisonWindow(QWidget* parent) : QWidget(parent, Qt::
   difference_->setGradientKind(HeatmapView::GradientKind::Diverging);
   difference_->setColorScaleLabel(tr("A − B"));
   difference_->setExportBaseName(QStringLiteral("compare_difference"));
-  for (HeatmapView* map : {map_a_, map_b_, difference_}) map->setMinimumSize(260, 260);
+  for (HeatmapView* map : {map_a_, map_b_, difference_}) map->setMinimumSize(200, 200);
   problem_ = new QLabel(this);
   problem_->setWordWrap(true);
   problem_->setObjectName(QStringLiteral("comparisonProblem"));
@@ -99,7 +99,9 @@ RunComparisonWindow::RunComparisonWindow(QWidget* parent) : QWidget(parent, Qt::
   attention_layout->addLayout(maps, 1);
   attention_layout->addWidget(problem_);
 
-  auto* curves = new QSplitter(Qt::Vertical, this);
+  // The curves and the settings in a row above; the three maps get the window's whole width
+  // below (side by side with the curves they were 130 px wide at 1280 × 720, issue 24).
+  auto* curves = new QSplitter(Qt::Horizontal, this);
   curves->addWidget(loss_);
   curves->addWidget(accuracy_);
   auto* settings_box = new QWidget(this);
@@ -108,12 +110,15 @@ RunComparisonWindow::RunComparisonWindow(QWidget* parent) : QWidget(parent, Qt::
   settings_layout->addWidget(new QLabel(tr("Settings that differ"), this));
   settings_layout->addWidget(settings_);
   curves->addWidget(settings_box);
-  auto* split = new QSplitter(Qt::Horizontal, this);
+  curves->setStretchFactor(0, 3);
+  curves->setStretchFactor(1, 3);
+  curves->setStretchFactor(2, 2);
+  auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(curves);
   split->addWidget(attention);
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
-  split->setSizes({620, 980});  // curves wide enough to read, three maps beside them
+  split->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
   layout->addWidget(split, 1);
@@ -165,13 +170,7 @@ void RunComparisonWindow::onLoaded() {
     for (const auto& [fa, fb] : data_.paired) {
       step_box_->addItem(tr("step %1").arg(fa.step), static_cast<qlonglong>(fa.step));
     }
-    int chosen = step_box_->count() - 1;  // the newest common step, unless one was asked for
-    for (int i = 0; wanted_step_ >= 0 && i < step_box_->count(); ++i) {
-      const long long at = step_box_->itemData(i).toLongLong();
-      const long long best = step_box_->itemData(chosen).toLongLong();
-      if (std::llabs(at - wanted_step_) < std::llabs(best - wanted_step_)) chosen = i;
-    }
-    step_box_->setCurrentIndex(chosen);
+    step_box_->setCurrentIndex(nearestStepIndex(wanted_step_));
   }
   if (data_.paired.empty()) {
     problem_->setText(
@@ -185,14 +184,40 @@ void RunComparisonWindow::onLoaded() {
 }
 
 void RunComparisonWindow::fillCurves() {
-  loss_->setSeries({{tr("A %1 train").arg(data_.a.name), lossPoints(data_.a.steps)},
-                    {tr("B %1 train").arg(data_.b.name), lossPoints(data_.b.steps)},
+  loss_->setSeries({{tr("A %1 train").arg(data_.a.name), lossPoints(data_.a.steps), true},
+                    {tr("B %1 train").arg(data_.b.name), lossPoints(data_.b.steps), true},
                     {tr("A validation"), validationPoints(data_.a.epochs, false)},
                     {tr("B validation"), validationPoints(data_.b.epochs, false)}});
-  accuracy_->setSeries({{tr("A %1 train").arg(data_.a.name), accuracyPoints(data_.a.steps)},
-                        {tr("B %1 train").arg(data_.b.name), accuracyPoints(data_.b.steps)},
+  accuracy_->setSeries({{tr("A %1 train").arg(data_.a.name), accuracyPoints(data_.a.steps), true},
+                        {tr("B %1 train").arg(data_.b.name), accuracyPoints(data_.b.steps), true},
                         {tr("A validation"), validationPoints(data_.a.epochs, true)},
                         {tr("B validation"), validationPoints(data_.b.epochs, true)}});
+}
+
+void RunComparisonWindow::setSmoothing(double weight) {
+  loss_->setSmoothing(weight);
+  accuracy_->setSmoothing(weight);
+}
+
+int RunComparisonWindow::nearestStepIndex(long long step) const {
+  int chosen = step_box_->count() - 1;  // the newest common step, unless one was asked for
+  for (int i = 0; step >= 0 && i < step_box_->count(); ++i) {
+    const long long at = step_box_->itemData(i).toLongLong();
+    const long long best = step_box_->itemData(chosen).toLongLong();
+    if (std::llabs(at - step) < std::llabs(best - step)) chosen = i;
+  }
+  return chosen;
+}
+
+void RunComparisonWindow::showNearestStep(long long step) {
+  if (loading_) {
+    wanted_step_ = step;  // applied once the runs are read
+    return;
+  }
+  const int index = nearestStepIndex(step);
+  if (index < 0 || index == step_box_->currentIndex()) return;
+  step_box_->setCurrentIndex(index);
+  loadStep();
 }
 
 void RunComparisonWindow::fillSettings() {

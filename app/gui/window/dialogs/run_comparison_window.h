@@ -35,6 +35,10 @@ class RunComparisonWindow : public QWidget {
 
   /// The step shown, among the steps both runs have a snapshot of.
   void showStep(long long step);
+  /// The paired step nearest `step`: the comparison follows the main window's timeline.
+  void showNearestStep(long long step);
+  /// The curves' smoothing, as the main window's curves have it.
+  void setSmoothing(double weight);
   void setProbeIndex(int index);
   void setHead(int group, int layer, int head);
 
@@ -61,6 +65,8 @@ class RunComparisonWindow : public QWidget {
   void showHead();
   void fillSettings();
   void fillCurves();
+  /// Index in the step list of the paired step nearest `step` (-1 when there is none).
+  int nearestStepIndex(long long step) const;
 
   QFutureWatcher<RunComparisonData> load_watcher_;
   QFutureWatcher<ComparedStep> step_watcher_;

@@ -121,10 +121,16 @@ QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
   return renderThenCopy(
       [panels, size, attention, encoding, context](const QString& stage) {
         const QList<ImageFormat> formats{ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf};
+        // Titled with run and step on the slide; the window's own panels show no title.
+        for (Exportable* panel : panels)
+          panel->setExportTitle(context.title(panel->exportBaseName()));
+        ExportResult exported = ExportResult::success();
         for (ImageFormat format : formats) {
-          const ExportResult result = PlotExporter::exportToFolder(panels, stage, format, size);
-          if (!result.ok()) return result;
+          exported = PlotExporter::exportToFolder(panels, stage, format, size);
+          if (!exported.ok()) break;
         }
+        for (Exportable* panel : panels) panel->setExportTitle({});
+        if (!exported.ok()) return exported;
         for (Exportable* panel : panels) {
           // The curves and the sample span the run, so their titles stay; the sidecar still
           // says which run, step and probe sample the figure was taken at.

@@ -30,7 +30,7 @@ class ExportActions : public QObject {
   /// under <folder>/attention/<kind>/, the encoding views under <folder>/positional_encoding/
   /// and every attention weight to <folder>/attention_<run>_step<N>.csv.
   QFuture<ExportResult> exportAllAsync(const QString& folder,
-                                       const ExportSize& size = ExportSize{}) const;
+                                       const ExportSize& size = ExportSize::forSlides()) const;
   /// The run's metrics.csv (every train step and validation pass) copied to `path`; without a run
   /// folder, the loss panel's data.
   QFuture<ExportResult> exportMetricsAsync(const QString& path, const QString& run_dir) const;
@@ -38,7 +38,8 @@ class ExportActions : public QObject {
   QFuture<ExportResult> exportAttentionAsync(const QString& path) const;
 
   // The same, waiting for the result (scripted mode and tests).
-  ExportResult exportAll(const QString& folder, const ExportSize& size = ExportSize{}) const;
+  ExportResult exportAll(const QString& folder,
+                         const ExportSize& size = ExportSize::forSlides()) const;
   ExportResult exportMetrics(const QString& path, const QString& run_dir) const;
   ExportResult exportAttention(const QString& path) const;
 

@@ -6,15 +6,12 @@
 #include <QMainWindow>
 #include <QMouseEvent>
 
+#include "app/gui/window/layout/dock_layout.h"
+
 namespace ascope {
-namespace {
 
-constexpr int kLayoutVersion = 2;  // of the state saved while a dock is shown alone
-
-}  // namespace
-
-DockFullScreen::DockFullScreen(QMainWindow* window, const QList<QDockWidget*>& docks)
-    : QObject(window), window_(window), docks_(docks) {
+DockFullScreen::DockFullScreen(QMainWindow* window, DockLayout* layout)
+    : QObject(window), window_(window), layout_(layout), docks_(layout->docks()) {
   // Double-clicking a title would float the dock; here it shows the dock alone instead (a floating
   // dock keeps Qt's double-click, which docks it again).
   for (QDockWidget* dock : docks_) dock->installEventFilter(this);
@@ -23,8 +20,8 @@ DockFullScreen::DockFullScreen(QMainWindow* window, const QList<QDockWidget*>& d
 void DockFullScreen::show(QDockWidget* dock) {
   if (dock == nullptr || !docks_.contains(dock)) return;
   if (current_ != nullptr) leave();
-  saved_state_ = window_->saveState(kLayoutVersion);
-  saved_window_state_ = window_->windowState();
+  before_ = LayoutSnapshot::take(window_);
+  layout_->hold(this, before_);
   current_ = dock;
   dock->setFloating(false);
   for (QDockWidget* d : docks_) {
@@ -32,7 +29,7 @@ void DockFullScreen::show(QDockWidget* dock) {
   }
   dock->show();
   dock->raise();
-  if (full_screen_) window_->setWindowState(saved_window_state_ | Qt::WindowFullScreen);
+  if (full_screen_) window_->setWindowState(before_.window_state | Qt::WindowFullScreen);
   // Esc belongs to the timeline while no dock is shown alone; meanwhile it comes here first.
   qApp->installEventFilter(this);
   Q_EMIT currentChanged(dock);
@@ -42,8 +39,8 @@ void DockFullScreen::leave() {
   if (current_ == nullptr) return;
   current_ = nullptr;
   qApp->removeEventFilter(this);
-  if (full_screen_) window_->setWindowState(saved_window_state_);
-  window_->restoreState(saved_state_, kLayoutVersion);
+  before_.restore(window_);
+  layout_->release(this);
   Q_EMIT currentChanged(nullptr);
 }
 

@@ -2,21 +2,24 @@
 // One dock alone on the whole screen: double-click its title bar or press Shift+F11 (the dock with
 // the keyboard focus, else Attention); Esc brings back the layout and window state from before.
 // The other docks are only hidden meanwhile, so every panel keeps its data and its state.
-#include <QByteArray>
 #include <QDockWidget>
 #include <QList>
 #include <QObject>
 #include <QPointer>
 
+#include "app/gui/window/layout/layout_snapshot.h"
+
 class QMainWindow;
 
 namespace ascope {
+
+class DockLayout;
 
 class DockFullScreen : public QObject {
   Q_OBJECT
 
  public:
-  DockFullScreen(QMainWindow* window, const QList<QDockWidget*>& docks);
+  DockFullScreen(QMainWindow* window, DockLayout* layout);
 
   /// Whether showing a dock also makes the window full screen (on by default).
   void setFullScreen(bool full_screen) { full_screen_ = full_screen; }
@@ -39,10 +42,10 @@ class DockFullScreen : public QObject {
   static bool onTitleBar(const QDockWidget* dock, const QPoint& pos);
 
   QMainWindow* window_;
+  DockLayout* layout_;
   QList<QDockWidget*> docks_;
   QPointer<QDockWidget> current_;
-  QByteArray saved_state_;
-  Qt::WindowStates saved_window_state_;
+  LayoutSnapshot before_;
   bool full_screen_ = true;
 };
 

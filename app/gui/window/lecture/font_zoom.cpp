@@ -39,6 +39,7 @@ double FontZoom::factorFor(int steps) {
 void FontZoom::setSteps(int steps) {
   steps = std::clamp(steps, kMinSteps, kMaxSteps);
   if (steps == steps_) return;
+  Q_EMIT aboutToZoom(steps_);
   // Only at the unzoomed size are pinned sizes the widgets' own; later ones may derive from an
   // already zoomed font.
   if (steps_ == 0) rememberPinnedSizes();

@@ -32,6 +32,8 @@ class FontZoom : public QObject {
   void reset() { setSteps(0); }
 
  Q_SIGNALS:
+  /// Before a change from `steps` (the fonts are still those of `steps`).
+  void aboutToZoom(int steps);
   void zoomChanged(int steps);
 
  private:

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QMainWindow>
 #include <QMenu>
+#include <QTimer>
 
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
@@ -27,10 +28,12 @@ QList<QKeySequence> distinct(const QList<QKeySequence>& keys) {
 }  // namespace
 
 PresentationControls::PresentationControls(QMainWindow* window, DockLayout* docks)
-    : QObject(window), window_(window) {
+    : QObject(window), window_(window), docks_(docks) {
   presentation_ = new PresentationMode(window, docks);
-  dock_full_screen_ = new DockFullScreen(window, docks->docks());
+  dock_full_screen_ = new DockFullScreen(window, docks);
   zoom_ = new FontZoom(window);
+  connect(zoom_, &FontZoom::aboutToZoom, this, &PresentationControls::beforeZoom);
+  connect(zoom_, &FontZoom::zoomChanged, this, &PresentationControls::afterZoom);
 
   presentation_action_ = new QAction(tr("&Presentation"), this);
   presentation_action_->setObjectName(QStringLiteral("presentationAction"));
@@ -72,6 +75,31 @@ PresentationControls::PresentationControls(QMainWindow* window, DockLayout* dock
   high_contrast_action_->setObjectName(QStringLiteral("highContrastAction"));
   high_contrast_action_->setCheckable(true);
   connect(high_contrast_action_, &QAction::toggled, this, &PresentationControls::setHighContrast);
+}
+
+QString PresentationControls::mode() const {
+  if (dock_full_screen_->current() != nullptr) return QStringLiteral("dock");
+  return presentation_->isActive() ? QStringLiteral("presentation") : QString();
+}
+
+void PresentationControls::beforeZoom(int steps) {
+  if (steps != 0) return;
+  before_zoom_ = LayoutSnapshot::take(window_);
+  zoom_mode_ = mode();
+  docks_->hold(zoom_, before_zoom_);
+}
+
+void PresentationControls::afterZoom(int steps) {
+  if (steps != 0 || before_zoom_.isEmpty()) return;
+  // Presentation entered or left meanwhile has put back (or will) a layout of its own. After the
+  // event loop has laid out the unzoomed fonts: the old minimum sizes would distort it.
+  if (mode() == zoom_mode_) {
+    QTimer::singleShot(0, this, [this, before = before_zoom_] {
+      if (zoom_->steps() == 0) before.restore(window_);
+    });
+  }
+  before_zoom_ = {};
+  docks_->release(zoom_);
 }
 
 void PresentationControls::fillViewMenu(QMenu* menu) const {

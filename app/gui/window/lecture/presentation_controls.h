@@ -5,6 +5,8 @@
 #include <QObject>
 #include <QPalette>
 
+#include "app/gui/window/layout/layout_snapshot.h"
+
 class QAction;
 class QMainWindow;
 class QMenu;
@@ -39,7 +41,18 @@ class PresentationControls : public QObject {
   QAction* highContrastAction() const { return high_contrast_action_; }
 
  private:
+  /// Font zoom changes minimum sizes and so the docks' sizes: the layout from before the first
+  /// step is held, and put back at Ctrl+0, as long as presentation and dock full screen are
+  /// still as they were then.
+  void beforeZoom(int steps);
+  void afterZoom(int steps);
+  /// Which of presentation and dock full screen is on ("" for neither).
+  QString mode() const;
+
   QMainWindow* window_;
+  DockLayout* docks_;
+  LayoutSnapshot before_zoom_;
+  QString zoom_mode_;
   PresentationMode* presentation_ = nullptr;
   DockFullScreen* dock_full_screen_ = nullptr;
   FontZoom* zoom_ = nullptr;

@@ -1,10 +1,14 @@
 #pragma once
-// Presentation mode (View → Presentation, F11): a projector layout in which the Attention dock
-// takes most of the screen, the curves and the sample share a narrow column as tabs, and the docks
-// a class rarely looks at (Run, Log, Heads, Ablation, Decoding) are hidden but stay in the View
-// menu, each as a tab of that column. Leaving restores the layout and window state from before.
-#include <QByteArray>
+// Presentation mode (View → Presentation, F11): the Present workspace full screen — the Attention
+// dock on most of the screen, the curves and the sample sharing a narrow column as tabs, and the
+// docks a class rarely looks at (Run, Log, Heads, Ablation, Decoding) hidden but still in the View
+// menu, each as a tab of that column. The run toolbar stays, so the run's state and controls are
+// on screen while presenting. Leaving restores the layout and window state from before; until
+// then that layout is held (DockLayout::hold), so closing while presenting saves the user's
+// layout, not the projector's.
 #include <QObject>
+
+#include "app/gui/window/layout/layout_snapshot.h"
 
 class QMainWindow;
 
@@ -27,9 +31,6 @@ class PresentationMode : public QObject {
   void leave();
   void toggle() { active_ ? leave() : enter(); }
 
-  /// Share of the window width the Attention dock gets.
-  static constexpr double kAttentionShare = 0.72;
-
  Q_SIGNALS:
   void activeChanged(bool active);
 
@@ -38,12 +39,10 @@ class PresentationMode : public QObject {
 
  private:
   void arrange();
-  void resizeColumns();
 
   QMainWindow* window_;
   DockLayout* docks_;
-  QByteArray saved_state_;
-  Qt::WindowStates saved_window_state_;
+  LayoutSnapshot before_;
   bool active_ = false;
   bool full_screen_ = true;
   bool resize_pending_ = false;

@@ -4,6 +4,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -12,6 +13,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 #include "app/gui/bridge/current_run.h"
@@ -24,13 +26,19 @@
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/main/app_log.h"
+#include "app/gui/window/main/help_actions.h"
 #include "app/gui/window/run/remembered_settings.h"
 #include "engine/inference/device_query.h"
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
 #include "app/gui/window/dialogs/get_dataset_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
 #endif
+#include "app/gui/views/curves_presenter.h"
+#include "app/gui/views/live_learning_rate_box.h"
+#include "app/gui/views/run_control_bar.h"
 #include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_strip.h"
+#include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/live_run_controls.h"
@@ -63,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   controller_ = new RunController(panels_, run_, bridge_, this);
   exporter_ = new ExportActions(panels_, run_, this);
   new LiveRunControls(panels_, bridge_, this);
+  createRunToolBar();
   createDocks();
   createMenus();
 
@@ -105,6 +114,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   resize(1600, 1000);
   docks_->resetLayout();
   statusBar()->showMessage(tr("Pick a task and press Start (F5), or open a run folder (Ctrl+O)."));
+  // The hint is for a window that shows nothing yet.
+  connect(run_, &CurrentRun::runChanged, statusBar(), &QStatusBar::clearMessage);
 }
 
 MainWindow::~MainWindow() {
@@ -116,10 +127,9 @@ MainWindow::~MainWindow() {
 
 void MainWindow::createPanels() {
   panels_.run = new RunPanel(run_, cudaAvailable(), this);
-  panels_.loss = new MetricCurvePanel(tr("loss"), this);
-  panels_.loss->setObjectName(QStringLiteral("lossPanel"));
-  panels_.accuracy = new MetricCurvePanel(tr("accuracy"), this);
-  panels_.accuracy->setObjectName(QStringLiteral("accuracyPanel"));
+  panels_.curves = new CurvesPresenter(this);
+  panels_.loss = panels_.curves->loss();
+  panels_.accuracy = panels_.curves->accuracy();
   panels_.attention = new AttentionTimelineView(run_, this);
   panels_.decoding = new DecodingStepView(this);
   panels_.decoding->setObjectName(QStringLiteral("decodingPanel"));
@@ -135,6 +145,35 @@ void MainWindow::createPanels() {
   panels_.log = new LogPanel(this);
   panels_.log->setObjectName(QStringLiteral("logPanel"));
   panels_.log->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
+}
+
+void MainWindow::createRunToolBar() {
+  RunPanel* run = panels_.run;
+  panels_.controls = new RunControlBar(
+      run_, {run->startAction(), run->pauseAction(), run->stepAction(), run->stopAction()}, this);
+  auto* bar = new QToolBar(tr("Run controls"), this);
+  bar->setObjectName(QStringLiteral("runToolBar"));
+  // Fixed in place and never hidden: the one place the controls always are.
+  bar->setMovable(false);
+  bar->setFloatable(false);
+  bar->setAllowedAreas(Qt::TopToolBarArea);
+  bar->toggleViewAction()->setEnabled(false);
+  bar->toggleViewAction()->setVisible(false);
+  bar->addWidget(panels_.controls);
+  addToolBar(Qt::TopToolBarArea, bar);
+
+  // The run's state where a lecturer looks: the toolbar's badge, and the status bar's right end.
+  auto* state = new QLabel(this);
+  state->setObjectName(QStringLiteral("runStatusLine"));
+  statusBar()->addPermanentWidget(state);
+  const auto show = [this, state](const RunSummary& summary) {
+    panels_.controls->progress()->setSummary(summary);
+    state->setText(summary.statusLine());
+  };
+  connect(run->progressView(), &RunProgressView::summaryChanged, this, show);
+  show(run->progressView()->summary());
+  connect(panels_.controls->liveLearningRate(), &LiveLearningRateBox::statusChanged, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
 void MainWindow::createDocks() {
@@ -254,16 +293,30 @@ void MainWindow::createMenus() {
           });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  docks_->fillViewMenu(view);
-  view->addSeparator();
-  QAction* reset = view->addAction(tr("&Reset layout"), docks_, &DockLayout::resetLayout);
+  // Workspaces: the docks arranged for watching a run train or for studying its attention, at
+  // sizes for this window; Presentation (below) is the third, the projector's.
+  QMenu* workspaces = view->addMenu(tr("&Workspace"));
+  const auto add_workspace = [&](const QString& id, const QString& text, QKeySequence key) {
+    QAction* action =
+        workspaces->addAction(text, docks_, [this, id] { docks_->showWorkspace(id); });
+    action->setObjectName(id + QStringLiteral("WorkspaceAction"));
+    action->setShortcut(key);
+  };
+  add_workspace(QStringLiteral("train"), tr("&Train: settings, curves, attention"),
+                QKeySequence(Qt::CTRL | Qt::Key_1));
+  add_workspace(QStringLiteral("inspect"), tr("&Inspect: attention, heads, ablation"),
+                QKeySequence(Qt::CTRL | Qt::Key_2));
+  QAction* reset = view->addAction(tr("&Reset layout"), docks_,
+                                   [this] { docks_->showWorkspace(docks_->currentWorkspace()); });
   reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  view->addSeparator();
+  docks_->fillViewMenu(view);
   presentation_ = new PresentationControls(this, docks_);
   view->addSeparator();
   presentation_->fillViewMenu(view);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About AttentionScope"), this, &MainWindow::showAbout);
+  (new HelpActions(this))->fillMenu(help);
 }
 
 void MainWindow::openRunInteractively() {
@@ -312,18 +365,6 @@ void MainWindow::offerDownloadedDatasets() {
     }
   }
 #endif
-}
-
-void MainWindow::showAbout() {
-  QMessageBox::about(
-      this, tr("About AttentionScope"),
-      tr("<h3>AttentionScope %1</h3><p>Train transformers live and watch what their attention "
-         "does.</p><p><b>F5</b> start · <b>Space</b> pause/resume · <b>F6</b> step · "
-         "<b>Shift+F5</b> stop · <b>Ctrl+O</b> open run · <b>Ctrl+E</b> export all panels · "
-         "<b>Ctrl+Q</b> quit</p><p><b>F11</b> presentation · <b>Shift+F11</b> or double-click a "
-         "dock's title: that dock full screen (<b>Esc</b> back) · <b>Ctrl+=</b> / <b>Ctrl+−</b> / "
-         "<b>Ctrl+0</b> font size</p><p>Right-click any plot to export it as PNG, PDF or SVG.</p>")
-          .arg(QApplication::applicationVersion()));
 }
 
 void MainWindow::showMessage(const QString& text) {

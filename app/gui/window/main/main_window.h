@@ -52,13 +52,14 @@ class MainWindow : public QMainWindow {
  private:
   void createPanels();
   void createDocks();
+  /// The run's controls above the docks, and its state in the status bar.
+  void createRunToolBar();
   void createMenus();
   void openRunInteractively();
   /// "Get dataset…" for `task`; the fetched folder becomes the Run panel's data.
   void openGetDataset(const QString& task);
   /// Lists datasets fetched earlier (by the GUI or the CLI) in the Run panel's data choices.
   void offerDownloadedDatasets();
-  void showAbout();
   void showMessage(const QString& text);
   /// At close, for a person at the screen: their own layout (not the projector's), their settings.
   void saveSession();

@@ -7,18 +7,22 @@
 namespace ascope {
 
 class AttentionTimelineView;
+class CurvesPresenter;
 class DecodingStepView;
 class HeadAblationTable;
 class HeadStatsGridPanel;
 class LogPanel;
 class MetricCurvePanel;
 class PositionalEncodingPanel;
+class RunControlBar;
 class RunPanel;
 class SamplePanel;
 class TryItBox;
 
 struct Panels {
   RunPanel* run = nullptr;
+  RunControlBar* controls = nullptr;  ///< the run toolbar: commands, progress, learning rate
+  CurvesPresenter* curves = nullptr;  ///< the one owner of what the two curves below show
   MetricCurvePanel* loss = nullptr;
   MetricCurvePanel* accuracy = nullptr;
   AttentionTimelineView* attention = nullptr;

@@ -9,19 +9,13 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "widgets/curves/curve_bookmarks.h"
-#include "widgets/curves/metric_curve_panel.h"
+#include "app/gui/views/curves_presenter.h"
 
 namespace ascope {
 
 BookmarkController::BookmarkController(const Panels& panels, const CurrentRun* run, QObject* parent)
     : QObject(parent), panels_(panels), run_(run) {
-  loss_markers_ = new CurveBookmarks(panels_.loss->plot());
-  accuracy_markers_ = new CurveBookmarks(panels_.accuracy->plot());
-  for (CurveBookmarks* markers : {loss_markers_, accuracy_markers_}) {
-    connect(markers, &CurveBookmarks::markerClicked, this,
-            [this](double step) { jumpTo(static_cast<long long>(step)); });
-  }
+  connect(panels_.curves, &CurvesPresenter::bookmarkPicked, this, &BookmarkController::jumpTo);
   connect(run_, &CurrentRun::folderChanged, this, &BookmarkController::onFolderChanged);
   connect(&read_watcher_, &QFutureWatcher<ReadResult>::finished, this, &BookmarkController::onRead);
   connect(&write_watcher_, &QFutureWatcher<QString>::finished, this, &BookmarkController::onSaved);
@@ -115,8 +109,7 @@ void BookmarkController::removeBookmark(long long step) {
 void BookmarkController::jumpTo(long long step) {
   panels_.attention->showStep(step);
   // A run without a snapshot near the bookmark still shows the step on the curves.
-  panels_.loss->setCursorStep(static_cast<double>(step));
-  panels_.accuracy->setCursorStep(static_cast<double>(step));
+  panels_.curves->setCursor(step);
 }
 
 void BookmarkController::save() {
@@ -165,8 +158,7 @@ void BookmarkController::showMarkers() {
   for (const Bookmark& b : bookmarks_) {
     markers.push_back({static_cast<double>(b.step), QString::fromStdString(b.note)});
   }
-  loss_markers_->setMarkers(markers);
-  accuracy_markers_->setMarkers(markers);
+  panels_.curves->setBookmarks(markers);
   Q_EMIT bookmarksChanged();
 }
 

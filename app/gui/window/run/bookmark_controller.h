@@ -18,7 +18,6 @@
 namespace ascope {
 
 class CurrentRun;
-class CurveBookmarks;
 
 class BookmarkController : public QObject {
   Q_OBJECT
@@ -38,8 +37,6 @@ class BookmarkController : public QObject {
   const std::vector<Bookmark>& bookmarks() const { return bookmarks_; }
   /// The message of a bookmarks.json that could not be read ("" when it was fine).
   QString readError() const { return read_error_; }
-  CurveBookmarks* lossMarkers() const { return loss_markers_; }
-  CurveBookmarks* accuracyMarkers() const { return accuracy_markers_; }
   /// Blocks until pending reads and writes are done and handled (tests, scripted mode).
   void waitForIo();
   /// Runs `then` once no write of bookmarks.json is under way (at once when none is): resuming a
@@ -82,8 +79,6 @@ class BookmarkController : public QObject {
   /// Another folder was shown while a write was running: read it once the write is done.
   bool read_after_write_ = false;
   std::vector<std::function<void()>> after_write_;  ///< whenWritten's, run once writes are done
-  CurveBookmarks* loss_markers_ = nullptr;
-  CurveBookmarks* accuracy_markers_ = nullptr;
 };
 
 }  // namespace ascope

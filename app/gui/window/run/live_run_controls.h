@@ -20,11 +20,6 @@ class LiveRunControls : public QObject {
  public:
   LiveRunControls(const Panels& panels, EngineBridge* bridge, QObject* parent = nullptr);
 
-  /// "lr 5e-04": the curves' label of a change.
-  static QString markerText(const LearningRateChange& change);
-  /// Marks `changes` on the loss and accuracy curves (an opened run's learning_rates.csv).
-  static void markOnCurves(const Panels& panels, const std::vector<LearningRateChange>& changes);
-
  private:
   Panels panels_;
   EngineBridge* bridge_;

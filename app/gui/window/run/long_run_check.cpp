@@ -44,9 +44,13 @@ void LongRunCheck::onEstimated() {
     spdlog::warn("no time estimate: {}", result.error());
   }
   if (estimate) {
-    spdlog::info("estimated {} for {} steps of {:.3g} GFLOP at {:.0f} GFLOP/s",
-                 durationText(estimate->seconds), estimate->steps, estimate->flops_per_step / 1e9,
-                 estimate->device_gflops);
+    // Only whether to ask before a very long run: the figure shown during the run is timed on
+    // this device from the run's first steps (RunTimeProjection).
+    spdlog::info(
+        "rough size of the run before it starts: {} for {} steps of {:.3g} GFLOP at an "
+        "assumed {:.0f} GFLOP/s; the run's own first steps will be timed for its ETA",
+        durationText(estimate->seconds), estimate->steps, estimate->flops_per_step / 1e9,
+        estimate->device_gflops);
   }
   if (shouldAsk(interactive_, estimate, threshold_s_) &&
       !asker_(question(pending.config, *estimate, pending.cpus))) {

@@ -9,14 +9,18 @@
 #include <QMenu>
 #include <QSettings>
 
+#include <algorithm>
+
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/curves_presenter.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/run/bookmark_controller.h"
 #include "app/gui/window/run/run_controller.h"
 #include "engine/tasks/registry/task_registry.h"
-#include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
 namespace {
@@ -45,18 +49,12 @@ ReplayActions::ReplayActions(const Panels& panels, CurrentRun* run, EngineBridge
       window_(window) {
   bookmarks_ = new BookmarkController(panels_, run_, this);
   // The curves' readout gives the figures of a replayed step, the newest while following live.
-  connect(panels_.attention, &AttentionTimelineView::stepShown, this, [this](long long step) {
-    panels_.loss->setReadoutStep(static_cast<double>(step));
-    panels_.accuracy->setReadoutStep(static_cast<double>(step));
-  });
-  connect(panels_.attention, &AttentionTimelineView::liveShown, this, [this] {
-    panels_.loss->setReadoutStep(-1);
-    panels_.accuracy->setReadoutStep(-1);
-  });
-  connect(run_, &CurrentRun::runChanged, this, [this] {
-    panels_.loss->setReadoutStep(-1);
-    panels_.accuracy->setReadoutStep(-1);
-  });
+  CurvesPresenter* curves = panels_.curves;
+  connect(panels_.attention, &AttentionTimelineView::stepShown, curves,
+          [curves](long long step) { curves->setReadoutStep(step); });
+  connect(panels_.attention, &AttentionTimelineView::liveShown, curves,
+          [curves] { curves->setReadoutStep(-1); });
+  connect(run_, &CurrentRun::runChanged, curves, [curves] { curves->setReadoutStep(-1); });
   connect(bookmarks_, &BookmarkController::message, this, &ReplayActions::message);
   connect(controller_, &RunController::runOpened, this, &ReplayActions::reopenComparison);
 }
@@ -178,29 +176,44 @@ QString ReplayActions::continueTraining(int epochs) {
 void ReplayActions::startContinued(const TrainingConfig& config, const QString& folder,
                                    int epochs) {
   // startRun clears the panels for a new run; a continued one keeps the steps it has.
-  const std::vector<SeriesPoint> loss = panels_.loss->trainSeries().points();
-  const std::vector<SeriesPoint> accuracy = panels_.accuracy->trainSeries().points();
-  const std::vector<SeriesPoint> loss_val = panels_.loss->validationSeries().points();
-  const std::vector<SeriesPoint> accuracy_val = panels_.accuracy->validationSeries().points();
+  const CurvesPresenter::History kept = panels_.curves->history();
   const QString error = controller_->startRun(config);
   if (!error.isEmpty()) {
     Q_EMIT message(error);
     return;
   }
-  panels_.loss->appendTrainPoints(loss);
-  panels_.accuracy->appendTrainPoints(accuracy);
-  for (const SeriesPoint& p : loss_val) panels_.loss->appendValidationPoint(p.x, p.y);
-  for (const SeriesPoint& p : accuracy_val) panels_.accuracy->appendValidationPoint(p.x, p.y);
+  panels_.curves->restore(kept);
   Q_EMIT message(tr("Continuing %1 to %2 epochs").arg(QFileInfo(folder).fileName()).arg(epochs));
 }
 
+int ReplayActions::proposedEpochs(const TrainingConfig& config, int epoch_reached,
+                                  bool reached_end) {
+  // An epoch count decided the run's length: an interrupted run finishes it (issue 24: epoch 17
+  // was proposed to a run that had stopped before its 16th was done), an ended one gets one more.
+  if (config.max_steps <= 0) {
+    const bool interrupted = !reached_end || epoch_reached < config.epochs;
+    return interrupted ? config.epochs : config.epochs + 1;
+  }
+  // A step count did: one epoch more than the one it stopped in.
+  return std::max(1, epoch_reached + 1);
+}
+
 void ReplayActions::continueInteractively() {
-  const int had = run_->config().epochs;
+  const RunProgressView* progress = panels_.run->progressView();
+  const RunSummary reached = progress->summary();
+  const bool reached_end = !progress->testText().isEmpty();
+  const TrainingConfig& config = run_->config();
+  const QString where = reached.has_progress ? tr("it %1 at step %2, in epoch %3 of %4")
+                                                   .arg(reached_end ? tr("ended") : tr("stopped"))
+                                                   .arg(reached.step)
+                                                   .arg(reached.epoch)
+                                                   .arg(config.epochs)
+                                             : tr("it has %1 epochs").arg(config.epochs);
   bool ok = false;
   const int epochs = QInputDialog::getInt(
       window_, tr("Continue training"),
-      tr("Train %1 on until epoch (it has %2):").arg(QFileInfo(run_->folder()).fileName()).arg(had),
-      had + 1, 1, 1'000'000, 1, &ok);
+      tr("Train %1 on until epoch (%2):").arg(QFileInfo(run_->folder()).fileName(), where),
+      proposedEpochs(config, reached.epoch, reached_end), 1, 1'000'000, 1, &ok);
   if (!ok) return;
   const QString error = continueTraining(epochs);
   if (!error.isEmpty()) Q_EMIT message(error);
@@ -213,6 +226,9 @@ QString ReplayActions::compareWith(const QString& dir) {
     comparison_ = new RunComparisonWindow(window_);
     comparison_->setAttribute(Qt::WA_DeleteOnClose);
     comparison_->installEventFilter(this);
+    // The comparison follows the step the main window shows (its timeline, a curve clicked).
+    connect(panels_.attention, &AttentionTimelineView::stepShown, comparison_,
+            [this](long long step) { comparison_->showNearestStep(step); });
     connect(comparison_, &RunComparisonWindow::failed, this, [this](const QString& text) {
       rememberComparisonOpen(false);
       Q_EMIT message(tr("Cannot compare: %1").arg(text));
@@ -223,6 +239,7 @@ QString ReplayActions::compareWith(const QString& dir) {
   // back by itself if it is still open when the program closes.
   if (remembers_) QSettings().setValue(partnerKey(folder), QFileInfo(dir).absoluteFilePath());
   rememberComparisonOpen(true);
+  comparison_->setSmoothing(panels_.curves->smoothing());
   comparison_->compare(folder, dir, panels_.attention->shownStep());
   comparison_->show();
   comparison_->raise();

@@ -42,6 +42,10 @@ class ReplayActions : public QObject {
   /// trained so far. Starts once a bookmark being saved is on disk. Returns a message for a
   /// person when the run cannot be continued, else "".
   QString continueTraining(int epochs);
+  /// What Continue training proposes: the remaining epochs of a run an epoch count decided and
+  /// that stopped before its end (`reached_end`: it has its final test figure); one epoch more
+  /// than it has otherwise.
+  static int proposedEpochs(const TrainingConfig& config, int epoch_reached, bool reached_end);
   /// Opens (or reuses) the comparison window: the shown run as A, `dir` as B.
   QString compareWith(const QString& dir);
   /// Scripted mode: compares with `dir` in a window of `size` and waits until it is shown.

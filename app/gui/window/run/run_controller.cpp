@@ -10,20 +10,18 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_plot_conversion.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/views/metric_series_conversion.h"
+#include "app/gui/views/curves_presenter.h"
 #include "app/gui/views/positional_encoding_conversion.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/sample_conversion.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
-#include "app/gui/window/run/live_run_controls.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/common/log_panel.h"
-#include "widgets/curves/metric_curve_panel.h"
 #include "widgets/decoding/decoding_step_view.h"
 #include "widgets/encoding/positional_encoding_panel.h"
 #include "widgets/samples/sample_panel.h"
@@ -38,16 +36,14 @@ QString shortPath(const QString& dir) {
 }
 
 void showEpoch(const Panels& panels, const EpochSummary& e) {
-  panels.loss->appendValidationPoint(static_cast<double>(e.step), e.val_loss);
-  panels.accuracy->appendValidationPoint(static_cast<double>(e.step), e.val_accuracy);
+  panels.curves->showEpoch(e);
   panels.run->setEpoch(e);
 }
 
 /// At the step of the weights tested, beside that step's validation point (the same weights on a
 /// part of the split, when eval_max_samples is below its size).
 void showTest(const Panels& panels, const TestEvaluation& t) {
-  panels.loss->setTestPoint(static_cast<double>(t.weights_step), t.loss);
-  panels.accuracy->setTestPoint(static_cast<double>(t.weights_step), t.accuracy);
+  panels.curves->showTest(t);
   panels.run->setTest(t);
 }
 
@@ -56,11 +52,13 @@ void showTest(const Panels& panels, const TestEvaluation& t) {
 RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
                              QObject* parent)
     : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
-  panels_.loss->setLogScale(true);
   head_analysis_ = new HeadAnalysisController(panels_, run_, bridge_, this);
   connectBridge();
   connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
+  // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
+  connect(panels_.run->progressView(), &RunProgressView::projected, this,
+          [](const QString& note) { spdlog::info("{}", note.toStdString()); });
   connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
   connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
 }
@@ -72,9 +70,8 @@ RunController::~RunController() {
 void RunController::connectBridge() {
   // All bridge signals come from its drain timer on the GUI thread (direct connections).
   connect(bridge_, &EngineBridge::stepsArrived, this, [this](const std::vector<StepMetrics>& s) {
-    panels_.loss->appendTrainPoints(lossPoints(s));
-    panels_.accuracy->appendTrainPoints(accuracyPoints(s));
-    panels_.run->setProgress(s.back(), run_->config().batch_size);
+    panels_.curves->showSteps(s);
+    panels_.run->progressView()->addSteps(s, run_->config().batch_size);
   });
   connect(bridge_, &EngineBridge::epochEnded, this,
           [this](const EpochSummary& e) { showEpoch(panels_, e); });
@@ -130,10 +127,7 @@ void RunController::connectTimeline() {
   connect(timeline, &AttentionTimelineView::askedShown, this, [this](bool shown) {
     if (!shown && step_sample_) showSamplePrediction(*panels_.sample, *step_sample_);
   });
-  for (MetricCurvePanel* curve : {panels_.loss, panels_.accuracy}) {
-    connect(curve, &MetricCurvePanel::stepPicked, timeline,
-            [timeline](double step) { timeline->showStep(static_cast<long long>(step + 0.5)); });
-  }
+  connect(panels_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
   connect(panels_.try_it, &TryItBox::inputExamined, this,
           [this](const AttentionPlotData& attention, const SamplePrediction& sample,
                  const QString& caption) {
@@ -143,8 +137,7 @@ void RunController::connectTimeline() {
 }
 
 void RunController::setCursors(long long step) {
-  panels_.loss->setCursorStep(static_cast<double>(step));
-  panels_.accuracy->setCursorStep(static_cast<double>(step));
+  panels_.curves->setCursor(step);
   head_analysis_->setCursorStep(step);
 }
 
@@ -162,6 +155,7 @@ void RunController::showStepEncoding(const std::optional<PositionalEncodingSnaps
 QString RunController::startRun(const TrainingConfig& config, bool step_only) {
   if (bridge_->isActive()) return tr("A run is still active; stop it first.");
   clearPanels();
+  panels_.run->progressView()->beginRun(config);
   const QString error = bridge_->startTraining(config, step_only);
   if (!error.isEmpty()) {
     panels_.run->progressView()->setState(TrainerState::kFailed, error);
@@ -175,9 +169,7 @@ QString RunController::startRun(const TrainingConfig& config, bool step_only) {
 }
 
 void RunController::nameAccuracy() {
-  const TaskDescriptor* task = run_->task();
-  panels_.accuracy->setMetricName(task ? QString::fromStdString(task->accuracy_name)
-                                       : tr("accuracy"));
+  panels_.curves->nameAccuracy(run_->task());
 }
 
 void RunController::clearPanels() {
@@ -185,8 +177,7 @@ void RunController::clearPanels() {
   live_encoding_.reset();
   step_sample_.reset();
   setCursors(-1);
-  panels_.loss->clear();
-  panels_.accuracy->clear();
+  panels_.curves->clear();
   panels_.attention->clear();
   panels_.positional_encoding->clear();
   panels_.sample->clear();
@@ -245,11 +236,10 @@ void RunController::onOpened() {
   clearPanels();
   run_->showOpened(opened.config, path);
   nameAccuracy();
-  panels_.loss->appendTrainPoints(lossPoints(opened.steps));
-  panels_.accuracy->appendTrainPoints(accuracyPoints(opened.steps));
+  panels_.curves->showSteps(opened.steps);
   for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
   if (opened.test) showTest(panels_, *opened.test);
-  LiveRunControls::markOnCurves(panels_, opened.learning_rate_changes);
+  panels_.curves->markLearningRateChanges(opened.learning_rate_changes);
   head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());

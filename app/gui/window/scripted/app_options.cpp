@@ -71,8 +71,14 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                                   QStringLiteral("preset"));
   const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("cpu or cuda."),
                                   QStringLiteral("device"));
+  const QCommandLineOption model(
+      QStringLiteral("model"),
+      QStringLiteral("With --task: fine-tune this pretrained Hugging Face model folder (the Run "
+                     "dock's Model choice); the preset defaults to the task's fine-tune preset."),
+      QStringLiteral("dir"));
   const QCommandLineOption steps(QStringLiteral("train-steps"),
-                                 QStringLiteral("Train this many steps at once (scripted mode)."),
+                                 QStringLiteral("Train this many steps at once (scripted mode); "
+                                                "\"all\": the preset's whole run."),
                                  QStringLiteral("n"));
   const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Run folder of that run."),
                                QStringLiteral("dir"));
@@ -141,7 +147,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   parser.addOptions({help,  task,  data,  preset,     device, steps, out,
                      open,  shot,  size,  export_dir, report, ask,   step,
                      group, probe, raise, ablate,     quit,   dark,  timeout});
-  parser.addOptions({presentation, zoom, high_contrast});
+  parser.addOptions({presentation, zoom, high_contrast, model});
   const QCommandLineOption export_video(
       QStringLiteral("export-video"),
       QStringLiteral("When done, export the attention of every stored snapshot of the run as a "
@@ -190,6 +196,11 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.data = parser.value(data);
   o.preset = parser.value(preset);
   o.device = parser.value(device);
+  o.model = parser.value(model);
+  if (!o.model.isEmpty() && o.task.isEmpty()) {
+    *error = QStringLiteral("--model needs --task: the task that fine-tunes it (imdb or vit)");
+    return std::nullopt;
+  }
   o.out_dir = parser.value(out);
   o.open_dir = parser.value(open);
   o.compare_dir = parser.value(compare);
@@ -236,7 +247,13 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       *error = QStringLiteral("--task: ") + QString::fromStdString(descriptor.error());
       return std::nullopt;
     }
-    if (o.preset.isEmpty()) o.preset = QString::fromStdString((*descriptor)->defaultPreset(false));
+    if (!o.model.isEmpty() && !(*descriptor)->fine_tunes_pretrained) {
+      *error = QStringLiteral("--model: the task %1 trains its own model only").arg(o.task);
+      return std::nullopt;
+    }
+    if (o.preset.isEmpty()) {
+      o.preset = QString::fromStdString((*descriptor)->defaultPreset(false, !o.model.isEmpty()));
+    }
     if (!(*descriptor)->hasPreset(o.preset.toStdString())) {
       *error = QStringLiteral("--preset must be %1, got \"%2\"")
                    .arg(QString::fromStdString((*descriptor)->presetList()), o.preset);
@@ -245,9 +262,14 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   if (parser.isSet(steps)) {
     bool ok = false;
-    o.train_steps = parser.value(steps).toLongLong(&ok);
+    if (parser.value(steps) == QLatin1String("all")) {
+      o.train_steps = AppOptions::kWholeRun;
+      ok = true;
+    } else {
+      o.train_steps = parser.value(steps).toLongLong(&ok);
+    }
     if (!ok || o.train_steps < 1) {
-      *error = QStringLiteral("--train-steps must be a positive number");
+      *error = QStringLiteral("--train-steps must be a positive number or \"all\"");
       return std::nullopt;
     }
     if (o.task.isEmpty()) {

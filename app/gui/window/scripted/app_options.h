@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <limits>
 #include <optional>
 
 namespace ascope {
@@ -20,17 +21,22 @@ namespace ascope {
 struct AppOptions {
   QString task;  ///< a registered task id; "" = none chosen
   QString data = QStringLiteral("builtin");
-  QString preset;             ///< "" = the task's default preset
-  QString device;             ///< "" = the Run dock's default (CPU)
-  long long train_steps = 0;  ///< > 0: train this many steps at once
-  QString out_dir;            ///< run folder for the scripted run ("" = runs/<date>_<task>)
-  QString open_dir;           ///< run folder to open
-  QString screenshot;         ///< PNG of the whole window once done
-  QSize size{1600, 1000};     ///< window size
-  QString export_dir;         ///< "Export all panels" into this folder once done
-  QString report;             ///< JSON with the measured figures and the panels' state
-  QString ask;                ///< "Try it" once done: a review or sentence, or an image path (ViT)
-  long long step = -1;        ///< >= 0: every dock shows the stored snapshot nearest this step
+  QString preset;  ///< "" = the task's default preset
+  QString device;  ///< "" = the Run dock's default (CPU)
+  /// A pretrained model folder to fine-tune (the Run dock's Model choice); the preset then
+  /// defaults to the task's fine-tune preset.
+  QString model;
+  long long train_steps = 0;  ///< > 0: train this many steps at once (kWholeRun: the preset's)
+  /// --train-steps all: the run as its preset has it (its epochs), not a step count.
+  static constexpr long long kWholeRun = std::numeric_limits<long long>::max();
+  QString out_dir;          ///< run folder for the scripted run ("" = runs/<date>_<task>)
+  QString open_dir;         ///< run folder to open
+  QString screenshot;       ///< PNG of the whole window once done
+  QSize size{1600, 1000};   ///< window size
+  QString export_dir;       ///< "Export all panels" into this folder once done
+  QString report;           ///< JSON with the measured figures and the panels' state
+  QString ask;              ///< "Try it" once done: a review or sentence, or an image path (ViT)
+  long long step = -1;      ///< >= 0: every dock shows the stored snapshot nearest this step
   QString group;            ///< "" or the attention group to show (e.g. "encoder self · rollout")
   int probe_sample = -1;    ///< >= 0: the sample of the probe set every dock shows
   QStringList raise_docks;  ///< dock titles to bring to the front before the screenshot

@@ -24,12 +24,15 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
+#include "app/gui/window/layout/layout_report.h"
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
@@ -79,6 +82,9 @@ void ScriptedRun::begin() {
     run->setTask(options_.task);
     run->setDataSource(options_.data);
   }
+  // The model before the preset: choosing one switches to the fine-tune preset, and a preset
+  // given besides must still be the one checked (a from-scratch one is refused).
+  if (!options_.model.isEmpty()) run->modelChoice()->chooseFolder(options_.model);
   // Without --task a preset applies to the task the Run dock shows.
   if (!options_.preset.isEmpty()) {
     if (run->presetBox()->findData(options_.preset) < 0) {
@@ -97,13 +103,15 @@ void ScriptedRun::begin() {
   wall_.start();
 
   if (options_.train_steps > 0) {
-    if (auto* steps = qobject_cast<QSpinBox*>(run->form()->field(QStringLiteral("max_steps")))) {
+    const bool whole = options_.train_steps == AppOptions::kWholeRun;
+    auto* steps = qobject_cast<QSpinBox*>(run->form()->field(QStringLiteral("max_steps")));
+    if (steps != nullptr && !whole) {
       steps->setValue(
           static_cast<int>(std::min<long long>(options_.train_steps, steps->maximum())));
     }
     if (!run->validationMessage().isEmpty()) return fail(2, run->validationMessage());
     TrainingConfig config = run->currentConfig();
-    config.max_steps = options_.train_steps;
+    config.max_steps = whole ? 0 : options_.train_steps;
     config.out_dir = options_.out_dir.toStdString();
     EngineBridge* bridge = window_->bridge();
     connect(window_->currentRun(), &CurrentRun::stateChanged, this, [this](TrainerState state) {
@@ -112,11 +120,12 @@ void ScriptedRun::begin() {
     connect(bridge, &EngineBridge::failed, this,
             [this](const QString& message) { last_failure_ = message; });
     connect(bridge, &EngineBridge::runEnded, this, &ScriptedRun::onRunEnded);
+    followProjections();
     const QString error = window_->controller()->startRun(config);
     if (!error.isEmpty()) return fail(2, error);
-    say(tr("training %1 (%2 preset, %3) for %4 steps")
+    say(tr("training %1 (%2 preset, %3) for %4")
             .arg(options_.task, run->presetBox()->currentData().toString(), options_.data)
-            .arg(options_.train_steps));
+            .arg(whole ? tr("the preset's whole run") : tr("%1 steps").arg(options_.train_steps)));
     return;
   }
   if (!options_.inspect_model.isEmpty()) return inspect();
@@ -128,6 +137,18 @@ void ScriptedRun::begin() {
     return;
   }
   settleAndFinish();
+}
+
+void ScriptedRun::followProjections() {
+  RunProgressView* progress = window_->panels().run->progressView();
+  connect(progress, &RunProgressView::projected, this, [this, progress](const QString& note) {
+    say(tr("time: %1").arg(note));
+    if (first_projection_s_ > 0) return;
+    // When the session started, on this clock: now, less the time the run reports so far.
+    first_projection_at_s_ =
+        wall_.elapsed() / 1000.0 - window_->bridge()->stats().last_step.elapsed_s;
+    first_projection_s_ = progress->projectedTotalSeconds().value_or(0);
+  });
 }
 
 void ScriptedRun::onRunEnded(TrainerState state) {
@@ -300,6 +321,19 @@ int ScriptedRun::writeOutputs() {
   report.insert(QStringLiteral("panels"), panelReport(window_));
   report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
   report.insert(QStringLiteral("window_title"), window_->windowTitle());
+  const QJsonObject layout = LayoutReport::measure(*window_);
+  report.insert(QStringLiteral("layout"), layout);
+  const QJsonValue smallest = layout[QStringLiteral("smallest_curve_plot_height")];
+  say(tr("layout: window %1x%2, run controls %3, smallest curve plot %4, %5 texts not fitting "
+         "(%6 clipped)")
+          .arg(window_->width())
+          .arg(window_->height())
+          .arg(layout[QStringLiteral("run_controls")][QStringLiteral("all")].toBool()
+                   ? tr("all visible")
+                   : tr("NOT all visible"))
+          .arg(smallest.isNull() ? tr("not shown") : tr("%1 px").arg(smallest.toInt()))
+          .arg(layout[QStringLiteral("texts_not_fitting")].toArray().size())
+          .arg(layout[QStringLiteral("clipped_count")].toInt()));
   if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
 
   if (options_.train_steps > 0) {
@@ -344,6 +378,18 @@ int ScriptedRun::writeOutputs() {
     report.insert(QStringLiteral("longest_drain_ms"), s.max_drain_ms);
     report.insert(QStringLiteral("deliveries"), s.deliveries);
     report.insert(QStringLiteral("state"), static_cast<int>(window_->currentRun()->state()));
+    // The honest-estimate check: the run's whole time as first projected from its own first
+    // steps, against the time it took (session time, preparation excluded).
+    if (first_projection_s_ > 0) {
+      // The session's whole time: from its start to the run's end (final test included).
+      const double taken = training_wall_s_ - first_projection_at_s_;
+      report.insert(QStringLiteral("projected_total_s"), first_projection_s_);
+      report.insert(QStringLiteral("session_s"), taken);
+      say(tr("time projected from the first steps: %1 s; taken: %2 s (%3 %)")
+              .arg(first_projection_s_, 0, 'f', 1)
+              .arg(taken, 0, 'f', 1)
+              .arg(100.0 * (first_projection_s_ - taken) / std::max(1e-9, taken), 0, 'f', 0));
+    }
   }
   if (!options_.export_dir.isEmpty()) {
     const ExportResult result = window_->exporter()->exportAll(options_.export_dir);

@@ -57,6 +57,8 @@ class ScriptedRun : public QObject {
   void finishNow();
   int writeOutputs();
   void fail(int code, const QString& message);
+  /// Prints every projection of the run's time and keeps the first (the honest-estimate check).
+  void followProjections();
 
   MainWindow* window_;
   AppOptions options_;
@@ -65,6 +67,10 @@ class ScriptedRun : public QObject {
   QElapsedTimer wall_;
   double training_wall_s_ = 0;
   QString last_failure_;
+  /// The run's whole time as first projected from its own steps, and when (on wall_) the
+  /// session had started.
+  double first_projection_s_ = 0;
+  double first_projection_at_s_ = 0;
   QString answer_;
   bool done_ = false;
 };

@@ -31,7 +31,6 @@ struct Screen {
 
 Screen screenNamed(const QString& name) {
   if (name == QLatin1String("projector")) return {name, QSize(1920, 1080), 1.5};
-  if (name == QLatin1String("netbook")) return {name, QSize(1024, 600), 1.0};
   return {QStringLiteral("laptop"), QSize(1280, 720), 1.0};
 }
 
@@ -150,7 +149,6 @@ void LayoutReportTest::freshWindowFits_data() {
   QTest::addColumn<QString>("screen");
   QTest::newRow("laptop 1280x720") << QStringLiteral("laptop");
   QTest::newRow("projector 1920x1080 at 150%") << QStringLiteral("projector");
-  QTest::newRow("netbook 1024x600") << QStringLiteral("netbook");
 }
 
 void LayoutReportTest::freshWindowFits() {

@@ -20,6 +20,7 @@
 #include "engine/runfolder/run_folder.h"
 #include "widgets/attention/attention_head_grid.h"
 #include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/combo_tool_tip.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -120,7 +121,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   // narrow dock or with a zoomed font.
   probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   probe_box_->setMinimumContentsLength(12);
-  probe_box_->setToolTip(
+  followCurrentTextInToolTip(
+      probe_box_,
       tr("The validation samples probed at every step (the probe set): every dock shows the "
          "chosen one; head statistics average over all of them"));
   fusion_box_ = new QComboBox(this);

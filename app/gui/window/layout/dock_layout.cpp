@@ -81,6 +81,7 @@ void DockLayout::arrange(const Workspace& workspace) {
     heads.push_back(head);
   }
   QList<QDockWidget*> raised;
+  std::vector<QList<QDockWidget*>> tab_groups;  // tabbed only once every row is split off
   for (const WorkspaceColumn& column : workspace.columns) {
     QDockWidget* above = nullptr;
     for (const WorkspaceRow& row : column.rows) {
@@ -92,10 +93,13 @@ void DockLayout::arrange(const Workspace& workspace) {
       QDockWidget* head = members.front();
       if (above != nullptr) window_->splitDockWidget(above, head, Qt::Vertical);
       above = head;
-      for (QDockWidget* tab : members.mid(1)) window_->tabifyDockWidget(head, tab);
+      tab_groups.push_back(members);
       if (row.takes_others) catch_all = head;
       raised << head;
     }
+  }
+  for (const QList<QDockWidget*>& members : tab_groups) {
+    for (QDockWidget* tab : members.mid(1)) window_->tabifyDockWidget(members.front(), tab);
   }
   if (catch_all == nullptr && !raised.isEmpty()) catch_all = raised.back();
   for (QDockWidget* d : docks_) {

@@ -126,6 +126,8 @@ void checkButton(const QAbstractButton* button, QJsonArray& out) {
              2 * style->pixelMetric(QStyle::PM_ButtonMargin, nullptr, button) +
              2 * style->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, button);
     if (!button->icon().isNull()) needed += button->iconSize().width() + 4;
+    // A button as wide as its own size hint shows its whole text, whatever the estimate says.
+    needed = std::min(needed, button->sizeHint().width());
   }
   if (needed > button->width() + kSlackPx) {
     out << misfit(QStringLiteral("clipped"), button, text, needed, button->width());

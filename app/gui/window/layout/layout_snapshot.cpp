@@ -47,6 +47,9 @@ LayoutSnapshot LayoutSnapshot::take(const QMainWindow* window) {
 void LayoutSnapshot::restore(QMainWindow* window) const {
   if (isEmpty()) return;
   window->setWindowState(window_state);
+  // Leaving full screen gives the window whatever size the platform kept, which a zoomed
+  // minimum size may have changed: the size it had is part of the layout.
+  if (!(window_state & (Qt::WindowFullScreen | Qt::WindowMaximized))) window->resize(size);
   window->restoreState(docks, kVersion);
   if (window->size() != size) new RestoreAtSize(window, docks, size);
 }

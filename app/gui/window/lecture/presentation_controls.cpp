@@ -93,7 +93,9 @@ void PresentationControls::afterZoom(int steps) {
   if (steps != 0 || before_zoom_.isEmpty()) return;
   // Presentation entered or left meanwhile has put back (or will) a layout of its own. After the
   // event loop has laid out the unzoomed fonts: the old minimum sizes would distort it.
-  if (mode() == zoom_mode_) {
+  // Only the normal layout is put back: a presentation or a dock alone lays itself out again, and
+  // a snapshot of it restored late would outlive it (it hid the Run dock after F11).
+  if (zoom_mode_.isEmpty() && mode().isEmpty()) {
     QTimer::singleShot(0, this, [this, before = before_zoom_] {
       if (zoom_->steps() == 0) before.restore(window_);
     });

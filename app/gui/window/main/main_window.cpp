@@ -67,11 +67,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   run_ = new CurrentRun(this);
   bridge_ = new EngineBridge(run_, this);
   createPanels();
+  createRunToolBar();  // before the controllers: they take panels_, its controls included
   app_log_ = new AppLog(panels_.log, this);
   controller_ = new RunController(panels_, run_, bridge_, this);
   exporter_ = new ExportActions(panels_, run_, this);
   new LiveRunControls(panels_, bridge_, this);
-  createRunToolBar();
   createDocks();
   createMenus();
 

@@ -168,7 +168,10 @@ namespace {
 QMap<QString, QRect> dockGeometries(MainWindow& window) {
   QMap<QString, QRect> out;
   for (QDockWidget* dock : window.dockLayout()->docks()) {
-    if (dock->isVisible()) out.insert(dock->objectName(), dock->geometry());
+    // A dock behind another tab keeps a stale geometry outside the window until it is raised:
+    // only the docks on screen say what the layout looks like.
+    if (dock->isVisible() && dock->geometry().intersects(window.rect()))
+      out.insert(dock->objectName(), dock->geometry());
   }
   return out;
 }

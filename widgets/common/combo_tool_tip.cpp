@@ -27,4 +27,8 @@ void followCurrentTextInToolTip(QComboBox* box, const QString& description) {
   update(box);
 }
 
+void refreshCurrentTextToolTip(QComboBox* box) {
+  if (box->property(kDescription).isValid()) update(box);
+}
+
 }  // namespace ascope

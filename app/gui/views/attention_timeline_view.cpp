@@ -279,6 +279,7 @@ void AttentionTimelineView::listProbeSamples(const QStringList& captions) {
   probe_box_->clear();
   probe_box_->addItems(captions);
   probe_box_->setCurrentIndex(std::min(probe_index_, static_cast<int>(captions.size()) - 1));
+  refreshCurrentTextToolTip(probe_box_);
 }
 
 void AttentionTimelineView::setProbeIndex(int index) {
@@ -288,6 +289,7 @@ void AttentionTimelineView::setProbeIndex(int index) {
     const QSignalBlocker block(probe_box_);
     if (index < probe_box_->count()) probe_box_->setCurrentIndex(index);
   }
+  refreshCurrentTextToolTip(probe_box_);
   reshow();
 }
 
@@ -386,6 +388,7 @@ void AttentionTimelineView::clear() {
     const QSignalBlocker block(probe_box_);
     probe_box_->clear();
   }
+  refreshCurrentTextToolTip(probe_box_);
   files_.clear();
   has_live_ = false;
   following_ = true;

@@ -195,6 +195,7 @@ void RunPanel::listPresets() {
   }
   const int index = preset_box_->findData(chosen);
   preset_box_->setCurrentIndex(index >= 0 ? index : 0);
+  refreshCurrentTextToolTip(preset_box_);
 }
 
 void RunPanel::buildActions() {
@@ -335,6 +336,7 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
     const QSignalBlocker block(preset_box_);
     setPreset(QString::fromStdString(config.preset));
   }
+  refreshCurrentTextToolTip(preset_box_);
   model_box_->chooseFolder(QString::fromStdString(config.pretrained));
   const QString data = QString::fromStdString(config.data);
   if (data == QLatin1String("builtin")) {

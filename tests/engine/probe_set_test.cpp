@@ -202,6 +202,7 @@ TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
     const std::string dir = freshTempPath(name);
     Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
     EXPECT_TRUE(folder.ok());
+    EXPECT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
     SnapshotStore store(*folder, SnapshotStore::spacingFor(632), 1ULL << 30);
     for (int64_t step = 0; step <= 632; ++step) {
       // A live probe now and then besides: only the timeline's steps are stored.
@@ -216,7 +217,7 @@ TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
   const std::vector<int64_t> a = stored_steps("cadence_a", 7);
   const std::vector<int64_t> b = stored_steps("cadence_b", 3);
   EXPECT_EQ(a, b);
-  EXPECT_EQ(a.size(), 128u);  // 0, 5, …, 630 and the last step
+  ASSERT_EQ(a.size(), 128u);  // 0, 5, …, 630 and the last step
   EXPECT_EQ(a.back(), 632);
   EXPECT_EQ(a[1], 5);
 }

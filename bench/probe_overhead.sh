@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What watching costs: training throughput with the default probing (a probe set of 4 validation
-# samples every 50 steps or 5 s, per-head statistics, snapshots stored) against probing off (one
-# probe sample, at the start and the end only, no statistics), same task, preset and steps. Runs
+# samples on every step of the stored timeline — 100 or more per run — and every 50 steps or 5 s,
+# per-head statistics, snapshots stored) against probing off (one probe sample, at the start and
+# the end only, no statistics), same task, preset and steps. The probed run's log also says what
+# its probes cost part by part (attention, predictions, encoding, statistics, recording). Runs
 # alternate REPEATS times and the medians are compared (a shared 2-core machine varies by ±10 %).
 # Throughput is steps over the wall time of the loop ("finished: N steps in T s" in the log) less
 # the validation passes (the "(x s)" of each epoch line), which both runs do alike.
@@ -29,7 +31,7 @@ rate() {  # steps per second of training in the log of a finished run
 }
 share() {  # percentage of the loop's wall time the probes took ("(N probes took P s)")
   awk '/finished: [0-9]+ steps in/ { for (i = 1; i <= NF; i++) if ($i == "finished:") t = $(i + 4);
-         if (match($0, /took [0-9.]+ s\)/)) p = substr($0, RSTART + 5, RLENGTH - 7) }
+         if (match($0, /took [0-9.]+ s/)) p = substr($0, RSTART + 5, RLENGTH - 7) }
        END { if (t > 0) printf "%.2f", 100 * p / t; else print 0 }' "$1"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -39,6 +41,7 @@ for task in "${tasks[@]}"; do
     /usr/bin/time -f "%U %S" -o "$out/$task-off$i.cpu" \
       "$cli" train --task "$task" --preset "$preset" --steps "$steps" --device cpu \
       --probe 0 --no-head-stats --probe-every-steps 1000000000 --probe-every-seconds 1000000000 \
+      --snapshot-every-steps 1000000000 \
       --out "$out/$task-off$i" > "$out/$task-off$i.log" 2>&1
     /usr/bin/time -f "%U %S" -o "$out/$task-on$i.cpu" \
       "$cli" train --task "$task" --preset "$preset" --steps "$steps" --device cpu \

@@ -95,6 +95,12 @@ void addProbeOptions(CLI::App& command, TrainingOptions& o) {
   command.add_flag("--no-head-stats", o.no_head_statistics,
                    "do not compute per-head statistics at each probe (head_stats.csv)");
   command
+      .add_option("--snapshot-every-steps", o.snapshot_every_steps,
+                  "store the probe set on every multiple of N steps: the run's timeline (default "
+                  "0: a round number giving 100 or more snapshots)")
+      ->type_name("N")
+      ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}));
+  command
       .add_option("--snapshot-budget", o.snapshot_budget_mb,
                   "most MiB the run's attention/ folder may hold; older snapshots are thinned "
                   "out to stay under it (default 256)")

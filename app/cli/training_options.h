@@ -24,7 +24,7 @@ struct TrainingOptions {
   bool bf16 = false;
   std::vector<int> probe;  ///< validation samples probed; empty = the preset's
   bool no_head_statistics = false;
-  std::optional<int64_t> snapshot_budget_mb, probe_every_steps;
+  std::optional<int64_t> snapshot_budget_mb, probe_every_steps, snapshot_every_steps;
   std::optional<double> probe_every_seconds;
   std::optional<int> nproc;            ///< train: ranks of a data-parallel job on this machine
   std::optional<double> dist_timeout;  ///< train: the job's longest wait for a rank, in seconds

@@ -27,8 +27,8 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
   Expected<const TaskDescriptor*> task = findTask(*o.task);
   if (!task.ok()) return Error{"--task: " + task.error()};
   const std::string device = o.device.value_or(defaultDevice());
-  Expected<TrainingConfig> preset =
-      makePreset(*o.task, o.preset.value_or((*task)->defaultPreset(device == "cuda")));
+  Expected<TrainingConfig> preset = makePreset(
+      *o.task, o.preset.value_or((*task)->defaultPreset(device == "cuda", o.model.has_value())));
   if (!preset.ok()) return Error{"--preset: " + preset.error()};
   TrainingConfig config = *preset;
   config.device = device;
@@ -89,6 +89,7 @@ Expected<TrainingConfig> trainingConfigFromOptions(const TrainingOptions& o) {
   if (o.probe_every_steps) config.probe_every_steps = *o.probe_every_steps;
   if (o.probe_every_seconds) config.probe_every_seconds = *o.probe_every_seconds;
   if (o.snapshot_budget_mb) config.snapshot_budget_mb = *o.snapshot_budget_mb;
+  if (o.snapshot_every_steps) config.snapshot_every_steps = *o.snapshot_every_steps;
   config.stop_on_nonfinite = true;
   if (Status s = validateConfig(config); !s.ok()) {
     // A value from a hand-edited or foreign config.json: say where it came from.

@@ -1,18 +1,19 @@
 // attentionscope: the desktop app. See app_options.h for the command line (scripted mode).
 #include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QTimer>
 
 #include <clocale>
 #include <cstdio>
 
 #include "app/gui/views/run_panel.h"
-#include "app/gui/window/app_options.h"
-#include "app/gui/window/dark_palette.h"
-#include "app/gui/window/dock_layout.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/scripted_run.h"
-#include "app/gui/window/window_placement.h"
+#include "app/gui/window/layout/dock_layout.h"
+#include "app/gui/window/layout/window_placement.h"
+#include "app/gui/window/lecture/dark_palette.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/scripted_run.h"
 #include "engine/core/cpu_runtime.h"
 #include "engine/core/openblas_kernels.h"
 #include "engine/train/tensor_threads.h"
@@ -28,9 +29,31 @@ void filterMessages(QtMsgType type, const QMessageLogContext& context, const QSt
   if (previous_handler) previous_handler(type, context, message);
 }
 
+/// --help (or a usage error) needs no window: answered before QApplication, which without a
+/// display would abort the program before it could print a word.
+bool wantsHelp(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const QLatin1String arg(argv[i]);
+    if (arg == QLatin1String("--help") || arg == QLatin1String("-h") ||
+        arg == QLatin1String("--help-all") || arg == QLatin1String("-?"))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (wantsHelp(argc, argv)) {
+    const QCoreApplication core(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("attentionscope"));
+    QString error;
+    bool help_shown = false;
+    ascope::AppOptions::parse(QCoreApplication::arguments(), &error, &help_shown);
+    if (help_shown) return 0;
+    std::fprintf(stderr, "attentionscope: %s (see attentionscope --help)\n", qPrintable(error));
+    return 2;
+  }
   ascope::relaunchWithMatchingOpenBlasKernels(argv);
   ascope::tuneCpuRuntime();
   ascope::useTensorThreads(0);  // --threads may change it for a run

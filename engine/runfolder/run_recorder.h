@@ -50,6 +50,8 @@ class RunRecorder : public EventSink {
   void onLearningRateChange(const LearningRateChange& change) override;
 
   const SnapshotStore& snapshots() const { return snapshots_; }
+  /// Whether a probe at `step` would be stored: the session probes these steps.
+  bool snapshotDue(int64_t step) const { return snapshots_.due(step, step == total_steps_); }
 
  private:
   RunRecorder(MetricsCsvWriter metrics, std::optional<HeadStatsCsvWriter> head_stats,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <system_error>
 
 #include "engine/runfolder/run_reader.h"
@@ -23,8 +24,20 @@ SnapshotStore::SnapshotStore(RunFolder folder, int64_t spacing_steps, std::uint6
   if (!stored_.empty()) last_step_ = stored_.back().step;
 }
 
+int64_t SnapshotStore::spacingFor(int64_t total_steps) {
+  const int64_t most = std::max<int64_t>(1, total_steps / kMinSnapshots);
+  int64_t spacing = 1;
+  for (int64_t power = 1; power <= most; power *= 10) {
+    for (int64_t factor : {1, 2, 5}) {
+      if (factor * power <= most) spacing = factor * power;
+    }
+    if (power > std::numeric_limits<int64_t>::max() / 10) break;
+  }
+  return spacing;
+}
+
 bool SnapshotStore::due(int64_t step, bool last) const {
-  return last || last_step_ < 0 || step - last_step_ >= spacing_;
+  return last || last_step_ < 0 || (step % spacing_ == 0 && step != last_step_);
 }
 
 Status SnapshotStore::store(const ProbeSet& probes) {

@@ -1,9 +1,10 @@
 #pragma once
 // Which probes the run folder keeps: the timeline needs coverage of the whole run, not every
 // probe, and a folder that grows without bound fills the disk of a long run. A probe set is
-// stored when `spacing` steps have passed since the last stored one (and always the first and the
-// last); when the attention/ folder would outgrow its budget, every other stored set (never the
-// first or the newest) is deleted and the spacing doubles, so coverage stays even.
+// stored at every step that is a multiple of `spacing` (and always the first and the last), so
+// runs of the same length store the same steps and "the same step" can be compared; when the
+// attention/ folder would outgrow its budget, every other stored set (never the first or the
+// newest) is deleted and the spacing doubles, so coverage stays even.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +18,12 @@ class SnapshotStore {
  public:
   /// Counts the sets already in `folder` (a resumed run) against `budget_bytes`.
   SnapshotStore(RunFolder folder, int64_t spacing_steps, std::uint64_t budget_bytes);
+
+  /// The spacing of a run of `total_steps`: a round number (1, 2 or 5 times a power of ten) that
+  /// gives at least kMinSnapshots sets, so a laptop run's timeline and video have 100 or more
+  /// frames and runs of different lengths still share many steps.
+  static int64_t spacingFor(int64_t total_steps);
+  static constexpr int64_t kMinSnapshots = 100;
 
   /// Whether a probe at `step` is stored (`last`: the run's final probe always is).
   bool due(int64_t step, bool last) const;

@@ -250,8 +250,10 @@ Status TrainingSession::startRecording() {
   recording.resume = config_.resume;
   recording.resume_step = progress_.step;
   recording.head_statistics = config_.head_statistics;
-  // Disk gets about 200 probe sets per run at most: the timeline needs coverage, not every probe.
-  recording.snapshot_spacing = std::max<int64_t>(config_.probe_every_steps, total_steps_ / 200);
+  // A dense timeline on steps every run of this length shares (issue 24): at least 100 sets.
+  recording.snapshot_spacing = config_.snapshot_every_steps > 0
+                                   ? config_.snapshot_every_steps
+                                   : SnapshotStore::spacingFor(total_steps_);
   recording.snapshot_budget_bytes = static_cast<std::uint64_t>(config_.snapshot_budget_mb) << 20;
   recording.total_steps = total_steps_;
   Expected<RunRecorder> recorder =
@@ -341,16 +343,29 @@ void TrainingSession::probe() {
   ProbeSet probes;
   probes.step = progress_.step;
   for (int index : config_.probe_samples) {
-    AttentionSnapshot snapshot = task_->probeAttention(index);
+    AttentionSnapshot snapshot;
+    {
+      ProbeTimer timer(probe_cost_.attention_s);
+      snapshot = task_->probeAttention(index);
+    }
     snapshot.step = progress_.step;
+    ProbeTimer timer(probe_cost_.predictions_s);
     SamplePrediction sample = task_->predictSample(index);
     sample.step = progress_.step;
     snapshot.sample = std::move(sample);
     probes.samples.push_back(std::move(snapshot));
   }
-  PositionalEncodingSnapshot pe = task_->positionalEncoding();
+  PositionalEncodingSnapshot pe;
+  {
+    ProbeTimer timer(probe_cost_.encoding_s);
+    pe = task_->positionalEncoding();
+  }
   pe.step = progress_.step;
-  if (config_.head_statistics) recordHeadStatistics(probes);
+  if (config_.head_statistics) {
+    ProbeTimer timer(probe_cost_.statistics_s);
+    recordHeadStatistics(probes);
+  }
+  ProbeTimer timer(probe_cost_.recording_s);
   events_.onProbe(probes, pe);
 }
 
@@ -519,12 +534,14 @@ bool TrainingSession::probeSafely() {
   last_probe_time_ = Clock::now();
   const bool ok = survivesOutOfMemory("the attention probe", [&] { probe(); });
   last_probe_cost_s_ = secondsSince(last_probe_time_);
-  probe_seconds_ += last_probe_cost_s_;
-  ++probes_;
+  ++probe_cost_.probes;
   return ok;
 }
 
 bool TrainingSession::probeDue() const {
+  // The stored timeline's steps are probed whatever the time share: a probe is made cheap rather
+  // than rare, and runs of one length must share their snapshot steps to be compared.
+  if (recorder_ && recorder_->snapshotDue(progress_.step)) return true;
   const double since = secondsSince(last_probe_time_);
   // Watching must not slow training down: a probe set of a large model (greedy decoding of four
   // sentences through twelve layers on a CPU) can take seconds, and probing it every 5 s would
@@ -624,9 +641,14 @@ TrainerState TrainingSession::run() {
   }
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
   if (parallel_) log(Severity::kInfo, parallel_->summary());
+  const double seconds = secondsSince(started_);
   log(Severity::kInfo,
-      fmt::format("finished: {} steps in {:.2f} s ({} probes took {:.2f} s)", progress_.step,
-                  secondsSince(started_), probes_, probe_seconds_));
+      fmt::format(
+          "finished: {} steps in {:.2f} s ({} probes took {:.2f} s, {:.1f} % of the run: {}; "
+          "{} snapshots stored)",
+          progress_.step, seconds, probe_cost_.probes, probe_cost_.total(),
+          100.0 * probe_cost_.total() / std::max(1e-9, seconds), probe_cost_.text(),
+          recorder_ ? recorder_->snapshots().count() : 0));
   testOnTestSplit();
   return TrainerState::kFinished;
 }

@@ -18,6 +18,7 @@
 #include "engine/train/checkpoint.h"
 #include "engine/train/data_parallel_training.h"
 #include "engine/train/event_fan_out.h"
+#include "engine/train/probe_cost.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
 
@@ -70,8 +71,9 @@ class TrainingSession {
   void recordHeadStatistics(const ProbeSet& probes);
   /// probe() that reports running out of memory instead of throwing; false when it did.
   bool probeSafely();
-  /// The cadence (probe_every_steps or probe_every_seconds) has come, and probing has taken at
-  /// most config.probe_time_share of the time since the last probe began.
+  /// A step of the stored timeline (every snapshot spacing, the same steps in every run with the
+  /// same length), or the live cadence (probe_every_steps or probe_every_seconds) has come and
+  /// probing has taken at most config.probe_time_share of the time since the last probe began.
   bool probeDue() const;
   /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
   template <typename Work>
@@ -129,8 +131,7 @@ class TrainingSession {
   int64_t last_statistics_step_ = -1;
   std::chrono::steady_clock::time_point started_, last_probe_time_;
   double last_probe_cost_s_ = 0;  ///< how long the last probe took
-  double probe_seconds_ = 0;      ///< all probes of this session together
-  int64_t probes_ = 0;
+  ProbeCost probe_cost_;          ///< all probes of this session together, part by part
   int64_t steps_at_start_ = 0;
 };
 

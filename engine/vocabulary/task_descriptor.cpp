@@ -22,6 +22,11 @@ std::string TaskDescriptor::defaultPreset(bool gpu) const {
   return presets.empty() ? std::string() : presets.front().name;
 }
 
+std::string TaskDescriptor::defaultPreset(bool gpu, bool pretrained) const {
+  if (pretrained && !fine_tune_preset.empty()) return fine_tune_preset;
+  return defaultPreset(gpu);
+}
+
 std::string joinAsList(const std::vector<std::string>& items) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {

@@ -69,6 +69,9 @@ struct TaskDescriptor {
   bool language_pair = false;                      ///< honours source_language / target_language
   /// Accepts TrainingConfig::pretrained (a Hugging Face model folder to fine-tune).
   bool fine_tunes_pretrained = false;
+  /// The preset a pretrained model is trained with (its seed's fine-tuning settings); a preset
+  /// for a model trained from scratch would ruin one (validateConfig refuses the pair).
+  std::string fine_tune_preset;
   bool default_augment = false;  ///< bench: the training-time augmentation a real run uses
   /// The labels of tokens that are not words ([CLS], [PAD], …): what per-head statistics count as
   /// attention to special tokens.
@@ -81,6 +84,9 @@ struct TaskDescriptor {
   std::function<Status(const TrainingConfig&)> validate;
   std::function<ModelShape(const TrainingConfig&)> model_shape;
   std::function<void(TrainingConfig&, const ModelShape&)> set_model_shape;
+  /// The sizes of the pretrained model in `folder` (its config.json), for a read-only form; only
+  /// for tasks that fine-tune. An error names the file and field.
+  std::function<Expected<ModelShape>(const std::string& folder)> pretrained_shape;
   /// Side of the square input image in pixels; 0 for tasks that read text.
   std::function<int(const TrainingConfig&)> image_side;
   /// Axis titles of the attention group `group` ("encoder self", "decoder self", "cross").
@@ -101,6 +107,8 @@ struct TaskDescriptor {
   /// The preset to use when none is named: "seed" on a GPU, "laptop" on a CPU, where the task has
   /// them; else its first preset.
   std::string defaultPreset(bool gpu) const;
+  /// defaultPreset, except for a pretrained model: the task's fine_tune_preset.
+  std::string defaultPreset(bool gpu, bool pretrained) const;
   /// "seed, laptop or tiny"
   std::string presetList() const;
 };

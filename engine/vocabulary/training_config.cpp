@@ -64,6 +64,7 @@ Status TrainingConfig::validateCommon() const {
         inRange("probe_samples count", static_cast<int64_t>(probe_samples.size()), 1,
                 kMaxProbeSamples),
         inRange("snapshot_budget_mb", snapshot_budget_mb, 1, 1'000'000),
+        inRange("snapshot_every_steps", snapshot_every_steps, 0, kMaxSteps),
         inRange("min_freq", min_freq, 1, kMaxSamples),
         inRange("checkpoint_every_steps", checkpoint_every_steps, 1, kMaxSteps),
         inRange("eval_every_steps", eval_every_steps, 0, kMaxSteps),

@@ -77,6 +77,9 @@ struct TrainingConfig {
   /// one no sooner than p · (1 − share) / share later, whatever the cadence says. 1 = no limit
   /// (probes exactly at the cadence, as tests and the tiny presets want).
   double probe_time_share = 0.02;
+  /// The stored timeline's cadence: a probe set at every multiple of this step. 0 = a round number
+  /// giving at least 100 sets (SnapshotStore::spacingFor), the same for every run of one length.
+  int64_t snapshot_every_steps = 0;
   /// Most the attention/ folder may hold; older snapshots are thinned out (every other one goes)
   /// to stay under it, so a long run keeps covering its whole timeline.
   int64_t snapshot_budget_mb = 256;

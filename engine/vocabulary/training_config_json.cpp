@@ -40,6 +40,7 @@ void to_json(nlohmann::json& j, const TrainingConfig& c) {
                      {"head_statistics", c.head_statistics},
                      {"probe_time_share", c.probe_time_share},
                      {"snapshot_budget_mb", c.snapshot_budget_mb},
+                     {"snapshot_every_steps", c.snapshot_every_steps},
                      {"eval_every_steps", c.eval_every_steps},
                      {"eval_max_samples", c.eval_max_samples},
                      {"decode_samples", c.decode_samples},
@@ -89,6 +90,7 @@ void readSettings(const nlohmann::json& j, TrainingConfig& c) {
   get("head_statistics", c.head_statistics);
   get("probe_time_share", c.probe_time_share);
   get("snapshot_budget_mb", c.snapshot_budget_mb);
+  get("snapshot_every_steps", c.snapshot_every_steps);
   get("eval_every_steps", c.eval_every_steps);
   get("eval_max_samples", c.eval_max_samples);
   get("decode_samples", c.decode_samples);

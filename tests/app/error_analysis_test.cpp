@@ -13,8 +13,8 @@
 #include <QTextBrowser>
 
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/error_analysis_controller.h"
-#include "app/gui/window/main_window.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/run/error_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"

@@ -16,7 +16,7 @@
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/try_it_box.h"
-#include "app/gui/window/main_window.h"
+#include "app/gui/window/main/main_window.h"
 #include "echo_task.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "widgets/attention/attention_head_grid_panel.h"

@@ -10,8 +10,8 @@
 
 #include "app/gui/bridge/run_folder_follower.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/run_controller.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/run/run_controller.h"
 #include "engine/core/run_folder_lock.h"
 #include "open_run_in_window.h"
 #include "widgets/curves/metric_curve_panel.h"

@@ -9,7 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "app/gui/window/get_dataset_dialog.h"
+#include "app/gui/window/dialogs/get_dataset_dialog.h"
 #include "engine/download/sha256.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "fixture_archives.h"

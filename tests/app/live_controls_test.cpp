@@ -21,10 +21,11 @@
 #include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/probe_sample_dialog.h"
 #include "app/gui/views/probe_sample_picker.h"
+#include "app/gui/views/run_control_bar.h"
 #include "app/gui/views/run_panel.h"
-#include "app/gui/window/long_run_check.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/run_controller.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/run/long_run_check.h"
+#include "app/gui/window/run/run_controller.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -63,13 +64,13 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
   engine.pushState(3);  // paused
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kPaused, 2000);
 
-  LiveLearningRateBox* box = window.panels().run->liveLearningRate();
+  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
   QVERIFY(box->setButton()->isEnabled());
   box->rateEdit()->setText(QStringLiteral("5e-4"));
   QTest::mouseClick(box->setButton(), Qt::LeftButton);
   QCOMPARE(engine.commands.back(), std::string("lr 0.000500"));
-  QVERIFY2(box->statusLabel()->text().contains(QStringLiteral("Resume or Step")),
-           qPrintable(box->statusLabel()->text()));
+  QVERIFY2(box->statusText().contains(QStringLiteral("Resume or Step")),
+           qPrintable(box->statusText()));
   // Nothing is marked before the engine has used the rate.
   QCOMPARE(window.panels().loss->eventMarkers()->markers().size(), 0);
 
@@ -82,8 +83,8 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
     QCOMPARE(curve->eventMarkers()->markers().front().text, QStringLiteral("lr 0.0005"));
     QVERIFY(curve->eventMarkers()->line(0) != nullptr);
   }
-  QVERIFY2(box->statusLabel()->text().contains(QStringLiteral("since step 41")),
-           qPrintable(box->statusLabel()->text()));
+  QVERIFY2(box->statusText().contains(QStringLiteral("since step 41")),
+           qPrintable(box->statusText()));
 
   // A new run starts with clean curves.
   panels.loss->clear();
@@ -101,11 +102,11 @@ void LiveControlsTest::badLearningRateIsNotSent() {
   window.bridge()->attach(std::move(owned), *makePreset(kSentimentTaskId, "tiny"));
   engine.pushState(2);
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kRunning, 2000);
-  LiveLearningRateBox* box = window.panels().run->liveLearningRate();
+  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
   for (const char* bad : {"fast", "0", "-1e-3", "10", "nan"}) {
     box->rateEdit()->setText(QString::fromLatin1(bad));
     QTest::mouseClick(box->setButton(), Qt::LeftButton);
-    QVERIFY2(box->statusLabel()->text().contains(QStringLiteral("not a learning rate")), bad);
+    QVERIFY2(box->statusText().contains(QStringLiteral("not a learning rate")), bad);
   }
   QVERIFY(engine.commands.empty());
   QCOMPARE(LiveLearningRateBox::parseRate(QStringLiteral(" 3e-4 ")).value_or(0), 3e-4);
@@ -126,7 +127,7 @@ void LiveControlsTest::realRunLogsAndMarksTheChange() {
   // Step: starts paused and trains one batch.
   QVERIFY(window.controller()->startRun(config, /*step_only=*/true).isEmpty());
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kPaused, 60000);
-  LiveLearningRateBox* box = window.panels().run->liveLearningRate();
+  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
   box->rateEdit()->setText(QStringLiteral("0.0005"));
   QTest::mouseClick(box->setButton(), Qt::LeftButton);
   window.bridge()->stepOnce();

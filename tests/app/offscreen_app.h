@@ -14,13 +14,17 @@ struct AppOutcome {
   QString output;      ///< stdout and stderr together
 };
 
+/// `environment` adds to (or replaces in) the test's own, after QT_QPA_PLATFORM=offscreen: e.g. an
+/// offscreen screen of a given size ("offscreen:configfile=…") and QT_SCALE_FACTOR.
 inline AppOutcome runOffscreenApp(const QStringList& arguments, const QString& working_dir,
-                                  int timeout_ms) {
+                                  int timeout_ms,
+                                  const QProcessEnvironment& environment = QProcessEnvironment()) {
   QProcess process;
   process.setProcessChannelMode(QProcess::MergedChannels);
   process.setWorkingDirectory(working_dir);
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+  for (const QString& key : environment.keys()) env.insert(key, environment.value(key));
   process.setProcessEnvironment(env);
   process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
   if (!process.waitForFinished(timeout_ms)) {

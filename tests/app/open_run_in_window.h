@@ -7,9 +7,9 @@
 #include <QTest>
 
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/panels.h"
-#include "app/gui/window/run_controller.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/main/panels.h"
+#include "app/gui/window/run/run_controller.h"
 
 namespace ascope::test {
 

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QMap>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,14 +14,14 @@
 
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/app_options.h"
-#include "app/gui/window/dock_full_screen.h"
-#include "app/gui/window/dock_layout.h"
-#include "app/gui/window/font_zoom.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/presentation_controls.h"
-#include "app/gui/window/presentation_mode.h"
-#include "app/gui/window/scripted_run.h"
+#include "app/gui/window/layout/dock_layout.h"
+#include "app/gui/window/lecture/dock_full_screen.h"
+#include "app/gui/window/lecture/font_zoom.h"
+#include "app/gui/window/lecture/presentation_controls.h"
+#include "app/gui/window/lecture/presentation_mode.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/scripted_run.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
 #include "widgets/attention/attention_head_grid.h"
@@ -111,6 +112,7 @@ class PresentationModeTest : public QObject {
 
  private Q_SLOTS:
   void f11EntersAndLeavesPresentation();
+  void zoomWhilePresentingLeavesTheNormalLayout();
   void zoomScalesLabelsAndPlotFonts();
   void dockGoesFullScreenAndBack();
   void highContrastReachesThePlots();
@@ -158,6 +160,88 @@ void PresentationModeTest::f11EntersAndLeavesPresentation() {
   QVERIFY(!presentation->isActive());
   QVERIFY(!(window.windowState() & Qt::WindowFullScreen));
   QCOMPARE(layoutSignature(window), before);
+}
+
+namespace {
+
+/// Every shown dock's geometry, by name.
+QMap<QString, QRect> dockGeometries(MainWindow& window) {
+  QMap<QString, QRect> out;
+  for (QDockWidget* dock : window.dockLayout()->docks()) {
+    // A dock behind another tab keeps a stale geometry outside the window until it is raised:
+    // only the docks on screen say what the layout looks like.
+    if (dock->isVisible() && dock->geometry().intersects(window.rect()))
+      out.insert(dock->objectName(), dock->geometry());
+  }
+  return out;
+}
+
+bool sameGeometries(const QMap<QString, QRect>& a, const QMap<QString, QRect>& b, int slack) {
+  if (a.keys() != b.keys()) return false;
+  for (auto it = a.cbegin(); it != a.cend(); ++it) {
+    const QRect& other = b.value(it.key());
+    if (std::abs(it->x() - other.x()) > slack || std::abs(it->y() - other.y()) > slack ||
+        std::abs(it->width() - other.width()) > slack ||
+        std::abs(it->height() - other.height()) > slack)
+      return false;
+  }
+  return true;
+}
+
+QString describe(const QMap<QString, QRect>& geometries) {
+  QStringList parts;
+  for (auto it = geometries.cbegin(); it != geometries.cend(); ++it) {
+    parts << QStringLiteral("%1 %2,%3 %4x%5")
+                 .arg(it.key())
+                 .arg(it->x())
+                 .arg(it->y())
+                 .arg(it->width())
+                 .arg(it->height());
+  }
+  return parts.join(QStringLiteral("; "));
+}
+
+}  // namespace
+
+// Issue 24: F11, Ctrl+= three times, Ctrl+0, F11 left the colour bars without their scales, and
+// the damage was saved at exit. The sequence must leave the normal layout as it was, and what is
+// saved meanwhile is the normal layout.
+void PresentationModeTest::zoomWhilePresentingLeavesTheNormalLayout() {
+  MainWindow window;
+  window.resize(1280, 720);
+  window.show();
+  window.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&window));
+  window.dockLayout()->resetLayout();
+  feed(window);
+  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
+  QTest::qWait(100);
+  const QStringList before = layoutSignature(window);
+  const QMap<QString, QRect> geometry_before = dockGeometries(window);
+  const QSize grid_before = grid->size();
+
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(window.presentationControls()->presentation()->isActive());
+  QVERIFY(window.dockLayout()->isHeld());
+  for (int i = 0; i < 3; ++i) {
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+    QTest::qWait(30);
+  }
+  QCOMPARE(window.presentationControls()->fontZoom()->steps(), 3);
+  QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+  QTest::qWait(50);
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(!window.presentationControls()->presentation()->isActive());
+  QTRY_COMPARE_WITH_TIMEOUT(window.size(), QSize(1280, 720), 2000);
+  QTest::qWait(200);  // the docks are restored once more at the window's own size
+  QCOMPARE(layoutSignature(window), before);
+  const QMap<QString, QRect> geometry_after = dockGeometries(window);
+  QVERIFY2(sameGeometries(geometry_before, geometry_after, 2),
+           qPrintable(describe(geometry_before) + QStringLiteral("\n") + describe(geometry_after)));
+  QVERIFY(!window.dockLayout()->isHeld());
+  QVERIFY(std::abs(grid->width() - grid_before.width()) <= 2);
+  QVERIFY(std::abs(grid->height() - grid_before.height()) <= 2);
 }
 
 void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {

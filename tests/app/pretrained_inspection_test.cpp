@@ -14,8 +14,8 @@
 #include <QTest>
 
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/pretrained_inspection_window.h"
+#include "app/gui/window/dialogs/pretrained_inspection_window.h"
+#include "app/gui/window/main/main_window.h"
 #include "engine/inference/pretrained_inspection.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"

@@ -18,13 +18,14 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_timeline_view.h"
-#include "app/gui/window/app_options.h"
-#include "app/gui/window/bookmark_controller.h"
-#include "app/gui/window/main_window.h"
-#include "app/gui/window/replay_actions.h"
-#include "app/gui/window/run_comparison_window.h"
-#include "app/gui/window/run_controller.h"
-#include "app/gui/window/scripted_run.h"
+#include "app/gui/views/curves_presenter.h"
+#include "app/gui/window/dialogs/run_comparison_window.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/run/bookmark_controller.h"
+#include "app/gui/window/run/replay_actions.h"
+#include "app/gui/window/run/run_controller.h"
+#include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/scripted_run.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
@@ -148,7 +149,7 @@ void ReplayTest::bookmarksSurviveReopening() {
     QCOMPARE(bookmarks->addBookmark(20, QStringLiteral("heads split here")), QString());
     QCOMPARE(bookmarks->addBookmark(40, QStringLiteral("last snapshot")), QString());
     bookmarks->waitForIo();
-    QCOMPARE(bookmarks->lossMarkers()->markers().size(), 2);
+    QCOMPARE(window.panels().curves->lossBookmarks()->markers().size(), 2);
   }  // the window is closed
   Expected<std::vector<Bookmark>> stored = readBookmarks(run.toStdString());
   QVERIFY2(stored.ok(), stored.ok() ? "" : stored.error().c_str());
@@ -161,7 +162,8 @@ void ReplayTest::bookmarksSurviveReopening() {
   QCOMPARE(bookmarks->bookmarks()[0].step, std::int64_t{20});
   QCOMPARE(QString::fromStdString(bookmarks->bookmarks()[0].note),
            QStringLiteral("heads split here"));
-  for (CurveBookmarks* markers : {bookmarks->lossMarkers(), bookmarks->accuracyMarkers()}) {
+  for (CurveBookmarks* markers :
+       {window.panels().curves->lossBookmarks(), window.panels().curves->accuracyBookmarks()}) {
     QCOMPARE(markers->markers().size(), 2);
     QCOMPARE(markers->line(0)->point1->coords().x(), 20.0);
     QCOMPARE(markers->line(1)->point1->coords().x(), 40.0);
@@ -188,7 +190,7 @@ void ReplayTest::bookmarkMarkerAndMenuMoveTheTimeline() {
   plot->replot();
   const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(20.0)),
                   plot->axisRect()->center().y());
-  QCOMPARE(replay(window)->bookmarks()->lossMarkers()->markerAt(at.x()), 0);
+  QCOMPARE(window.panels().curves->lossBookmarks()->markerAt(at.x()), 0);
   QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
   panels.attention->waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 20LL, 5000);

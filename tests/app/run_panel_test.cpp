@@ -10,8 +10,10 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/run_time_projection.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -34,6 +36,8 @@ class RunPanelTest : public QObject {
   void everyRegisteredTaskIsOffered();
   void stepOnAFinishedOpenedRunStartsNothing();
   void testFigureIsLabelledApartFromValidation();
+  void timeLeftIsTimedOnTheRunsOwnSteps();
+  void choosingAPretrainedModelSwitchesToItsPreset();
 
  private:
   static QSpinBox* spin(RunPanel& panel, const char* key) {
@@ -237,6 +241,86 @@ void RunPanelTest::testFigureIsLabelledApartFromValidation() {
                           "(step 26)"));
   progress->reset();  // a new run
   QVERIFY(progress->testText().isEmpty());
+}
+
+// Issue 24: "under a minute" for a 3-minute run. The time left is timed on the run's own steps,
+// and a validation pass, once one has been timed, is counted for every pass still to come.
+void RunPanelTest::timeLeftIsTimedOnTheRunsOwnSteps() {
+  TrainingConfig config = *makePreset(kSentimentTaskId, "laptop");
+  config.epochs = 4;
+  RunTimeProjection projection;
+  projection.start(config);
+  const std::int64_t per_epoch = 100;
+  const auto step = [&](std::int64_t s, double elapsed) {
+    StepMetrics m;
+    m.step = s;
+    m.epoch = static_cast<int>((s - 1) / per_epoch + 1);
+    m.total_steps = 4 * per_epoch;
+    m.elapsed_s = elapsed;
+    return m;
+  };
+  std::vector<StepMetrics> first;
+  for (int s = 1; s <= 4; ++s) first.push_back(step(s, 0.25 * s));
+  projection.addSteps(first);
+  QVERIFY(!projection.isTimed());  // four steps are not enough to go by
+  std::vector<StepMetrics> more;
+  for (int s = 5; s <= 100; ++s) more.push_back(step(s, 0.25 * s));
+  // A probe now and then takes longer; it is not the step time.
+  more[20].elapsed_s += 0.05;
+  projection.addSteps(more);
+  QVERIFY(projection.isTimed());
+  QCOMPARE(projection.stepSeconds(), 0.25);
+  QVERIFY(!projection.evaluationTimed());
+  // 300 steps and 4 passes (estimated from the step time) and the final test are left.
+  const double estimated = *projection.secondsLeft();
+  QVERIFY2(estimated > 300 * 0.25 && estimated < 300 * 0.25 + 6 * 10,
+           qPrintable(QString::number(estimated)));
+
+  // The pass at the end of epoch 1 takes 6 s: the step after it comes 6.25 s later, reported in
+  // the same drain as the pass.
+  projection.addSteps({step(101, 25.0 + 6.25), step(102, 25.0 + 6.5)});
+  projection.addEvaluation(100);
+  QVERIFY(projection.evaluationTimed());
+  QCOMPARE(projection.evaluationSeconds(), 6.0);
+  QCOMPARE(projection.stepSeconds(), 0.25);
+  // 298 steps, the passes after epochs 2, 3 and 4, and the final test (at least one pass).
+  const double left = *projection.secondsLeft();
+  QVERIFY2(left >= 298 * 0.25 + 3 * 6.0 + 6.0 - 1e-6, qPrintable(QString::number(left)));
+  QVERIFY(projection.note().contains(QStringLiteral("timed over")));
+  QCOMPARE(*projection.totalSeconds(), 25.0 + 6.5 + left);
+}
+
+// Issue 24: Train again → Model → a BERT folder kept the laptop preset (lr 0.003, batch 64) and
+// the from-scratch architecture; the run ended at chance. The preset follows the model now, the
+// form shows the model's own sizes read-only, and a from-scratch preset is refused with it.
+void RunPanelTest::choosingAPretrainedModelSwitchesToItsPreset() {
+  CurrentRun run;
+  RunPanel panel(&run, false);
+  panel.setTask(QString::fromLatin1(kSentimentTaskId));
+  QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("laptop"));
+  const QString bert = QStringLiteral(ATTENTIONSCOPE_FIXTURES_DIR "/hf/tiny_bert");
+  panel.modelChoice()->chooseFolder(bert);
+  QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("finetune"));
+  QTRY_VERIFY_WITH_TIMEOUT(panel.form()->showsPretrainedShape(), 5000);
+  QCOMPARE(spin(panel, "layers")->value(), 2);  // tiny_bert's config.json
+  QCOMPARE(spin(panel, "heads")->value(), 4);
+  QCOMPARE(spin(panel, "d_model")->value(), 32);
+  QVERIFY(!spin(panel, "layers")->isEnabled());
+  QVERIFY2(panel.validationMessage().isEmpty(), qPrintable(panel.validationMessage()));
+  const TrainingConfig config = panel.currentConfig();
+  QCOMPARE(QString::fromStdString(config.preset), QStringLiteral("finetune"));
+  QCOMPARE(config.optimization.lr, 1e-5);
+  // Back to laptop by hand: refused, with a message that says why.
+  panel.setPreset(QStringLiteral("laptop"));
+  QVERIFY(
+      panel.validationMessage().contains(QStringLiteral("fine-tuned with the finetune preset")));
+  QVERIFY(!panel.startAction()->isEnabled());
+  // The task's own model again: its default preset, its own sizes, editable.
+  panel.setPreset(QStringLiteral("finetune"));
+  panel.modelChoice()->chooseFolder(QString());
+  QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("laptop"));
+  QVERIFY(!panel.form()->showsPretrainedShape());
+  QVERIFY(spin(panel, "layers")->isEnabled());
 }
 
 }  // namespace ascope

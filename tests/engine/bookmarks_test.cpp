@@ -129,5 +129,29 @@ TEST(ConfigDifference, ListsExactlyTheDifferingKeys) {
   EXPECT_TRUE(differingSettings(a, a).empty());
 }
 
+// Issue 24: the comparison listed out_dir, which differs between any two runs.
+TEST(ConfigDifference, LeavesOutWhereThingsAreButNotWhatTheyAre) {
+  const nlohmann::json a = {{"out_dir", "runs/a"},
+                            {"data", "/home/x/imdb.csv"},
+                            {"pretrained", "/models/bert-base/"},
+                            {"seed", 1}};
+  const nlohmann::json b = {{"out_dir", "runs/b"},
+                            {"data", "/mnt/copy/imdb.csv"},
+                            {"pretrained", "/other/tiny_bert"},
+                            {"seed", 2}};
+  std::vector<std::string> keys;
+  for (const SettingDifference& d : withoutLocations(differingSettings(a, b)))
+    keys.push_back(d.key);
+  // The same dataset elsewhere is no difference; another model is.
+  const std::vector<std::string> expected{"/pretrained", "/seed"};
+  EXPECT_EQ(keys, expected);
+  const nlohmann::json builtin = {{"data", "builtin"}};
+  // Built-in data against a file is a difference; out_dir, in a only, still is not.
+  std::vector<std::string> against_builtin;
+  for (const SettingDifference& d : withoutLocations(differingSettings(a, builtin)))
+    against_builtin.push_back(d.key);
+  EXPECT_EQ(against_builtin, (std::vector<std::string>{"/data", "/pretrained", "/seed"}));
+}
+
 }  // namespace
 }  // namespace ascope

@@ -151,5 +151,29 @@ TEST(PretrainedSentimentTask, AFolderWithoutConfigJsonIsRefusedByName) {
       << validateConfig(c).error();
 }
 
+// Issue 24: a BERT chosen in the GUI trained with the laptop preset (lr 3e-3, batches of 64) and
+// ended at chance. A pretrained model goes with the task's fine-tune preset or is refused.
+TEST(PretrainedSentimentTask, AFromScratchPresetIsRefusedForAPretrainedModel) {
+  TrainingConfig c = *makePreset(kSentimentTaskId, "laptop");
+  c.pretrained = tinyBert();
+  const Status s = validateConfig(c);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().find("fine-tuned with the finetune preset"), std::string::npos) << s.error();
+  EXPECT_NE(s.error().find("\"laptop\""), std::string::npos) << s.error();
+  c.resume = true;  // a run started so keeps its settings
+  EXPECT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
+
+  const TaskDescriptor* task = TaskRegistry::instance().find(kSentimentTaskId);
+  EXPECT_EQ(task->defaultPreset(false, /*pretrained=*/true), "finetune");
+  EXPECT_EQ(task->defaultPreset(false, /*pretrained=*/false), "laptop");
+  // The form shows the model's own sizes: tiny_bert's config.json.
+  const Expected<ModelShape> shape = task->pretrained_shape(tinyBert());
+  ASSERT_TRUE(shape.ok()) << shape.error();
+  EXPECT_GT(shape->layers, 0);
+  EXPECT_GT(shape->heads, 0);
+  EXPECT_EQ(shape->d_model % shape->heads, 0);
+  EXPECT_FALSE(task->pretrained_shape("/no/such/model").ok());
+}
+
 }  // namespace
 }  // namespace ascope

@@ -183,5 +183,44 @@ TEST(SnapshotStore, ThinsOlderSetsToStayUnderItsBudgetAndKeepsBothEnds) {
   EXPECT_TRUE(resumed.due(310, false));
 }
 
+// Issue 24: a 632-step run kept 7 sets and two runs differing only in learning rate shared 2
+// steps. The spacing is a round number giving at least 100 sets, on multiples of itself.
+TEST(SnapshotStore, SpacingIsRoundAndGivesAHundredSetsOrMore) {
+  EXPECT_EQ(SnapshotStore::spacingFor(632), 5);
+  EXPECT_EQ(SnapshotStore::spacingFor(300), 2);
+  EXPECT_EQ(SnapshotStore::spacingFor(99), 1);
+  EXPECT_EQ(SnapshotStore::spacingFor(0), 1);
+  EXPECT_EQ(SnapshotStore::spacingFor(2000), 20);
+  EXPECT_EQ(SnapshotStore::spacingFor(123456), 1000);
+  for (int64_t total : {100, 137, 632, 999, 5000, 73'000, 1'000'000}) {
+    EXPECT_GE(total / SnapshotStore::spacingFor(total), SnapshotStore::kMinSnapshots) << total;
+  }
+}
+
+TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
+  const auto stored_steps = [](const std::string& name, int64_t probe_every) {
+    const std::string dir = freshTempPath(name);
+    Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
+    EXPECT_TRUE(folder.ok());
+    EXPECT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
+    SnapshotStore store(*folder, SnapshotStore::spacingFor(632), 1ULL << 30);
+    for (int64_t step = 0; step <= 632; ++step) {
+      // A live probe now and then besides: only the timeline's steps are stored.
+      const bool probed = step % probe_every == 0 || step % 5 == 0 || step == 632;
+      if (probed && store.due(step, step == 632))
+        EXPECT_TRUE(store.store(setOfBytes(step, 8)).ok());
+    }
+    std::vector<int64_t> steps;
+    for (const AttentionFileEntry& f : listAttentionFiles(dir)) steps.push_back(f.step);
+    return steps;
+  };
+  const std::vector<int64_t> a = stored_steps("cadence_a", 7);
+  const std::vector<int64_t> b = stored_steps("cadence_b", 3);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(a.size(), 128u);  // 0, 5, …, 630 and the last step
+  EXPECT_EQ(a.back(), 632);
+  EXPECT_EQ(a[1], 5);
+}
+
 }  // namespace
 }  // namespace ascope

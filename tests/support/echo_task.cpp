@@ -90,6 +90,7 @@ TrainingConfig echoPreset(const std::string& name) {
   c.epochs = 2;
   c.probe_every_steps = 2;
   c.probe_time_share = 1.0;  // every second step, as the tests count
+  c.snapshot_every_steps = c.probe_every_steps;
   c.min_freq = 1;
   return c;
 }

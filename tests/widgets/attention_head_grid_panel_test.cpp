@@ -11,7 +11,6 @@
 
 #include <QComboBox>
 #include <QFile>
-#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -481,7 +480,7 @@ class AttentionHeadGridPanelTest : public QObject {
 
   void everyTokenIsLabelledUpTo128Tokens() {
     AttentionHeadGridPanel panel;
-    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    QVERIFY(test::showAndSettle(&panel, QSize(2400, 1600)));
     panel.setSnapshot(peakedSnapshot({0.9f}, 100));
     test::settle();
     AttentionHeatmapView* view = panel.headView();
@@ -491,24 +490,51 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(view->tickLabels(Qt::Vertical).size(), 100);
     QCOMPARE(view->tickLabels(Qt::Vertical).value(57), QStringLiteral("t57"));
     QCOMPARE(view->xAxis->tickLabelRotation(), -90.0);
-    // readable: never below 7 pt, and every label gets at least its line height (the view
-    // grows and scrolls instead of overlapping them)
+    // readable: never below 7 pt, and every label gets at least its line height
     const QFont font = view->yAxis->tickLabelFont();
     QVERIFY(font.pointSizeF() >= AttentionHeatmapView::kMinLabelPointSize);
     QVERIFY(font.pointSizeF() < view->theme().font.pointSizeF());
     const double pitch = view->heatmapRect()->height() / 100.0;
     QVERIFY2(pitch >= QFontMetricsF(font).ascent(), qPrintable(QString::number(pitch)));
     QVERIFY(qAbs(view->heatmapRect()->width() - view->heatmapRect()->height()) <= 2);  // square
-    auto* scroll = qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget());
-    QVERIFY(scroll);
-    QVERIFY(view->height() > scroll->viewport()->height());
+  }
 
-    // zoomed in, the view no longer needs the extra room
+  // Issue 24: at 1280 x 720 the enlarged head was a strip of six rows with scroll bars. It fills
+  // its place with square cells and labels what fits; the wheel zooms in to read the rest.
+  void enlargedHeadGrowsWithItsDockAndThinsWhatDoesNotFit() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(700, 420)));
+    panel.setSnapshot(peakedSnapshot({0.9f}, 100));
+    test::settle();
+    AttentionHeatmapView* view = panel.headView();
+    view->replot();
+    test::settle();
+    QVERIFY2(view->height() <= panel.height(), qPrintable(QString::number(view->height())));
+    const int small_side = view->heatmapRect()->height();
+    QVERIFY(small_side > 100);
+    QVERIFY(qAbs(view->heatmapRect()->width() - small_side) <= 2);  // square
+    const QMap<double, QString> thinned = view->tickLabels(Qt::Vertical);
+    QVERIFY(thinned.size() < 100);
+    QCOMPARE(thinned.value(0), QStringLiteral("t0"));
+    const QFont font = view->yAxis->tickLabelFont();
+    QVERIFY(font.pointSizeF() >= AttentionHeatmapView::kMinLabelPointSize);
+    const double label_pitch = small_side / 100.0 * (100.0 / thinned.size());
+    QVERIFY2(label_pitch >= QFontMetricsF(font).ascent(), qPrintable(QString::number(label_pitch)));
+
+    // A larger dock: a larger head.
+    panel.resize(1400, 900);
+    test::settle();
+    view->replot();
+    test::settle();
+    QVERIFY2(view->heatmapRect()->height() > small_side + 100,
+             qPrintable(QString::number(view->heatmapRect()->height())));
+
+    // Zoomed in to ten tokens, every one is labelled.
     view->xAxis->setRange(-0.5, 9.5);
     view->yAxis->setRange(-0.5, 9.5);
     view->replot();
     test::settle();
-    QVERIFY(view->height() <= scroll->viewport()->height());
+    QCOMPARE(view->tickLabels(Qt::Vertical).size(), 100);
   }
 
   void longSequencesAreThinnedAndFillInWhenZoomed() {

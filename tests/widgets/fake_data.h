@@ -52,8 +52,8 @@ std::vector<HeadKindNote> headKindNotes();
 /// a few matter a lot, dropping a layer costs much more; keep-only and BLEU included.
 HeadAblationData headAblation(int layers, int heads);
 
-/// A dark palette like the app's (app/gui/window/dark_palette.cpp, which widgets may not use):
-/// the gallery's --dark, and the tests that check a panel takes its colours from the palette.
+/// A dark palette like the app's (app/gui/window/lecture/dark_palette.cpp, which widgets may not
+/// use): the gallery's --dark, and the tests that check a panel takes its colours from the palette.
 QPalette darkPalette();
 
 }  // namespace ascope::fake

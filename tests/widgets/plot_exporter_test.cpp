@@ -10,6 +10,7 @@
 #include "widgets/curves/metric_curve_panel.h"
 #include "widgets/samples/sample_panel.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QMenu>
@@ -142,8 +143,16 @@ class PlotExporterTest : public QObject {
 
   void exportDialogAndMenu() {
     ExportDialog dialog;
-    QCOMPARE(dialog.choice().size.width, 1280);  // defaults: a 16:9 slide, PNG at 2x
-    QCOMPARE(dialog.choice().size.height, 720);
+    // Defaults: a 16:9 slide of 2560 x 1440 pixels with text for a lecture hall (issue 24).
+    QCOMPARE(dialog.choice().size.width, 800);
+    QCOMPARE(dialog.choice().size.height, 450);
+    QCOMPARE(dialog.choice().size.scale, 3.2);
+    auto* text = dialog.findChild<QComboBox*>(QStringLiteral("exportTextSize"));
+    QVERIFY(text);
+    QCOMPARE(text->currentIndex(), 0);
+    text->setCurrentIndex(1);
+    Q_EMIT text->activated(1);
+    QCOMPARE(dialog.choice().size.width, 1280);  // a slide with screen-size text
     QCOMPARE(dialog.choice().size.scale, 2.0);
     dialog.setChoice({ImageFormat::Svg, {640, 480, 3.0}});
     const ExportDialog::Choice c = dialog.choice();

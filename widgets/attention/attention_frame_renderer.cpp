@@ -49,13 +49,21 @@ QImage AttentionFrameRenderer::render(const AttentionPlotGroup& group, int layer
   painter.fillRect(QRect(0, 0, size_.width(), bar), palette_.color(QPalette::AlternateBase));
   QFont caption_font = font_;
   caption_font.setBold(true);
-  caption_font.setPixelSize(std::max(10, bar * 11 / 20));
+  const QRect caption_rect(bar / 3, 0, size_.width() - 2 * (bar / 3), bar);
+  // The whole caption where a smaller font fits it (down to 60 %); else its middle elided, so
+  // the step at the start and the run's name at the end both stay (issue 24: "2026-11-…").
+  const int largest = std::max(10, bar * 11 / 20);
+  int pixels = largest;
+  caption_font.setPixelSize(pixels);
+  while (pixels > std::max(10, largest * 6 / 10) &&
+         QFontMetrics(caption_font).horizontalAdvance(caption) > caption_rect.width()) {
+    caption_font.setPixelSize(--pixels);
+  }
   painter.setFont(caption_font);
   painter.setPen(palette_.color(QPalette::WindowText));
-  const QRect caption_rect(bar / 3, 0, size_.width() - 2 * (bar / 3), bar);
   painter.drawText(
       caption_rect, Qt::AlignVCenter | Qt::AlignLeft,
-      QFontMetrics(caption_font).elidedText(caption, Qt::ElideRight, caption_rect.width()));
+      QFontMetrics(caption_font).elidedText(caption, Qt::ElideMiddle, caption_rect.width()));
   painter.drawImage(QPoint(0, bar), drawn);
   painter.end();
   return frame;

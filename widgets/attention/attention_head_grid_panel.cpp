@@ -3,6 +3,7 @@
 #include "widgets/attention/attention_head_grid.h"
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/common/combo_tool_tip.h"
 #include "widgets/common/empty_hint.h"
 #include "widgets/common/export_menu.h"
 #include "widgets/common/plot_exporter.h"
@@ -11,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
-#include <QScrollArea>
 #include <QShortcut>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -30,7 +30,9 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   group_box_->setObjectName(QStringLiteral("groupSelector"));
   group_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   group_box_->setMinimumContentsLength(6);
-  group_box_->setToolTip(tr("Which attention: encoder self, decoder self or cross"));
+  followCurrentTextInToolTip(group_box_,
+                             tr("Which attention: encoder self, decoder self or cross, and their "
+                                "aggregates (mean of heads, rollout)"));
   layer_box_ = new QComboBox(this);
   layer_box_->setObjectName(QStringLiteral("layerSelector"));
   layer_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -62,15 +64,14 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   grid_ = new AttentionHeadGrid(this);
   grid_->setContextMenuPolicy(Qt::CustomContextMenu);
   detail_ = new AttentionHeatmapView(this);
-  // A head whose every token is labelled may need more room than the panel has: it scrolls.
-  detail_scroll_ = new QScrollArea(this);
-  detail_scroll_->setWidget(detail_);
-  detail_scroll_->setWidgetResizable(true);
-  detail_scroll_->setFrameShape(QFrame::NoFrame);
+  // The enlarged head grows and shrinks with its dock, cells square; where every token's label
+  // does not fit, every n-th is shown and the wheel zooms in (issue 24: at 1280 × 720 a scroll
+  // area left a strip of six rows with scroll bars).
+  detail_->setGrowsForLabels(false);
   overlay_ = new ClsAttentionOverlay(this);
   overlay_->hide();
   detail_split_ = new QSplitter(Qt::Vertical, this);
-  detail_split_->addWidget(detail_scroll_);
+  detail_split_->addWidget(detail_);
   detail_split_->addWidget(overlay_);
   detail_split_->setStretchFactor(0, 3);
   detail_split_->setStretchFactor(1, 2);

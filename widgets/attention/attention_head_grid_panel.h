@@ -10,7 +10,6 @@
 
 class QComboBox;
 class QLabel;
-class QScrollArea;
 class QSplitter;
 class QStackedWidget;
 
@@ -118,7 +117,6 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   QComboBox* scale_box_ = nullptr;
   QLabel* step_label_ = nullptr;
   QSplitter* detail_split_ = nullptr;
-  QScrollArea* detail_scroll_ = nullptr;
   AttentionHeadGrid* grid_ = nullptr;
   AttentionHeatmapView* detail_ = nullptr;
   ClsAttentionOverlay* overlay_ = nullptr;

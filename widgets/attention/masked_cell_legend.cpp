@@ -58,9 +58,19 @@ void MaskedCellLegend::draw(QCPPainter* painter) {
   painter->setBrush(swatch_);
   painter->drawRect(box);
   painter->setFont(font_);
-  painter->drawText(
-      QRect(box.right() + kGap, mRect.top(), mRect.width() - swatch - kGap, mRect.height()),
-      Qt::AlignLeft | Qt::AlignVCenter, text_);
+  // Measured on the device drawn on (an export's may be wider than the screen's): where the whole
+  // text does not fit, its words before the bracket ("masked"), else elided, never cut off
+  // mid-word ("masked (causa", issue 24).
+  const QRect room(box.right() + kGap, mRect.top(), mRect.width() - swatch - kGap, mRect.height());
+  const QFontMetrics drawn(font_, painter->device());
+  QString text = text_;
+  if (drawn.horizontalAdvance(text) > room.width()) {
+    const QString brief = text_.section(QStringLiteral(" ("), 0, 0);
+    text = drawn.horizontalAdvance(brief) <= room.width()
+               ? brief
+               : drawn.elidedText(brief, Qt::ElideRight, room.width());
+  }
+  painter->drawText(room, Qt::AlignLeft | Qt::AlignVCenter, text);
 }
 
 }  // namespace ascope

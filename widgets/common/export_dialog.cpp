@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -16,6 +17,14 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
   format_->addItem(tr("PNG image"), static_cast<int>(ImageFormat::Png));
   format_->addItem(tr("PDF document (vector)"), static_cast<int>(ImageFormat::Pdf));
   format_->addItem(tr("SVG drawing (vector)"), static_cast<int>(ImageFormat::Svg));
+  text_size_ = new QComboBox(this);
+  text_size_->setObjectName(QStringLiteral("exportTextSize"));
+  text_size_->addItem(tr("Slide, large text (a lecture hall)"), 0);
+  text_size_->addItem(tr("Slide, screen-size text"), 1);
+  text_size_->addItem(tr("Custom size"), 2);
+  text_size_->setToolTip(
+      tr("Both slides are 16:9 and 2560 x 1440 pixels as PNG; the first lays the figure out "
+         "smaller, so its text is 1.6 times larger"));
   width_ = new QSpinBox(this);
   width_->setRange(16, 20000);
   width_->setSuffix(tr(" px"));
@@ -32,6 +41,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
 
   auto* form = new QFormLayout;
   form->addRow(tr("Format:"), format_);
+  form->addRow(tr("Text:"), text_size_);
   form->addRow(tr("Width:"), width_);
   form->addRow(tr("Height:"), height_);
   form->addRow(tr("Scale:"), scale_);
@@ -44,6 +54,15 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent) {
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateSummary);
+  connect(text_size_, &QComboBox::activated, this, [this](int index) {
+    const ExportSize size = index == 0 ? ExportSize::forSlides() : ExportSize{};
+    if (index == 2) return;
+    const QSignalBlocker block_w(width_), block_h(height_), block_s(scale_);
+    width_->setValue(size.width);
+    height_->setValue(size.height);
+    scale_->setValue(size.scale);
+    updateSummary();
+  });
   connect(width_, &QSpinBox::valueChanged, this, &ExportDialog::updateSummary);
   connect(height_, &QSpinBox::valueChanged, this, &ExportDialog::updateSummary);
   connect(scale_, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateSummary);
@@ -69,6 +88,9 @@ ExportDialog::Choice ExportDialog::choice() const {
 
 void ExportDialog::updateSummary() {
   const Choice c = choice();
+  ExportSize png = c.size;
+  png.scale = scale_->value();
+  text_size_->setCurrentIndex(png == ExportSize::forSlides() ? 0 : png == ExportSize{} ? 1 : 2);
   scale_->setEnabled(c.format == ImageFormat::Png);
   if (c.format == ImageFormat::Png)
     summary_->setText(tr("Image of %1 x %2 pixels")

@@ -13,14 +13,15 @@ class QSpinBox;
 
 namespace ascope {
 
-/// Asks for the format and size of an exported figure (default a 1280 x 720 slide, PNG at 2x).
+/// Asks for the format and size of an exported figure: a slide with large text for a lecture
+/// hall (the default), a slide with screen-size text, or any size.
 class ExportDialog : public QDialog {
   Q_OBJECT
 
  public:
   struct Choice {
     ImageFormat format = ImageFormat::Png;
-    ExportSize size;
+    ExportSize size = ExportSize::forSlides();
   };
 
   explicit ExportDialog(QWidget* parent = nullptr);
@@ -35,6 +36,7 @@ class ExportDialog : public QDialog {
   void updateSummary();
 
   QComboBox* format_ = nullptr;
+  QComboBox* text_size_ = nullptr;  ///< the presets; "custom" once a size is edited
   QSpinBox* width_ = nullptr;
   QSpinBox* height_ = nullptr;
   QDoubleSpinBox* scale_ = nullptr;

@@ -13,6 +13,14 @@ struct ExportSize {
   int width = 1280;
   int height = 720;
   double scale = 2.0;
+
+  /// For a lecture hall: the same 2560 x 1440 pixels, laid out at 800 x 450, so every text is
+  /// 1.6 times larger against the figure and readable from the back of a 200-seat room (issue
+  /// 24). Vector exports keep the proportions.
+  static ExportSize forSlides() { return {800, 450, 3.2}; }
+  bool operator==(const ExportSize& other) const {
+    return width == other.width && height == other.height && scale == other.scale;
+  }
 };
 
 /// Result of an export: empty error means success; otherwise a message meant for a person.
@@ -35,6 +43,10 @@ class Exportable {
   virtual ExportResult exportImage(const QString& path, ImageFormat format,
                                    const ExportSize& size) = 0;
   virtual ExportResult exportCsv(const QString& path) const = 0;
+  /// The title exported figures carry from now on ("2026-11-21_vit · step 1200 · loss"), for a
+  /// panel whose screen has no title of its own; "" for none. Panels with their own titles
+  /// ignore it.
+  virtual void setExportTitle(const QString& title) { (void)title; }
 };
 
 }  // namespace ascope

@@ -6,6 +6,7 @@
 #include <QMenu>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -16,8 +17,22 @@ constexpr int kMaxLabelChars = 14;
 // Padding around the plot that keeps exports off the image border.
 constexpr int kPad = 6;
 
+QString elidedWord(const QString& text, int chars) {
+  return text.size() <= chars ? text : text.left(std::max(1, chars - 1)) + QChar(0x2026);
+}
+
 QString elided(const QString& label) {
-  return label.size() <= kMaxLabelChars ? label : label.left(kMaxLabelChars - 1) + QChar(0x2026);
+  if (label.size() <= kMaxLabelChars) return label;
+  // A decoder row "fed → predicts": what it predicts is the point, so the fed token gives way
+  // first ("scatola → gia…" told nothing, issue 24; "scat… → giallo" does).
+  const QString arrow = QStringLiteral(" → ");
+  const int at = label.indexOf(arrow);
+  if (at > 0) {
+    const QString predicts = elidedWord(label.mid(at + arrow.size()), kMaxLabelChars - 5);
+    const int room = kMaxLabelChars - static_cast<int>(predicts.size() + arrow.size());
+    return elidedWord(label.left(at), std::max(2, room)) + arrow + predicts;
+  }
+  return elidedWord(label, kMaxLabelChars);
 }
 
 // Distance between neighbouring dense labels in `font`: a descender may reach into the next
@@ -198,6 +213,16 @@ void HeatmapView::setDenseLabels(int max_cells, double min_point_size) {
   replot(rpQueuedReplot);
 }
 
+void HeatmapView::setGrowsForLabels(bool grows) {
+  if (grows == grows_for_labels_) return;
+  grows_for_labels_ = grows;
+  if (!grows) {
+    wanted_minimum_ = base_minimum_;
+    setMinimumSize(base_minimum_);
+  }
+  replot(rpQueuedReplot);
+}
+
 bool HeatmapView::hasDenseLabels() const {
   return dense_max_cells_ > 0 && matrix_.isValid() && matrix_.rows <= dense_max_cells_ &&
          matrix_.cols <= dense_max_cells_;
@@ -241,7 +266,9 @@ bool HeatmapView::updateTicks() {
   const bool dense = hasDenseLabels();
   auto fill = [&](QCPAxisTickerText* ticker, double per_cell, int count, double needed_px,
                   bool columns) {
-    const int step = dense ? 1 : niceStep(needed_px / std::max(1e-6, per_cell));
+    // Dense labels all fit (the font shrank) or the view grows until they do; else thin them.
+    const bool all = dense && (grows_for_labels_ || per_cell + 0.5 >= needed_px);
+    const int step = all ? 1 : niceStep(needed_px / std::max(1e-6, per_cell));
     QMap<double, QString> ticks;
     for (int i = 0; i < count; i += step)
       ticks.insert(i, elided(columns ? matrix_.colLabel(i) : matrix_.rowLabel(i)));
@@ -301,7 +328,7 @@ QFont HeatmapView::tickFont(double pitch) const {
 
 void HeatmapView::updateMinimumSize() {
   // Exports lay the plot out at another size; the widget's own size is not theirs to change.
-  if (viewport() != rect()) return;
+  if (viewport() != rect() || !grows_for_labels_) return;
   QSize wanted = base_minimum_;
   if (hasDenseLabels() && rect_->width() > 0 && rect_->height() > 0) {
     QFont smallest = theme().font;

@@ -57,6 +57,10 @@ class HeatmapView : public ThemedPlot, public Exportable {
   void setDenseLabels(int max_cells, double min_point_size);
   /// True when the current matrix gets every label (see setDenseLabels).
   bool hasDenseLabels() const;
+  /// Whether dense labels that do not fit even at the smallest font make the view ask for a
+  /// larger minimum size (on, for a view in a scroll area) or are thinned to what fits (off, for
+  /// a view that grows and shrinks with its dock; the wheel zooms in to read them all).
+  void setGrowsForLabels(bool grows);
 
   /// Restores the full-matrix view after zooming or panning.
   void resetView();
@@ -108,6 +112,7 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QSharedPointer<QCPAxisTickerText> y_ticker_;
   bool custom_x_ticks_ = false;
   bool custom_y_ticks_ = false;
+  bool grows_for_labels_ = true;
   bool keep_aspect_ = true;
   int dense_max_cells_ = 0;
   double dense_min_point_size_ = 7.0;

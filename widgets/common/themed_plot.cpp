@@ -89,6 +89,7 @@ void ThemedPlot::updateLayout() {
   QCustomPlot::updateLayout();
   if (wrapLegend()) QCustomPlot::updateLayout();
   for (int pass = 0; pass < 3 && adjustLayout(); ++pass) QCustomPlot::updateLayout();
+  Q_EMIT laidOut();
 }
 
 bool ThemedPlot::wrapLegend() {

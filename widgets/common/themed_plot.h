@@ -39,6 +39,9 @@ class ThemedPlot : public QCustomPlot {
  Q_SIGNALS:
   /// Emitted after the theme was rebuilt; owners restyle their own graphs and items here.
   void themeChanged(const ascope::PlotTheme& theme);
+  /// Emitted after every layout pass, on screen and for exports alike: items that must stay
+  /// inside the axis rect (marker labels) place themselves here, before they are drawn.
+  void laidOut();
 
  protected:
   /// Runs QCustomPlot's layout, then lets adjustLayout() react to the sizes it produced (and lays

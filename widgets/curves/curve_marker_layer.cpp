@@ -16,6 +16,7 @@ constexpr int kClickSlopPx = 4;
 CurveMarkerLayer::CurveMarkerLayer(ThemedPlot* plot, const CurveMarkerStyle& style)
     : QObject(plot), plot_(plot), style_(style) {
   connect(plot_, &ThemedPlot::themeChanged, this, &CurveMarkerLayer::applyTheme);
+  connect(plot_, &ThemedPlot::laidOut, this, &CurveMarkerLayer::keepLabelsInside);
   if (style_.clickable) {
     connect(plot_, &QCustomPlot::mousePress, this,
             [this](QMouseEvent* event) { press_pos_ = event->pos(); });
@@ -105,6 +106,25 @@ void CurveMarkerLayer::applyTheme(const PlotTheme& theme) {
     label->setPen(QPen(colour));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CurveMarkerLayer::keepLabelsInside() {
+  const QRect area = plot_->axisRect()->rect();
+  const Qt::Alignment vertical = style_.label_alignment & Qt::AlignVertical_Mask;
+  for (int i = 0; i < labels_.size() && i < markers_.size(); ++i) {
+    QCPItemText* label = labels_[i];
+    const QMargins pad = label->padding();
+    const int width =
+        QFontMetrics(label->font()).horizontalAdvance(label->text()) + pad.left() + pad.right() + 2;
+    const double x = plot_->xAxis->coordToPixel(markers_[i].step);
+    const bool room_right = x + width <= area.right();
+    const bool room_left = x - width >= area.left();
+    const Qt::Alignment side = room_right || !room_left
+                                   ? (style_.label_alignment & Qt::AlignHorizontal_Mask)
+                                   : Qt::Alignment(Qt::AlignRight);
+    if (label->positionAlignment() != (side | vertical))
+      label->setPositionAlignment(side | vertical);
+  }
 }
 
 void CurveMarkerLayer::onRelease(QMouseEvent* event) {

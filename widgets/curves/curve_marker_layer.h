@@ -72,6 +72,9 @@ class CurveMarkerLayer : public QObject {
   void removeItems();
   QString labelText(const QString& text) const;
   void applyTheme(const PlotTheme& theme);
+  /// A label that would run past the axis rect's right edge goes to the left of its line (issue
+  /// 24: markers near the run's end were cut off, on screen and in exported figures).
+  void keepLabelsInside();
   void onRelease(QMouseEvent* event);
 
   ThemedPlot* plot_;

@@ -1,6 +1,7 @@
 #include "widgets/curves/metric_curve_panel.h"
 
 #include "widgets/common/export_menu.h"
+#include "widgets/common/fitting_label.h"
 #include "widgets/common/plot_exporter.h"
 #include "widgets/common/themed_plot.h"
 #include "widgets/curves/curve_event_markers.h"
@@ -92,13 +93,12 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   cursor_->setVisible(false);
   cursor_->setSelectable(false);
 
-  readout_ = new QLabel(this);
+  // Shortened when the dock is narrow (1280 × 720, 150 %, or a zoomed font), never wrapped: a
+  // wrapped readout took the rows the plot needs (issue 24).
+  readout_ = new FittingLabel(this);
+  readout_->setObjectName(QStringLiteral("curveReadout"));
   readout_->setTextFormat(Qt::RichText);
   readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // Wraps when the dock is narrow (1280 × 720, 150 %, or a zoomed font) instead of widening the
-  // window or cutting the figures off.
-  readout_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-  readout_->setWordWrap(true);
   smoothing_box_ = new QDoubleSpinBox(this);
   smoothing_box_->setRange(0.0, 0.999);
   smoothing_box_->setSingleStep(0.05);
@@ -329,7 +329,7 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
 
 void MetricCurvePanel::updateReadout() {
   if (train_.empty() && validation_.empty() && !test_) {
-    readout_->clear();
+    readout_->setVersions({});
     return;
   }
   const PlotTheme& t = plot_->theme();
@@ -338,26 +338,40 @@ void MetricCurvePanel::updateReadout() {
   const auto shown = [this, at_cursor](const DecimatingSeries& series) {
     return at_cursor ? pointAtOrBefore(series, readout_step_) : series.last();
   };
-  QStringList parts;
+  // Longest first: every figure named; then the names shortened; then the newest train value
+  // and the step only.
+  const auto value = [](const QColor& color, double v) {
+    return QStringLiteral("<b style='color:%1'>%2</b>").arg(color.name(), formatValue(v));
+  };
+  const QString step = formatValue(at_cursor ? readout_step_ : lastStep());
+  QStringList full, brief, least;
   if (!train_.empty()) {
-    parts << tr("train <b style='color:%1'>%2</b>")
-                 .arg(t.smoothed.name(), formatValue(shown(smoothed_).y));
+    const QString v = value(t.smoothed, shown(smoothed_).y);
+    full << tr("train %1").arg(v);
+    brief << v;
+    least << v;
   }
   if (!validation_.empty() && (!at_cursor || validation_.first().x <= readout_step_)) {
-    parts << tr("validation <b style='color:%1'>%2</b>")
-                 .arg(t.validation.name(), formatValue(shown(validation_).y));
+    const QString v = value(t.validation, shown(validation_).y);
+    full << tr("validation %1").arg(v);
+    brief << tr("val %1").arg(v);
+    if (train_.empty()) least << v;
   }
   if (test_ && !at_cursor) {
-    parts << QStringLiteral("%1 <b style='color:%2'>%3</b>")
-                 .arg(test_name_, t.categorical.value(4, t.foreground).name(),
-                      formatValue(test_->y));
+    const QString v = value(t.categorical.value(4, t.foreground), test_->y);
+    full << QStringLiteral("%1 %2").arg(test_name_, v);
+    brief << QStringLiteral("%1 %2").arg(test_name_, v);
   }
-  parts << tr("step %1").arg(formatValue(at_cursor ? readout_step_ : lastStep()));
-  readout_->setText(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")));
+  full << tr("step %1").arg(step);
+  brief << tr("step %1").arg(step);
+  least << tr("@%1").arg(step);
+  const QString separator = QStringLiteral(" &nbsp;·&nbsp; ");
+  readout_->setVersions(
+      {full.join(separator), brief.join(separator), least.join(QStringLiteral(" "))});
 }
 
 QString MetricCurvePanel::readoutText() const {
-  return readout_->text();
+  return readout_->versions().value(0);
 }
 
 QString MetricCurvePanel::hoverText(const QPoint& pos) const {
@@ -463,7 +477,19 @@ QString MetricCurvePanel::exportBaseName() const {
 ExportResult MetricCurvePanel::exportImage(const QString& path, ImageFormat format,
                                            const ExportSize& size) {
   syncGraphs();
-  return PlotExporter::save(plot_, path, format, size);
+  if (export_title_.isEmpty()) return PlotExporter::save(plot_, path, format, size);
+  // A slide shows the figure alone: it says whose run and which step (issue 24). The row exists
+  // only while the figure is drawn; the window keeps the room for the plot.
+  plot_->plotLayout()->insertRow(0);
+  auto* title = new QCPTextElement(plot_, export_title_, plot_->theme().title_font);
+  title->setTextColor(plot_->theme().foreground);
+  plot_->plotLayout()->addElement(0, 0, title);
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  const ExportResult result = PlotExporter::save(plot_, path, format, size);
+  plot_->plotLayout()->remove(title);
+  plot_->plotLayout()->simplify();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+  return result;
 }
 
 ExportResult MetricCurvePanel::exportCsv(const QString& path) const {

@@ -20,6 +20,7 @@ class QMouseEvent;
 namespace ascope {
 
 class CurveEventMarkers;
+class FittingLabel;
 class ThemedPlot;
 struct PlotTheme;
 
@@ -95,6 +96,8 @@ class MetricCurvePanel : public QWidget, public Exportable {
   ExportResult exportImage(const QString& path, ImageFormat format,
                            const ExportSize& size) override;
   ExportResult exportCsv(const QString& path) const override;
+  /// Exported figures get this title above the plot (the window shows none).
+  void setExportTitle(const QString& title) override { export_title_ = title; }
 
  Q_SIGNALS:
   void logScaleChanged(bool on);
@@ -118,6 +121,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
   void showContextMenu(const QPoint& pos);
 
   QString metric_name_;
+  QString export_title_;
   DecimatingSeries train_;
   DecimatingSeries smoothed_;
   DecimatingSeries validation_;
@@ -140,7 +144,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
   QCPItemText* test_label_ = nullptr;
   QCPItemStraightLine* cursor_ = nullptr;
   CurveEventMarkers* event_markers_ = nullptr;
-  QLabel* readout_ = nullptr;
+  FittingLabel* readout_ = nullptr;
   QDoubleSpinBox* smoothing_box_ = nullptr;
   QCheckBox* log_box_ = nullptr;
 };

@@ -2,6 +2,7 @@
 
 #include "widgets/common/plot_exporter.h"
 #include "widgets/common/themed_plot.h"
+#include "widgets/curves/ema_smoother.h"
 #include "widgets/curves/log_axis_ticker.h"
 
 #include <QTextStream>
@@ -31,21 +32,44 @@ RunOverlayPlot::RunOverlayPlot(const QString& metric_name, QWidget* parent)
 
 void RunOverlayPlot::setSeries(const std::vector<Series>& series) {
   series_ = series;
+  rebuild();
+}
+
+void RunOverlayPlot::setSmoothing(double weight) {
+  EmaSmoother check(weight);  // clamps as the main curves do
+  if (check.weight() == smoothing_) return;
+  smoothing_ = check.weight();
+  rebuild();
+}
+
+void RunOverlayPlot::rebuild() {
   plot_->clearGraphs();
   bool any = false;
-  for (const Series& s : series_) {
+  const auto add = [this](const QString& name, const std::vector<SeriesPoint>& points,
+                          bool smoothed) {
     QCPGraph* graph = plot_->addGraph();
-    graph->setName(s.name);
+    graph->setName(name);
     graph->setAdaptiveSampling(true);
     QVector<QCPGraphData> data;
-    data.reserve(static_cast<int>(s.points.size()));
-    for (const SeriesPoint& p : s.points) data.append(QCPGraphData(p.x, p.y));
+    data.reserve(static_cast<int>(points.size()));
+    EmaSmoother ema(smoothing_);
+    for (const SeriesPoint& p : points)
+      data.append(QCPGraphData(p.x, smoothed ? ema.add(p.y) : p.y));
     graph->data()->set(data, true);
+    return graph;
+  };
+  const bool smoothing = smoothing_ > 0;
+  for (const Series& s : series_) {
+    add(s.name, s.points, s.smooth && smoothing);
     any = any || !s.points.empty();
+  }
+  for (const Series& s : series_) {
+    if (s.smooth && smoothing) add(s.name, s.points, false)->removeFromLegend();
   }
   plot_->setEmptyState(!any);
   applyTheme(plot_->theme());
   plot_->rescaleAxes();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void RunOverlayPlot::setLogScale(bool on) {
@@ -70,12 +94,22 @@ QCPGraph* RunOverlayPlot::graph(int i) const {
 }
 
 void RunOverlayPlot::applyTheme(const PlotTheme& theme) {
-  for (int i = 0; i < plot_->graphCount(); ++i) {
-    const QColor color = theme.categorical.isEmpty()
-                             ? theme.smoothed
-                             : theme.categorical[i % theme.categorical.size()];
-    plot_->graph(i)->setPen(QPen(color, 1.8));
+  const auto color = [&theme](int i) {
+    return theme.categorical.isEmpty() ? theme.smoothed
+                                       : theme.categorical[i % theme.categorical.size()];
+  };
+  const int series = static_cast<int>(series_.size());
+  int raw = series;  // the raw lines follow the series' own, in the series' order
+  for (int i = 0; i < series && i < plot_->graphCount(); ++i) {
+    plot_->graph(i)->setPen(QPen(color(i), 1.8));
+    if (series_[static_cast<std::size_t>(i)].smooth && smoothing_ > 0 &&
+        raw < plot_->graphCount()) {
+      plot_->graph(raw++)->setPen(QPen(theme.withAlpha(color(i), theme.dark ? 70 : 60), 1.0));
+    }
   }
+  // Raw lines behind the smoothed ones.
+  for (int i = series; i < plot_->graphCount(); ++i)
+    plot_->graph(i)->setLayer(QStringLiteral("grid"));
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

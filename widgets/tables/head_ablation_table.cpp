@@ -1,6 +1,7 @@
 #include "widgets/tables/head_ablation_table.h"
 
 #include "widgets/common/empty_hint.h"
+#include "widgets/common/plot_exporter.h"
 #include "widgets/common/plot_theme.h"
 #include "widgets/common/qcustomplot_include.h"
 
@@ -15,6 +16,7 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QTextStream>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -399,6 +401,34 @@ void HeadAblationTable::changeEvent(QEvent* event) {
   if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) && table_)
     fillTable();
   QWidget::changeEvent(event);
+}
+
+ExportResult HeadAblationTable::exportImage(const QString& path, ImageFormat format,
+                                            const ExportSize& size) {
+  if (!stack_->isVisible()) stack_->resize(QSize(size.width, size.height));
+  return PlotExporter::saveWidget(stack_, path, format, size);
+}
+
+ExportResult HeadAblationTable::exportCsv(const QString& path) const {
+  return PlotExporter::writeCsv(
+      path,
+      {QStringLiteral("group"), QStringLiteral("layer"), QStringLiteral("head"),
+       QStringLiteral("ablation"), QStringLiteral("samples"), QStringLiteral("loss"),
+       QStringLiteral("accuracy"), QStringLiteral("bleu")},
+      [this](QTextStream& out) {
+        const auto bleu = [](const std::optional<double>& b) {
+          return b ? QString::number(*b, 'g', 7) : QString();
+        };
+        const HeadAblationBaseline& base = data_.baseline;
+        out << "baseline,-1,-1,none," << base.samples << ',' << QString::number(base.loss, 'g', 7)
+            << ',' << QString::number(base.accuracy, 'g', 7) << ',' << bleu(base.bleu) << '\n';
+        for (const HeadAblationRow& row : data_.rows) {
+          out << PlotExporter::csvField(row.group) << ',' << row.layer << ',' << row.head << ','
+              << PlotExporter::csvField(headAblationKindName(row.ablation)) << ',' << base.samples
+              << ',' << QString::number(row.loss, 'g', 7) << ','
+              << QString::number(row.accuracy, 'g', 7) << ',' << bleu(row.bleu) << '\n';
+        }
+      });
 }
 
 }  // namespace ascope

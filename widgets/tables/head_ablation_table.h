@@ -1,5 +1,6 @@
 #pragma once
 
+#include "widgets/common/exportable.h"
 #include "widgets/tables/head_ablation_data.h"
 #include "widgets/tables/head_ablation_measure.h"
 
@@ -25,7 +26,7 @@ namespace ascope {
 /// coloured on a scale centred on "no change" (red: worse, blue: better) that saturates at the
 /// largest change of a single head, so one decisive layer does not wash out every head. Below,
 /// the controls to start an ablation on N validation samples, cancel it, and follow progress.
-class HeadAblationTable : public QWidget {
+class HeadAblationTable : public QWidget, public Exportable {
   Q_OBJECT
 
  public:
@@ -75,6 +76,13 @@ class HeadAblationTable : public QWidget {
   QLabel* legendLabel() const { return legend_label_; }
   QLabel* messageLabel() const { return message_label_; }
   bool isShowingEmptyHint() const;
+
+  /// "ablation": the coloured table of the shown group, measure and mode as a figure; every row
+  /// of the result as CSV (the baseline first, as ablation.csv has it).
+  QString exportBaseName() const override { return QStringLiteral("ablation"); }
+  ExportResult exportImage(const QString& path, ImageFormat format,
+                           const ExportSize& size) override;
+  ExportResult exportCsv(const QString& path) const override;
 
  Q_SIGNALS:
   /// 0-based; head -1 for the drop-layer column.

@@ -1,6 +1,7 @@
 #include "widgets/tables/head_stats_grid_panel.h"
 
 #include "widgets/common/empty_hint.h"
+#include "widgets/common/plot_exporter.h"
 #include "widgets/tables/head_stats_grid.h"
 #include "widgets/tables/head_stats_text.h"
 
@@ -13,9 +14,11 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTextStream>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ascope {
 namespace {
@@ -301,6 +304,40 @@ void HeadStatsGridPanel::pickNote(QListWidgetItem* item) {
   setCurrentGroup(note.group);
   grid_->setPickedCell(note.layer, note.head);
   Q_EMIT headPicked(note.group, note.layer, note.head, note.step);
+}
+
+ExportResult HeadStatsGridPanel::exportImage(const QString& path, ImageFormat format,
+                                             const ExportSize& size) {
+  // In a dock not shown yet the grid has never been laid out: give it the figure's shape.
+  if (!grid_->isVisible())
+    grid_->resize(grid_->sizeHint().expandedTo(QSize(size.width, size.height)));
+  return PlotExporter::saveWidget(grid_, path, format, size);
+}
+
+ExportResult HeadStatsGridPanel::exportCsv(const QString& path) const {
+  return PlotExporter::writeCsv(
+      path,
+      {QStringLiteral("step"), QStringLiteral("group"), QStringLiteral("metric"),
+       QStringLiteral("layer"), QStringLiteral("head"), QStringLiteral("value")},
+      [this](QTextStream& out) {
+        const std::vector<std::int64_t>& steps = store_.steps();
+        for (const QString& group : store_.groups()) {
+          for (const QString& metric : store_.metrics()) {
+            for (int layer = 0; layer < store_.layerCount(group); ++layer) {
+              for (int head = 0; head < store_.headCount(group); ++head) {
+                const std::vector<float>* series = store_.series(group, metric, layer, head);
+                if (series == nullptr) continue;
+                for (std::size_t i = 0; i < series->size() && i < steps.size(); ++i) {
+                  if (std::isnan((*series)[i])) continue;
+                  out << steps[i] << ',' << PlotExporter::csvField(group) << ','
+                      << PlotExporter::csvField(metric) << ',' << layer << ',' << head << ','
+                      << QString::number((*series)[i], 'g', 7) << '\n';
+                }
+              }
+            }
+          }
+        }
+      });
 }
 
 }  // namespace ascope

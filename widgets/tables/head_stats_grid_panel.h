@@ -1,5 +1,6 @@
 #pragma once
 
+#include "widgets/common/exportable.h"
 #include "widgets/tables/head_stats_series.h"
 #include "widgets/tables/head_stats_store.h"
 
@@ -27,7 +28,7 @@ class HeadStatsGrid;
 /// (entropy, distance) go up to the largest value of any head, shown above the grid. Notes (a
 /// head became previous-token, …) are marked on their cell and listed below, newest first.
 /// Clicking a cell or a note asks to look at that head at that step (headPicked).
-class HeadStatsGridPanel : public QWidget {
+class HeadStatsGridPanel : public QWidget, public Exportable {
   Q_OBJECT
 
  public:
@@ -69,6 +70,13 @@ class HeadStatsGridPanel : public QWidget {
   QLabel* infoLabel() const { return info_label_; }
   QListWidget* notesList() const { return notes_list_; }
   bool isShowingEmptyHint() const;
+
+  /// "head_statistics": the grid of the shown group and metric as a figure; every statistic of
+  /// every head and probe step as CSV (step, group, metric, layer, head, value).
+  QString exportBaseName() const override { return QStringLiteral("head_statistics"); }
+  ExportResult exportImage(const QString& path, ImageFormat format,
+                           const ExportSize& size) override;
+  ExportResult exportCsv(const QString& path) const override;
 
  Q_SIGNALS:
   /// 0-based layer and head; `step` is the recorded step nearest the click, or the note's.

@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -19,6 +20,7 @@
 #include "engine/runfolder/run_folder.h"
 #include "widgets/attention/attention_head_grid.h"
 #include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/combo_tool_tip.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -95,7 +97,10 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
       label_->fontMetrics().horizontalAdvance(QStringLiteral("step 0000000 · 000/000")));
   play_button_ = new QToolButton(this);
   play_button_->setObjectName(QStringLiteral("timelinePlay"));
-  play_button_->setText(tr("▶ Play"));
+  // The style's icons, not ▶/⏸: DejaVu has no ⏸, which showed as an empty box (issue 24).
+  play_button_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  play_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  play_button_->setText(tr("Play"));
   play_button_->setCheckable(true);
   play_button_->setToolTip(tr("Animate the run's snapshots, step by step"));
   speed_box_ = new QComboBox(this);
@@ -116,7 +121,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   // narrow dock or with a zoomed font.
   probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   probe_box_->setMinimumContentsLength(12);
-  probe_box_->setToolTip(
+  followCurrentTextInToolTip(
+      probe_box_,
       tr("The validation samples probed at every step (the probe set): every dock shows the "
          "chosen one; head statistics average over all of them"));
   fusion_box_ = new QComboBox(this);
@@ -273,6 +279,7 @@ void AttentionTimelineView::listProbeSamples(const QStringList& captions) {
   probe_box_->clear();
   probe_box_->addItems(captions);
   probe_box_->setCurrentIndex(std::min(probe_index_, static_cast<int>(captions.size()) - 1));
+  refreshCurrentTextToolTip(probe_box_);
 }
 
 void AttentionTimelineView::setProbeIndex(int index) {
@@ -282,6 +289,7 @@ void AttentionTimelineView::setProbeIndex(int index) {
     const QSignalBlocker block(probe_box_);
     if (index < probe_box_->count()) probe_box_->setCurrentIndex(index);
   }
+  refreshCurrentTextToolTip(probe_box_);
   reshow();
 }
 
@@ -381,6 +389,7 @@ void AttentionTimelineView::clear() {
     const QSignalBlocker block(probe_box_);
     probe_box_->clear();
   }
+  refreshCurrentTextToolTip(probe_box_);
   files_.clear();
   has_live_ = false;
   following_ = true;
@@ -477,7 +486,9 @@ void AttentionTimelineView::setPlaying(bool on) {
   {
     const QSignalBlocker block(play_button_);
     play_button_->setChecked(on && snapshotCount() > 1);
-    play_button_->setText(play_button_->isChecked() ? tr("⏸ Pause") : tr("▶ Play"));
+    play_button_->setText(play_button_->isChecked() ? tr("Pause") : tr("Play"));
+    play_button_->setIcon(style()->standardIcon(play_button_->isChecked() ? QStyle::SP_MediaPause
+                                                                          : QStyle::SP_MediaPlay));
   }
   if (!on || snapshotCount() < 2) {
     play_timer_.stop();

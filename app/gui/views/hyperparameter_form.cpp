@@ -137,7 +137,8 @@ HyperparameterForm::HyperparameterForm(QWidget* parent) : QWidget(parent) {
   layout->addWidget(sectionTitle(tr("Training"), this));
   layout->addLayout(training);
   layout->addSpacing(4);
-  layout->addWidget(sectionTitle(tr("Model"), this));
+  model_title_ = sectionTitle(tr("Model"), this);
+  layout->addWidget(model_title_);
   layout->addLayout(model);
 }
 
@@ -156,7 +157,14 @@ void HyperparameterForm::setConfig(const TrainingConfig& config) {
   for (int index : config.probe_samples) probes.push_back(QString::number(index));
   probes_->setText(probes.join(QStringLiteral(", ")));
   const TaskDescriptor* task = TaskRegistry::instance().find(config.task);
-  const ModelShape shape = task ? task->model_shape(config) : ModelShape{};
+  if (!pretrained_shown_) showShape(task ? task->model_shape(config) : ModelShape{});
+  layers_->setToolTip(QString::fromStdString(task ? task->layers_hint : "Transformer layers"));
+  labels_.value("d_model")->setText(QString::fromStdString(task ? task->width_label : "d_model"));
+  labels_.value("d_ff")->setText(QString::fromStdString(task ? task->ff_label : "d_ff"));
+}
+
+void HyperparameterForm::showShape(const ModelShape& shape) {
+  const QSignalBlocker block(this);
   layers_->setValue(static_cast<int>(shape.layers));
   heads_->setValue(static_cast<int>(shape.heads));
   d_model_->setValue(static_cast<int>(shape.d_model));
@@ -165,9 +173,22 @@ void HyperparameterForm::setConfig(const TrainingConfig& config) {
   const bool patches = shape.patch_size > 0;
   patch_->setVisible(patches);
   labels_.value("patch_size")->setVisible(patches);
-  layers_->setToolTip(QString::fromStdString(task ? task->layers_hint : "Transformer layers"));
-  labels_.value("d_model")->setText(QString::fromStdString(task ? task->width_label : "d_model"));
-  labels_.value("d_ff")->setText(QString::fromStdString(task ? task->ff_label : "d_ff"));
+}
+
+QList<QWidget*> HyperparameterForm::modelFields() const {
+  return {layers_, heads_, d_model_, d_ff_, patch_};
+}
+
+void HyperparameterForm::showPretrainedShape(const std::optional<ModelShape>& shape,
+                                             const QString& note) {
+  pretrained_shown_ = shape.has_value();
+  if (shape) showShape(*shape);
+  model_title_->setText(pretrained_shown_ ? tr("Model (pretrained, read-only)") : tr("Model"));
+  model_title_->setToolTip(note);
+  for (QWidget* field : modelFields()) {
+    field->setEnabled(!read_only_ && !pretrained_shown_);
+    field->setToolTip(pretrained_shown_ ? note : labels_.value(fields_.key(field))->toolTip());
+  }
 }
 
 QString HyperparameterForm::applyTo(TrainingConfig& config) const {
@@ -192,7 +213,8 @@ QString HyperparameterForm::applyTo(TrainingConfig& config) const {
   config.optimization.schedule = schedule_->currentData().toString().toStdString();
   config.optimization.warmup_steps = warmup_->value();
   config.optimization.grad_clip = grad_clip_->value();
-  if (const TaskDescriptor* task = TaskRegistry::instance().find(config.task)) {
+  const TaskDescriptor* task = TaskRegistry::instance().find(config.task);
+  if (task != nullptr && !pretrained_shown_) {
     ModelShape shape;
     shape.layers = layers_->value();
     shape.heads = heads_->value();
@@ -254,7 +276,11 @@ void HyperparameterForm::mark(QWidget* field, const QString& message) {
 }
 
 void HyperparameterForm::setReadOnly(bool read_only) {
+  read_only_ = read_only;
   for (QWidget* w : fields_) w->setEnabled(!read_only);
+  if (pretrained_shown_) {
+    for (QWidget* field : modelFields()) field->setEnabled(false);
+  }
 }
 
 }  // namespace ascope

@@ -5,6 +5,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
+
+#include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
 
 class QComboBox;
@@ -40,6 +43,12 @@ class HyperparameterForm : public QWidget {
 
   void setReadOnly(bool read_only);
 
+  /// A pretrained model's own sizes instead of the task's model: shown, never edited and never
+  /// written into a config (a fine-tune keeps the architecture it was given). nullopt: the task's
+  /// own model again. `note` says where they come from (or why they cannot be read).
+  void showPretrainedShape(const std::optional<ModelShape>& shape, const QString& note);
+  bool showsPretrainedShape() const { return pretrained_shown_; }
+
  Q_SIGNALS:
   void edited();
 
@@ -48,11 +57,16 @@ class HyperparameterForm : public QWidget {
 
  private:
   void mark(QWidget* field, const QString& message);
+  void showShape(const ModelShape& shape);
+  QList<QWidget*> modelFields() const;
 
   QHash<QString, QWidget*> fields_;
   QHash<QString, QLabel*> labels_;
   QHash<QString, QStringList> aliases_;  // config names (from validate()) → field key
   QString message_;                      // the message the marks show
+  bool read_only_ = false;
+  bool pretrained_shown_ = false;
+  QLabel* model_title_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* max_steps_ = nullptr;
   QSpinBox* batch_size_ = nullptr;

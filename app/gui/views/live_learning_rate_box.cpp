@@ -1,6 +1,6 @@
 #include "app/gui/views/live_learning_rate_box.h"
 
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -21,32 +21,25 @@ QString rateText(double lr) {
 
 LiveLearningRateBox::LiveLearningRateBox(const CurrentRun* run, QWidget* parent)
     : QWidget(parent), run_(run) {
-  auto* caption = new QLabel(tr("Live learning rate"), this);
+  caption_ = new QLabel(tr("Live learning rate"), this);
   edit_ = new QLineEdit(this);
   edit_->setObjectName(QStringLiteral("liveLearningRate"));
   edit_->setPlaceholderText(tr("e.g. 5e-4"));
   // Room for "0.00025" at any font size: the dock is narrow at 1280 × 720.
   edit_->setMinimumWidth(edit_->fontMetrics().horizontalAdvance(QStringLiteral("0.000025")) + 16);
-  edit_->setToolTip(
+  base_tool_tip_ =
       tr("A new learning rate for the running or paused run: it replaces the "
          "schedule from the next batch to the end, is logged, saved in the run "
-         "folder (learning_rates.csv) and marked on the curves."));
+         "folder (learning_rates.csv) and marked on the curves.");
+  edit_->setToolTip(base_tool_tip_);
   set_ = new QPushButton(tr("Set"), this);
   set_->setObjectName(QStringLiteral("setLearningRate"));
-  status_ = new QLabel(this);
-  status_->setObjectName(QStringLiteral("liveLearningRateStatus"));
-  status_->setWordWrap(true);
-  status_->setTextFormat(Qt::PlainText);
-  auto* layout = new QGridLayout(this);
+  auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->setHorizontalSpacing(6);
-  layout->setVerticalSpacing(2);
-  layout->addWidget(caption, 0, 0);
-  layout->addWidget(edit_, 0, 1);
-  layout->addWidget(set_, 0, 2);
-  layout->addWidget(status_, 1, 0, 1, 3);
-  layout->setColumnStretch(1, 1);
-  status_->hide();
+  layout->setSpacing(4);
+  layout->addWidget(caption_);
+  layout->addWidget(edit_, 1);
+  layout->addWidget(set_);
 
   connect(set_, &QPushButton::clicked, this, &LiveLearningRateBox::send);
   connect(edit_, &QLineEdit::returnPressed, this, &LiveLearningRateBox::send);
@@ -55,11 +48,22 @@ LiveLearningRateBox::LiveLearningRateBox(const CurrentRun* run, QWidget* parent)
           [this](TrainerState state, const QString&) { follow(state); });
   connect(run_, &CurrentRun::runChanged, this, [this] {
     edit_->clear();
-    status_->clear();
-    status_->hide();
+    status_.clear();
+    edit_->setToolTip(base_tool_tip_);
     follow(run_->state());
   });
   follow(run_->state());
+}
+
+void LiveLearningRateBox::setCompact(bool compact) {
+  caption_->setText(compact ? tr("lr") : tr("Live learning rate"));
+  caption_->setToolTip(compact ? tr("Live learning rate") : QString());
+}
+
+void LiveLearningRateBox::say(const QString& text) {
+  status_ = text;
+  edit_->setToolTip(text + QStringLiteral("\n\n") + base_tool_tip_);
+  Q_EMIT statusChanged(text);
 }
 
 std::optional<double> LiveLearningRateBox::parseRate(const QString& text) {
@@ -72,26 +76,23 @@ std::optional<double> LiveLearningRateBox::parseRate(const QString& text) {
 void LiveLearningRateBox::send() {
   if (!run_->isLive() || !run_->isBusy()) return;
   const std::optional<double> lr = parseRate(edit_->text());
-  status_->show();
   if (!lr) {
     edit_->setStyleSheet(QStringLiteral("color: #d0342c"));
-    status_->setText(tr("⚠ \"%1\" is not a learning rate: a number in (0, %2)")
-                         .arg(edit_->text().trimmed(), rateText(kMaxLearningRate)));
+    say(tr("\"%1\" is not a learning rate: a number in (0, %2)")
+            .arg(edit_->text().trimmed(), rateText(kMaxLearningRate)));
     return;
   }
-  status_->setText(
-      run_->state() == TrainerState::kPaused
+  say(run_->state() == TrainerState::kPaused
           ? tr("%1 sent: it applies from the next batch (Resume or Step).").arg(rateText(*lr))
           : tr("%1 sent: it applies from the next batch.").arg(rateText(*lr)));
   Q_EMIT learningRateRequested(*lr);
 }
 
 void LiveLearningRateBox::applied(const LearningRateChange& change) {
-  status_->show();
-  status_->setText(tr("%1 since step %2 (was %3).")
-                       .arg(rateText(change.lr))
-                       .arg(change.step)
-                       .arg(rateText(change.previous_lr)));
+  say(tr("Learning rate %1 since step %2 (was %3).")
+          .arg(rateText(change.lr))
+          .arg(change.step)
+          .arg(rateText(change.previous_lr)));
 }
 
 void LiveLearningRateBox::follow(TrainerState state) {

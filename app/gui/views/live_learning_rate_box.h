@@ -1,8 +1,9 @@
 #pragma once
-// The Run dock's live learning rate: while a run trains or is paused, a new rate is typed and sent
-// (Set, or Enter); it replaces the schedule from the next batch on. The box says what was sent
-// and, once the engine has used it (applied()), from which step, so a paused run that has not yet
-// taken the rate is not mistaken for one that has.
+// The run toolbar's live learning rate: while a run trains or is paused, a new rate is typed and
+// sent (Set, or Enter); it replaces the schedule from the next batch on. The box says what was
+// sent and, once the engine has used it (applied()), from which step, so a paused run that has
+// not yet taken the rate is not mistaken for one that has: in the status bar (statusChanged) and
+// in its tooltip, since a toolbar has no room for a sentence.
 #include <QWidget>
 
 #include <optional>
@@ -30,19 +31,26 @@ class LiveLearningRateBox : public QWidget {
   void applied(const LearningRateChange& change);
   QLineEdit* rateEdit() const { return edit_; }
   QPushButton* setButton() const { return set_; }
-  QLabel* statusLabel() const { return status_; }
+  /// What the box last said ("5e-4 sent: …", "5e-4 since step 41 …", a refusal); "" at first.
+  QString statusText() const { return status_; }
+  /// "Live learning rate" beside the field, or "lr" where the toolbar is short of room.
+  void setCompact(bool compact);
 
  Q_SIGNALS:
   void learningRateRequested(double lr);
+  void statusChanged(const QString& text);
 
  private:
   void send();
   void follow(TrainerState state);
+  void say(const QString& text);
 
   const CurrentRun* run_;
   QLineEdit* edit_ = nullptr;
   QPushButton* set_ = nullptr;
-  QLabel* status_ = nullptr;
+  QLabel* caption_ = nullptr;
+  QString status_;
+  QString base_tool_tip_;  ///< what the field is for, under the newest status
 };
 
 }  // namespace ascope

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include "engine/vocabulary/task_descriptor.h"
+#include "widgets/common/combo_tool_tip.h"
 
 namespace ascope {
 namespace {
@@ -51,10 +52,11 @@ QString PretrainedModelChoice::folder() const {
 void PretrainedModelChoice::setTask(const TaskDescriptor* task) {
   task_fine_tunes_ = task != nullptr && task->fine_tunes_pretrained;
   if (!task_fine_tunes_) setCurrentIndex(0);
-  setToolTip(task_fine_tunes_
-                 ? tr("The task's own model from scratch, or a pretrained Hugging Face model "
-                      "folder to fine-tune (File → Get pretrained model…)")
-                 : tr("This task trains its own model only"));
+  followCurrentTextInToolTip(
+      this, task_fine_tunes_
+                ? tr("The task's own model from scratch, or a pretrained Hugging Face model "
+                     "folder to fine-tune (File → Get pretrained model…)")
+                : tr("This task trains its own model only"));
 }
 
 QStringList PretrainedModelChoice::offeredFolders() const {

@@ -5,21 +5,22 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStyle>
-#include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <functional>
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/live_learning_rate_box.h"
 #include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/probe_sample_picker.h"
 #include "app/gui/views/run_progress_view.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "widgets/common/combo_tool_tip.h"
 
 namespace ascope {
 namespace {
@@ -27,14 +28,6 @@ namespace {
 const char* const kChooseFolder = "::folder";
 const char* const kChooseFile = "::file";
 const char* const kGetDataset = "::get";
-
-QToolButton* commandButton(QAction* action, QWidget* parent) {
-  auto* button = new QToolButton(parent);
-  button->setDefaultAction(action);
-  button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-  return button;
-}
 
 }  // namespace
 
@@ -57,9 +50,10 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
   data_box_->addItem(tr("Get dataset…"), QString::fromLatin1(kGetDataset));
 #endif
-  data_box_->setToolTip(tr("Built-in generated data, or a dataset in a format the task reads "
-                           "(%1)")
-                            .arg(formats.join(QStringLiteral("; "))));
+  followCurrentTextInToolTip(data_box_,
+                             tr("Built-in generated data, or a dataset in a format the task "
+                                "reads (%1)")
+                                 .arg(formats.join(QStringLiteral("; "))));
   preset_box_ = new QComboBox(this);
   preset_box_->setObjectName(QStringLiteral("presetBox"));
   listPresets();
@@ -70,12 +64,14 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   model_box_ = new PretrainedModelChoice(this);
   model_box_->setTask(
       TaskRegistry::instance().find(task_box_->currentData().toString().toStdString()));
-  live_lr_ = new LiveLearningRateBox(run_, this);
   for (QComboBox* box :
        {task_box_, data_box_, preset_box_, device_box_, static_cast<QComboBox*>(model_box_)}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(12);
   }
+  followCurrentTextInToolTip(task_box_, tr("The task: what the model learns, on what data"));
+  followCurrentTextInToolTip(preset_box_, tr("Settings that fit the task and the device"));
+  followCurrentTextInToolTip(device_box_, tr("Where the model trains"));
 
   read_only_label_ = new QLabel(this);
   read_only_label_->setWordWrap(true);
@@ -97,10 +93,6 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   choices->addRow(tr("Preset"), preset_box_);
   choices->addRow(tr("Device"), device_box_);
   choices->addRow(tr("Model"), model_box_);
-  auto* buttons = new QHBoxLayout;
-  buttons->setSpacing(4);
-  for (QAction* action : {start_, pause_, step_, stop_})
-    buttons->addWidget(commandButton(action, this));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(8, 6, 8, 6);
   layout->setSpacing(6);
@@ -109,8 +101,6 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   layout->addLayout(choices);
   layout->addWidget(form_);
   layout->addWidget(message_label_);
-  layout->addLayout(buttons);
-  layout->addWidget(live_lr_);
   layout->addWidget(probe_picker_, 0, Qt::AlignLeft);
   layout->addWidget(progress_);
   layout->addStretch(1);
@@ -122,11 +112,14 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
         TaskRegistry::instance().find(task_box_->currentData().toString().toStdString()));
     listPresets();
     loadPreset();
+    followModel();  // the preset and the form's model sizes follow the model kept or dropped
   });
   connect(preset_box_, &QComboBox::currentIndexChanged, this, &RunPanel::loadPreset);
   connect(data_box_, &QComboBox::activated, this, &RunPanel::chooseData);
   connect(device_box_, &QComboBox::currentIndexChanged, this, &RunPanel::revalidate);
-  connect(model_box_, &PretrainedModelChoice::modelChosen, this, &RunPanel::revalidate);
+  connect(model_box_, &PretrainedModelChoice::modelChosen, this, &RunPanel::followModel);
+  connect(&shape_watcher_, &QFutureWatcher<Expected<ModelShape>>::finished, this,
+          &RunPanel::onPretrainedShapeRead);
   connect(form_, &HyperparameterForm::edited, this, &RunPanel::revalidate);
   connect(edit_button_, &QPushButton::clicked, this, [this] {
     read_only_ = false;
@@ -140,6 +133,52 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   });
   connect(run_, &CurrentRun::stateChanged, this, &RunPanel::onRunState);
   loadPreset();
+}
+
+RunPanel::~RunPanel() {
+  shape_watcher_.waitForFinished();
+}
+
+void RunPanel::followModel() {
+  const TaskDescriptor* task =
+      TaskRegistry::instance().find(task_box_->currentData().toString().toStdString());
+  const QString folder = model_box_->folder();
+  const bool pretrained = task != nullptr && !folder.isEmpty() && task->pretrained_shape;
+  if (!read_only_ && task != nullptr) {
+    // A pretrained model trained with a from-scratch preset ends at chance (issue 24); the
+    // preset follows the model, both ways.
+    const QString wanted = QString::fromStdString(task->defaultPreset(false, pretrained));
+    const bool fine_tune =
+        preset_box_->currentData().toString().toStdString() == task->fine_tune_preset;
+    if (pretrained || fine_tune) setPreset(wanted);
+  }
+  if (!pretrained) {
+    form_->showPretrainedShape(std::nullopt, {});
+  } else if (!shape_watcher_.isRunning()) {
+    shape_folder_ = folder;
+    const std::function<Expected<ModelShape>(const std::string&)> read = task->pretrained_shape;
+    shape_watcher_.setFuture(
+        QtConcurrent::run([read, path = folder.toStdString()] { return read(path); }));
+  }
+  revalidate();
+}
+
+void RunPanel::onPretrainedShapeRead() {
+  const Expected<ModelShape> shape = shape_watcher_.result();
+  const QString asked = shape_folder_;
+  if (model_box_->folder().isEmpty()) return;  // back to the task's own model meanwhile
+  if (asked != model_box_->folder()) {
+    followModel();  // another folder was chosen while this one was read
+    return;
+  }
+  if (shape.ok()) {
+    form_->showPretrainedShape(
+        *shape, tr("The sizes of %1 (its config.json): a fine-tune keeps the model as it was "
+                   "trained.")
+                    .arg(asked));
+  } else {
+    form_->showPretrainedShape(std::nullopt, QString::fromStdString(shape.error()));
+  }
 }
 
 void RunPanel::listPresets() {
@@ -156,6 +195,7 @@ void RunPanel::listPresets() {
   }
   const int index = preset_box_->findData(chosen);
   preset_box_->setCurrentIndex(index >= 0 ? index : 0);
+  refreshCurrentTextToolTip(preset_box_);
 }
 
 void RunPanel::buildActions() {
@@ -296,6 +336,7 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
     const QSignalBlocker block(preset_box_);
     setPreset(QString::fromStdString(config.preset));
   }
+  refreshCurrentTextToolTip(preset_box_);
   model_box_->chooseFolder(QString::fromStdString(config.pretrained));
   const QString data = QString::fromStdString(config.data);
   if (data == QLatin1String("builtin")) {

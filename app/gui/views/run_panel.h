@@ -1,11 +1,15 @@
 #pragma once
 // The Run dock: choose a task (any registered one), its data and a preset, edit the hyperparameters
 // (validated as you type by TrainingConfig::validate(); the named field turns red and Start is
-// disabled), pick the device, and start, pause, step or stop the run. The four commands are
-// QActions, so the Run menu and the shortcuts share them with the buttons.
+// disabled), pick the device, and read where the run stands in full (RunProgressView). The four
+// commands (start, pause, step, stop) are QActions: the run toolbar (RunControlBar), the Run menu
+// and the shortcuts share them, so the settings may scroll while the controls stay in reach.
+#include <QFutureWatcher>
 #include <QWidget>
 
 #include "engine/vocabulary/events.h"
+#include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
 
 class QAction;
@@ -17,7 +21,6 @@ namespace ascope {
 
 class CurrentRun;
 class HyperparameterForm;
-class LiveLearningRateBox;
 class PretrainedModelChoice;
 class ProbeSamplePicker;
 class RunProgressView;
@@ -28,6 +31,7 @@ class RunPanel : public QWidget {
  public:
   /// Follows `run`'s state (buttons, progress); offers every registered task.
   RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent = nullptr);
+  ~RunPanel() override;
 
   QAction* startAction() const { return start_; }
   QAction* pauseAction() const { return pause_; }
@@ -60,7 +64,6 @@ class RunPanel : public QWidget {
   QComboBox* presetBox() const { return preset_box_; }
   QComboBox* deviceBox() const { return device_box_; }
   PretrainedModelChoice* modelChoice() const { return model_box_; }
-  LiveLearningRateBox* liveLearningRate() const { return live_lr_; }
   ProbeSamplePicker* probePicker() const { return probe_picker_; }
   QLabel* messageLabel() const { return message_label_; }
 
@@ -91,6 +94,10 @@ class RunPanel : public QWidget {
   void keepFocus();
   void onPauseTriggered();
   void onStepTriggered();
+  /// A pretrained model chosen: the task's fine-tune preset, and the model's own sizes read
+  /// (off the GUI thread) into the form, read-only; the task's own model: its default preset.
+  void followModel();
+  void onPretrainedShapeRead();
 
   TrainingConfig base_;  // preset (or opened run) the form's values are written onto
   QString message_;
@@ -102,7 +109,6 @@ class RunPanel : public QWidget {
   QComboBox* preset_box_ = nullptr;
   QComboBox* device_box_ = nullptr;
   PretrainedModelChoice* model_box_ = nullptr;
-  LiveLearningRateBox* live_lr_ = nullptr;
   ProbeSamplePicker* probe_picker_ = nullptr;
   HyperparameterForm* form_ = nullptr;
   QLabel* message_label_ = nullptr;
@@ -113,6 +119,8 @@ class RunPanel : public QWidget {
   QAction* pause_ = nullptr;
   QAction* step_ = nullptr;
   QAction* stop_ = nullptr;
+  QFutureWatcher<Expected<ModelShape>> shape_watcher_;
+  QString shape_folder_;  ///< the folder whose shape is (being) read
 };
 
 }  // namespace ascope

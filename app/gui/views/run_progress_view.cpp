@@ -1,7 +1,6 @@
 #include "app/gui/views/run_progress_view.h"
 
 #include <QLabel>
-#include <QProgressBar>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -11,9 +10,6 @@ namespace ascope {
 RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   state_ = new QLabel(this);
   state_->setObjectName(QStringLiteral("runState"));
-  bar_ = new QProgressBar(this);
-  bar_->setObjectName(QStringLiteral("runProgress"));
-  bar_->setTextVisible(true);
   stats_ = new QLabel(this);
   stats_->setObjectName(QStringLiteral("runStats"));
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -32,7 +28,6 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(3);
   layout->addWidget(state_);
-  layout->addWidget(bar_);
   layout->addWidget(stats_);
   layout->addWidget(epoch_);
   layout->addWidget(test_);
@@ -76,31 +71,73 @@ void RunProgressView::setState(TrainerState state, const QString& reason) {
   QString text = QStringLiteral("<b>%1</b>").arg(stateName(state).toHtmlEscaped());
   if (!reason.isEmpty()) text += QStringLiteral(" — ") + reason.toHtmlEscaped();
   state_->setText(text);
-  if (state == TrainerState::kPreparing) bar_->setRange(0, 0);  // busy indicator until steps arrive
-  if (isFinalState(state) && bar_->maximum() == 0) bar_->setRange(0, 1);
+  reason_ = reason;
+  Q_EMIT summaryChanged(summary());
 }
 
 void RunProgressView::setProgress(const StepMetrics& p, std::int64_t batch_size) {
-  const int total = static_cast<int>(std::max<std::int64_t>(1, p.total_steps));
-  bar_->setRange(0, total);
-  bar_->setValue(static_cast<int>(std::min<std::int64_t>(p.step, total)));
-  bar_->setFormat(QStringLiteral("%p%  ·  step %1 / %2").arg(p.step).arg(p.total_steps));
   last_ = p;
   batch_size_ = std::max<std::int64_t>(1, batch_size);
   showStats();
+  Q_EMIT summaryChanged(summary());
+}
+
+void RunProgressView::beginRun(const TrainingConfig& config) {
+  projection_.emplace();
+  projection_->start(config);
+  said_timed_ = said_evaluation_ = false;
+}
+
+void RunProgressView::addSteps(const std::vector<StepMetrics>& steps, std::int64_t batch_size) {
+  if (steps.empty()) return;
+  if (projection_) {
+    projection_->addSteps(steps);
+    if (projection_->isTimed() && !said_timed_) {
+      said_timed_ = true;
+      Q_EMIT projected(projection_->note());
+    }
+    if (projection_->evaluationTimed() && !said_evaluation_) {
+      said_evaluation_ = true;
+      Q_EMIT projected(projection_->note());
+    }
+  }
+  setProgress(steps.back(), batch_size);
+}
+
+QString RunProgressView::etaText(const StepMetrics& p, std::int64_t batch_size,
+                                 TrainerState state) {
+  const double its = p.samples_per_s / static_cast<double>(std::max<std::int64_t>(1, batch_size));
+  // From the recent rate, not from the average since the start: time spent paused is not
+  // training time, and an ETA that grows while nothing runs reads as broken. None once ended.
+  if (state == TrainerState::kPaused) return tr("– (paused)");
+  if (!isFinalState(state) && its > 0)
+    return clock(static_cast<double>(std::max<std::int64_t>(0, p.total_steps - p.step)) / its);
+  return QStringLiteral("–");
+}
+
+RunSummary RunProgressView::summary() const {
+  RunSummary s;
+  s.state = state_now_;
+  s.reason = reason_;
+  if (last_) {
+    s.has_progress = true;
+    s.step = last_->step;
+    s.total_steps = last_->total_steps;
+    s.epoch = last_->epoch;
+    s.eta = etaText(*last_, batch_size_, state_now_);
+    // Timed on this device, validation passes and the final test included.
+    const std::optional<double> left = projection_ ? projection_->secondsLeft() : std::nullopt;
+    if (left && state_now_ != TrainerState::kPaused && !isFinalState(state_now_)) {
+      s.eta = clock(*left);
+    }
+  }
+  return s;
 }
 
 void RunProgressView::showStats() {
   const StepMetrics& p = *last_;
   const double its = p.samples_per_s / static_cast<double>(batch_size_);
-  // From the recent rate, not from the average since the start: time spent paused is not
-  // training time, and an ETA that grows while nothing runs reads as broken. None once ended.
-  QString eta = QStringLiteral("–");
-  if (state_now_ == TrainerState::kPaused) {
-    eta = tr("– (paused)");
-  } else if (!isFinalState(state_now_) && its > 0) {
-    eta = clock(static_cast<double>(std::max<std::int64_t>(0, p.total_steps - p.step)) / its);
-  }
+  const QString eta = summary().eta;
   stats_->setText(tr("epoch %1 · %2 it/s · %3 samples/s · ETA %4<br>loss %5 · accuracy %6 · "
                      "lr %7")
                       .arg(p.epoch)
@@ -113,6 +150,7 @@ void RunProgressView::showStats() {
 }
 
 void RunProgressView::setEpoch(const EpochSummary& r) {
+  if (projection_) projection_->addEvaluation(r.step);
   QString text = tr("epoch %1 validation: loss %2 · accuracy %3")
                      .arg(r.epoch)
                      .arg(r.val_loss, 0, 'f', 4)
@@ -152,9 +190,7 @@ QString RunProgressView::testText() const {
 
 void RunProgressView::reset() {
   last_.reset();
-  bar_->setRange(0, 1);
-  bar_->setValue(0);
-  bar_->setFormat(tr("no run yet"));
+  projection_.reset();
   stats_->setText(tr("epoch – · – it/s · – samples/s · ETA –<br>loss – · accuracy – · lr –"));
   epoch_->clear();
   test_->clear();

@@ -1,5 +1,7 @@
 #include "engine/runfolder/config/config_difference.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "engine/core/json_file.h"
@@ -29,6 +31,32 @@ std::vector<SettingDifference> differingSettings(const nlohmann::json& a, const 
   return differences;
 }
 
+namespace {
+
+/// The last part of a path in a JSON string value ("\"/data/imdb.csv\"" → "imdb.csv"); the value
+/// itself when it is not a string.
+std::string lastPathPart(const std::string& json_value) {
+  const nlohmann::json value = nlohmann::json::parse(json_value, nullptr, false);
+  if (!value.is_string()) return json_value;
+  std::filesystem::path path(value.get<std::string>());
+  while (!path.empty() && path.filename().empty()) path = path.parent_path();  // "dir/"
+  return path.filename().string();
+}
+
+}  // namespace
+
+std::vector<SettingDifference> withoutLocations(std::vector<SettingDifference> differences) {
+  differences.erase(std::remove_if(differences.begin(), differences.end(),
+                                   [](const SettingDifference& d) {
+                                     if (d.key == "/out_dir") return true;
+                                     if (d.key != "/data" && d.key != "/pretrained") return false;
+                                     return !d.a.empty() && !d.b.empty() &&
+                                            lastPathPart(d.a) == lastPathPart(d.b);
+                                   }),
+                    differences.end());
+  return differences;
+}
+
 Expected<std::vector<SettingDifference>> differingRunSettings(const std::string& run_a,
                                                               const std::string& run_b) {
   const JsonLimits limits{kMaxConfigJsonBytes, 32};
@@ -38,7 +66,7 @@ Expected<std::vector<SettingDifference>> differingRunSettings(const std::string&
   Expected<nlohmann::json> b = readJsonFile(run_b + "/config.json", limits);
   if (!b.ok()) return Error{b.error()};
   if (Status s = checkRunConfigJson(*b, run_b + "/config.json"); !s.ok()) return Error{s.error()};
-  return differingSettings(*a, *b);
+  return withoutLocations(differingSettings(*a, *b));
 }
 
 }  // namespace ascope

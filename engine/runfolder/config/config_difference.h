@@ -19,8 +19,14 @@ struct SettingDifference {
 /// The differing leaves of `a` and `b`, sorted by key; a key present in only one of them counts.
 std::vector<SettingDifference> differingSettings(const nlohmann::json& a, const nlohmann::json& b);
 
+/// `differences` without the settings that only say where something is: the run's own folder
+/// (out_dir) always; a dataset or model path (data, pretrained) when both name a file or folder
+/// of the same name, i.e. the same data in another place. Two runs compared differ in their
+/// folders by definition; that is no setting worth a row (issue 24).
+std::vector<SettingDifference> withoutLocations(std::vector<SettingDifference> differences);
+
 /// The differing settings of two run folders' config.json files (read with the size and nesting
-/// limits of config.json); an error names the file that cannot be read.
+/// limits of config.json), locations left out; an error names the file that cannot be read.
 Expected<std::vector<SettingDifference>> differingRunSettings(const std::string& run_a,
                                                               const std::string& run_b);
 

@@ -32,6 +32,7 @@ TrainingConfig preset(const std::string& name) {
     c.optimization.warmup_steps = 0;
     c.probe_every_steps = 10;
     c.probe_time_share = 1.0;  // probes exactly every 10 steps, as tests expect of tiny presets
+    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
   }
   return c;
 }

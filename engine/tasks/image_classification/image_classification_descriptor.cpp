@@ -63,6 +63,7 @@ TrainingConfig preset(const std::string& name) {
     c.epochs = 3;
     c.probe_every_steps = 10;
     c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
+    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
   }
   return c;
 }
@@ -182,6 +183,13 @@ TaskDescriptor imageClassificationTaskDescriptor() {
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained ViT (--model FOLDER)"});
   d.fine_tunes_pretrained = true;
+  d.fine_tune_preset = "finetune";
+  d.pretrained_shape = [](const std::string& folder) -> Expected<ModelShape> {
+    Expected<VitConfig> hf = readVitConfig(folder + "/config.json");
+    if (!hf.ok()) return Error{hf.error()};
+    return ModelShape{hf->num_hidden_layers, hf->num_attention_heads, hf->hidden_size,
+                      hf->intermediate_size, hf->patch_size};
+  };
   d.make_preset = preset;
   d.validate = [](const TrainingConfig& c) -> Status {
     Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();

@@ -25,6 +25,13 @@ Status validateConfig(const TrainingConfig& config) {
       return Error{"task " + config.task + " cannot fine-tune a pretrained model (pretrained \"" +
                    config.pretrained + "\")"};
     }
+    // A resumed run keeps the settings it was started with, whatever they were.
+    const std::string& fine_tune = (*descriptor)->fine_tune_preset;
+    if (!config.resume && !fine_tune.empty() && config.preset != fine_tune) {
+      return Error{"preset: a pretrained model is fine-tuned with the " + fine_tune +
+                   " preset; \"" + config.preset + "\" trains a model from scratch (its " +
+                   "learning rate and batch size would ruin the pretrained weights)"};
+    }
     std::error_code ec;
     const std::filesystem::path model_config =
         std::filesystem::path(config.pretrained) / "config.json";

@@ -66,6 +66,7 @@ TrainingConfig preset(const std::string& name) {
     c.epochs = 3;
     c.probe_every_steps = 10;
     c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
+    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
   }
   return c;
 }
@@ -189,6 +190,7 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.presets.push_back({"real", "the seed's model tuned for the real aclImdb reviews"});
   d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained BERT (--model FOLDER)"});
   d.fine_tunes_pretrained = true;
+  d.fine_tune_preset = "finetune";
   d.make_preset = preset;
   d.validate = [](const TrainingConfig& c) -> Status {
     Expected<TextClassifierConfig> read = c.model.read<TextClassifierConfig>();
@@ -208,6 +210,12 @@ TaskDescriptor sentimentTaskDescriptor() {
     t.heads = s.heads;
     t.d_model = s.d_model;
     t.d_ff = s.d_ff;
+  };
+  d.pretrained_shape = [](const std::string& folder) -> Expected<ModelShape> {
+    Expected<BertConfig> hf = readBertConfig(folder + "/config.json");
+    if (!hf.ok()) return Error{hf.error()};
+    return ModelShape{hf->num_hidden_layers, hf->num_attention_heads, hf->hidden_size,
+                      hf->intermediate_size, 0};
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.step_flops = stepFlops;

@@ -64,6 +64,7 @@ TrainingConfig preset(const std::string& name) {
     c.epochs = 3;
     c.probe_every_steps = 10;
     c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
+    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
     c.decode_samples = 10;
   }
   return c;

@@ -1,0 +1,287 @@
+#include "app/gui/window/layout/layout_report.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMainWindow>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScreen>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QTabBar>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <algorithm>
+#include <limits>
+
+#include "app/gui/views/live_learning_rate_box.h"
+#include "app/gui/views/run_control_bar.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_strip.h"
+#include "app/gui/window/layout/dock_layout.h"
+#include "app/gui/window/main/main_window.h"
+#include "widgets/common/fitting_label.h"
+#include "widgets/common/themed_plot.h"
+#include "widgets/curves/metric_curve_panel.h"
+
+namespace ascope {
+
+namespace {
+
+/// A little slack for rounding at fractional scale factors.
+constexpr int kSlackPx = 1;
+
+QJsonObject sizeOf(const QSize& size) {
+  return {{QStringLiteral("width"), size.width()}, {QStringLiteral("height"), size.height()}};
+}
+
+/// Where a widget is, for a person reading the report: "Attention › groupSelector (QComboBox)".
+QString describe(const QWidget* widget) {
+  QString where;
+  for (const QWidget* p = widget; p != nullptr; p = p->parentWidget()) {
+    if (const auto* dock = qobject_cast<const QDockWidget*>(p)) {
+      where = dock->windowTitle();
+      break;
+    }
+    if (qobject_cast<const QToolBar*>(p) != nullptr) {
+      where = QStringLiteral("toolbar");
+      break;
+    }
+    if (qobject_cast<const QStatusBar*>(p) != nullptr) {
+      where = QStringLiteral("status bar");
+      break;
+    }
+  }
+  const QString name =
+      widget->objectName().isEmpty()
+          ? QString::fromLatin1(widget->metaObject()->className())
+          : QStringLiteral("%1 (%2)").arg(widget->objectName(), widget->metaObject()->className());
+  return where.isEmpty() ? name : where + QStringLiteral(" › ") + name;
+}
+
+QString plain(QString text) {
+  text.remove(QLatin1Char('&'));
+  return text;
+}
+
+/// A widget that shortens a text and gives it whole in the tooltip is fine; one that just cuts
+/// it off is not.
+QString kindOf(const QWidget* widget, const QString& full_text) {
+  return widget->toolTip().contains(full_text) ? QStringLiteral("elided")
+                                               : QStringLiteral("clipped");
+}
+
+QJsonObject misfit(const QString& kind, const QWidget* widget, const QString& text, int needed,
+                   int available) {
+  return {{QStringLiteral("kind"), kind},
+          {QStringLiteral("widget"), describe(widget)},
+          {QStringLiteral("text"), text},
+          {QStringLiteral("needed"), needed},
+          {QStringLiteral("available"), available}};
+}
+
+void checkLabel(const QLabel* label, QJsonArray& out) {
+  const QVariant full = label->property(FittingLabel::kFullTextProperty);
+  if (full.isValid()) {
+    if (full.toString() != label->text()) {
+      out << misfit(kindOf(label, full.toString()), label, full.toString(),
+                    label->fontMetrics().horizontalAdvance(full.toString()), label->width());
+    }
+    return;
+  }
+  if (label->text().isEmpty()) return;
+  if (label->wordWrap()) {
+    const int needed = label->heightForWidth(label->width());
+    if (needed > label->height() + kSlackPx) {
+      out << misfit(QStringLiteral("clipped"), label, label->text(), needed, label->height());
+    }
+    return;
+  }
+  const int needed = label->sizeHint().width();
+  if (needed > label->width() + kSlackPx) {
+    out << misfit(QStringLiteral("clipped"), label, label->text(), needed, label->width());
+  }
+}
+
+void checkButton(const QAbstractButton* button, QJsonArray& out) {
+  const QString text = plain(button->text());
+  if (text.isEmpty()) return;
+  int needed = 0;
+  if (const auto* tool = qobject_cast<const QToolButton*>(button)) {
+    if (tool->toolButtonStyle() == Qt::ToolButtonIconOnly) return;
+    needed = tool->sizeHint().width();
+  } else if (qobject_cast<const QCheckBox*>(button) != nullptr ||
+             qobject_cast<const QRadioButton*>(button) != nullptr) {
+    needed = button->sizeHint().width();
+  } else {
+    // Not the push button's size hint: styles give it a minimum width its text does not need.
+    const QStyle* style = button->style();
+    needed = button->fontMetrics().horizontalAdvance(text) +
+             2 * style->pixelMetric(QStyle::PM_ButtonMargin, nullptr, button) +
+             2 * style->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, button);
+    if (!button->icon().isNull()) needed += button->iconSize().width() + 4;
+    // A button as wide as its own size hint shows its whole text, whatever the estimate says.
+    needed = std::min(needed, button->sizeHint().width());
+  }
+  if (needed > button->width() + kSlackPx) {
+    out << misfit(QStringLiteral("clipped"), button, text, needed, button->width());
+  }
+}
+
+void checkComboBox(const QComboBox* box, QJsonArray& out) {
+  const QString text = box->currentText();
+  if (text.isEmpty() || box->isEditable()) return;
+  QStyleOptionComboBox option;
+  option.initFrom(box);
+  option.editable = false;
+  option.currentText = text;
+  const QRect field =
+      box->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, box);
+  int needed = box->fontMetrics().horizontalAdvance(text);
+  if (!box->itemIcon(box->currentIndex()).isNull()) needed += box->iconSize().width() + 4;
+  if (needed > field.width() + kSlackPx) {
+    out << misfit(kindOf(box, text), box, text, needed, field.width());
+  }
+}
+
+void checkTabBar(const QTabBar* bar, QJsonArray& out) {
+  const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+  for (int i = 0; i < bar->count(); ++i) {
+    if (!bar->isTabVisible(i)) continue;
+    const QString text = plain(bar->tabText(i));
+    if (text.isEmpty()) continue;
+    int needed = bar->fontMetrics().horizontalAdvance(text);
+    if (!bar->tabIcon(i).isNull()) needed += bar->iconSize().width() + 4;
+    const QRect tab = bar->tabRect(i);
+    const int available = tab.width() - padding;
+    const bool cut = needed > available + kSlackPx;
+    const bool out_of_view = !bar->rect().contains(tab);
+    if (!cut && !out_of_view) continue;
+    QJsonObject item = misfit(
+        bar->tabToolTip(i).contains(text) ? QStringLiteral("elided") : QStringLiteral("clipped"),
+        bar, text, needed, out_of_view ? 0 : available);
+    item.insert(QStringLiteral("widget"), describe(bar) + QStringLiteral(" › tab %1").arg(i));
+    out << item;
+  }
+}
+
+void checkProgressBar(const QProgressBar* bar, QJsonArray& out) {
+  if (!bar->isTextVisible() || bar->maximum() == 0) return;
+  const QString text = bar->text();
+  const int needed = bar->fontMetrics().horizontalAdvance(text);
+  const int available = bar->contentsRect().width() - 4;
+  if (needed > available + kSlackPx) {
+    out << misfit(QStringLiteral("clipped"), bar, text, needed, available);
+  }
+}
+
+}  // namespace
+
+QRect LayoutReport::unclippedRect(const QWidget* widget, const QWidget* top) {
+  QRect rect = widget->rect();
+  QPoint offset(0, 0);  // of `widget` in the coordinates of `w`
+  for (const QWidget* w = widget; w != top && w->parentWidget() != nullptr; w = w->parentWidget()) {
+    offset += w->pos();
+    rect &= w->parentWidget()->rect().translated(-offset);
+  }
+  return rect;
+}
+
+bool LayoutReport::fullyVisible(const QWidget* widget, const QWidget* top) {
+  if (widget == nullptr || !widget->isVisible() || widget->width() <= 0 || widget->height() <= 0)
+    return false;
+  return unclippedRect(widget, top) == widget->rect();
+}
+
+QJsonArray LayoutReport::textsThatDoNotFit(const QWidget* top) {
+  QJsonArray out;
+  for (const QWidget* w : top->findChildren<QWidget*>()) {
+    if (!w->isVisible() || unclippedRect(w, top).isEmpty()) continue;
+    if (const auto* label = qobject_cast<const QLabel*>(w)) {
+      checkLabel(label, out);
+    } else if (const auto* button = qobject_cast<const QAbstractButton*>(w)) {
+      checkButton(button, out);
+    } else if (const auto* box = qobject_cast<const QComboBox*>(w)) {
+      checkComboBox(box, out);
+    } else if (const auto* bar = qobject_cast<const QTabBar*>(w)) {
+      checkTabBar(bar, out);
+    } else if (const auto* progress = qobject_cast<const QProgressBar*>(w)) {
+      checkProgressBar(progress, out);
+    }
+  }
+  return out;
+}
+
+QJsonObject LayoutReport::measure(const MainWindow& window) {
+  QJsonObject report;
+  report.insert(QStringLiteral("window"), sizeOf(window.size()));
+  if (const QScreen* screen = window.screen()) {
+    QJsonObject s = sizeOf(screen->geometry().size());
+    s.insert(QStringLiteral("available_width"), screen->availableGeometry().width());
+    s.insert(QStringLiteral("available_height"), screen->availableGeometry().height());
+    s.insert(QStringLiteral("device_pixel_ratio"), screen->devicePixelRatio());
+    report.insert(QStringLiteral("screen"), s);
+  }
+  report.insert(QStringLiteral("minimum_window"), sizeOf(window.minimumSizeHint()));
+
+  QJsonArray docks;
+  for (const QDockWidget* dock : window.dockLayout()->docks()) {
+    if (!dock->isVisible() || dock->visibleRegion().isEmpty()) continue;
+    QJsonObject d = sizeOf(dock->size());
+    d.insert(QStringLiteral("title"), dock->windowTitle());
+    d.insert(QStringLiteral("object_name"), dock->objectName());
+    docks << d;
+  }
+  report.insert(QStringLiteral("docks"), docks);
+
+  const RunControlBar* controls = window.panels().controls;
+  const RunPanel* run = window.panels().run;
+  QJsonObject reach;
+  bool all = true;
+  const auto control = [&](const char* name, const QWidget* widget) {
+    const bool visible = fullyVisible(widget, &window);
+    all = all && visible;
+    reach.insert(QString::fromLatin1(name), visible);
+  };
+  control("start", controls->button(run->startAction()));
+  control("pause", controls->button(run->pauseAction()));
+  control("step", controls->button(run->stepAction()));
+  control("stop", controls->button(run->stopAction()));
+  control("progress", controls->progress()->bar());
+  control("state", controls->progress()->stateBadge());
+  control("learning_rate", controls->liveLearningRate()->rateEdit());
+  reach.insert(QStringLiteral("all"), all);
+  reach.insert(QStringLiteral("compactness"), controls->compactness());
+  report.insert(QStringLiteral("run_controls"), reach);
+
+  int smallest_plot = std::numeric_limits<int>::max();
+  int smallest_area = std::numeric_limits<int>::max();
+  for (const MetricCurvePanel* curve : {window.panels().loss, window.panels().accuracy}) {
+    const ThemedPlot* plot = curve->plot();
+    if (!plot->isVisible() || unclippedRect(plot, &window).isEmpty()) continue;
+    smallest_plot = std::min(smallest_plot, unclippedRect(plot, &window).height());
+    smallest_area = std::min(smallest_area, plot->axisRect()->height());
+  }
+  const bool any_curve = smallest_plot != std::numeric_limits<int>::max();
+  report.insert(QStringLiteral("smallest_curve_plot_height"),
+                any_curve ? QJsonValue(smallest_plot) : QJsonValue());
+  report.insert(QStringLiteral("smallest_curve_area_height"),
+                any_curve ? QJsonValue(smallest_area) : QJsonValue());
+
+  const QJsonArray misfits = textsThatDoNotFit(&window);
+  int clipped = 0;
+  for (const QJsonValue& m : misfits) {
+    if (m[QStringLiteral("kind")] == QStringLiteral("clipped")) ++clipped;
+  }
+  report.insert(QStringLiteral("texts_not_fitting"), misfits);
+  report.insert(QStringLiteral("clipped_count"), clipped);
+  return report;
+}
+
+}  // namespace ascope

@@ -1,0 +1,102 @@
+#include "app/gui/window/layout/workspace.h"
+
+#include <QCoreApplication>
+
+namespace ascope {
+namespace {
+
+QString tr(const char* text) {
+  return QCoreApplication::translate("Workspace", text);
+}
+
+/// Below this many logical pixels of height, the curves, the attention and the small docks do
+/// not all fit one above the other with readable plots (1280 × 720 leaves about 620 for docks).
+constexpr int kTallWindow = 900;
+
+}  // namespace
+
+QStringList Workspace::named() const {
+  QStringList all = hidden;
+  for (const WorkspaceColumn& column : columns) {
+    for (const WorkspaceRow& row : column.rows) all << row.docks;
+  }
+  return all;
+}
+
+Workspace Workspace::train(QSize room) {
+  Workspace w;
+  w.id = QStringLiteral("train");
+  w.title = tr("Train");
+  if (room.height() >= kTallWindow) {
+    // Room for everything: Run over Sample, the curves over the log, attention over the rest.
+    w.columns = {
+        {0.19, {{{"runDock"}, 0.54}, {{"sampleDock"}, 0.46}}},
+        {0.32, {{{"lossDock"}, 0.35}, {{"accuracyDock"}, 0.35}, {{"logDock"}, 0.30}}},
+        {0.49,
+         {{{"attentionDock"}, 0.58},
+          {{"positionalEncodingDock", "decodingDock", "headsDock", "ablationDock", "errorsDock"},
+           0.42,
+           true}}},
+    };
+  } else {
+    // A laptop: the Run dock scrolls its settings (its controls are in the toolbar), the two
+    // curves have half the height each, and the small docks take turns below the attention.
+    w.columns = {
+        {0.22, {{{"runDock"}, 1.0}}},
+        {0.31, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
+        {0.47,
+         {{{"attentionDock"}, 0.6},
+          {{"sampleDock", "positionalEncodingDock", "decodingDock", "headsDock", "ablationDock",
+            "errorsDock", "logDock"},
+           0.4,
+           true}}},
+    };
+  }
+  return w;
+}
+
+Workspace Workspace::inspect(QSize room) {
+  Workspace w;
+  w.id = QStringLiteral("inspect");
+  w.title = tr("Inspect");
+  const bool tall = room.height() >= kTallWindow;
+  w.columns = {
+      {0.58, {{{"attentionDock"}, 1.0}}},
+      {0.42,
+       {{{"headsDock", "ablationDock", "errorsDock", "decodingDock", "positionalEncodingDock"},
+         tall ? 0.45 : 0.5},
+        {{"sampleDock", "lossDock", "accuracyDock", "runDock", "logDock"},
+         tall ? 0.55 : 0.5,
+         true}}},
+  };
+  return w;
+}
+
+Workspace Workspace::present(QSize room) {
+  Q_UNUSED(room);
+  Workspace w;
+  w.id = QStringLiteral("present");
+  w.title = tr("Present");
+  w.columns = {
+      {0.28,
+       {{{"lossDock", "accuracyDock"}, 0.5},
+        {{"sampleDock", "positionalEncodingDock"}, 0.5, true}}},
+      {0.72, {{{"attentionDock"}, 1.0}}},
+  };
+  w.hidden = {QStringLiteral("runDock"),      QStringLiteral("logDock"),
+              QStringLiteral("headsDock"),    QStringLiteral("ablationDock"),
+              QStringLiteral("decodingDock"), QStringLiteral("errorsDock")};
+  return w;
+}
+
+Workspace Workspace::byId(const QString& id, QSize room) {
+  if (id == QLatin1String("inspect")) return inspect(room);
+  if (id == QLatin1String("present")) return present(room);
+  return train(room);
+}
+
+QStringList Workspace::ids() {
+  return {QStringLiteral("train"), QStringLiteral("inspect"), QStringLiteral("present")};
+}
+
+}  // namespace ascope

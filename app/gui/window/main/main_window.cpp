@@ -1,0 +1,424 @@
+#include "app/gui/window/main/main_window.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/window/dialogs/pretrained_inspection_window.h"
+#include "app/gui/window/export/attention_video_actions.h"
+#include "app/gui/window/export/export_actions.h"
+#include "app/gui/window/layout/dock_layout.h"
+#include "app/gui/window/layout/window_placement.h"
+#include "app/gui/window/lecture/presentation_controls.h"
+#include "app/gui/window/main/app_log.h"
+#include "app/gui/window/main/help_actions.h"
+#include "app/gui/window/run/error_analysis_controller.h"
+#include "app/gui/window/run/remembered_settings.h"
+#include "engine/inference/device_query.h"
+#ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
+#include "app/gui/window/dialogs/get_dataset_dialog.h"
+#include "app/gui/window/run/pretrained_model_actions.h"
+#endif
+#include "app/gui/views/curves_presenter.h"
+#include "app/gui/views/live_learning_rate_box.h"
+#include "app/gui/views/run_control_bar.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_strip.h"
+#include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/try_it_box.h"
+#include "app/gui/window/run/head_analysis_controller.h"
+#include "app/gui/window/run/live_run_controls.h"
+#include "app/gui/window/run/long_run_check.h"
+#include "app/gui/window/run/replay_actions.h"
+#include "app/gui/window/run/run_controller.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
+#include "widgets/tables/error_analysis_panel.h"
+#include "widgets/tables/head_ablation_table.h"
+#include "widgets/tables/head_stats_grid_panel.h"
+
+// Resources of a static library must be initialised by name, outside any namespace.
+static void initResources() {
+  Q_INIT_RESOURCE(resources);
+}
+
+namespace ascope {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  initResources();
+  setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
+  run_ = new CurrentRun(this);
+  bridge_ = new EngineBridge(run_, this);
+  createPanels();
+  createRunToolBar();  // before the controllers: they take panels_, its controls included
+  app_log_ = new AppLog(panels_.log, this);
+  controller_ = new RunController(panels_, run_, bridge_, this);
+  exporter_ = new ExportActions(panels_, run_, this);
+  new LiveRunControls(panels_, bridge_, this);
+  createDocks();
+  createMenus();
+
+  // Start goes through the estimate of how long the run will take (asks when interactive).
+  long_run_check_ = new LongRunCheck(this, this);
+  connect(panels_.run, &RunPanel::startRequested, long_run_check_, &LongRunCheck::check);
+  connect(long_run_check_, &LongRunCheck::declined, this, &MainWindow::showMessage);
+  connect(long_run_check_, &LongRunCheck::accepted, controller_,
+          [this](const TrainingConfig& config, bool step_only) {
+            controller_->startRun(config, step_only);
+          });
+  connect(panels_.run, &RunPanel::pauseRequested, bridge_, &EngineBridge::pause);
+  connect(panels_.run, &RunPanel::resumeRequested, bridge_, &EngineBridge::resume);
+  connect(panels_.run, &RunPanel::stepRequested, bridge_, &EngineBridge::stepOnce);
+  connect(panels_.run, &RunPanel::stopRequested, bridge_, &EngineBridge::stop);
+  connect(controller_, &RunController::titleChanged, this, &QMainWindow::setWindowTitle);
+  connect(controller_, &RunController::message, this, &MainWindow::showMessage);
+  connect(controller_, &RunController::openFailed, this, [this](const QString& text) {
+    if (interactive_) QMessageBox::warning(this, tr("Cannot open run"), text);
+  });
+  connect(controller_, &RunController::runOpened, this,
+          [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
+  connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
+  connect(controller_->headAnalysis(), &HeadAnalysisController::dockWanted, this,
+          [this](const QString& name) {
+            if (QDockWidget* dock = docks_->dock(name)) {
+              dock->show();
+              dock->raise();
+            }
+          });
+  connect(panels_.run, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
+  // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
+  auto follow_task = [this] {
+    panels_.try_it->setPendingTask(panels_.run->taskBox()->currentData().toString());
+  };
+  connect(panels_.run, &RunPanel::configEdited, this, follow_task);
+  follow_task();
+  offerDownloadedDatasets();
+  setWindowTitle(controller_->title());
+  resize(1600, 1000);
+  docks_->resetLayout();
+  statusBar()->showMessage(tr("Pick a task and press Start (F5), or open a run folder (Ctrl+O)."));
+  // The hint is for a window that shows nothing yet.
+  connect(run_, &CurrentRun::runChanged, statusBar(), &QStatusBar::clearMessage);
+}
+
+MainWindow::~MainWindow() {
+  bridge_->shutdown();  // joins the trainer before the panels it feeds go away
+  // A top-level child (the run comparison) closing below would report a focus change to the
+  // Timeline keys' slot after the actions and docks it reads have been deleted.
+  disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+}
+
+void MainWindow::createPanels() {
+  panels_.run = new RunPanel(run_, cudaAvailable(), this);
+  panels_.curves = new CurvesPresenter(this);
+  panels_.loss = panels_.curves->loss();
+  panels_.accuracy = panels_.curves->accuracy();
+  panels_.attention = new AttentionTimelineView(run_, this);
+  panels_.decoding = new DecodingStepView(this);
+  panels_.decoding->setObjectName(QStringLiteral("decodingPanel"));
+  panels_.positional_encoding = new PositionalEncodingPanel(this);
+  panels_.positional_encoding->setObjectName(QStringLiteral("positionalEncodingPanel"));
+  panels_.sample = new SamplePanel(this);
+  panels_.sample->setObjectName(QStringLiteral("samplePanel"));
+  panels_.try_it = new TryItBox(run_, this);
+  panels_.heads = new HeadStatsGridPanel(this);
+  panels_.heads->setObjectName(QStringLiteral("headStatsPanel"));
+  panels_.ablation = new HeadAblationTable(this);
+  panels_.ablation->setObjectName(QStringLiteral("ablationPanel"));
+  panels_.errors = new ErrorAnalysisPanel(this);
+  panels_.errors->setObjectName(QStringLiteral("errorsPanel"));
+  panels_.log = new LogPanel(this);
+  panels_.log->setObjectName(QStringLiteral("logPanel"));
+  panels_.log->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
+}
+
+void MainWindow::createRunToolBar() {
+  RunPanel* run = panels_.run;
+  panels_.controls = new RunControlBar(
+      run_, {run->startAction(), run->pauseAction(), run->stepAction(), run->stopAction()}, this);
+  auto* bar = new QToolBar(tr("Run controls"), this);
+  bar->setObjectName(QStringLiteral("runToolBar"));
+  // Fixed in place and never hidden: the one place the controls always are.
+  bar->setMovable(false);
+  bar->setFloatable(false);
+  bar->setAllowedAreas(Qt::TopToolBarArea);
+  bar->toggleViewAction()->setEnabled(false);
+  bar->toggleViewAction()->setVisible(false);
+  bar->addWidget(panels_.controls);
+  addToolBar(Qt::TopToolBarArea, bar);
+
+  // The run's state where a lecturer looks: the toolbar's badge, and the status bar's right end.
+  auto* state = new QLabel(this);
+  state->setObjectName(QStringLiteral("runStatusLine"));
+  statusBar()->addPermanentWidget(state);
+  const auto show = [this, state](const RunSummary& summary) {
+    panels_.controls->progress()->setSummary(summary);
+    state->setText(summary.statusLine());
+  };
+  connect(run->progressView(), &RunProgressView::summaryChanged, this, show);
+  show(run->progressView()->summary());
+  connect(panels_.controls->liveLearningRate(), &LiveLearningRateBox::statusChanged, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+}
+
+void MainWindow::createDocks() {
+  docks_ = new DockLayout(this);
+  auto* sample = new QWidget(this);
+  auto* sample_layout = new QVBoxLayout(sample);
+  sample_layout->setContentsMargins(0, 0, 0, 0);
+  sample_layout->setSpacing(0);
+  sample_layout->addWidget(panels_.sample, 1);
+  sample_layout->addWidget(panels_.try_it);
+  // Scrollable, so that the window fits small screens (1366 × 768) with every dock shown.
+  auto* run = new QScrollArea(this);
+  run->setWidget(panels_.run);
+  run->setWidgetResizable(true);
+  run->setFrameShape(QFrame::NoFrame);
+  run->setMinimumWidth(panels_.run->minimumSizeHint().width() +
+                       run->verticalScrollBar()->sizeHint().width());
+  docks_->addDock(QStringLiteral("runDock"), tr("Run"), run);
+  docks_->addDock(QStringLiteral("lossDock"), tr("Loss"), panels_.loss);
+  docks_->addDock(QStringLiteral("accuracyDock"), tr("Accuracy"), panels_.accuracy);
+  docks_->addDock(QStringLiteral("attentionDock"), tr("Attention"), panels_.attention);
+  docks_->addDock(QStringLiteral("positionalEncodingDock"), tr("Positional encoding"),
+                  panels_.positional_encoding);
+  docks_->addDock(QStringLiteral("sampleDock"), tr("Sample"), sample);
+  // Tabbed with the positional encoding: scrolls rather than making the column taller.
+  auto* decoding = new QScrollArea(this);
+  decoding->setWidget(panels_.decoding);
+  decoding->setWidgetResizable(true);
+  decoding->setFrameShape(QFrame::NoFrame);
+  docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding);
+  docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), panels_.heads);
+  docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), panels_.ablation);
+  docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), panels_.errors);
+  docks_->addDock(QStringLiteral("logDock"), tr("Log"), panels_.log);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
+  open->setShortcut(QKeySequence::Open);
+  // Continue, bookmark and compare runs (issue 12, lecture mode).
+  auto* replay = new ReplayActions(panels_, run_, bridge_, controller_, this);
+  connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
+  replay->addFileActions(file);
+#ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
+  file->addAction(tr("&Get dataset…"), this,
+                  [this] { openGetDataset(panels_.run->taskBox()->currentData().toString()); });
+  auto* models = new PretrainedModelActions(panels_.run, this);
+  connect(models, &PretrainedModelActions::message, this, &MainWindow::showMessage);
+  models->offerDownloadedModels();
+  file->addAction(models->getModelAction());
+#endif
+  // Inspect without training (issue 15): a pretrained model reads a sentence, every head shown.
+  auto* inspection =
+      new PretrainedInspectionWindow(panels_.attention, panels_.run->modelChoice(), this);
+  file->addAction(tr("&Inspect pretrained model…"), inspection, &PretrainedInspectionWindow::open);
+  file->addSeparator();
+  QAction* export_all =
+      file->addAction(tr("&Export all panels…"), exporter_, &ExportActions::exportAllInteractively);
+  export_all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  QAction* metrics = file->addAction(tr("Export &metrics CSV…"), this, [this] {
+    exporter_->exportMetricsInteractively(run_->folder());
+  });
+  metrics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+  QAction* attention = file->addAction(tr("Export &attention CSV…"), exporter_,
+                                       &ExportActions::exportAttentionInteractively);
+  attention->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+  // Attention in motion (issue 12): the run's snapshots as a GIF or MP4.
+  video_ = new AttentionVideoActions(panels_.attention, run_, this);
+  connect(video_, &AttentionVideoActions::message, this, &MainWindow::showMessage);
+  file->addAction(video_->action());
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  run->addActions({panels_.run->startAction(), panels_.run->pauseAction(),
+                   panels_.run->stepAction(), panels_.run->stopAction()});
+  replay->addRunActions(run);
+  // Error analysis (issue 26): the run scored on a data set, its errors under the scope.
+  errors_ = new ErrorAnalysisController(panels_, run_, this);
+  connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
+  run->addSeparator();
+  run->addAction(errors_->evaluateAction());
+
+  // The run's one time axis: every dock follows the snapshot the timeline shows. Window-wide keys,
+  // except where a focused widget uses them itself: text fields keep theirs, and ←/→ change the
+  // head while the attention panel has focus (its own shortcuts; two enabled shortcuts on one
+  // key would cancel each other out).
+  QMenu* timeline = menuBar()->addMenu(tr("&Timeline"));
+  AttentionTimelineView* attention_view = panels_.attention;
+  const auto add_step = [&](const QString& text, const QKeySequence& key, auto slot) {
+    QAction* action = timeline->addAction(text, attention_view, slot);
+    action->setShortcut(key);
+    return action;
+  };
+  QAction* previous = add_step(tr("&Previous snapshot"), QKeySequence(Qt::Key_Left),
+                               [attention_view] { attention_view->stepBy(-1); });
+  QAction* next = add_step(tr("&Next snapshot"), QKeySequence(Qt::Key_Right),
+                           [attention_view] { attention_view->stepBy(1); });
+  QAction* first = add_step(tr("&First snapshot"), QKeySequence(Qt::Key_Home),
+                            [attention_view] { attention_view->showFirst(); });
+  QAction* last = add_step(tr("&Last snapshot"), QKeySequence(Qt::Key_End),
+                           [attention_view] { attention_view->showLast(); });
+  add_step(tr("P&lay / pause"), QKeySequence(Qt::Key_P),
+           [attention_view] { attention_view->setPlaying(!attention_view->isPlaying()); });
+  add_step(tr("&Back to the run"), QKeySequence(Qt::Key_Escape),
+           [attention_view] { attention_view->returnToRun(); });
+  replay->addTimelineActions(timeline);
+  // The attention panel takes ←/→ for its heads; the Decoding dock ←/→/Home/End for its steps.
+  QWidget* heads = attention_view->panel();
+  QWidget* decoding = panels_.decoding;
+  connect(qApp, &QApplication::focusChanged, this,
+          [previous, next, first, last, heads, decoding](QWidget*, QWidget* now) {
+            const auto within = [now](QWidget* w) {
+              return now != nullptr && (now == w || w->isAncestorOf(now));
+            };
+            const bool in_decoding = within(decoding);
+            previous->setEnabled(!within(heads) && !in_decoding);
+            next->setEnabled(!within(heads) && !in_decoding);
+            first->setEnabled(!in_decoding);
+            last->setEnabled(!in_decoding);
+          });
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  // Workspaces: the docks arranged for watching a run train or for studying its attention, at
+  // sizes for this window; Presentation (below) is the third, the projector's.
+  QMenu* workspaces = view->addMenu(tr("&Workspace"));
+  const auto add_workspace = [&](const QString& id, const QString& text, QKeySequence key) {
+    QAction* action =
+        workspaces->addAction(text, docks_, [this, id] { docks_->showWorkspace(id); });
+    action->setObjectName(id + QStringLiteral("WorkspaceAction"));
+    action->setShortcut(key);
+  };
+  add_workspace(QStringLiteral("train"), tr("&Train: settings, curves, attention"),
+                QKeySequence(Qt::CTRL | Qt::Key_1));
+  add_workspace(QStringLiteral("inspect"), tr("&Inspect: attention, heads, ablation"),
+                QKeySequence(Qt::CTRL | Qt::Key_2));
+  QAction* reset = view->addAction(tr("&Reset layout"), docks_,
+                                   [this] { docks_->showWorkspace(docks_->currentWorkspace()); });
+  reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  view->addSeparator();
+  docks_->fillViewMenu(view);
+  presentation_ = new PresentationControls(this, docks_);
+  view->addSeparator();
+  presentation_->fillViewMenu(view);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  (new HelpActions(this))->fillMenu(help);
+}
+
+void MainWindow::openRunInteractively() {
+  QSettings settings;
+  const QString dir = QFileDialog::getExistingDirectory(
+      this, tr("Open run folder"), settings.value(QStringLiteral("open/folder")).toString());
+  if (dir.isEmpty()) return;
+  settings.setValue(QStringLiteral("open/folder"), QFileInfo(dir).absolutePath());
+  controller_->openRun(dir);
+}
+
+void MainWindow::openGetDataset(const QString& task) {
+#ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
+  Expected<DatasetCatalog> catalog = DatasetCatalog::loadDefault();
+  if (!catalog.ok()) {
+    const QString text = QString::fromStdString(catalog.error());
+    showMessage(text);
+    if (interactive_) QMessageBox::warning(this, tr("Get dataset"), text);
+    return;
+  }
+  auto* dialog = new GetDatasetDialog(std::move(*catalog), task, {}, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &GetDatasetDialog::datasetReady, this,
+          [this](const QString& dataset_task, const QString& folder) {
+            panels_.run->setTask(dataset_task);
+            panels_.run->setDataSource(folder);
+            showMessage(tr("Dataset ready: %1").arg(folder));
+          });
+  dialog->open();
+#else
+  Q_UNUSED(task);
+  showMessage(tr("This build has no downloader (ATTENTIONSCOPE_WITH_DOWNLOAD=OFF)."));
+#endif
+}
+
+void MainWindow::offerDownloadedDatasets() {
+#ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
+  const Expected<DatasetCatalog> catalog = DatasetCatalog::loadDefault();
+  if (!catalog.ok()) return;
+  for (const CatalogEntry& entry : catalog->entries()) {
+    const QString folder =
+        GetDatasetDialog::presentFolder(entry, GetDatasetDialog::datasetsFolder());
+    if (!folder.isEmpty()) {
+      panels_.run->addDataChoice(tr("%1 (downloaded)").arg(QString::fromStdString(entry.folder)),
+                                 folder);
+    }
+  }
+#endif
+}
+
+void MainWindow::showMessage(const QString& text) {
+  statusBar()->showMessage(text, 8000);
+}
+
+bool MainWindow::setInteractive() {
+  interactive_ = true;
+  long_run_check_->setInteractive(true);
+  const bool restored = docks_->restoreLayout();
+  fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
+  remembered_ = new RememberedSettings(panels_.run, run_, controller_, this);
+  findChild<ReplayActions*>()->setRemembersComparisons(true);
+  remembered_->restoreRunSettings();
+  remembered_->reopenLastRun();
+  return restored;
+}
+
+void MainWindow::saveSession() {
+  presentation_->leaveAll();
+  docks_->saveLayout();
+  if (remembered_ != nullptr) remembered_->saveRunSettings();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (bridge_->isActive()) {
+    // Joining here would freeze the window until the current batch (or data loading, or a
+    // validation pass) is done and the checkpoint written. Ask the trainer to stop instead, keep
+    // the event loop running, and close once the run has ended.
+    if (!closing_) {
+      closing_ = true;
+      if (interactive_) saveSession();
+      bridge_->stop();
+      connect(bridge_, &EngineBridge::runEnded, this, &QWidget::close, Qt::QueuedConnection);
+      statusBar()->showMessage(
+          tr("Stopping: the trainer writes its checkpoint, then the window "
+             "closes…"));
+    }
+    event->ignore();
+    return;
+  }
+  if (interactive_ && !closing_) saveSession();
+  bridge_->shutdown();
+  event->accept();
+}
+
+}  // namespace ascope

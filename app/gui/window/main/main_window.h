@@ -1,0 +1,86 @@
+#pragma once
+// The main window only composes: it creates the panels, puts each in a dock, builds the menus
+// from actions and connects the engine bridge. Feeding the panels is RunController's job,
+// exporting ExportActions', the dock arrangement DockLayout's.
+#include <QMainWindow>
+
+#include "app/gui/window/main/panels.h"
+
+namespace ascope {
+
+class AppLog;
+class AttentionVideoActions;
+class CurrentRun;
+class DockLayout;
+class EngineBridge;
+class ErrorAnalysisController;
+class ExportActions;
+class LongRunCheck;
+class PresentationControls;
+class RememberedSettings;
+class RunController;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  const Panels& panels() const { return panels_; }
+  /// The shown run's task, settings, folder and state (their one owner in the GUI).
+  CurrentRun* currentRun() const { return run_; }
+  EngineBridge* bridge() const { return bridge_; }
+  RunController* controller() const { return controller_; }
+  DockLayout* dockLayout() const { return docks_; }
+  ExportActions* exporter() const { return exporter_; }
+  /// File → Export attention video… (and --export-video).
+  AttentionVideoActions* videoExporter() const { return video_; }
+  /// Presentation mode, dock full screen, font zoom and high contrast (View menu).
+  PresentationControls* presentationControls() const { return presentation_; }
+  /// Run → Evaluate on… and the Errors dock.
+  ErrorAnalysisController* errorAnalysis() const { return errors_; }
+  /// The Run dock's settings and the last run across restarts; null until setInteractive().
+  RememberedSettings* rememberedSettings() const { return remembered_; }
+
+  /// For a person at the screen: restores the layout saved at the last close (and saves it at
+  /// this close) and reports problems in message boxes. Off by default, so tests and scripted
+  /// runs see the default layout, never block on a dialog and leave the user's settings alone.
+  /// Returns whether a saved layout was restored.
+  bool setInteractive();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createPanels();
+  void createDocks();
+  /// The run's controls above the docks, and its state in the status bar.
+  void createRunToolBar();
+  void createMenus();
+  void openRunInteractively();
+  /// "Get dataset…" for `task`; the fetched folder becomes the Run panel's data.
+  void openGetDataset(const QString& task);
+  /// Lists datasets fetched earlier (by the GUI or the CLI) in the Run panel's data choices.
+  void offerDownloadedDatasets();
+  void showMessage(const QString& text);
+  /// At close, for a person at the screen: their own layout (not the projector's), their settings.
+  void saveSession();
+
+  Panels panels_;
+  CurrentRun* run_ = nullptr;
+  EngineBridge* bridge_ = nullptr;
+  RunController* controller_ = nullptr;
+  DockLayout* docks_ = nullptr;
+  ExportActions* exporter_ = nullptr;
+  AttentionVideoActions* video_ = nullptr;
+  ErrorAnalysisController* errors_ = nullptr;
+  AppLog* app_log_ = nullptr;
+  PresentationControls* presentation_ = nullptr;
+  RememberedSettings* remembered_ = nullptr;
+  LongRunCheck* long_run_check_ = nullptr;
+  bool interactive_ = false;
+  bool closing_ = false;  ///< close was asked for while training; closes when the run ends
+};
+
+}  // namespace ascope

@@ -1,0 +1,75 @@
+#pragma once
+// The Errors dock's presenter: "Evaluate on…" scores the shown run on a data set in the background
+// (EvaluationJob) with progress and Cancel, the report fills the dock, and a sample clicked there
+// is asked again on a pool thread and put under the scope — its attention in the Attention dock
+// (rollout and decoding follow it), its prediction in the Sample dock — as "Try it" does.
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+#include "app/gui/window/main/panels.h"
+#include "engine/evaluation/run_evaluation.h"
+#include "engine/vocabulary/events.h"
+#include "widgets/attention/attention_plot_data.h"
+
+class QAction;
+class QWidget;
+
+namespace ascope {
+
+class CurrentRun;
+class ErrorAnalysisPanel;
+class EvaluationJob;
+
+class ErrorAnalysisController : public QObject {
+  Q_OBJECT
+
+ public:
+  ErrorAnalysisController(const Panels& panels, const CurrentRun* run, QWidget* window);
+  ~ErrorAnalysisController() override;
+
+  /// Run → Evaluate on…: enabled while the shown run has a folder.
+  QAction* evaluateAction() const { return action_; }
+  /// Asks for the data set and split, then evaluates (when interactive).
+  void openDialog();
+  /// Scores the shown run (request.run_dir is set here); false while an evaluation runs or when
+  /// no run is shown.
+  bool evaluate(EvaluationRequest request);
+  void cancel();
+  bool isRunning() const;
+  const EvaluationReport* report() const { return report_.get(); }
+  /// Puts sample `index` of the report (an index into report()->scored) under the scope; a newer
+  /// pick while one is asked replaces any waiting one.
+  void showSample(int index);
+
+ Q_SIGNALS:
+  void message(const QString& text);
+  /// An evaluation ended: with a report (`ok`) or not (cancelled, failed).
+  void evaluated(bool ok);
+  /// The picked sample is under the scope.
+  void sampleShown(int index);
+
+ private:
+  struct Asked {
+    std::optional<AttentionPlotData> attention;
+    QString error;
+  };
+  void onFinished(bool ok, std::shared_ptr<const EvaluationReport> report, const QString& error);
+  void onAsked();
+  void refresh();
+
+  Panels panels_;
+  const CurrentRun* run_;
+  QWidget* window_;
+  ErrorAnalysisPanel* panel_;
+  EvaluationJob* job_;
+  QAction* action_;
+  std::shared_ptr<const EvaluationReport> report_;
+  QFutureWatcher<Asked> watcher_;
+  int asking_ = -1;   ///< the sample being asked
+  int waiting_ = -1;  ///< the newest pick while one was asked
+};
+
+}  // namespace ascope

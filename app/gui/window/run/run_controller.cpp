@@ -1,0 +1,358 @@
+#include "app/gui/window/run/run_controller.h"
+
+#include <spdlog/spdlog.h>
+#include <QDir>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/bridge/run_folder_follower.h"
+#include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/curves_presenter.h"
+#include "app/gui/views/positional_encoding_conversion.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/sample_conversion.h"
+#include "app/gui/views/try_it_box.h"
+#include "app/gui/window/run/head_analysis_controller.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/decoding/decoding_step_view.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
+
+namespace ascope {
+namespace {
+
+/// The run folder as short as it reads well: relative to the working directory when inside it.
+QString shortPath(const QString& dir) {
+  const QString relative = QDir::current().relativeFilePath(dir);
+  return relative.startsWith(QLatin1String("..")) ? QDir::toNativeSeparators(dir) : relative;
+}
+
+void showEpoch(const Panels& panels, const EpochSummary& e) {
+  panels.curves->showEpoch(e);
+  panels.run->setEpoch(e);
+}
+
+/// At the step of the weights tested, beside that step's validation point (the same weights on a
+/// part of the split, when eval_max_samples is below its size).
+void showTest(const Panels& panels, const TestEvaluation& t) {
+  panels.curves->showTest(t);
+  panels.run->setTest(t);
+}
+
+}  // namespace
+
+RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+                             QObject* parent)
+    : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
+  head_analysis_ = new HeadAnalysisController(panels_, run_, bridge_, this);
+  follower_ = new RunFolderFollower(this);
+  // Both from the follower on the GUI thread (its polls run on the pool).
+  connect(follower_, &RunFolderFollower::newsArrived, this, &RunController::showFollowedNews);
+  connect(follower_, &RunFolderFollower::writerEnded, this, &RunController::onWriterEnded);
+  connectBridge();
+  connectTimeline();
+  connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
+  // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
+  connect(panels_.run->progressView(), &RunProgressView::projected, this,
+          [](const QString& note) { spdlog::info("{}", note.toStdString()); });
+  connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
+  connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
+}
+
+RunController::~RunController() {
+  open_watcher_.waitForFinished();
+}
+
+void RunController::connectBridge() {
+  // All bridge signals come from its drain timer on the GUI thread (direct connections).
+  connect(bridge_, &EngineBridge::stepsArrived, this, [this](const std::vector<StepMetrics>& s) {
+    panels_.curves->showSteps(s);
+    panels_.run->progressView()->addSteps(s, run_->config().batch_size);
+  });
+  connect(bridge_, &EngineBridge::epochEnded, this,
+          [this](const EpochSummary& e) { showEpoch(panels_, e); });
+  connect(bridge_, &EngineBridge::testEvaluated, this,
+          [this](const TestEvaluation& t) { showTest(panels_, t); });
+  connect(bridge_, &EngineBridge::attentionChanged, panels_.attention,
+          &AttentionTimelineView::setLiveSnapshot);
+  // The newest sample and encoding show while the timeline follows the live probe; scrubbed
+  // back, the docks keep the step the timeline shows.
+  connect(bridge_, &EngineBridge::positionalEncodingChanged, this,
+          [this](const PositionalEncodingSnapshot& pe) {
+            live_encoding_ = pe;
+            if (panels_.attention->isFollowingLive()) showStepEncoding(live_encoding_);
+          });
+  // The trainer's probe sets carry each sample's prediction; this one (the first probe sample's)
+  // stands in for a set that has none.
+  connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
+    live_sample_ = sample;
+    if (panels_.attention->isFollowingLive() && !step_sample_) showStepSample(live_sample_);
+  });
+  connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  });
+  connect(bridge_, &EngineBridge::failed, this, &RunController::onFailure);
+  connect(bridge_, &EngineBridge::runEnded, this, [this](TrainerState state) {
+    // The newest checkpoint and snapshots are written when a run ends.
+    panels_.attention->refreshFiles();
+    Q_EMIT message(tr("Run %1.").arg(state == TrainerState::kFailed ? tr("failed") : tr("ended")));
+  });
+}
+
+void RunController::connectTimeline() {
+  AttentionTimelineView* timeline = panels_.attention;
+  connect(timeline, &AttentionTimelineView::stepShown, this,
+          [this](long long step, const std::optional<SamplePrediction>& sample,
+                 const std::optional<PositionalEncodingSnapshot>& encoding) {
+            setCursors(step);
+            showStepSample(sample);
+            showStepEncoding(encoding);
+          });
+  // The probe set's samples arrive with the attention; the chooser picks the one shown.
+  connect(timeline, &AttentionTimelineView::liveShown, this,
+          [this](long long step, const std::optional<SamplePrediction>& sample) {
+            setCursors(step);
+            showStepSample(sample ? sample : live_sample_);
+            showStepEncoding(live_encoding_);
+          });
+  // Decoding follows what the Attention dock shows, with the head chosen there.
+  connect(timeline, &AttentionTimelineView::attentionShown, panels_.decoding,
+          &DecodingStepView::setSnapshot);
+  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, panels_.decoding,
+          [this](int, int layer, int head) { panels_.decoding->setHead(layer, head); });
+  connect(timeline, &AttentionTimelineView::askedShown, this, [this](bool shown) {
+    if (!shown && step_sample_) showSamplePrediction(*panels_.sample, *step_sample_);
+  });
+  connect(panels_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
+  connect(panels_.try_it, &TryItBox::inputExamined, this,
+          [this](const AttentionPlotData& attention, const SamplePrediction& sample,
+                 const QString& caption) {
+            panels_.attention->showAsked(attention, caption);
+            showSamplePrediction(*panels_.sample, sample);
+          });
+}
+
+void RunController::setCursors(long long step) {
+  panels_.curves->setCursor(step);
+  head_analysis_->setCursorStep(step);
+}
+
+void RunController::showStepSample(const std::optional<SamplePrediction>& sample) {
+  // A file written before samples were stored with snapshots has none: the dock keeps what it has.
+  if (!sample) return;
+  step_sample_ = sample;
+  if (!panels_.attention->isShowingAsked()) showSamplePrediction(*panels_.sample, *sample);
+}
+
+void RunController::showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding) {
+  if (encoding) panels_.positional_encoding->setEncoding(toPositionalEncodingData(*encoding));
+}
+
+QString RunController::startRun(const TrainingConfig& config, bool step_only) {
+  if (bridge_->isActive()) return tr("A run is still active; stop it first.");
+  clearPanels();
+  panels_.run->progressView()->beginRun(config);
+  const QString error = bridge_->startTraining(config, step_only);
+  if (!error.isEmpty()) {
+    panels_.run->progressView()->setState(TrainerState::kFailed, error);
+    spdlog::error("cannot start: {}", error.toStdString());
+    return error;
+  }
+  nameAccuracy();
+  if (step_only) bridge_->stepOnce();
+  spdlog::info("starting {} ({} preset) on {}", config.task, config.preset, config.device);
+  return {};
+}
+
+void RunController::nameAccuracy() {
+  panels_.curves->nameAccuracy(run_->task());
+}
+
+void RunController::clearPanels() {
+  follower_->stop();
+  followed_head_rows_.clear();
+  live_sample_.reset();
+  live_encoding_.reset();
+  step_sample_.reset();
+  setCursors(-1);
+  panels_.curves->clear();
+  panels_.attention->clear();
+  panels_.positional_encoding->clear();
+  panels_.sample->clear();
+  panels_.decoding->clear();
+  head_analysis_->clear();
+  panels_.run->progressView()->reset();
+}
+
+void RunController::onFailure(const QString& text) {
+  panels_.run->progressView()->setState(run_->state(), text);
+  // The trainer logs the faults it pauses on itself; failures before or outside training it
+  // does not, so they go to the log here.
+  if (run_->state() != TrainerState::kRunning && run_->state() != TrainerState::kPaused) {
+    spdlog::error("{}", text.toStdString());
+  }
+}
+
+void RunController::openRun(const QString& dir) {
+  if (bridge_->isActive()) {
+    Q_EMIT openFailed(tr("Stop the current run before opening another one."));
+    return;
+  }
+  if (isOpening()) return;
+  Q_EMIT message(tr("Opening %1…").arg(dir));
+  open_watcher_.setFuture(QtConcurrent::run([dir] {
+    OpenResult result;
+    // In this order: a writer seen here is followed from the ends the tail notes, so whatever it
+    // appends while the folder is read is either read or comes with the first poll.
+    result.writer = RunFolderLock::inspect(dir.toStdString());
+    auto tail = std::make_shared<RunFolderTail>(dir.toStdString());
+    Expected<OpenedRun> run = readRun(dir.toStdString());
+    if (run.ok()) {
+      tail->startAfter(*run);
+      result.tail = std::move(tail);
+      result.run = std::move(*run);
+      for (const AttentionFileEntry& file : result.run->attention_files) {
+        Expected<ProbeSet> probes = readProbeSet(file.path);
+        if (!probes.ok()) continue;  // the timeline says so when it is shown
+        for (const AttentionSnapshot& snapshot : probes->samples) {
+          for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups) {
+            double& top = result.group_max[group.name];
+            top = std::max(top, AttentionHeadDisplay::informativeMax(group));
+          }
+        }
+      }
+    } else {
+      result.error = QString::fromStdString(run.error());
+    }
+    return result;
+  }));
+}
+
+void RunController::onOpened() {
+  OpenResult result = open_watcher_.result();
+  if (!result.run) {
+    spdlog::error("cannot open run: {}", result.error.toStdString());
+    Q_EMIT openFailed(result.error);
+    return;
+  }
+  OpenedRun& opened = *result.run;
+  const QString path = QString::fromStdString(opened.path);
+  clearPanels();
+  run_->showOpened(opened.config, path);
+  nameAccuracy();
+  panels_.curves->showSteps(opened.steps);
+  for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
+  if (opened.test) showTest(panels_, *opened.test);
+  panels_.curves->markLearningRateChanges(opened.learning_rate_changes);
+  head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
+  for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
+    panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
+  }
+  panels_.attention->showRun(std::move(opened.attention_files), opened.last_probes);
+  const AttentionSnapshot* newest = nullptr;
+  if (opened.last_probes && !opened.last_probes->samples.empty()) {
+    const auto& samples = opened.last_probes->samples;
+    newest = &samples[std::min<std::size_t>(
+        static_cast<std::size_t>(panels_.attention->probeIndex()), samples.size() - 1)];
+    setCursors(opened.last_probes->step);
+    showStepSample(newest->sample);
+  }
+  // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
+  const auto& stored_encoding =
+      opened.last_probes ? opened.last_probes->samples.front().positional_encoding : std::nullopt;
+  if (stored_encoding) {
+    showStepEncoding(stored_encoding);
+  } else if (opened.positional_encoding) {
+    panels_.positional_encoding->setEncoding(toPositionalEncodingData(*opened.positional_encoding));
+  }
+  panels_.run->showRunConfig(opened.config, path);
+  const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
+  if (!opened.steps.empty())
+    panels_.run->setProgress(opened.steps.back(), opened.config.batch_size);
+  panels_.run->progressView()->setState(TrainerState::kIdle,
+                                        tr("opened a run of %1 steps").arg(steps));
+  for (const LogLine& line : opened.log) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  }
+  for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
+  spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
+               panels_.attention->snapshotCount());
+  Q_EMIT runOpened(path);
+  // After runOpened: the window's "Opened" message comes first, the following one stays shown.
+  if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
+}
+
+void RunController::startFollowing(const OpenResult& result, const OpenedRun& opened) {
+  followed_head_rows_ = opened.head_statistics;
+  follower_->follow(result.tail);
+  const QString holder = QString::fromStdString(result.writer.holder);
+  panels_.run->progressView()->setState(
+      TrainerState::kRunning, tr("training in another process (%1): following it").arg(holder));
+  spdlog::info("run {} is being trained by {}: following it", opened.path, result.writer.holder);
+  Q_EMIT message(tr("Following the run: another process trains it (%1).").arg(holder));
+}
+
+void RunController::showFollowedNews(const RunFolderNews& news) {
+  if (news.restarted) {
+    // Resumed from an earlier checkpoint, which rewrote metrics.csv: read the whole folder again.
+    openRun(run_->folder());
+    return;
+  }
+  if (!news.steps.empty()) {
+    panels_.loss->appendTrainPoints(lossPoints(news.steps));
+    panels_.accuracy->appendTrainPoints(accuracyPoints(news.steps));
+    panels_.run->setProgress(news.steps.back(), run_->config().batch_size);
+  }
+  for (const EpochSummary& e : news.epochs) showEpoch(panels_, e);
+  if (news.test) showTest(panels_, *news.test);
+  if (!news.head_statistics.empty()) {
+    followed_head_rows_.insert(followed_head_rows_.end(), news.head_statistics.begin(),
+                               news.head_statistics.end());
+    head_analysis_->showOpened(run_->config().task, followed_head_rows_, std::nullopt);
+  }
+  if (news.newest_probes && !news.newest_probes->samples.empty()) {
+    // The newest stored probe set plays the part of a live probe: the timeline follows it.
+    const AttentionSnapshot& first = news.newest_probes->samples.front();
+    if (first.positional_encoding) live_encoding_ = first.positional_encoding;
+    if (first.sample) live_sample_ = first.sample;
+    panels_.attention->setLiveSnapshot(*news.newest_probes);
+  } else if (news.attention_files) {
+    panels_.attention->refreshFiles();
+  }
+  for (const LogLine& line : news.log) {
+    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
+  }
+  for (const std::string& warning : news.warnings) spdlog::warn("{}", warning);
+}
+
+void RunController::onWriterEnded(const RunFolderWriterState& state) {
+  const bool abandoned = state.kind == RunFolderWriterState::Kind::kAbandoned;
+  const QString text =
+      abandoned ? tr("the process training this run is gone without releasing it (killed or "
+                     "crashed): its last checkpoint is in the folder")
+                : tr("the process training this run has ended");
+  panels_.run->progressView()->setState(abandoned ? TrainerState::kFailed : TrainerState::kFinished,
+                                        text);
+  // Its last snapshots and checkpoint are there now.
+  panels_.attention->refreshFiles();
+  spdlog::info("run {}: {}", run_->folder().toStdString(), text.toStdString());
+  Q_EMIT message(tr("The followed run: %1.").arg(text));
+}
+
+QString RunController::title() const {
+  QStringList parts{QStringLiteral("AttentionScope")};
+  if (const TaskDescriptor* task = run_->task()) parts << QString::fromStdString(task->title);
+  if (!run_->folder().isEmpty()) parts << shortPath(run_->folder());
+  return parts.join(QStringLiteral(" — "));
+}
+
+}  // namespace ascope

@@ -1,0 +1,97 @@
+#pragma once
+// Feeds the panels: from the bridge while a run trains (live), or from a run folder opened for
+// inspection (read on a worker thread). Also keeps the window title (task and run folder). The
+// run's task, settings, folder and state live in CurrentRun; this class only sets them for opened
+// runs and reacts to them.
+#include <QFutureWatcher>
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/gui/window/main/panels.h"
+#include "engine/core/run_folder_lock.h"
+#include "engine/runfolder/run_folder_tail.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/vocabulary/training_config.h"
+
+namespace ascope {
+
+class CurrentRun;
+class EngineBridge;
+class HeadAnalysisController;
+class RunFolderFollower;
+
+class RunController : public QObject {
+  Q_OBJECT
+
+ public:
+  RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+                QObject* parent = nullptr);
+  ~RunController() override;
+
+  /// Clears the panels and starts `config`; returns a message for a person on failure.
+  QString startRun(const TrainingConfig& config, bool step_only = false);
+  /// Reads `dir` on a worker thread, then shows it (runOpened or openFailed follows).
+  void openRun(const QString& dir);
+  bool isOpening() const { return open_watcher_.isRunning(); }
+
+  QString title() const;
+  HeadAnalysisController* headAnalysis() const { return head_analysis_; }
+  /// Follows an opened run while another process writes it (RunFolderFollower).
+  RunFolderFollower* follower() const { return follower_; }
+
+ Q_SIGNALS:
+  void titleChanged(const QString& title);
+  void runOpened(const QString& dir);
+  void openFailed(const QString& message);
+  /// A short note for the status bar.
+  void message(const QString& text);
+
+ private:
+  struct OpenResult {
+    std::optional<OpenedRun> run;
+    QString error;
+    /// Per attention group, the largest weight over every stored snapshot: the run's one colour
+    /// scale, so that scrubbing compares like with like from the first snapshot shown.
+    QHash<QString, double> group_max;
+    /// Who writes the folder (seen before it was read) and, when someone does, what the reading
+    /// did not see yet is read from `tail` on.
+    RunFolderWriterState writer;
+    std::shared_ptr<RunFolderTail> tail;
+  };
+  void connectBridge();
+  /// The timeline is the one time axis: every dock follows the step it shows.
+  void connectTimeline();
+  void showStepSample(const std::optional<SamplePrediction>& sample);
+  void showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding);
+  void setCursors(long long step);
+  void clearPanels();
+  void onFailure(const QString& text);
+  void onOpened();
+  /// Another process writes the opened run: its growth comes in through the follower.
+  void startFollowing(const OpenResult& result, const OpenedRun& opened);
+  void showFollowedNews(const RunFolderNews& news);
+  void onWriterEnded(const RunFolderWriterState& state);
+  /// The accuracy curve's name for the shown run's task.
+  void nameAccuracy();
+
+  Panels panels_;
+  CurrentRun* run_;
+  EngineBridge* bridge_;
+  QFutureWatcher<OpenResult> open_watcher_;
+  HeadAnalysisController* head_analysis_ = nullptr;
+  // The newest probe of a live run: shown again when the timeline returns to live.
+  std::optional<PositionalEncodingSnapshot> live_encoding_;
+  std::optional<SamplePrediction> live_sample_;
+  // The sample of the run's step on screen: shown again when an asked input is left.
+  std::optional<SamplePrediction> step_sample_;
+  RunFolderFollower* follower_ = nullptr;
+  // The followed run's head statistics so far (the Heads dock is redrawn from all of them).
+  std::vector<HeadStatsRow> followed_head_rows_;
+};
+
+}  // namespace ascope

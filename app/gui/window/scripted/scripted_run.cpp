@@ -1,0 +1,478 @@
+#include "app/gui/window/scripted/scripted_run.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPixmap>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/engine_bridge.h"
+#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/hyperparameter_form.h"
+#include "app/gui/views/pretrained_model_choice.h"
+#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/try_it_box.h"
+#include "app/gui/window/dialogs/pretrained_inspection_window.h"
+#include "app/gui/window/dialogs/run_comparison_window.h"
+#include "app/gui/window/export/attention_video_actions.h"
+#include "app/gui/window/export/export_actions.h"
+#include "app/gui/window/layout/layout_report.h"
+#include "app/gui/window/lecture/font_zoom.h"
+#include "app/gui/window/lecture/presentation_controls.h"
+#include "app/gui/window/lecture/presentation_mode.h"
+#include "app/gui/window/main/main_window.h"
+#include "app/gui/window/main/stall_monitor.h"
+#include "app/gui/window/run/replay_actions.h"
+#include "app/gui/window/run/run_controller.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/common/log_panel.h"
+#include "widgets/curves/metric_curve_panel.h"
+#include "widgets/encoding/positional_encoding_panel.h"
+#include "widgets/samples/sample_panel.h"
+#include "widgets/tables/head_ablation_table.h"
+#include "widgets/tables/head_stats_grid_panel.h"
+
+namespace ascope {
+namespace {
+
+void say(const QString& text) {
+  std::fprintf(stdout, "attentionscope: %s\n", qPrintable(text));
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+ScriptedRun::ScriptedRun(MainWindow* window, AppOptions options, QObject* parent)
+    : QObject(parent),
+      window_(window),
+      options_(std::move(options)),
+      stalls_(new StallMonitor(this)) {
+  timeout_.setSingleShot(true);
+  connect(&timeout_, &QTimer::timeout, this, [this] {
+    // Asked now, so the trainer is already winding down while the event loop quits.
+    window_->bridge()->stop();
+    fail(kTimedOut, tr("timed out after %1 s").arg(options_.timeout_s));
+  });
+}
+
+void ScriptedRun::begin() {
+  PresentationControls* lecture = window_->presentationControls();
+  lecture->setFullScreen(!options_.scripted());  // screenshots keep --size
+  if (options_.high_contrast) lecture->setHighContrast(true);
+  if (options_.zoom != 0) lecture->fontZoom()->setSteps(options_.zoom);
+  if (options_.presentation) lecture->presentation()->enter();
+  RunPanel* run = window_->panels().run;
+  if (!options_.task.isEmpty()) {
+    run->setTask(options_.task);
+    run->setDataSource(options_.data);
+  }
+  // The model before the preset: choosing one switches to the fine-tune preset, and a preset
+  // given besides must still be the one checked (a from-scratch one is refused).
+  if (!options_.model.isEmpty()) run->modelChoice()->chooseFolder(options_.model);
+  // Without --task a preset applies to the task the Run dock shows.
+  if (!options_.preset.isEmpty()) {
+    if (run->presetBox()->findData(options_.preset) < 0) {
+      return fail(2, tr("--preset %1 is not a preset of the task %2")
+                         .arg(options_.preset, run->taskBox()->currentData().toString()));
+    }
+    run->setPreset(options_.preset);
+  }
+  if (!options_.device.isEmpty()) {
+    const int index = run->deviceBox()->findData(options_.device);
+    if (index < 0) return fail(2, tr("device %1 is not available here").arg(options_.device));
+    run->deviceBox()->setCurrentIndex(index);
+  }
+  if (!options_.scripted()) return;
+  timeout_.start(static_cast<int>(std::ceil(options_.timeout_s * 1000)));
+  wall_.start();
+
+  if (options_.train_steps > 0) {
+    const bool whole = options_.train_steps == AppOptions::kWholeRun;
+    auto* steps = qobject_cast<QSpinBox*>(run->form()->field(QStringLiteral("max_steps")));
+    if (steps != nullptr && !whole) {
+      steps->setValue(
+          static_cast<int>(std::min<long long>(options_.train_steps, steps->maximum())));
+    }
+    if (!run->validationMessage().isEmpty()) return fail(2, run->validationMessage());
+    TrainingConfig config = run->currentConfig();
+    config.max_steps = whole ? 0 : options_.train_steps;
+    config.out_dir = options_.out_dir.toStdString();
+    EngineBridge* bridge = window_->bridge();
+    connect(window_->currentRun(), &CurrentRun::stateChanged, this, [this](TrainerState state) {
+      if (state == TrainerState::kRunning && !stalls_->isRunning()) stalls_->start();
+    });
+    connect(bridge, &EngineBridge::failed, this,
+            [this](const QString& message) { last_failure_ = message; });
+    connect(bridge, &EngineBridge::runEnded, this, &ScriptedRun::onRunEnded);
+    followProjections();
+    const QString error = window_->controller()->startRun(config);
+    if (!error.isEmpty()) return fail(2, error);
+    say(tr("training %1 (%2 preset, %3) for %4")
+            .arg(options_.task, run->presetBox()->currentData().toString(), options_.data)
+            .arg(whole ? tr("the preset's whole run") : tr("%1 steps").arg(options_.train_steps)));
+    return;
+  }
+  if (!options_.inspect_model.isEmpty()) return inspect();
+  if (!options_.open_dir.isEmpty()) {
+    connect(window_->controller(), &RunController::runOpened, this, &ScriptedRun::onRunOpened);
+    connect(window_->controller(), &RunController::openFailed, this,
+            [this](const QString& message) { fail(1, message); });
+    window_->controller()->openRun(options_.open_dir);
+    return;
+  }
+  settleAndFinish();
+}
+
+void ScriptedRun::followProjections() {
+  RunProgressView* progress = window_->panels().run->progressView();
+  connect(progress, &RunProgressView::projected, this, [this, progress](const QString& note) {
+    say(tr("time: %1").arg(note));
+    if (first_projection_s_ > 0) return;
+    // When the session started, on this clock: now, less the time the run reports so far.
+    first_projection_at_s_ =
+        wall_.elapsed() / 1000.0 - window_->bridge()->stats().last_step.elapsed_s;
+    first_projection_s_ = progress->projectedTotalSeconds().value_or(0);
+  });
+}
+
+void ScriptedRun::onRunEnded(TrainerState state) {
+  stalls_->stop();
+  training_wall_s_ = wall_.elapsed() / 1000.0;
+  if (state == TrainerState::kFailed) {
+    return fail(1, tr("training failed: %1").arg(last_failure_));
+  }
+  settleAndFinish();
+}
+
+void ScriptedRun::onRunOpened() {
+  settleAndFinish();
+}
+
+void ScriptedRun::settleAndFinish() {
+  AttentionTimelineView* view = window_->panels().attention;
+  if (options_.probe_sample >= 0) {
+    view->waitForLoad();
+    view->setProbeIndex(options_.probe_sample);
+    view->waitForLoad();
+  }
+  if (options_.step >= 0) {
+    AttentionTimelineView* timeline = window_->panels().attention;
+    timeline->waitForLoad();  // the list of snapshots of a just-finished run
+    timeline->showStep(options_.step);
+    timeline->waitForLoad();
+    if (timeline->snapshotCount() == 0) {
+      say(tr("--step %1: the run has no stored snapshot").arg(options_.step));
+    } else {
+      say(tr("showing step %1 (the stored snapshot nearest step %2)")
+              .arg(timeline->shownStep())
+              .arg(options_.step));
+    }
+  }
+  if (!options_.group.isEmpty()) {
+    view->waitForLoad();
+    AttentionHeadGridPanel* panel = view->panel();
+    const int index = panel->groupSelector()->findText(options_.group);
+    if (index < 0) {
+      say(tr("--group: no attention group \"%1\" on screen").arg(options_.group));
+    } else {
+      panel->setCurrentGroup(index);
+    }
+  }
+  for (const QString& title : options_.raise_docks) {
+    bool found = false;
+    for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
+      if (dock->windowTitle() != title.trimmed()) continue;
+      dock->show();
+      dock->raise();
+      found = true;
+    }
+    if (!found) say(tr("--raise: no dock titled \"%1\"").arg(title));
+  }
+  if (options_.ablate_samples > 0) return ablate();
+  askOrFinish();
+}
+
+void ScriptedRun::ablate() {
+  HeadAblationTable* table = window_->panels().ablation;
+  table->samplesBox()->setValue(options_.ablate_samples);
+  table->runButton()->click();
+  if (!table->isRunning()) {
+    say(tr("--ablate: %1").arg(table->messageLabel()->text()));
+    return askOrFinish();
+  }
+  auto* poll = new QTimer(this);
+  poll->setInterval(100);
+  connect(poll, &QTimer::timeout, this, [this, table, poll] {
+    if (table->isRunning()) return;
+    poll->deleteLater();
+    say(tr("ablation: %1").arg(table->baselineLabel()->text()));
+    if (!table->messageLabel()->text().isEmpty()) say(table->messageLabel()->text());
+    askOrFinish();
+  });
+  poll->start();
+}
+
+void ScriptedRun::askOrFinish() {
+  if (options_.ask.isEmpty()) return finishNow();
+  TryItBox* try_it = window_->panels().try_it;
+  connect(try_it, &TryItBox::answered, this, [this](const QString& text, bool ok) {
+    answer_ = text;
+    say(tr("try it: %1 → %2").arg(options_.ask, ok ? text : tr("no answer: %1").arg(text)));
+    finishNow();
+  });
+  const TaskDescriptor* task = window_->currentRun()->task();
+  if (task != nullptr && task->input == TaskInput::kImage) {
+    try_it->askImage(options_.ask);
+  } else {
+    try_it->input()->setText(options_.ask);
+    try_it->askText(options_.ask);
+  }
+  if (!try_it->isBusy() && answer_.isEmpty()) finishNow();  // refused at once (no checkpoint…)
+}
+
+void ScriptedRun::inspect() {
+  auto* inspection = window_->findChild<PretrainedInspectionWindow*>();
+  connect(inspection, &PretrainedInspectionWindow::inspected, this,
+          [this](const QString& text, bool ok) {
+            if (!ok) return fail(1, tr("cannot inspect %1: %2").arg(options_.inspect_model, text));
+            say(tr("inspected %1: %2").arg(options_.inspect_model, text));
+            finishNow();
+          });
+  inspection->open();
+  inspection->setModelFolder(options_.inspect_model);
+  inspection->inspectText(options_.inspect_text, options_.inspect_pair);
+}
+
+void ScriptedRun::finishNow() {
+  // Queued replots, layouts and timeline loads need a few event-loop turns.
+  QTimer::singleShot(500, this, [this] {
+    if (done_) return;
+    window_->panels().attention->waitForLoad();
+    QCoreApplication::processEvents();
+    const int code = writeOutputs();
+    done_ = true;
+    timeout_.stop();
+    Q_EMIT finished(code);
+  });
+}
+
+QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
+  const Panels& p = window->panels();
+  const AttentionHeadGridPanel* attention = p.attention->panel();
+  const PositionalEncodingData& pe = p.positional_encoding->encoding();
+  // The labels of the group on screen tell whose attention it is (the probe's or an asked input's).
+  QJsonArray key_labels;
+  if (attention->groupCount() > 0 && attention->layerCount() > 0) {
+    const AttentionPlotGroup& group =
+        attention->snapshot().groups[static_cast<std::size_t>(attention->currentGroup())];
+    if (!group.layers.empty() && !group.layers[0].empty()) {
+      for (const QString& label : group.layers[0][0].col_labels) key_labels.append(label);
+    }
+  }
+  int model_groups = 0;
+  for (const AttentionPlotGroup& group : attention->snapshot().groups) {
+    if (group.aggregate_of.isEmpty()) ++model_groups;
+  }
+  return QJsonObject{
+      {QStringLiteral("loss_points"), p.loss->trainSeries().size()},
+      {QStringLiteral("loss_validation_points"), p.loss->validationSeries().size()},
+      {QStringLiteral("accuracy_points"), p.accuracy->trainSeries().size()},
+      {QStringLiteral("accuracy_validation_points"), p.accuracy->validationSeries().size()},
+      {QStringLiteral("attention_groups"), model_groups},
+      // Mean of heads for every group, rollout for every self-attention group.
+      {QStringLiteral("attention_aggregate_groups"), attention->groupCount() - model_groups},
+      {QStringLiteral("attention_probe_samples"), p.attention->probeSelector()->count()},
+      {QStringLiteral("ablation_rows"), static_cast<int>(p.ablation->result().rows.size())},
+      {QStringLiteral("head_stats_probes"), static_cast<int>(p.heads->store().steps().size())},
+      {QStringLiteral("attention_layers"), attention->layerCount()},
+      {QStringLiteral("attention_heads"), attention->headCount()},
+      {QStringLiteral("attention_step"), static_cast<double>(attention->snapshot().step)},
+      {QStringLiteral("attention_timeline"), p.attention->snapshotCount()},
+      {QStringLiteral("attention_asked"), p.attention->isShowingAsked()},
+      {QStringLiteral("attention_key_labels"), key_labels},
+      {QStringLiteral("loss_cursor_step"), p.loss->cursorStep()},
+      {QStringLiteral("accuracy_cursor_step"), p.accuracy->cursorStep()},
+      {QStringLiteral("positional_encoding_rows"), pe.matrix.rows},
+      {QStringLiteral("positional_encoding_cols"), pe.matrix.cols},
+      {QStringLiteral("sample_shown"), p.sample->mode() != SamplePanel::Mode::Empty},
+      {QStringLiteral("log_lines"), p.log->storedLineCount()},
+  };
+}
+
+int ScriptedRun::writeOutputs() {
+  int code = 0;
+  QJsonObject report;
+  report.insert(QStringLiteral("panels"), panelReport(window_));
+  report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
+  report.insert(QStringLiteral("window_title"), window_->windowTitle());
+  const QJsonObject layout = LayoutReport::measure(*window_);
+  report.insert(QStringLiteral("layout"), layout);
+  const QJsonValue smallest = layout[QStringLiteral("smallest_curve_plot_height")];
+  say(tr("layout: window %1x%2, run controls %3, smallest curve plot %4, %5 texts not fitting "
+         "(%6 clipped)")
+          .arg(window_->width())
+          .arg(window_->height())
+          .arg(layout[QStringLiteral("run_controls")][QStringLiteral("all")].toBool()
+                   ? tr("all visible")
+                   : tr("NOT all visible"))
+          .arg(smallest.isNull() ? tr("not shown") : tr("%1 px").arg(smallest.toInt()))
+          .arg(layout[QStringLiteral("texts_not_fitting")].toArray().size())
+          .arg(layout[QStringLiteral("clipped_count")].toInt()));
+  if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
+
+  if (options_.train_steps > 0) {
+    const EngineBridge::Stats& s = window_->bridge()->stats();
+    const double batch = static_cast<double>(window_->currentRun()->config().batch_size);
+    const double mean_rate = s.steps > 0 ? s.samples_per_s_sum / s.steps : 0;
+    const StepMetrics& last = s.last_step;
+    const double overall = last.elapsed_s > 0 ? last.step * batch / last.elapsed_s : 0;
+    const double drain_hz = training_wall_s_ > 0 ? s.drains / training_wall_s_ : 0;
+    say(tr("%1 steps of batch %2 in %3 s of training (%4 s wall, preparation included)")
+            .arg(last.step)
+            .arg(batch)
+            .arg(last.elapsed_s, 0, 'f', 1)
+            .arg(training_wall_s_, 0, 'f', 1));
+    say(tr("throughput: %1 samples/s (mean per-step rate, as in metrics.csv), %2 samples/s "
+           "overall (steps × batch / training time, probes and evaluation included)")
+            .arg(mean_rate, 0, 'f', 1)
+            .arg(overall, 0, 'f', 1));
+    say(tr("event loop: longest stall %1 ms (the longest turn of the event loop, wall clock, "
+           "%2 ms of it GUI-thread CPU; %3 turns); GUI thread busy %4 % of one core during "
+           "training")
+            .arg(stalls_->longestStallMs(), 0, 'f', 1)
+            .arg(stalls_->longestBusyMs(), 0, 'f', 1)
+            .arg(stalls_->turns())
+            .arg(100.0 * stalls_->busyShare(), 0, 'f', 1));
+    say(tr("drains: %1 (%2 Hz), longest %3 ms wall, %4 with data, %5 attention snapshots shown")
+            .arg(s.drains)
+            .arg(drain_hz, 0, 'f', 1)
+            .arg(s.max_drain_ms, 0, 'f', 1)
+            .arg(s.deliveries)
+            .arg(s.attention_deliveries));
+    report.insert(QStringLiteral("steps"), static_cast<double>(last.step));
+    report.insert(QStringLiteral("batch_size"), batch);
+    report.insert(QStringLiteral("samples_per_s_mean"), mean_rate);
+    report.insert(QStringLiteral("samples_per_s_overall"), overall);
+    report.insert(QStringLiteral("training_s"), last.elapsed_s);
+    report.insert(QStringLiteral("longest_stall_ms"), stalls_->longestStallMs());
+    report.insert(QStringLiteral("longest_stall_cpu_ms"), stalls_->longestBusyMs());
+    report.insert(QStringLiteral("gui_busy_share"), stalls_->busyShare());
+    report.insert(QStringLiteral("drains"), s.drains);
+    report.insert(QStringLiteral("drain_hz"), drain_hz);
+    report.insert(QStringLiteral("longest_drain_ms"), s.max_drain_ms);
+    report.insert(QStringLiteral("deliveries"), s.deliveries);
+    report.insert(QStringLiteral("state"), static_cast<int>(window_->currentRun()->state()));
+    // The honest-estimate check: the run's whole time as first projected from its own first
+    // steps, against the time it took (session time, preparation excluded).
+    if (first_projection_s_ > 0) {
+      // The session's whole time: from its start to the run's end (final test included).
+      const double taken = training_wall_s_ - first_projection_at_s_;
+      report.insert(QStringLiteral("projected_total_s"), first_projection_s_);
+      report.insert(QStringLiteral("session_s"), taken);
+      say(tr("time projected from the first steps: %1 s; taken: %2 s (%3 %)")
+              .arg(first_projection_s_, 0, 'f', 1)
+              .arg(taken, 0, 'f', 1)
+              .arg(100.0 * (first_projection_s_ - taken) / std::max(1e-9, taken), 0, 'f', 0));
+    }
+  }
+  if (!options_.export_dir.isEmpty()) {
+    const ExportResult result = window_->exporter()->exportAll(options_.export_dir);
+    if (result.ok()) {
+      say(tr("exported every panel to %1").arg(options_.export_dir));
+    } else {
+      say(tr("export failed: %1").arg(result.error));
+      code = 1;
+    }
+  }
+  if (!options_.export_video.isEmpty()) {
+    code = std::max(code, window_->videoExporter()->exportScripted(options_));
+  }
+  QWidget* shot_of = window_;
+  if (!options_.compare_dir.isEmpty()) {
+    RunComparisonWindow* compare =
+        window_->findChild<ReplayActions*>()->compareAndWait(options_.compare_dir, options_.size);
+    if (compare && compare->data().error.isEmpty()) {
+      say(tr("compared with %1: %2 differing settings, %3 common snapshot steps")
+              .arg(options_.compare_dir)
+              .arg(compare->data().settings.size())
+              .arg(compare->data().paired.size()));
+      shot_of = compare;
+    } else {
+      say(tr("cannot compare with %1: %2")
+              .arg(options_.compare_dir, compare ? compare->data().error : QString()));
+      code = 1;
+    }
+  }
+  if (!options_.inspect_model.isEmpty()) {
+    shot_of = window_->findChild<PretrainedInspectionWindow*>();
+    shot_of->resize(options_.size);
+  }
+  if (!options_.screenshot.isEmpty()) {
+    const QImage shot = shot_of->grab().toImage();
+    if (shot.save(options_.screenshot, "PNG")) {
+      say(tr("screenshot %1 (%2x%3)")
+              .arg(options_.screenshot)
+              .arg(shot.width())
+              .arg(shot.height()));
+    } else {
+      say(tr("cannot write the screenshot %1").arg(options_.screenshot));
+      code = 1;
+    }
+  }
+  const QJsonObject panels = report.value(QStringLiteral("panels")).toObject();
+  QStringList parts;
+  for (auto it = panels.begin(); it != panels.end(); ++it) {
+    parts << QStringLiteral("%1=%2").arg(it.key(), it.value().toVariant().toString());
+  }
+  say(tr("panels: %1").arg(parts.join(QLatin1Char(' '))));
+  if (!options_.report.isEmpty()) {
+    QFile file(options_.report);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(report).toJson()) < 0) {
+      say(tr("cannot write the report %1").arg(options_.report));
+      code = 1;
+    }
+  }
+  return code;
+}
+
+void ScriptedRun::exitAfterGrace(int exit_code, int grace_s) {
+  // Detached: if the joins finish first, main returns and the process ends with this thread.
+  std::thread([exit_code, grace_s] {
+    std::this_thread::sleep_for(std::chrono::seconds(grace_s));
+    std::fprintf(stderr,
+                 "attentionscope: the trainer or a background job did not stop within %d s; "
+                 "exiting with code %d anyway\n",
+                 grace_s, exit_code);
+    std::fflush(nullptr);
+    // _Exit: exit() would run the static destructors while those threads still use them.
+    std::_Exit(exit_code);
+  }).detach();
+}
+
+void ScriptedRun::fail(int code, const QString& message) {
+  if (done_) return;
+  done_ = true;
+  timeout_.stop();
+  std::fprintf(stderr, "attentionscope: %s\n", qPrintable(message));
+  std::fflush(stderr);
+  Q_EMIT finished(code);
+}
+
+}  // namespace ascope

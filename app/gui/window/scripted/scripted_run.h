@@ -1,0 +1,78 @@
+#pragma once
+// Scripted mode (see app_options.h): trains or opens a run without a person, then exports,
+// screenshots, prints the streaming figures and quits. Exit codes: 0 done, 1 the run failed or
+// the output could not be written, 2 bad settings, 3 timeout.
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QObject>
+#include <QTimer>
+
+#include "app/gui/window/scripted/app_options.h"
+#include "engine/vocabulary/events.h"
+
+namespace ascope {
+
+class MainWindow;
+class StallMonitor;
+
+class ScriptedRun : public QObject {
+  Q_OBJECT
+
+ public:
+  ScriptedRun(MainWindow* window, AppOptions options, QObject* parent = nullptr);
+
+  /// Applies the options to the window and, when scripted, starts the work.
+  void begin();
+
+  /// What the window shows, per panel (also part of the JSON report).
+  static QJsonObject panelReport(const MainWindow* window);
+
+  /// Exit code of a scripted run that ran past --timeout.
+  static constexpr int kTimedOut = 3;
+  /// Seconds the trainer and the pool jobs get to stop once scripted mode is over.
+  static constexpr int kShutdownGraceS = 10;
+
+  /// Call once the event loop has returned in scripted mode, before the window is destroyed:
+  /// its destructor joins the trainer, and the application's waits for the pool jobs, and either
+  /// may be stuck (a batch of a huge model, a job in a blocking read). After `grace_s` seconds the
+  /// process ends with `exit_code` whatever is still running, saying so on stderr.
+  static void exitAfterGrace(int exit_code, int grace_s = kShutdownGraceS);
+
+ Q_SIGNALS:
+  /// The scripted work is over; `exit_code` as documented above.
+  void finished(int exit_code);
+
+ private:
+  void onRunEnded(TrainerState state);
+  void onRunOpened();
+  /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
+  /// outputs and finishes.
+  void settleAndFinish();
+  /// --ablate: runs the Ablation dock's ablation and waits for it (polled: it runs on a worker).
+  void ablate();
+  /// --ask, then finish; or finish at once.
+  void askOrFinish();
+  /// --inspect-model: a pretrained model reads --text (and --pair), then finish.
+  void inspect();
+  void finishNow();
+  int writeOutputs();
+  void fail(int code, const QString& message);
+  /// Prints every projection of the run's time and keeps the first (the honest-estimate check).
+  void followProjections();
+
+  MainWindow* window_;
+  AppOptions options_;
+  StallMonitor* stalls_;
+  QTimer timeout_;
+  QElapsedTimer wall_;
+  double training_wall_s_ = 0;
+  QString last_failure_;
+  /// The run's whole time as first projected from its own steps, and when (on wall_) the
+  /// session had started.
+  double first_projection_s_ = 0;
+  double first_projection_at_s_ = 0;
+  QString answer_;
+  bool done_ = false;
+};
+
+}  // namespace ascope

@@ -1,7 +1,7 @@
 #pragma once
 // Where a run stands: state, a progress bar over all steps, and epoch, step, it/s, samples/s, ETA,
 // loss and accuracy of the newest step; the newest validation results; once the run has ended,
-// its test figure on the whole held-out split.
+// its test figure on the whole test split.
 #include <QWidget>
 
 #include <optional>
@@ -23,7 +23,8 @@ class RunProgressView : public QWidget {
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   /// Validation results of the newest epoch (shown under the step figures).
   void setEpoch(const EpochSummary& report);
-  /// The run's final test on the whole held-out split (under the validation results).
+  /// The run's final test on the whole test split, or "no test split" (under the validation
+  /// results).
   void setTest(const TestEvaluation& test);
   void reset();
 

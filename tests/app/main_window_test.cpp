@@ -368,7 +368,7 @@ void MainWindowTest::testFigureReachesTheRunDockAndTheCurves() {
   const Panels& panels = window.panels();
   RunProgressView* progress = panels.run->progressView();
   QTRY_VERIFY_WITH_TIMEOUT(!progress->testText().isEmpty(), 2000);
-  QVERIFY2(progress->testText().contains(QStringLiteral("Test (whole split)</b>: accuracy 0.871 · "
+  QVERIFY2(progress->testText().contains(QStringLiteral("Test</b>: accuracy 0.871 · "
                                                         "loss 0.3012 · 5000 samples · best "
                                                         "weights (step 60)")),
            qPrintable(progress->testText()));

@@ -231,13 +231,13 @@ void RunPanelTest::testFigureIsLabelledApartFromValidation() {
   t.accuracy = 0.8716, t.bleu = 21.54;
   panel.setTest(t);
   QCOMPARE(progress->testText(),
-           QStringLiteral("<b>Test (whole split)</b>: accuracy 0.872 · loss 0.3013 · BLEU 21.5 · "
+           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · BLEU 21.5 · "
                           "1000 samples · last weights (step 39)"));
   t.weights_step = 26, t.best_weights = true, t.bleu.reset();
   t.samples = 0;  // read back from a metrics.csv that has no count
   panel.setTest(t);
   QCOMPARE(progress->testText(),
-           QStringLiteral("<b>Test (whole split)</b>: accuracy 0.872 · loss 0.3013 · best weights "
+           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · best weights "
                           "(step 26)"));
   progress->reset();  // a new run
   QVERIFY(progress->testText().isEmpty());

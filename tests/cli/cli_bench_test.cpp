@@ -28,8 +28,11 @@ fs::path reviewCsv(int rows) {
   std::ofstream csv(path);
   csv << "review,sentiment\n";
   for (int i = 0; i < rows; ++i) {
-    csv << (i % 2 ? "\"a wonderful, moving film\",positive\n"
-                  : "a dull and boring plot,negative\n");
+    // Each review its own first word: the splits are carved by distinct review, so 50 copies
+    // of two would leave no review to validate on.
+    const std::string first = "r" + std::to_string(i);
+    csv << (i % 2 ? "\"" + first + " wonderful, moving film\",positive\n"
+                  : first + " dull and boring plot,negative\n");
   }
   return path;
 }

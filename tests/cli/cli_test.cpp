@@ -164,12 +164,12 @@ TEST(Cli, TrainThenInferOnTheRunFolder) {
   ASSERT_EQ(train.exit_code, 0) << train.output;
   EXPECT_NE(train.output.find("summary: finished after 40 steps"), std::string::npos)
       << train.output;
-  // The final test covers all 100 held-out reviews of the tiny preset, once.
+  // The final test covers the 50 reviews of the tiny preset's test split, once.
   const std::size_t test_line = train.output.find("  test: acc ");
   ASSERT_NE(test_line, std::string::npos) << train.output;
   const std::string test =
       train.output.substr(test_line, train.output.find('\n', test_line) - test_line);
-  EXPECT_NE(test.find(" on 100 samples ("), std::string::npos) << test;
+  EXPECT_NE(test.find(" on 50 samples ("), std::string::npos) << test;
   EXPECT_TRUE(test.find("(best weights, step ") != std::string::npos ||
               test.find("(last weights, step 40)") != std::string::npos)
       << test;

@@ -40,6 +40,9 @@ TEST(TokenSpacing, WithoutLearningTheUsualRulesApply) {
   const TokenSpacing rules;
   EXPECT_EQ(rules.join({"l", "'", "uomo", ",", "disse", "(", "ieri", ")", "."}),
             "l'uomo, disse (ieri).");
+  // A run of punctuation is one token: written as its first and its last character are.
+  EXPECT_EQ(rules.join({"(", "ieri", ")."}), "(ieri).");
+  EXPECT_EQ(rules.join({"disse", ":(", "no", ")"}), "disse:(no)");
   EXPECT_EQ(rules.join({}), "");
 }
 
@@ -56,6 +59,7 @@ TEST(TokenSpacing, ItsJsonRoundTripsAndBadJsonIsNamed) {
   Expected<TokenSpacing> back = TokenSpacing::fromJson(spacing.toJson(), "t.json");
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->join(tokensOf(kItalian[2])), kItalian[2]);
+  EXPECT_TRUE(TokenSpacing().toJson().is_null());  // the usual rules store nothing
   EXPECT_FALSE(TokenSpacing::fromJson(nlohmann::json{{"attach_left", 3}}, "t.json").ok());
   EXPECT_EQ(TokenSpacing::fromJson(nlohmann::json::array(), "t.json").error(),
             "t.json: \"spacing\" must be an object");
@@ -66,7 +70,7 @@ TEST(TokenSpacing, TheTranslationTokenizerDetokenizesWithIt) {
   const std::string sentence = "l'unione europea deve agire (subito).";
   EXPECT_EQ(tokenizer.detokenize(tokenizer.encode(sentence)), sentence);
   EXPECT_EQ(tokenizer.decode(tokenizer.encode(sentence)),
-            "l ' unione europea deve agire ( subito ) .");
+            "l ' unione europea deve agire ( subito ).");  // ")." is one token
   // Saved and read back: the spacing comes along; a file written before it gets the rules.
   Expected<TranslationWordTokenizer> back =
       TranslationWordTokenizer::fromJson(tokenizer.toJson(), "tok.json");

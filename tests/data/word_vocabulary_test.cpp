@@ -220,6 +220,7 @@ TEST(WordVocabulary, TokenizerFilesKeepTheirBytes) {
       std::vector<std::string_view>{"Perché sì.", "perché no."}, 2, true);
   EXPECT_EQ(savedBytes(translation.save(translation_path), translation_path),
             "{\n \"lowercase\": true,\n \"min_frequency\": 2,\n"
+            " \"spacing\": {\n  \"attach_left\": [\n   \".\"\n  ],\n  \"attach_right\": []\n },\n"
             " \"type\": \"TranslationWordTokenizer\",\n \"version\": 1,\n \"vocab\": [\n"
             "  \"[UNK]\",\n  \"[PAD]\",\n  \"[SOS]\",\n  \"[EOS]\",\n  \".\",\n"
             "  \"perch\xC3\xA9\"\n ]\n}\n");

@@ -1,7 +1,7 @@
-// The end of every run that reached its end evaluates the whole held-out split once (the epoch-end
-// validation may look at eval_max_samples of it only) with the weights config.final_weights
-// chooses, and reports it as an event, a `test` row of metrics.csv (read back into
-// OpenedRun::test) and a log line; the model ends with its final weights.
+// The end of every run that reached its end evaluates the whole test split once (never the
+// validation split, whose eval_max_samples the epoch ends look at) with the weights
+// config.final_weights chooses, and reports it as an event, a `test` row of metrics.csv (read back
+// into OpenedRun::test) and a log line; the model ends with its final weights.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,10 +31,10 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 // The tiny sentiment preset: 400 training reviews in batches of 32 (13 steps an epoch, the last
-// one of 16 reviews), 3 epochs, 100 held-out reviews.
+// one of 16 reviews), 3 epochs, 100 held-out reviews: 50 validate, the other 50 are the test split.
 constexpr int64_t kStepsPerEpoch = 13;
 constexpr int64_t kSteps = 3 * kStepsPerEpoch;
-constexpr int64_t kHeldOut = 100;
+constexpr int64_t kHeldOut = 50;  // the test split
 
 std::string freshDir(const std::string& name) {
   return testing::freshTempPath("ascope_final_test_" + name);
@@ -215,7 +215,7 @@ TEST(FinalTestConfig, FinalWeightsRoundTripsAndOlderConfigsReadAsBest) {
 
 TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
   TrainingConfig c = tinySentiment("whole_split");
-  c.eval_max_samples = 30;  // the validation passes see 30 of the 100
+  c.eval_max_samples = 30;  // the validation passes see 30 of their 50
   const RunEvents run = runToEnd(c);
   ASSERT_TRUE(run.failures.empty()) << run.failures[0].message;
   EXPECT_EQ(run.state, TrainerState::kFinished);
@@ -244,10 +244,12 @@ TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
   const std::vector<std::string> rows = rowsOf(c.out_dir, "test");
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].rfind("39,3,test,", 0), 0u) << rows[0];
-  EXPECT_NE(rows[0].find(",100," + std::to_string(t.weights_step)), std::string::npos) << rows[0];
+  EXPECT_NE(rows[0].find(",50," + std::to_string(t.weights_step)), std::string::npos) << rows[0];
   EXPECT_EQ(rowsOf(c.out_dir, "val").size(), 3u);
-  const std::string line = "test (whole validation split, 100 samples, weights of step " +
-                           std::to_string(t.weights_step) + (best_wins ? " (best)" : " (last)");
+  const std::string line =
+      "test (50 samples: the last 50 of the generator's held-out reviews (none of them in "
+      "training); weights of step " +
+      std::to_string(t.weights_step) + (best_wins ? " (best)" : " (last)");
   EXPECT_TRUE(std::any_of(run.logs.begin(), run.logs.end(), [&](const std::string& l) {
     return l.find(line) != std::string::npos;
   })) << line;
@@ -334,9 +336,9 @@ class ScriptedValidationTask final : public testing::ForwardingTask {
   using ForwardingTask::ForwardingTask;
   ~ScriptedValidationTask() override { weightSums().at_end = sumOfWeights(model()); }
 
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
-    EvaluationOutcome e = ForwardingTask::evaluate(max_samples, decode_samples);
-    if (max_samples == 0 || max_samples >= validationSize()) {
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
+    EvaluationOutcome e = ForwardingTask::evaluate(split, max_samples, decode_samples);
+    if (split == DataSplit::kTest) {
       weightSums().at_test.push_back(sumOfWeights(model()));
       weightSums().test_max_samples.push_back(max_samples);
       return e;

@@ -145,9 +145,9 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
 
   // The baseline is the run's model evaluated as it is.
   std::unique_ptr<Task> task = loadedTask(*sentiment_run_);
-  const EvaluationOutcome plain = task->evaluate(80, 64);
+  const EvaluationOutcome plain = task->evaluate(DataSplit::kValidation, 80, 64);
   EXPECT_EQ(table->baseline.ablation, "none");
-  EXPECT_EQ(table->baseline.samples, 80);
+  EXPECT_EQ(table->baseline.samples, 50);  // 80 asked: the whole 50-review validation split
   EXPECT_DOUBLE_EQ(table->baseline.loss, plain.loss);
   EXPECT_DOUBLE_EQ(table->baseline.accuracy, plain.accuracy);
   EXPECT_FALSE(table->baseline.bleu.has_value());
@@ -163,7 +163,7 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   EXPECT_GT(std::fabs(layer->loss - plain.loss), 1e-4) << "dropping the only layer changed nothing";
   // The same masks on the live task give the same figures.
   task->attentionSites()[0].module->setHeadMask({false, true});
-  const EvaluationOutcome head0_dropped = task->evaluate(80, 64);
+  const EvaluationOutcome head0_dropped = task->evaluate(DataSplit::kValidation, 80, 64);
   EXPECT_DOUBLE_EQ(table->find("encoder", 0, 0, kAblationDropHead)->loss, head0_dropped.loss);
 
   const std::vector<std::string> lines = readLines(ablationCsvPath(*sentiment_run_));
@@ -172,7 +172,7 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   const std::vector<std::string> baseline = fields(lines[1]);
   ASSERT_EQ(baseline.size(), 11u) << lines[1];
   EXPECT_EQ(baseline[3], "none");
-  EXPECT_EQ(baseline[4], "80");
+  EXPECT_EQ(baseline[4], "50");
   EXPECT_NEAR(std::stod(baseline[5]), plain.loss, 1e-6);
   EXPECT_EQ(baseline[9], "");  // no BLEU for sentiment
   const std::vector<std::string> dropped_layer = fields(lines.back());
@@ -199,7 +199,8 @@ TEST_F(HeadAblation, TranslationRunHasBleuForEveryRowInThreeGroups) {
   EXPECT_EQ(table->groups(), (std::vector<std::string>{"encoder self", "decoder self", "cross"}));
   EXPECT_EQ(table->rows.size(), 3u * (2 * 2 + 1));  // tiny: 1 + 1 layers × 2 heads
   EXPECT_EQ(table->decoded_samples, 8);
-  const EvaluationOutcome plain = loadedTask(*translation_run_)->evaluate(40, 8);
+  const EvaluationOutcome plain =
+      loadedTask(*translation_run_)->evaluate(DataSplit::kValidation, 40, 8);
   ASSERT_TRUE(table->baseline.bleu.has_value());
   EXPECT_DOUBLE_EQ(*table->baseline.bleu, *plain.bleu);
   EXPECT_DOUBLE_EQ(table->baseline.accuracy, plain.accuracy);
@@ -243,9 +244,9 @@ class FailingTask final : public testing::ForwardingTask {
  public:
   FailingTask(std::unique_ptr<Task> inner, int fail_at)
       : ForwardingTask(std::move(inner)), fail_at_(fail_at) {}
-  EvaluationOutcome evaluate(int max_samples, int decode_samples) override {
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
     if (++evaluations_ == fail_at_) throw std::runtime_error("can't allocate memory\nbacktrace");
-    return ForwardingTask::evaluate(max_samples, decode_samples);
+    return ForwardingTask::evaluate(split, max_samples, decode_samples);
   }
 
  private:
@@ -290,7 +291,7 @@ TEST(HeadAblationErrors, MasksComeBackAfterSuccessCancelAndException) {
   expectMasksAsBefore("after success");
   // The baseline ran with every head on, the earlier mask included.
   sites[1].module->setHeadMask({});
-  EXPECT_DOUBLE_EQ(table->baseline.loss, task.evaluate(8, 2).loss);
+  EXPECT_DOUBLE_EQ(table->baseline.loss, task.evaluate(DataSplit::kValidation, 8, 2).loss);
 
   options.samples = 0;
   Expected<AblationTable> refused = ablateHeads(task, options, nullptr);

@@ -90,7 +90,9 @@ TEST_F(RunEvaluation, ClassificationReproducesTheRunsTestFigureWithAConfusionMat
   EXPECT_EQ(r.split, "test");
   EXPECT_EQ(r.samples, sentiment_->test.samples) << "the run's own carved test split";
   // The same weights on the same split: the same figure the run reported at its end.
-  if (!sentiment_->test.best_weights || sentiment_->test.weights_step == r.step) {
+  // evaluate takes best.pt; the run's end tested its last weights when best.pt did not beat them.
+  EXPECT_LE(r.step, sentiment_->test.step);
+  if (sentiment_->test.weights_step == r.step) {
     EXPECT_NEAR(r.accuracy, sentiment_->test.accuracy, 1e-9);
     EXPECT_NEAR(r.loss, sentiment_->test.loss, 1e-5);
   }
@@ -110,7 +112,9 @@ TEST_F(RunEvaluation, ClassificationReproducesTheRunsTestFigureWithAConfusionMat
   for (std::size_t i = 0; i < r.worst.size(); ++i) {
     const ExplainedError& e = r.worst[i];
     EXPECT_FALSE(e.sample.prediction.correct);
-    if (i > 0) EXPECT_GE(r.worst[i - 1].sample.loss, e.sample.loss) << "highest loss first";
+    if (i > 0) {
+      EXPECT_GE(r.worst[i - 1].sample.loss, e.sample.loss) << "highest loss first";
+    }
     ASSERT_FALSE(e.attention.groups.empty());
     EXPECT_EQ(e.attention.groups[0].row_labels.size(), e.attention.groups[0].col_labels.size());
     EXPECT_EQ(e.attention.sample->text, e.sample.prediction.text);
@@ -118,7 +122,9 @@ TEST_F(RunEvaluation, ClassificationReproducesTheRunsTestFigureWithAConfusionMat
   // Every wrong answer below the worst ones has a loss no higher than theirs.
   if (!r.worst.empty()) {
     for (const ScoredSample& s : r.scored) {
-      if (!s.prediction.correct) EXPECT_LE(s.loss, r.worst.front().sample.loss);
+      if (!s.prediction.correct) {
+        EXPECT_LE(s.loss, r.worst.front().sample.loss);
+      }
     }
   }
 }
@@ -160,7 +166,9 @@ TEST_F(RunEvaluation, TranslationBleuIsTheRunsOwnTestBleuOnRawReferences) {
     references.push_back(s.prediction.true_label);
   }
   EXPECT_DOUBLE_EQ(r.translation->bleu, scoreTranslations(hypotheses, references).bleu);
-  if (!translation_->test.best_weights || translation_->test.weights_step == r.step) {
+  // evaluate takes best.pt; the run's end tested its last weights when best.pt did not beat them.
+  EXPECT_LE(r.step, translation_->test.step);
+  if (translation_->test.weights_step == r.step) {
     ASSERT_TRUE(translation_->test.bleu.has_value());
     EXPECT_NEAR(r.translation->bleu, *translation_->test.bleu, 1e-9);
   }

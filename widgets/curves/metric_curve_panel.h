@@ -26,7 +26,7 @@ struct PlotTheme;
 
 /// One training metric over steps (used for loss and for accuracy): the raw training series
 /// (faint), its exponential moving average, validation results at epoch ends and, once a run has
-/// ended, its test result on the whole held-out split (one labelled marker). Follows new data
+/// ended, its test result on the whole test split (one labelled marker). Follows new data
 /// until the user pans or zooms; double-click returns to following. History is bounded (see
 /// DecimatingSeries), so a run of millions of steps keeps a few hundred kilobytes per series.
 /// A vertical cursor marks the step the other docks show (the run's timeline); a click on the

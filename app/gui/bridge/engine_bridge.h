@@ -81,7 +81,7 @@ class EngineBridge : public QObject {
   // All signals are emitted on the GUI thread from the drain timer.
   void stepsArrived(const std::vector<StepMetrics>& steps);
   void epochEnded(const EpochSummary& summary);
-  /// The run's final test on the whole held-out split (once, at the end of a run that reached
+  /// The run's final test on the whole test split (once, at the end of a run that reached
   /// its end; after the last epochEnded).
   void testEvaluated(const TestEvaluation& test);
   void attentionChanged(const ProbeSet& probes);

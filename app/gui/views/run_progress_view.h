@@ -1,8 +1,8 @@
 #pragma once
 // Where a run stands, in full, in the Run dock: state (with its reason), epoch, step, it/s,
 // samples/s, ETA, loss and accuracy of the newest step; the newest validation results; once the
-// run has ended, its test figure on the whole held-out split. The owner of these figures: what
-// the run toolbar's progress bar and the status bar show is its summary (summaryChanged).
+// run has ended, its test figure on the whole test split. The owner of these figures: what the
+// run toolbar's progress bar and the status bar show is its summary (summaryChanged).
 #include <QWidget>
 
 #include <optional>
@@ -29,7 +29,8 @@ class RunProgressView : public QWidget {
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   /// Validation results of the newest epoch (shown under the step figures).
   void setEpoch(const EpochSummary& report);
-  /// The run's final test on the whole held-out split (under the validation results).
+  /// The run's final test on the whole test split, or "no test split" (under the validation
+  /// results).
   void setTest(const TestEvaluation& test);
   void reset();
 

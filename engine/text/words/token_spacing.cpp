@@ -22,6 +22,27 @@ const std::unordered_set<std::string>& usualRight() {
   return kRight;
 }
 
+/// The first and the last UTF-8 character of `token` (a whole one; empty for an empty token).
+std::string firstCharacter(const std::string& token) {
+  std::size_t n = token.empty() ? 0 : 1;
+  while (n < token.size() && (static_cast<unsigned char>(token[n]) & 0xc0) == 0x80) ++n;
+  return token.substr(0, n);
+}
+std::string lastCharacter(const std::string& token) {
+  std::size_t at = token.empty() ? 0 : token.size() - 1;
+  while (at > 0 && (static_cast<unsigned char>(token[at]) & 0xc0) == 0x80) --at;
+  return token.substr(at);
+}
+
+// A run of punctuation is one token (")." "),"): it is written as its first character is
+// against the token before it, and as its last character is against the token after it.
+bool usuallyAttachesLeft(const std::string& token) {
+  return usualLeft().count(token) > 0 || usualLeft().count(firstCharacter(token)) > 0;
+}
+bool usuallyAttachesRight(const std::string& token) {
+  return usualRight().count(token) > 0 || usualRight().count(lastCharacter(token)) > 0;
+}
+
 bool isSpaceByte(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
@@ -68,11 +89,11 @@ TokenSpacing TokenSpacing::Tally::spacing() const {
     const Counts& c = counts_[i];
     const std::string& token = order_[i];
     // Seen too rarely: the usual rules decide (attachesLeft/Right fall back to them).
-    if (c.with_left >= kMinSeen ? 2 * c.glued_left >= c.with_left : usualLeft().count(token) > 0) {
+    if (c.with_left >= kMinSeen ? 2 * c.glued_left >= c.with_left : usuallyAttachesLeft(token)) {
       s.left_.insert(token);
     }
     if (c.with_right >= kMinSeen ? 2 * c.glued_right >= c.with_right
-                                 : usualRight().count(token) > 0) {
+                                 : usuallyAttachesRight(token)) {
       s.right_.insert(token);
     }
   }
@@ -80,11 +101,11 @@ TokenSpacing TokenSpacing::Tally::spacing() const {
 }
 
 bool TokenSpacing::attachesLeft(const std::string& token) const {
-  return learned_ ? left_.count(token) > 0 : usualLeft().count(token) > 0;
+  return learned_ ? left_.count(token) > 0 : usuallyAttachesLeft(token);
 }
 
 bool TokenSpacing::attachesRight(const std::string& token) const {
-  return learned_ ? right_.count(token) > 0 : usualRight().count(token) > 0;
+  return learned_ ? right_.count(token) > 0 : usuallyAttachesRight(token);
 }
 
 std::string TokenSpacing::join(const std::vector<std::string>& tokens) const {
@@ -97,6 +118,7 @@ std::string TokenSpacing::join(const std::vector<std::string>& tokens) const {
 }
 
 nlohmann::json TokenSpacing::toJson() const {
+  if (!learned_) return nullptr;  // the usual rules: nothing to store
   auto sorted = [](const std::unordered_set<std::string>& set) {
     std::vector<std::string> v(set.begin(), set.end());
     std::sort(v.begin(), v.end());

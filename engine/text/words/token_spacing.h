@@ -36,7 +36,8 @@ class TokenSpacing {
   /// `tokens` joined as they are usually written.
   std::string join(const std::vector<std::string>& tokens) const;
 
-  /// {"attach_left": [...], "attach_right": [...]}, the learned tokens only.
+  /// {"attach_left": [...], "attach_right": [...]}, the learned tokens only; null when nothing
+  /// was learned (the usual rules), so that a file keeps nothing it would read back as learned.
   nlohmann::json toJson() const;
   /// Reads toJson's object; a missing one (older files) gives the usual rules.
   static Expected<TokenSpacing> fromJson(const nlohmann::json& json, const std::string& name);

@@ -97,7 +97,8 @@ std::string TranslationWordTokenizer::detokenize(const std::vector<std::int64_t>
 nlohmann::json TranslationWordTokenizer::toJson() const {
   nlohmann::json json = vocabulary_.toJson(layout());
   json[kLowercaseKey] = lowercase_;
-  json[kSpacingKey] = spacing_.toJson();
+  // Unlearned spacing (null) is not written: read back, it would be an empty learned one.
+  if (nlohmann::json spacing = spacing_.toJson(); !spacing.is_null()) json[kSpacingKey] = spacing;
   return json;
 }
 

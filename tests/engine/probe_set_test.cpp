@@ -207,8 +207,9 @@ TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
     for (int64_t step = 0; step <= 632; ++step) {
       // A live probe now and then besides: only the timeline's steps are stored.
       const bool probed = step % probe_every == 0 || step % 5 == 0 || step == 632;
-      if (probed && store.due(step, step == 632))
+      if (probed && store.due(step, step == 632)) {
         EXPECT_TRUE(store.store(setOfBytes(step, 8)).ok());
+      }
     }
     std::vector<int64_t> steps;
     for (const AttentionFileEntry& f : listAttentionFiles(dir)) steps.push_back(f.step);

@@ -308,8 +308,7 @@ void RunController::showFollowedNews(const RunFolderNews& news) {
     return;
   }
   if (!news.steps.empty()) {
-    panels_.loss->appendTrainPoints(lossPoints(news.steps));
-    panels_.accuracy->appendTrainPoints(accuracyPoints(news.steps));
+    panels_.curves->showSteps(news.steps);
     panels_.run->setProgress(news.steps.back(), run_->config().batch_size);
   }
   for (const EpochSummary& e : news.epochs) showEpoch(panels_, e);

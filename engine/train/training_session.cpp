@@ -188,7 +188,7 @@ Status TrainingSession::prepare() {
   }
 
   if (leads()) {
-    if (Status s = loadResumeCheckpoint(); !s.ok()) return s;
+    if (Status s = continueFromCheckpoint(); !s.ok()) return s;
     if (Status s = startRecording(); !s.ok()) return s;
   }
   if (parallel_) {
@@ -228,11 +228,11 @@ Status TrainingSession::openRunFolder() {
   return {};
 }
 
-Status TrainingSession::loadResumeCheckpoint() {
+Status TrainingSession::continueFromCheckpoint() {
   if (config_.resume) {
     // Before any file of the run changes: a checkpoint that does not fit leaves them as they were.
     Expected<ResumePoint> resumed =
-        ascope::loadResumeCheckpoint(*folder_, task_->model(), optimizer_.get());
+        loadResumeCheckpoint(*folder_, task_->model(), optimizer_.get());
     if (!resumed.ok()) return Error{resumed.error()};
     for (const std::string& w : resumed->warnings) log(Severity::kWarning, w);
     progress_ = resumed->progress;

@@ -54,8 +54,9 @@ class TrainingSession {
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
   /// The folder (locked), log.txt; rank 0 of a job alone.
   Status openRunFolder();
-  /// On resume: last.pt into the model and optimizer (rank 0 of a job alone).
-  Status loadResumeCheckpoint();
+  /// On resume: the newest sound checkpoint (last.pt, else best.pt) into the model and optimizer
+  /// (rank 0 of a job alone).
+  Status continueFromCheckpoint();
   /// config.json, the task's artifacts, the recorder of metrics and snapshots (rank 0 alone).
   Status startRecording();
   /// Writes the run folder, probes, evaluates: not a rank of a job other than 0.

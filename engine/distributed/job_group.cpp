@@ -92,6 +92,11 @@ Expected<c10::intrusive_ptr<c10d::Store>> meetAtStore(const JobRank& job, Millis
   options.numWorkers = static_cast<std::size_t>(job.world_size);
   options.waitWorkers = true;
   options.timeout = timeout;
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1)
+  // PyTorch 2.4 made the libuv server the default, and a LibTorch built without libuv (Debian's)
+  // then refuses every store; the classic server is in every build and serves a few ranks well.
+  options.useLibUV = false;
+#endif
   std::thread([meeting, address = job.master_addr, options] {
     c10::intrusive_ptr<c10d::Store> store;
     std::string error;

@@ -43,7 +43,9 @@ at::Tensor TensorMapLoader::take(const std::string& name) {
   }
   // A NaN or infinity in a weight answers "LABEL_0 (p=-nan)" or makes fine-tuning's first loss
   // non-finite, which would blame the learning rate (issue 27).
-  if (!at::isfinite(stored).all().item<bool>()) {
+  // Flattened: LibTorch 2 reduces tensors of at most 64 dimensions, and a damaged file may say
+  // more (its shape is refused below, by name).
+  if (!at::isfinite(stored.reshape({-1})).all().item<bool>()) {
     problems_.push_back(name + ": holds NaN or infinite values (the file is damaged)");
     return {};
   }

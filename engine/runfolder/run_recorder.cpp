@@ -34,7 +34,7 @@ RunRecorder::RunRecorder(MetricsCsvWriter metrics, std::optional<HeadStatsCsvWri
     : metrics_(std::move(metrics)),
       head_stats_(std::move(head_stats)),
       learning_rates_(std::move(learning_rates)),
-      snapshots_(std::move(snapshots)),
+      snapshots_(std::make_unique<SnapshotWriter>(std::move(snapshots), warn)),
       total_steps_(total_steps),
       warn_(std::move(warn)) {}
 
@@ -55,11 +55,12 @@ void RunRecorder::onTest(const TestEvaluation& test) {
   check(metrics_.append(test, test.lr));
 }
 
-void RunRecorder::onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) {
-  if (probes.samples.empty() || !snapshots_.due(probes.step, probes.step == total_steps_)) return;
-  ProbeSet stored = probes;
-  stored.samples.front().positional_encoding = encoding;
-  check(snapshots_.store(stored));
+void RunRecorder::onProbe(std::shared_ptr<const ProbeSet> probes,
+                          const PositionalEncodingSnapshot& /*encoding*/) {
+  if (probes->samples.empty() || !snapshots_->due(probes->step, probes->step == total_steps_)) {
+    return;
+  }
+  snapshots_->write(std::move(probes));
 }
 
 void RunRecorder::onHeadStatistics(const HeadStatisticsUpdate& update) {

@@ -5,6 +5,7 @@
 // full disk) is said through `warn` once it starts failing, and training goes on.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,7 +13,7 @@
 #include "engine/runfolder/learning_rates/learning_rate_changes_csv.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "engine/runfolder/run_folder.h"
-#include "engine/runfolder/snapshot_store.h"
+#include "engine/runfolder/snapshot_writer.h"
 #include "engine/vocabulary/event_sink.h"
 #include "engine/vocabulary/expected.h"
 
@@ -43,15 +44,17 @@ class RunRecorder : public EventSink {
   void onStep(const StepMetrics& metrics) override;
   void onEpoch(const EpochSummary& summary) override;
   void onTest(const TestEvaluation& test) override;
-  /// Stored when the timeline is due a set at this step, with the encoding in its first sample
+  /// Stored when the timeline is due a set at this step; the encoding is in its first sample
   /// (a stored step shows every dock as it was then).
-  void onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) override;
+  void onProbe(std::shared_ptr<const ProbeSet> probes,
+               const PositionalEncodingSnapshot& encoding) override;
   void onHeadStatistics(const HeadStatisticsUpdate& update) override;
   void onLearningRateChange(const LearningRateChange& change) override;
 
-  const SnapshotStore& snapshots() const { return snapshots_; }
+  /// The timeline's sets, written on a thread of their own (flush before counting them).
+  SnapshotWriter& snapshots() { return *snapshots_; }
   /// Whether a probe at `step` would be stored: the session probes these steps.
-  bool snapshotDue(int64_t step) const { return snapshots_.due(step, step == total_steps_); }
+  bool snapshotDue(int64_t step) const { return snapshots_->due(step, step == total_steps_); }
 
  private:
   RunRecorder(MetricsCsvWriter metrics, std::optional<HeadStatsCsvWriter> head_stats,
@@ -62,7 +65,7 @@ class RunRecorder : public EventSink {
   MetricsCsvWriter metrics_;
   std::optional<HeadStatsCsvWriter> head_stats_;
   LearningRateChangesWriter learning_rates_;
-  SnapshotStore snapshots_;
+  std::unique_ptr<SnapshotWriter> snapshots_;  // owns a thread: the recorder stays movable
   int64_t total_steps_ = 0;
   Warn warn_;
 };

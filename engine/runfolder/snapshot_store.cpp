@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 #include <system_error>
 
 #include "engine/runfolder/run_reader.h"
@@ -25,15 +24,7 @@ SnapshotStore::SnapshotStore(RunFolder folder, int64_t spacing_steps, std::uint6
 }
 
 int64_t SnapshotStore::spacingFor(int64_t total_steps) {
-  const int64_t most = std::max<int64_t>(1, total_steps / kMinSnapshots);
-  int64_t spacing = 1;
-  for (int64_t power = 1; power <= most; power *= 10) {
-    for (int64_t factor : {1, 2, 5}) {
-      if (factor * power <= most) spacing = factor * power;
-    }
-    if (power > std::numeric_limits<int64_t>::max() / 10) break;
-  }
-  return spacing;
+  return std::max<int64_t>(1, total_steps / kMinSnapshots);
 }
 
 bool SnapshotStore::due(int64_t step, bool last) const {

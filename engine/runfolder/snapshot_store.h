@@ -19,9 +19,9 @@ class SnapshotStore {
   /// Counts the sets already in `folder` (a resumed run) against `budget_bytes`.
   SnapshotStore(RunFolder folder, int64_t spacing_steps, std::uint64_t budget_bytes);
 
-  /// The spacing of a run of `total_steps`: a round number (1, 2 or 5 times a power of ten) that
-  /// gives at least kMinSnapshots sets, so a laptop run's timeline and video have 100 or more
-  /// frames and runs of different lengths still share many steps.
+  /// The spacing of a run of `total_steps`: the largest that still gives kMinSnapshots sets (at
+  /// most twice as many), so a laptop run's timeline and video have 100 or more frames, runs of
+  /// the same length share every stored step, and each probe is paid for about a hundred times.
   static int64_t spacingFor(int64_t total_steps);
   static constexpr int64_t kMinSnapshots = 100;
 
@@ -34,6 +34,8 @@ class SnapshotStore {
   std::uint64_t bytes() const { return bytes_; }
   int64_t spacing() const { return spacing_; }
   std::size_t count() const { return stored_.size(); }
+  /// The newest stored step; -1 before the first.
+  int64_t lastStep() const { return last_step_; }
 
  private:
   struct Stored {

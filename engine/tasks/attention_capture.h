@@ -9,11 +9,11 @@
 
 namespace ascope {
 
-/// `per_layer` holds one (1, H, Tq, Tk) tensor per layer; only the top-left rows × cols corner is
-/// kept (to drop padding).
+/// `per_layer` holds one (B, H, Tq, Tk) tensor per layer; of batch row `row`, only the top-left
+/// rows × cols corner is kept (to drop padding).
 AttentionGroup toAttentionGroup(const std::string& name, const std::vector<at::Tensor>& per_layer,
                                 std::vector<std::string> row_labels,
-                                std::vector<std::string> col_labels);
+                                std::vector<std::string> col_labels, int64_t row = 0);
 
 /// A (rows, cols) float matrix, row-major, as plain floats.
 std::vector<float> toFloats(const at::Tensor& matrix);

@@ -18,6 +18,30 @@ Expected<std::vector<ScoredSample>> Task::scoreSplit(DataSplit, const ScoringPro
   return Error{"this task cannot score a data set sample by sample"};
 }
 
+std::vector<AttentionSnapshot> Task::probeSamples(const std::vector<int>& indices) {
+  std::vector<AttentionSnapshot> probed;
+  probed.reserve(indices.size());
+  for (int index : indices) {
+    probed.push_back(probeAttention(index));
+    probed.back().sample = predictSample(index);
+  }
+  return probed;
+}
+
+std::vector<int64_t> Task::validationRows(const std::vector<int>& indices) const {
+  std::vector<int64_t> rows;
+  if (validationSize() == 0) return rows;
+  for (int index : indices) rows.push_back(index % validationSize());
+  return rows;
+}
+
+std::vector<SamplePrediction> Task::generatePredictions(const std::vector<int>& indices) {
+  std::vector<SamplePrediction> predictions;
+  predictions.reserve(indices.size());
+  for (int index : indices) predictions.push_back(predictSample(index));
+  return predictions;
+}
+
 Expected<InferenceOutcome> Task::inferText(const std::string&) {
   return Error{"this task classifies images; give an image"};
 }

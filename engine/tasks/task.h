@@ -87,6 +87,19 @@ class Task {
   /// the same capture an asked input's InferenceOutcome::attention gets.
   virtual AttentionSnapshot probeAttention(int index) = 0;
   virtual SamplePrediction predictSample(int index) = 0;
+  /// One probe of the timeline: the attention of each validation sample in `indices`, in that
+  /// order, each with its prediction in `sample` where the same forward pass gives it (a class).
+  /// A prediction generated token by token (a translation) is left out (nullopt) and made by
+  /// generatePredictions, as often as its cost allows. The default asks probeAttention and
+  /// predictSample sample by sample; a task answers the whole set in one batched pass instead.
+  virtual std::vector<AttentionSnapshot> probeSamples(const std::vector<int>& indices);
+  /// The predictions probeSamples leaves out, for the same samples; the default: predictSample
+  /// of each.
+  virtual std::vector<SamplePrediction> generatePredictions(const std::vector<int>& indices);
+
+  /// The validation rows the probe sample numbers stand for (they wrap around the split); empty
+  /// when there is no validation split.
+  std::vector<int64_t> validationRows(const std::vector<int>& indices) const;
   virtual PositionalEncodingSnapshot positionalEncoding() = 0;
   /// Every attention module of the model, grouped and ordered as probeAttention's groups and
   /// layers are, so that head ablation can address "group, layer, head".

@@ -23,7 +23,8 @@ class EventFanOut : public EventSink {
   void onTest(const TestEvaluation& t) override {
     for (EventSink* s : sinks_) s->onTest(t);
   }
-  void onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) override {
+  void onProbe(std::shared_ptr<const ProbeSet> probes,
+               const PositionalEncodingSnapshot& encoding) override {
     for (EventSink* s : sinks_) s->onProbe(probes, encoding);
   }
   void onHeadStatistics(const HeadStatisticsUpdate& update) override {

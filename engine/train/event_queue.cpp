@@ -52,7 +52,7 @@ void EventQueue::pushLearningRateChange(const LearningRateChange& change) {
   pending_.learning_rate_changes.push_back(change);  // a few per run: a person sends them
 }
 
-void EventQueue::publishAttention(ProbeSet probes) {
+void EventQueue::publishAttention(std::shared_ptr<const ProbeSet> probes) {
   std::lock_guard lock(mutex_);
   pending_.attention = std::move(probes);
 }
@@ -94,11 +94,12 @@ EventBatch EventQueue::drain() {
   return out;
 }
 
-void EventQueue::onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) {
-  if (!probes.samples.empty() && probes.samples.front().sample) {
-    publishSample(*probes.samples.front().sample);
+void EventQueue::onProbe(std::shared_ptr<const ProbeSet> probes,
+                         const PositionalEncodingSnapshot& encoding) {
+  if (!probes->samples.empty() && probes->samples.front().sample) {
+    publishSample(*probes->samples.front().sample);
   }
-  publishAttention(probes);
+  publishAttention(std::move(probes));
   publishPositionalEncoding(encoding);
 }
 

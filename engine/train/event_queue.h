@@ -26,7 +26,7 @@ class EventQueue : public EventSink {
   void pushState(StateChange change);
   void pushFailure(Failure failure);
   void pushLearningRateChange(const LearningRateChange& change);
-  void publishAttention(ProbeSet probes);
+  void publishAttention(std::shared_ptr<const ProbeSet> probes);
   /// Kept in order (the sparklines need every probe) but bounded: the oldest go first when nobody
   /// drains; head_stats.csv keeps them all.
   void pushHeadStatistics(HeadStatisticsUpdate update);
@@ -39,7 +39,8 @@ class EventQueue : public EventSink {
   void onEpoch(const EpochSummary& summary) override { pushEpoch(summary); }
   void onTest(const TestEvaluation& test) override { pushTestEvaluation(test); }
   /// The first sample's prediction, the probe set (copied) and the encoding, in three slots.
-  void onProbe(const ProbeSet& probes, const PositionalEncodingSnapshot& encoding) override;
+  void onProbe(std::shared_ptr<const ProbeSet> probes,
+               const PositionalEncodingSnapshot& encoding) override;
   void onHeadStatistics(const HeadStatisticsUpdate& update) override { pushHeadStatistics(update); }
   void onLearningRateChange(const LearningRateChange& change) override {
     pushLearningRateChange(change);

@@ -342,18 +342,31 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
 void TrainingSession::probe() {
   ProbeSet probes;
   probes.step = progress_.step;
-  for (int index : config_.probe_samples) {
-    AttentionSnapshot snapshot;
+  {
+    ProbeTimer timer(probe_cost_.attention_s);
+    probes.samples = task_->probeSamples(config_.probe_samples);
+  }
+  if (generationDue(probes)) {
+    const Clock::time_point start = Clock::now();
     {
-      ProbeTimer timer(probe_cost_.attention_s);
-      snapshot = task_->probeAttention(index);
+      ProbeTimer timer(probe_cost_.predictions_s);
+      for (SamplePrediction& p : task_->generatePredictions(config_.probe_samples)) {
+        p.step = progress_.step;
+        generated_[p.sample_index] = std::move(p);
+      }
     }
+    ++probe_cost_.generated;
+    last_generation_step_ = progress_.step;
+    last_generation_time_ = Clock::now();
+    last_generation_cost_s_ = secondsSince(start);
+  }
+  for (AttentionSnapshot& snapshot : probes.samples) {
     snapshot.step = progress_.step;
-    ProbeTimer timer(probe_cost_.predictions_s);
-    SamplePrediction sample = task_->predictSample(index);
-    sample.step = progress_.step;
-    snapshot.sample = std::move(sample);
-    probes.samples.push_back(std::move(snapshot));
+    if (snapshot.sample) {
+      snapshot.sample->step = progress_.step;
+    } else if (auto made = generated_.find(snapshot.sample_index); made != generated_.end()) {
+      snapshot.sample = made->second;  // with the step it was made at
+    }
   }
   PositionalEncodingSnapshot pe;
   {
@@ -366,7 +379,9 @@ void TrainingSession::probe() {
     recordHeadStatistics(probes);
   }
   ProbeTimer timer(probe_cost_.recording_s);
-  events_.onProbe(probes, pe);
+  // A stored step shows every dock as it was then, the encoding included.
+  if (!probes.samples.empty()) probes.samples.front().positional_encoding = pe;
+  events_.onProbe(std::make_shared<const ProbeSet>(std::move(probes)), pe);
 }
 
 void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
@@ -538,6 +553,27 @@ bool TrainingSession::probeSafely() {
   return ok;
 }
 
+bool TrainingSession::generationDue(const ProbeSet& probes) const {
+  bool missing = false;
+  for (const AttentionSnapshot& s : probes.samples) {
+    if (s.sample) continue;
+    if (generated_.count(s.sample_index) == 0) return true;  // a sample never translated yet
+    missing = true;
+  }
+  if (!missing) return false;
+  if (progress_.step >= total_steps_) return true;  // the run's last word
+  // Never older than a tenth of the run: a lecturer scrubbing to step 150 should not read the
+  // gibberish of step 0 as the model's translation.
+  if (progress_.step - last_generation_step_ >= std::max<int64_t>(1, total_steps_ / 10)) {
+    return true;
+  }
+  // Decoding token by token costs as much as dozens of attention probes: in between, the
+  // generated predictions get a quarter of the probes' time share, and carry their step.
+  const double share = config_.probe_time_share / 4;
+  return share >= 0.5 ||
+         secondsSince(last_generation_time_) * share >= last_generation_cost_s_ * (1.0 - share);
+}
+
 bool TrainingSession::probeDue() const {
   // The stored timeline's steps are probed whatever the time share: a probe is made cheap rather
   // than rare, and runs of one length must share their snapshot steps to be compared.
@@ -553,6 +589,13 @@ bool TrainingSession::probeDue() const {
 }
 
 TrainerState TrainingSession::run() {
+  const TrainerState state = trainUntilTheEnd();
+  // However the run ended, its timeline is on disk before anyone hears that it did.
+  if (recorder_) recorder_->snapshots().flush();
+  return state;
+}
+
+TrainerState TrainingSession::trainUntilTheEnd() {
   started_ = last_probe_time_ = Clock::now();
   steps_at_start_ = progress_.step;
   // Something to look at before the first step.
@@ -642,13 +685,15 @@ TrainerState TrainingSession::run() {
   if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
   if (parallel_) log(Severity::kInfo, parallel_->summary());
   const double seconds = secondsSince(started_);
+  if (recorder_) recorder_->snapshots().flush();
   log(Severity::kInfo,
       fmt::format(
           "finished: {} steps in {:.2f} s ({} probes took {:.2f} s, {:.1f} % of the run: {}; "
-          "{} snapshots stored)",
+          "{} snapshots stored, written in {:.2f} s on a thread of their own)",
           progress_.step, seconds, probe_cost_.probes, probe_cost_.total(),
           100.0 * probe_cost_.total() / std::max(1e-9, seconds), probe_cost_.text(),
-          recorder_ ? recorder_->snapshots().count() : 0));
+          recorder_ ? recorder_->snapshots().count() : 0,
+          recorder_ ? recorder_->snapshots().busySeconds() : 0.0));
   testOnTestSplit();
   return TrainerState::kFinished;
 }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -52,6 +53,8 @@ class TrainingSession {
 
  private:
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
+  /// run() until one of its ends, without waiting for the timeline's writer.
+  TrainerState trainUntilTheEnd();
   /// The folder (locked), log.txt; rank 0 of a job alone.
   Status openRunFolder();
   /// On resume: the newest sound checkpoint (last.pt, else best.pt) into the model and optimizer
@@ -76,6 +79,8 @@ class TrainingSession {
   /// same length), or the live cadence (probe_every_steps or probe_every_seconds) has come and
   /// probing has taken at most config.probe_time_share of the time since the last probe began.
   bool probeDue() const;
+  /// Whether this probe also generates the predictions its task leaves out of `probes`.
+  bool generationDue(const ProbeSet& probes) const;
   /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
   template <typename Work>
   bool survivesOutOfMemory(const char* phase, Work&& work);
@@ -132,7 +137,13 @@ class TrainingSession {
   int64_t last_statistics_step_ = -1;
   std::chrono::steady_clock::time_point started_, last_probe_time_;
   double last_probe_cost_s_ = 0;  ///< how long the last probe took
-  ProbeCost probe_cost_;          ///< all probes of this session together, part by part
+  /// Predictions the task generates token by token (translations), by validation sample: made
+  /// as often as their time share allows, carried with their step by the probes in between.
+  std::map<int, SamplePrediction> generated_;
+  std::chrono::steady_clock::time_point last_generation_time_;
+  int64_t last_generation_step_ = -1;
+  double last_generation_cost_s_ = 0;
+  ProbeCost probe_cost_;  ///< all probes of this session together, part by part
   int64_t steps_at_start_ = 0;
 };
 

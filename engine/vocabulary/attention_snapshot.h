@@ -81,6 +81,10 @@ struct AttentionSnapshot {
   /// Translation: step i of greedy decoding fed row i of the decoder groups and chose
   /// row_predictions[i] among `decoding[i].top`. Empty for the other tasks.
   std::vector<DecodingStep> decoding;
+  /// Translation: whether row i + 1 was fed the prediction of row i (greedy decoding: an asked
+  /// sentence) or the validation pair's reference (teacher forcing: a probe of the timeline, so
+  /// every stored step of a sample has the same rows and two steps can be compared cell by cell).
+  bool decoder_fed_reference = false;
   /// Stored snapshots (the run folder's attention/ files): the probe's prediction and the
   /// positional encoding at this step, so the timeline can show every dock at one step.
   std::optional<SamplePrediction> sample;

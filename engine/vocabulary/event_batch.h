@@ -1,6 +1,7 @@
 #pragma once
 // Everything a front end receives from the trainer at one drain (EventQueue::drain).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +19,7 @@ struct EventBatch {
   std::vector<StepMetrics> metrics;
   std::vector<EpochSummary> epochs;
   std::optional<TestEvaluation> test;                 ///< once, at the end of a run
-  std::optional<ProbeSet> attention;                  ///< the newest probe set
+  std::shared_ptr<const ProbeSet> attention;          ///< the newest probe set, if any
   std::vector<HeadStatisticsUpdate> head_statistics;  ///< every probe's, in order
   std::optional<PositionalEncodingSnapshot> positional_encoding;
   std::optional<SamplePrediction> sample;

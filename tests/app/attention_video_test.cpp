@@ -156,7 +156,7 @@ void AttentionVideoTest::initTestCase() {
     FakeEngine engine;
     engine.publishAttention(11 * i, kImageClassificationTaskId);
     EventBatch events = engine.drainEvents();
-    QVERIFY(events.attention.has_value());
+    QVERIFY(events.attention != nullptr);
     QVERIFY(folder->writeProbeSet(*events.attention).ok());
   }
 }

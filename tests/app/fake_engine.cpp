@@ -107,7 +107,7 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
   ProbeSet probes;
   probes.step = step;
   probes.samples.push_back(std::move(s));
-  queue_.publishAttention(std::move(probes));
+  queue_.publishAttention(std::make_shared<const ProbeSet>(std::move(probes)));
 }
 
 void FakeEngine::publishPositionalEncoding(int positions, int dims) {
@@ -186,7 +186,7 @@ bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
     engine.publishPositionalEncoding(4 + i, 8);
     EventBatch events = engine.drainEvents();
     if (!events.attention || !events.sample || !events.positional_encoding) return false;
-    ProbeSet probes = std::move(*events.attention);
+    ProbeSet probes = *events.attention;
     AttentionSnapshot* snapshot = &probes.samples.front();
     // As the trainer stores them: the probe's prediction and encoding of the step come along.
     snapshot->sample = std::move(*events.sample);

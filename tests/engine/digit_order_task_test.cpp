@@ -92,7 +92,7 @@ TEST(DigitOrderTask, TrainsAndLearnsToTellTheOrder) {
   EXPECT_GT(events.epochs.back().val_accuracy, 0.7);
   EXPECT_LT(events.epochs.back().val_loss, events.epochs.front().val_loss);
   // The probe saw CLS and the digits, through its own labels.
-  ASSERT_TRUE(events.attention.has_value());
+  ASSERT_TRUE(events.attention != nullptr);
   const AttentionGroup& group = events.attention->samples.front().groups.front();
   EXPECT_EQ(group.name, "encoder");
   ASSERT_EQ(group.col_labels.size(), 9u);

@@ -119,7 +119,7 @@ TEST(TaskRegistry, ARegisteredTaskTrainsLikeABuiltInOne) {
   EventBatch events = trainer.drainEvents();
   ASSERT_FALSE(events.states.empty());
   EXPECT_EQ(events.states.back().state, TrainerState::kFinished);
-  ASSERT_TRUE(events.attention.has_value());
+  ASSERT_TRUE(events.attention != nullptr);
   ASSERT_FALSE(events.attention->samples.empty());
   EXPECT_EQ(events.attention->samples.front().task, kEchoTaskId);
   ASSERT_TRUE(events.run_folder.has_value());

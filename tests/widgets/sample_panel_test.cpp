@@ -108,9 +108,11 @@ class SamplePanelTest : public QObject {
   void translationHighlightsDifferences() {
     SamplePanel panel;
     panel.setTranslation({QStringLiteral("the black cat"), QStringLiteral("le chat noir"),
-                          QStringLiteral("le chien noir")});
+                          QStringLiteral("le chien noir"), 120});
     QCOMPARE(panel.mode(), SamplePanel::Mode::Translation);
     const QString html = panel.translationView()->toHtml();
+    // A probe translates now and then: the output says which step's weights wrote it.
+    QVERIFY(html.contains(QStringLiteral("STEP 120")));
     const QString text = panel.translationView()->toPlainText();
     QVERIFY(text.contains(QStringLiteral("the black cat")));
     QVERIFY(text.contains(QStringLiteral("le chien noir")));
@@ -126,7 +128,8 @@ class SamplePanelTest : public QObject {
 
   void ownSentenceHasNoReferenceToMiss() {
     SamplePanel panel;
-    panel.setTranslation({QStringLiteral("the black cat"), QString(), QStringLiteral("il gatto")});
+    panel.setTranslation(
+        {QStringLiteral("the black cat"), QString(), QStringLiteral("il gatto"), -1});
     const QString text = panel.translationView()->toPlainText();
     QVERIFY(text.contains(QStringLiteral("il gatto")));
     QVERIFY(text.contains(QStringLiteral("no reference")));

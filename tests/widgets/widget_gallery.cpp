@@ -130,7 +130,8 @@ struct Gallery {
     sinusoidal->setEncoding(fake::sinusoidalEncoding(50, 64));
     translation_sample->setTranslation({QStringLiteral("the black cat sat on the mat ."),
                                         QStringLiteral("le chat noir était assis sur le tapis ."),
-                                        QStringLiteral("le chat noir est assis sur la tapis .")});
+                                        QStringLiteral("le chat noir est assis sur la tapis ."),
+                                        120});
 
     vision_attention->setSnapshot(fake::visionAttention(2, 4));
     learned->setEncoding(fake::learnedPatchEncoding(8, 8, 64));

@@ -57,6 +57,9 @@ struct AttentionPlotData {
   PatchImageContext image;  ///< optional; ignored unless isValid()
   /// Translation: decoding step i fed decoder row i and chose among these. Empty otherwise.
   std::vector<DecodingCandidates> decoding;
+  /// Translation: the rows were fed the reference (teacher forcing: a training probe) rather
+  /// than the model's own previous prediction (greedy decoding: an asked sentence).
+  bool decoder_fed_reference = false;
 };
 
 }  // namespace ascope

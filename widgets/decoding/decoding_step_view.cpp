@@ -229,7 +229,14 @@ void DecodingStepView::renderText() {
   QFont bold = sentence_label_->font();
   bold.setBold(true);
   const QFontMetrics fm(bold);  // bold overestimates a little, so the kept words surely fit
-  const QString prefix = tr("Output so far");
+  // A training probe feeds the reference (teacher forcing), so its predictions are not a
+  // translation being written: say which of the two is on show.
+  const bool reference = transcript_.fedReference();
+  const QString prefix = reference ? tr("Predicted, the reference fed") : tr("Output so far");
+  sentence_label_->setToolTip(
+      reference ? tr("Teacher forcing: each step is fed the reference's next word, whatever the "
+                     "model predicted before; the Sample dock shows the model's own translation")
+                : tr("Greedy decoding: each step is fed the word the model predicted before"));
   const QString more = step_ < stepCount() - 1 ? QStringLiteral(" …") : QString();
   const int available = sentence_label_->contentsRect().width() - 8;
   int first = 0;

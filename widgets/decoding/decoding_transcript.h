@@ -19,6 +19,8 @@ class DecodingTranscript {
   explicit DecodingTranscript(AttentionPlotData data) : data_(std::move(data)) {}
 
   int stepCount() const { return static_cast<int>(data_.decoding.size()); }
+  /// Whether the steps were fed the reference (teacher forcing) instead of their predictions.
+  bool fedReference() const { return data_.decoder_fed_reference; }
   /// The candidates of `step`, which must be below stepCount().
   const DecodingCandidates& candidates(int step) const;
 

@@ -178,7 +178,10 @@ QString SamplePanel::translationHtml() const {
     return html;
   }
   html += section(tr("Reference"), words(diff.reference, missing_style));
-  html += section(tr("Model output"), words(diff.hypothesis, wrong_style));
+  const QString output = translation_.translated_at_step >= 0
+                             ? tr("Model output · step %1").arg(translation_.translated_at_step)
+                             : tr("Model output");
+  html += section(output, words(diff.hypothesis, wrong_style));
   html += QStringLiteral("<p style='color:%1; font-size:small'>%2</p>")
               .arg(theme.muted.name(),
                    tr("%1 of %2 output words match the reference · "

@@ -27,6 +27,10 @@ struct TranslationPrediction {
   QString source;
   QString reference;
   QString hypothesis;  ///< the model's output
+  /// The training step whose weights translated it; -1 when not known. A probe of the timeline
+  /// translates only now and then (decoding costs dozens of probes), so this may be earlier than
+  /// the step on show.
+  long long translated_at_step = -1;
 };
 
 }  // namespace ascope

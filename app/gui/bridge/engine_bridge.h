@@ -108,7 +108,7 @@ class EngineBridge : public QObject {
   std::unique_ptr<RunControl> engine_;
   QTimer timer_;
   // Heavy payloads waiting for their drain (latest wins).
-  std::optional<ProbeSet> pending_attention_;
+  std::shared_ptr<const ProbeSet> pending_attention_;
   std::optional<PositionalEncodingSnapshot> pending_encoding_;
   std::optional<SamplePrediction> pending_sample_;
   Stats stats_;

@@ -75,6 +75,7 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     }
     data.decoding.push_back(std::move(candidates));
   }
+  data.decoder_fed_reference = snapshot.decoder_fed_reference;
   return data;
 }
 

@@ -13,7 +13,8 @@ void showSamplePrediction(SamplePanel& panel, const SamplePrediction& sample) {
   const QString predicted = QString::fromStdString(sample.predicted_label);
   switch (kind) {
     case SampleKind::kTranslation:
-      panel.setTranslation({QString::fromStdString(sample.text), truth, predicted});
+      panel.setTranslation({QString::fromStdString(sample.text), truth, predicted,
+                            static_cast<long long>(sample.step)});
       return;
     case SampleKind::kImage:
       panel.setImagePrediction(

@@ -59,6 +59,7 @@ nlohmann::json snapshotObject(const AttentionSnapshot& s, bool halves) {
                       {"grid_rows", s.grid_rows},
                       {"grid_cols", s.grid_cols},
                       {"decoding", decoding}};
+  if (!s.decoding.empty()) j["decoder_fed"] = s.decoder_fed_reference ? "reference" : "prediction";
   if (s.sample) {
     const SamplePrediction& p = *s.sample;
     j["sample"] = {{"step", p.step},
@@ -293,6 +294,13 @@ Expected<AttentionSnapshot> decodeSnapshotObject(const nlohmann::json& j, const 
                        " rows of group \"" + group.name + "\""};
         }
       }
+    }
+    if (j.contains("decoder_fed")) {
+      const nlohmann::json& fed = j.at("decoder_fed");
+      if (!fed.is_string() || (fed != "reference" && fed != "prediction")) {
+        return Error{name + ": decoder_fed is neither \"reference\" nor \"prediction\""};
+      }
+      s.decoder_fed_reference = fed == "reference";
     }
     if (j.contains("sample")) {
       const nlohmann::json& p = submap(j, "sample");

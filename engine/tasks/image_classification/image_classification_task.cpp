@@ -77,12 +77,18 @@ AttentionSnapshot ImageClassificationTask::attentionOf(ImageBuffer image, torch:
       torch::from_blob(image.pixels.data(), {1, 3, side, side}, torch::kUInt8);
   std::vector<torch::Tensor> attention;
   *logits = model_(normalise(bytes), &attention);
+  return snapshotOf(std::move(image), attention, 0);
+}
+
+AttentionSnapshot ImageClassificationTask::snapshotOf(ImageBuffer image,
+                                                      const std::vector<torch::Tensor>& attention,
+                                                      int64_t row) const {
   std::vector<std::string> labels{"CLS"};
   for (int64_t p = 0; p < vit_.numPatches(); ++p) labels.push_back(std::to_string(p));
   AttentionSnapshot snapshot;
   snapshot.task = kImageClassificationTaskId;
   snapshot.sample_index = -1;
-  snapshot.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
+  snapshot.groups.push_back(toAttentionGroup("encoder", attention, labels, labels, row));
   snapshot.image = std::move(image);
   snapshot.patch_size = static_cast<int>(vit_.patch_size);
   snapshot.grid_rows = snapshot.grid_cols = static_cast<int>(vit_.image_size / vit_.patch_size);
@@ -98,6 +104,36 @@ AttentionSnapshot ImageClassificationTask::probeAttention(int index) {
   model_->train();
   snapshot.sample_index = index;
   return snapshot;
+}
+
+std::vector<AttentionSnapshot> ImageClassificationTask::probeSamples(
+    const std::vector<int>& indices) {
+  const std::vector<int64_t> rows = validationRows(indices);
+  std::vector<AttentionSnapshot> snapshots;
+  if (rows.empty()) return snapshots;
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  std::vector<torch::Tensor> attention;  // per layer (B, H, T, T)
+  const torch::Tensor logits =
+      model_(normalise(images_[1].index_select(0, torch::tensor(rows, torch::kLong))), &attention);
+  const torch::Tensor probabilities = torch::softmax(logits, -1).to(torch::kCPU);  // (B, classes)
+  model_->train();
+  for (std::size_t b = 0; b < rows.size(); ++b) {
+    const auto row = static_cast<int64_t>(b);
+    AttentionSnapshot snapshot = snapshotOf(imageBufferAt(images_[1], rows[b]), attention, row);
+    snapshot.sample_index = static_cast<int>(rows[b]);
+    SamplePrediction p;
+    p.task = kImageClassificationTaskId;
+    p.sample_index = snapshot.sample_index;
+    p.image = snapshot.image;
+    p.true_label = class_names_[static_cast<std::size_t>(labels_[1][rows[b]].item<int64_t>())];
+    InferenceOutcome answer;
+    rankClasses(probabilities[row], class_names_, &answer);
+    recordPrediction(answer, &p);
+    snapshot.sample = std::move(p);
+    snapshots.push_back(std::move(snapshot));
+  }
+  return snapshots;
 }
 
 PositionalEncodingSnapshot ImageClassificationTask::positionalEncoding() {

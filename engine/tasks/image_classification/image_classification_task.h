@@ -20,6 +20,8 @@ class ImageClassificationTask : public ImageDatasetTask {
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
   AttentionSnapshot probeAttention(int index) override;
+  /// All images in one forward pass, their attention and their predicted class from it.
+  std::vector<AttentionSnapshot> probeSamples(const std::vector<int>& indices) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
@@ -32,6 +34,9 @@ class ImageClassificationTask : public ImageDatasetTask {
   /// (CLS then one label per patch) and the image and patch grid to overlay it on; `logits` gets
   /// the class scores (1, classes). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(ImageBuffer image, torch::Tensor* logits);
+  /// The snapshot of `image` with row `row` of `attention` (B, H, T, T per layer).
+  AttentionSnapshot snapshotOf(ImageBuffer image, const std::vector<torch::Tensor>& attention,
+                               int64_t row) const;
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
   torch::Tensor logitsOfImages(const torch::Tensor& images) override;
   int64_t evaluationBatch() const override;

@@ -147,6 +147,42 @@ SamplePrediction SentimentTask::predictSample(int index) {
   return p;
 }
 
+std::vector<AttentionSnapshot> SentimentTask::probeSamples(const std::vector<int>& indices) {
+  const std::vector<int64_t> rows = validationRows(indices);
+  std::vector<AttentionSnapshot> snapshots;
+  if (rows.empty()) return snapshots;
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  std::vector<torch::Tensor> attention;  // per layer (B, H, T, T)
+  const torch::Tensor logits =
+      model_(ids_[1].index_select(0, torch::tensor(rows, torch::kLong)).to(device_), &attention);
+  const torch::Tensor probabilities = torch::softmax(logits, -1).to(torch::kCPU);  // (B, 2)
+  model_->train();
+  const std::vector<std::string> names = answerNames();
+  const auto max_len = static_cast<std::size_t>(text_.max_len);
+  for (std::size_t b = 0; b < rows.size(); ++b) {
+    const TextSample& review = data_.validation[static_cast<std::size_t>(rows[b])];
+    std::vector<std::string> tokens = tokenizer_.tokens(review.text, max_len);
+    if (tokens.empty()) tokens.push_back("(empty)");  // as attentionOf labels it
+    AttentionSnapshot snapshot;
+    snapshot.task = kSentimentTaskId;
+    snapshot.sample_index = static_cast<int>(rows[b]);
+    snapshot.groups.push_back(
+        toAttentionGroup("encoder", attention, tokens, tokens, static_cast<int64_t>(b)));
+    SamplePrediction p;
+    p.task = kSentimentTaskId;
+    p.sample_index = snapshot.sample_index;
+    p.text = review.text;
+    p.true_label = data_.class_names[review.label];
+    InferenceOutcome answer;
+    rankClasses(probabilities[static_cast<int64_t>(b)], names, &answer);
+    recordPrediction(answer, &p);
+    snapshot.sample = std::move(p);
+    snapshots.push_back(std::move(snapshot));
+  }
+  return snapshots;
+}
+
 PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
   return positionTableSnapshot(model_->positionMatrix(), text_.positional);
 }
@@ -183,11 +219,13 @@ Expected<InferenceOutcome> SentimentTask::classify(const std::string& text, bool
   }
   const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
   model_->train(was_training);
-  const std::vector<std::string> names = data_.class_names.size() == 2
-                                             ? data_.class_names
-                                             : std::vector<std::string>{"negative", "positive"};
-  rankClasses(probs, names, &out);
+  rankClasses(probs, answerNames(), &out);
   return out;
+}
+
+std::vector<std::string> SentimentTask::answerNames() const {
+  return data_.class_names.size() == 2 ? data_.class_names
+                                       : std::vector<std::string>{"negative", "positive"};
 }
 
 }  // namespace ascope

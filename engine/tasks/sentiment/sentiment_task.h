@@ -29,6 +29,8 @@ class SentimentTask : public Task {
                                                  const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
+  /// All samples in one forward pass, their attention and their predicted class from it.
+  std::vector<AttentionSnapshot> probeSamples(const std::vector<int>& indices) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
@@ -43,6 +45,8 @@ class SentimentTask : public Task {
   /// the non-padding ids); `logits` gets the class scores (1, 2). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(const torch::Tensor& ids, std::vector<std::string> tokens,
                                 torch::Tensor* logits);
+  /// The names answers give the two classes: the data's own, else negative and positive.
+  std::vector<std::string> answerNames() const;
   /// inferText, with the attention only when `with_attention` (the probe's sample needs none).
   Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
 

@@ -175,7 +175,9 @@ BatchOutcome TranslationTask::trainBatch(const std::vector<int64_t>& indices) {
 }
 
 std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
-    const std::vector<std::vector<int64_t>>& sources, std::vector<ChosenStep>* first_steps) {
+    const std::vector<std::vector<int64_t>>& sources, std::vector<std::vector<ChosenStep>>* steps) {
+  if (steps != nullptr) steps->assign(sources.size(), {});
+  if (sources.empty()) return {};
   const torch::Tensor source = padRows(sources, device_);  // (B, Ts)
   const torch::Tensor memory = model_->encode(source);     // (B, Ts, d)
   const int64_t batch = source.size(0);
@@ -185,11 +187,15 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
       torch::zeros({batch}, torch::TensorOptions().dtype(torch::kBool).device(device_));
   // A translation is rarely more than twice as long as its source: an untrained model that never
   // says [EOS] stops there instead of at seq_len (350 tokens: 12 MB of decoder attention per
-  // probed sentence of the seed model, and minutes of decoding per evaluation).
-  std::size_t longest_source = 0;
-  for (const std::vector<int64_t>& s : sources) longest_source = std::max(longest_source, s.size());
-  const int64_t length_limit =
-      std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(longest_source) + 10);
+  // probed sentence of the seed model, and minutes of decoding per evaluation). Each source has
+  // its own limit, so a sentence decodes the same alone or in a batch.
+  std::vector<int64_t> limits;
+  for (const std::vector<int64_t>& s : sources) {
+    limits.push_back(
+        std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(s.size()) + 10));
+  }
+  const int64_t length_limit = *std::max_element(limits.begin(), limits.end());
+  const torch::Tensor row_limits = torch::tensor(limits, torch::kLong).to(device_);
   for (int64_t t = 1; t < length_limit; ++t) {
     torch::Tensor logits =
         model_->project(model_->decode(target, memory, source).select(1, -1));  // (B, V)
@@ -199,13 +205,21 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
     torch::Tensor next = logits.argmax(-1);
     // A finished sentence keeps emitting padding, which decoding ignores.
     next = next.masked_fill(finished, Tok::kPadId);
-    if (first_steps != nullptr) {
-      ChosenStep step = candidatesOf(logits[0]);
-      // The argmax, not the first candidate: on a tie the two may differ, and this one was fed.
-      step.chosen = next[0].item<int64_t>();
-      first_steps->push_back(std::move(step));
+    if (steps != nullptr) {
+      // A source that said [EOS] at an earlier step has nothing more to choose.
+      const torch::Tensor open = finished.logical_not().nonzero().flatten();
+      std::vector<ChosenStep> read = candidatesOf(logits.index_select(0, open));
+      const torch::Tensor rows = open.to(torch::kCPU), fed = next.to(torch::kCPU);
+      const auto row = rows.accessor<int64_t, 1>();
+      const auto chosen = fed.accessor<int64_t, 1>();
+      for (int64_t j = 0; j < row.size(0); ++j) {
+        // The argmax, not the first candidate: on a tie the two may differ, and this one was fed.
+        read[static_cast<std::size_t>(j)].chosen = chosen[row[j]];
+        (*steps)[static_cast<std::size_t>(row[j])].push_back(
+            std::move(read[static_cast<std::size_t>(j)]));
+      }
     }
-    finished = finished.logical_or(next.eq(Tok::kEosId));
+    finished = finished.logical_or(next.eq(Tok::kEosId)).logical_or(row_limits.le(t + 1));
     target = torch::cat({target, next.unsqueeze(1)}, 1);
     if (finished.all().item<bool>()) break;  // sync point, once per token
   }
@@ -366,57 +380,82 @@ Expected<std::vector<ScoredSample>> TranslationTask::scoreSplit(DataSplit split,
   return out;
 }
 
-TranslationTask::ChosenStep TranslationTask::candidatesOf(const torch::Tensor& logits) const {
+std::vector<TranslationTask::ChosenStep> TranslationTask::candidatesOf(
+    const torch::Tensor& logits) const {
   // Double precision keeps the fifth candidate of a confident model from rounding to 0.
   const torch::Tensor probabilities = torch::softmax(logits.to(torch::kCPU, torch::kDouble), -1);
-  const auto [values, ids] =
-      probabilities.topk(std::min<int64_t>(kDecodingCandidates, probabilities.size(0)));
-  ChosenStep step;
-  for (int64_t k = 0; k < ids.size(0); ++k) {
-    step.candidates.top.emplace_back(target_tokenizer_.tokenOf(ids[k].item<int64_t>()),
-                                     values[k].item<double>());
+  const int64_t k = std::min<int64_t>(kDecodingCandidates, probabilities.size(1));
+  const auto [values, ids] = probabilities.topk(k, 1);
+  const auto value = values.accessor<double, 2>();
+  const auto id = ids.accessor<int64_t, 2>();
+  std::vector<ChosenStep> steps(static_cast<std::size_t>(probabilities.size(0)));
+  for (int64_t r = 0; r < probabilities.size(0); ++r) {
+    ChosenStep& step = steps[static_cast<std::size_t>(r)];
+    for (int64_t c = 0; c < k; ++c) {
+      step.candidates.top.emplace_back(target_tokenizer_.tokenOf(id[r][c]), value[r][c]);
+    }
+    step.chosen = k > 0 ? id[r][0] : Tok::kEosId;
   }
-  step.chosen = ids.size(0) > 0 ? ids[0].item<int64_t>() : Tok::kEosId;
-  return step;
+  return steps;
+}
+
+std::vector<AttentionSnapshot> TranslationTask::attentionOfFed(
+    const std::vector<std::vector<int64_t>>& sources, const std::vector<std::vector<int64_t>>& fed,
+    std::vector<std::vector<ChosenStep>> steps) {
+  TranslatorAttention attention;
+  torch::Tensor logits =
+      model_(padRows(sources, device_), padRows(fed, device_), &attention);  // (B, Tt, V)
+  // As greedyDecode: [UNK] is never said.
+  logits.select(-1, Tok::kUnkId).fill_(-std::numeric_limits<float>::infinity());
+  steps.resize(sources.size());
+  std::vector<AttentionSnapshot> snapshots;
+  snapshots.reserve(sources.size());
+  for (std::size_t b = 0; b < sources.size(); ++b) {
+    const std::vector<int64_t>& input = fed[b];
+    std::vector<ChosenStep>& chosen = steps[b];
+    // Teacher forcing, or decoding that stopped at the length limit, never asked a fed token for
+    // its successor; this pass over the same tokens answers for it.
+    chosen.resize(std::min(chosen.size(), input.size()));
+    if (chosen.size() < input.size()) {
+      const auto first = static_cast<int64_t>(chosen.size());
+      std::vector<ChosenStep> read = candidatesOf(logits[static_cast<int64_t>(b)].narrow(
+          0, first, static_cast<int64_t>(input.size()) - first));
+      for (ChosenStep& step : read) chosen.push_back(std::move(step));
+    }
+    std::vector<std::string> source_labels, target_labels, predictions;
+    for (int64_t id : sources[b]) source_labels.push_back(source_tokenizer_.tokenOf(id));
+    for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
+    AttentionSnapshot snapshot;
+    snapshot.task = kTranslationTaskId;
+    snapshot.sample_index = -1;
+    for (ChosenStep& step : chosen) {
+      predictions.push_back(target_tokenizer_.tokenOf(step.chosen));
+      snapshot.decoding.push_back(std::move(step.candidates));
+    }
+    const auto row = static_cast<int64_t>(b);
+    snapshot.groups.push_back(toAttentionGroup("encoder self", attention.encoder_self,
+                                               source_labels, source_labels, row));
+    AttentionGroup decoder =
+        toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels, row);
+    decoder.causal = true;
+    decoder.row_predictions = predictions;
+    snapshot.groups.push_back(std::move(decoder));
+    AttentionGroup cross =
+        toAttentionGroup("cross", attention.cross, target_labels, source_labels, row);
+    cross.row_predictions = std::move(predictions);
+    snapshot.groups.push_back(std::move(cross));
+    snapshots.push_back(std::move(snapshot));
+  }
+  return snapshots;
 }
 
 AttentionSnapshot TranslationTask::attentionOf(const std::vector<int64_t>& source,
                                                std::vector<int64_t>* hypothesis) {
-  std::vector<ChosenStep> steps;
+  std::vector<std::vector<ChosenStep>> steps;
   *hypothesis = greedyDecode({source}, &steps)[0];
   std::vector<int64_t> input{Tok::kSosId};
   input.insert(input.end(), hypothesis->begin(), hypothesis->end());
-  TranslatorAttention attention;
-  const torch::Tensor logits =
-      model_(padRows({source}, device_), padRows({input}, device_), &attention);  // (1, Tt, V)
-  // Decoding that stopped at the length limit never asked the last fed token for its successor;
-  // the teacher-forced pass over the same tokens answers for it.
-  steps.resize(std::min(steps.size(), input.size()));
-  while (steps.size() < input.size()) {
-    steps.push_back(candidatesOf(logits[0][static_cast<int64_t>(steps.size())]));
-  }
-
-  std::vector<std::string> source_labels, target_labels, predictions;
-  for (int64_t id : source) source_labels.push_back(source_tokenizer_.tokenOf(id));
-  for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
-  AttentionSnapshot snapshot;
-  snapshot.task = kTranslationTaskId;
-  snapshot.sample_index = -1;
-  for (ChosenStep& step : steps) {
-    predictions.push_back(target_tokenizer_.tokenOf(step.chosen));
-    snapshot.decoding.push_back(std::move(step.candidates));
-  }
-  snapshot.groups.push_back(
-      toAttentionGroup("encoder self", attention.encoder_self, source_labels, source_labels));
-  AttentionGroup decoder =
-      toAttentionGroup("decoder self", attention.decoder_self, target_labels, target_labels);
-  decoder.causal = true;
-  decoder.row_predictions = predictions;
-  snapshot.groups.push_back(std::move(decoder));
-  AttentionGroup cross = toAttentionGroup("cross", attention.cross, target_labels, source_labels);
-  cross.row_predictions = std::move(predictions);
-  snapshot.groups.push_back(std::move(cross));
-  return snapshot;
+  return std::move(attentionOfFed({source}, {input}, std::move(steps)).front());
 }
 
 AttentionSnapshot TranslationTask::probeAttention(int index) {
@@ -431,21 +470,68 @@ AttentionSnapshot TranslationTask::probeAttention(int index) {
   return snapshot;
 }
 
-SamplePrediction TranslationTask::predictSample(int index) {
-  index = index % std::max<int64_t>(1, validationSize());
-  SamplePrediction p;
-  p.task = kTranslationTaskId;
-  p.sample_index = index;
-  const auto at = static_cast<std::size_t>(index);
-  p.text = text_[1][at].source;
-  p.true_label = text_[1][at].target;  // the raw reference, as BLEU reads it
+std::vector<AttentionSnapshot> TranslationTask::probeSamples(const std::vector<int>& indices) {
+  const std::vector<int64_t> rows = validationRows(indices);
+  if (rows.empty()) return {};
+  std::vector<std::vector<int64_t>> sources, fed;
+  for (int64_t row : rows) {
+    const EncodedPair& pair = encoded_[1][static_cast<std::size_t>(row)];
+    sources.push_back(pair.source);
+    std::vector<int64_t> input{Tok::kSosId};  // the reference, as much as the decoder is fed
+    input.insert(input.end(), pair.target.begin(), pair.target.end());
+    fed.push_back(std::move(input));
+  }
   torch::NoGradGuard no_grad;
   model_->eval();
-  p.predicted_label = target_tokenizer_.detokenize(greedyDecode({encoded_[1][at].source})[0]);
+  std::vector<AttentionSnapshot> snapshots = attentionOfFed(sources, fed, {});
   model_->train();
+  for (std::size_t b = 0; b < snapshots.size(); ++b) {
+    snapshots[b].sample_index = static_cast<int>(rows[b]);
+    snapshots[b].decoder_fed_reference = true;
+  }
+  return snapshots;
+}
+
+SamplePrediction TranslationTask::predictionOf(std::size_t at,
+                                               const std::vector<int64_t>& hypothesis) const {
+  SamplePrediction p;
+  p.task = kTranslationTaskId;
+  p.sample_index = static_cast<int>(at);
+  p.text = text_[1][at].source;
+  p.true_label = text_[1][at].target;  // the raw reference, as BLEU reads it
+  p.predicted_label = target_tokenizer_.detokenize(hypothesis);
   p.correct = normalizedSpacing(p.predicted_label) == normalizedSpacing(p.true_label);
   p.probability = p.correct ? 1.0 : 0.0;
   return p;
+}
+
+SamplePrediction TranslationTask::predictSample(int index) {
+  std::vector<SamplePrediction> one = generatePredictions({index});
+  if (one.empty()) {  // no validation pairs: nothing to translate
+    SamplePrediction none;
+    none.task = kTranslationTaskId;
+    return none;
+  }
+  return std::move(one.front());
+}
+
+std::vector<SamplePrediction> TranslationTask::generatePredictions(
+    const std::vector<int>& indices) {
+  std::vector<SamplePrediction> predictions;
+  std::vector<std::vector<int64_t>> sources;
+  std::vector<std::size_t> at;
+  for (int64_t row : validationRows(indices)) {
+    at.push_back(static_cast<std::size_t>(row));
+    sources.push_back(encoded_[1][at.back()].source);
+  }
+  if (at.empty()) return predictions;
+  torch::NoGradGuard no_grad;
+  model_->eval();
+  const std::vector<std::vector<int64_t>> hypotheses = greedyDecode(sources);
+  model_->train();
+  for (std::size_t b = 0; b < at.size(); ++b)
+    predictions.push_back(predictionOf(at[b], hypotheses[b]));
+  return predictions;
 }
 
 PositionalEncodingSnapshot TranslationTask::positionalEncoding() {

@@ -37,6 +37,12 @@ class TranslationTask : public Task {
                                                  const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
+  /// Teacher forcing on the references, all samples in one forward pass: the rows are the same at
+  /// every step, and a probe costs one pass instead of a greedy decoding per sample. The
+  /// translations themselves come from generatePredictions.
+  std::vector<AttentionSnapshot> probeSamples(const std::vector<int>& indices) override;
+  /// Greedy translations of the samples, decoded together.
+  std::vector<SamplePrediction> generatePredictions(const std::vector<int>& indices) override;
   PositionalEncodingSnapshot positionalEncoding() override;
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
@@ -60,7 +66,7 @@ class TranslationTask : public Task {
   /// what the decoder can be fed (seq_len − 1 words after [SOS]).
   EncodedPair encodeHeldOutPair(const TranslationPair& pair) const;
   std::vector<int64_t> encodeSource(const std::string& text) const;
-  /// One greedy step of the first source: the token it chose and the candidates it chose among.
+  /// One decoding step of a source: the token it chose and the candidates it chose among.
   struct ChosenStep {
     int64_t chosen = 0;
     DecodingStep candidates;
@@ -81,14 +87,25 @@ class TranslationTask : public Task {
   bool translate(DataSplit split, int64_t count, std::vector<std::string>* hypotheses,
                  const ScoringProgress& progress = {});
   /// Greedy decoding of several sources at once; returns the target ids of each (no specials).
-  /// With `first_steps`, also every step of the first source (call it with one source then).
-  std::vector<std::vector<int64_t>> greedyDecode(const std::vector<std::vector<int64_t>>& sources,
-                                                 std::vector<ChosenStep>* first_steps = nullptr);
-  ChosenStep candidatesOf(const torch::Tensor& logits) const;
+  /// With `steps`, also every step of each source until it said [EOS].
+  std::vector<std::vector<int64_t>> greedyDecode(
+      const std::vector<std::vector<int64_t>>& sources,
+      std::vector<std::vector<ChosenStep>>* steps = nullptr);
+  /// The candidates of every row of `logits` (N, V), read in one pass: softmax and top-k of all
+  /// rows at once (a probe asks for some hundred rows).
+  std::vector<ChosenStep> candidatesOf(const torch::Tensor& logits) const;
   /// Translates `source` ([SOS] words [EOS]) greedily and captures the attention of the tokens it
   /// fed; `hypothesis` gets the target ids (no specials). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(const std::vector<int64_t>& source,
                                 std::vector<int64_t>* hypothesis);
+  /// One teacher-forced pass over `sources` and the decoder inputs `fed` ([SOS] words each), all at
+  /// once: the attention of each pair, its rows predicting the next token with `steps` (one per fed
+  /// token; ones missing are read off this pass). Model in eval mode, no grad.
+  std::vector<AttentionSnapshot> attentionOfFed(const std::vector<std::vector<int64_t>>& sources,
+                                                const std::vector<std::vector<int64_t>>& fed,
+                                                std::vector<std::vector<ChosenStep>> steps);
+  /// The sample prediction of validation pair `at` translated as `hypothesis`.
+  SamplePrediction predictionOf(std::size_t at, const std::vector<int64_t>& hypothesis) const;
 
   TrainingConfig config_;
   TranslatorConfig translator_;  ///< config_.model, with the sizes the data fixes

@@ -31,6 +31,8 @@ struct Screen {
 
 Screen screenNamed(const QString& name) {
   if (name == QLatin1String("projector")) return {name, QSize(1920, 1080), 1.5};
+  // The smallest screen the run controls must stay in reach on (a netbook, a tablet's dock).
+  if (name == QLatin1String("small")) return {name, QSize(1024, 600), 1.0};
   return {QStringLiteral("laptop"), QSize(1280, 720), 1.0};
 }
 
@@ -149,6 +151,7 @@ void LayoutReportTest::freshWindowFits_data() {
   QTest::addColumn<QString>("screen");
   QTest::newRow("laptop 1280x720") << QStringLiteral("laptop");
   QTest::newRow("projector 1920x1080 at 150%") << QStringLiteral("projector");
+  QTest::newRow("small 1024x600") << QStringLiteral("small");
 }
 
 void LayoutReportTest::freshWindowFits() {
@@ -162,7 +165,7 @@ void LayoutReportTest::openedRunFits_data() {
   QTest::addColumn<QString>("task");
   QTest::addColumn<QString>("screen");
   for (const char* task : {kImageClassificationTaskId, kSentimentTaskId, kTranslationTaskId}) {
-    for (const char* screen : {"laptop", "projector"}) {
+    for (const char* screen : {"laptop", "projector", "small"}) {
       QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(task, screen)))
           << QString::fromLatin1(task) << QString::fromLatin1(screen);
     }

@@ -120,7 +120,7 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   // Shrinks (eliding the sample's text) before the rollout controls beside it are cut, e.g. in a
   // narrow dock or with a zoomed font.
   probe_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  probe_box_->setMinimumContentsLength(12);
+  probe_box_->setMinimumContentsLength(6);
   followCurrentTextInToolTip(
       probe_box_,
       tr("The validation samples probed at every step (the probe set): every dock shows the "
@@ -174,7 +174,7 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   choices->addWidget(new QLabel(tr("Probe sample"), this));
   choices->addWidget(probe_box_, 3);
   choices->addStretch(1);
-  choices->addWidget(new QLabel(tr("Rollout fusion"), this));
+  choices->addWidget(new QLabel(tr("Rollout"), this));
   choices->addWidget(fusion_box_);
   choices->addWidget(new QLabel(tr("discard"), this));
   choices->addWidget(discard_box_);

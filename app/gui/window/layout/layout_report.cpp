@@ -236,6 +236,8 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
     QJsonObject d = sizeOf(dock->size());
     d.insert(QStringLiteral("title"), dock->windowTitle());
     d.insert(QStringLiteral("object_name"), dock->objectName());
+    // What keeps the window from getting narrower: the docks side by side add these up.
+    d.insert(QStringLiteral("minimum"), sizeOf(dock->minimumSizeHint()));
     docks << d;
   }
   report.insert(QStringLiteral("docks"), docks);

@@ -12,6 +12,9 @@ QString tr(const char* text) {
 /// Below this many logical pixels of height, the curves, the attention and the small docks do
 /// not all fit one above the other with readable plots (1280 × 720 leaves about 620 for docks).
 constexpr int kTallWindow = 900;
+/// Below this (1024 × 600: about 500 for docks), the attention and a small dock do not fit one
+/// above the other at all: they take turns in one tab group.
+constexpr int kShortWindow = 650;
 
 }  // namespace
 
@@ -36,6 +39,16 @@ Workspace Workspace::train(QSize room) {
          {{{"attentionDock"}, 0.58},
           {{"positionalEncodingDock", "decodingDock", "headsDock", "ablationDock", "errorsDock"},
            0.42,
+           true}}},
+    };
+  } else if (room.height() < kShortWindow) {
+    w.columns = {
+        {0.24, {{{"runDock"}, 1.0}}},
+        {0.31, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
+        {0.45,
+         {{{"attentionDock", "sampleDock", "positionalEncodingDock", "decodingDock", "headsDock",
+            "ablationDock", "errorsDock", "logDock"},
+           1.0,
            true}}},
     };
   } else {

@@ -38,6 +38,14 @@ Tensor fusedScaledDotProductAttention(const Tensor& q, const Tensor& k, const Te
                                       const Tensor& mask, double dropout_p, bool training) {
 #if TORCH_VERSION_MAJOR >= 2
   const double p = training ? dropout_p : 0.0;
+  // The fused kernel draws its dropout from LibTorch's generator in an order of its own. On the
+  // CPU the explicit path's hashDropout decides each weight by its sample's place in the whole
+  // batch, which is what lets a data-parallel rank drop what one process drops for the same
+  // samples (and keeps a run independent of its thread count).
+  if (p > 0.0 && q.device().is_cpu()) {
+    return scaledDotProductAttention(q, k, v, mask, dropout_p, training, /*need_weights=*/false)
+        .output;
+  }
   if (!mask.defined()) return at::scaled_dot_product_attention(q, k, v, {}, p);
   // The fused kernel's boolean mask means "may attend", the opposite of ours. Rows with every key
   // blocked would come out NaN there; open them and zero their output, as the explicit path does.

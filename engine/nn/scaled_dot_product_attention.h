@@ -28,7 +28,8 @@ AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, cons
                                           bool training = false, bool need_weights = true);
 
 /// Same output as scaledDotProductAttention without weights, through the fused kernel when this
-/// LibTorch has one; falls back to the explicit path otherwise.
+/// LibTorch has one; falls back to the explicit path otherwise, and for dropout on the CPU (whose
+/// hashed decisions a data-parallel job relies on).
 Tensor fusedScaledDotProductAttention(const Tensor& q, const Tensor& k, const Tensor& v,
                                       const Tensor& mask = {}, double dropout_p = 0.0,
                                       bool training = false);

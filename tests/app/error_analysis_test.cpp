@@ -1,6 +1,6 @@
 // Error analysis in the window: Run → Evaluate on… scores a real trained run in the background
 // (with Cancel), the Errors dock shows its confusion matrix, a cell lists its samples, and a
-// sample clicked goes under the scope in the Attention and Sample docks.
+// sample clicked goes under the scope in the Attention, Sample and (translation) Decoding docks.
 #include <QAction>
 #include <QDir>
 #include <QLabel>
@@ -17,8 +17,10 @@
 #include "app/gui/window/run/error_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "open_run_in_window.h"
+#include "widgets/decoding/decoding_step_view.h"
 #include "widgets/samples/sample_panel.h"
 #include "widgets/tables/confusion_matrix_view.h"
 #include "widgets/tables/error_analysis_panel.h"
@@ -32,12 +34,14 @@ class ErrorAnalysisTest : public QObject {
   void initTestCase();
   void runMenuOffersIt();
   void evaluateThenACellThenASampleUnderTheScope();
+  void aTranslationErrorGoesUnderTheDecodingScopeToo();
   void cancelStopsAnEvaluation();
   void badDataIsSaidInTheDock();
 
  private:
   QTemporaryDir dir_;
   QString run_;
+  QString translation_run_;
 };
 
 void ErrorAnalysisTest::initTestCase() {
@@ -50,6 +54,14 @@ void ErrorAnalysisTest::initTestCase() {
   QVERIFY(trainer.start().ok());
   trainer.wait();
   QCOMPARE(trainer.state(), TrainerState::kFinished);
+
+  translation_run_ = dir_.filePath(QStringLiteral("translation"));
+  TrainingConfig t = *makePreset(kTranslationTaskId, "tiny");
+  t.out_dir = translation_run_.toStdString();
+  Trainer translator(t);
+  QVERIFY(translator.start().ok());
+  translator.wait();
+  QCOMPARE(translator.state(), TrainerState::kFinished);
 }
 
 void ErrorAnalysisTest::runMenuOffersIt() {
@@ -124,6 +136,37 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   if (!qEnvironmentVariableIsEmpty("ASCOPE_SCREENSHOT_DIR")) {
     window.grab().save(QDir(qEnvironmentVariable("ASCOPE_SCREENSHOT_DIR"))
                            .filePath(QStringLiteral("errors_dock.png")));
+  }
+}
+
+// Issue 26: a translation error clicked in the Errors dock is what the Decoding dock steps
+// through, greedily decoded as the model translated it (each step fed the previous prediction).
+void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
+  MainWindow window;
+  test::showAndOpenRun(window, translation_run_);
+  ErrorAnalysisController* errors = window.errorAnalysis();
+  ErrorAnalysisPanel* panel = window.panels().errors;
+  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  EvaluationRequest request;
+  request.data = "builtin";
+  request.errors = 0;
+  QVERIFY(errors->evaluate(request));
+  QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 120000);
+  QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(panel->messageLabel()->text()));
+  QVERIFY2(!panel->listed().empty(), "a tiny translator translates some sentence wrong");
+
+  DecodingStepView* decoding = window.panels().decoding;
+  QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
+  QTableWidget* list = panel->sampleList();
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    list->visualItemRect(list->item(0, 0)).center());
+  QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
+  QVERIFY(window.panels().attention->isShowingAsked());
+  QVERIFY(decoding->hasDecoding());
+  QCOMPARE(decoding->fedToken(0), QStringLiteral("[SOS]"));
+  // Greedy decoding of the clicked sentence, not the timeline's teacher-forced probe.
+  for (int step = 0; step + 1 < decoding->stepCount(); ++step) {
+    QCOMPARE(decoding->fedToken(step + 1), decoding->predictedToken(step));
   }
 }
 

@@ -83,7 +83,7 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   plot_->placeLegendAbove(plot_->axisRect());
   test_label_ = new QCPItemText(plot_);
   test_label_->position->setType(QCPItemPosition::ptPlotCoords);
-  // Up and to the left of the marker, which sits at the run's last step, the right edge.
+  // Left of the marker, which sits at the run's last step, the right edge (see syncGraphs).
   test_label_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
   test_label_->setPadding(QMargins(2, 2, 2, 2));
   test_label_->setSelectable(false);
@@ -260,6 +260,19 @@ void MetricCurvePanel::syncGraphs() {
   }
   plot_->setEmptyState(train_.empty() && validation_.empty() && !test_);
   if (following_) rescaleToData();
+  if (test_) {
+    // Above the marker, unless that leaves the plot (an accuracy near the top of its range):
+    // then below it.
+    const QCPRange range = plot_->yAxis->range();
+    double height = 0.5;  // of the marker, as a share of the plot's
+    if (log_scale_ && range.lower > 0 && test_->y > 0 && range.upper > range.lower) {
+      height = std::log(test_->y / range.lower) / std::log(range.upper / range.lower);
+    } else if (range.size() > 0) {
+      height = (test_->y - range.lower) / range.size();
+    }
+    test_label_->setPositionAlignment(Qt::AlignRight |
+                                      (height > 0.75 ? Qt::AlignTop : Qt::AlignBottom));
+  }
   updateReadout();
 }
 
@@ -318,6 +331,9 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
   test_graph_->setScatterStyle(
       QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(theme.background, 1.5), QBrush(test), 14));
   test_label_->setColor(test);
+  // The curve ends where the figure is written: a backing of the plot's own colour keeps the
+  // figure readable over it (a slide shows it from the back of the room).
+  test_label_->setBrush(QBrush(theme.withAlpha(theme.background, 215)));
   QFont label_font = theme.font;
   label_font.setBold(true);
   test_label_->setFont(label_font);

@@ -22,7 +22,7 @@ trap 'rm -rf "$out"' EXIT
 
 # Seconds of training steps in a run folder's log: the "finished" line less its probes.
 step_seconds() {
-  sed -n 's/.*finished: [0-9]* steps in \([0-9.]*\) s ([0-9]* probes took \([0-9.]*\) s).*/\1 \2/p' \
+  sed -n 's/.*finished: [0-9]* steps in \([0-9.]*\) s ([0-9]* probes took \([0-9.]*\) s[,)].*/\1 \2/p' \
     "$1/log.txt" | awk '{ printf "%.3f", $1 - $2 }'
 }
 

@@ -133,6 +133,13 @@ void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction
   prediction->correct = prediction->predicted_label == prediction->true_label;
 }
 
+void recordClassProbabilities(const torch::Tensor& probabilities,
+                              const std::vector<std::string>& names, SamplePrediction* prediction) {
+  InferenceOutcome answer;
+  rankClasses(probabilities, names, &answer);
+  recordPrediction(answer, prediction);
+}
+
 AttentionSnapshot probedAttention(Expected<InferenceOutcome> probed, const std::string& task,
                                   int index) {
   AttentionSnapshot snapshot = probed.ok() ? std::move(probed->attention) : AttentionSnapshot{};

@@ -61,6 +61,10 @@ void rankClasses(const torch::Tensor& probabilities, const std::vector<std::stri
 /// The predicted label and probability of `result` (none when it failed) and whether they match
 /// prediction's true_label.
 void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction* prediction);
+/// recordPrediction of the answer that one row of class `probabilities` (classes, on the CPU)
+/// gives, ranked as rankClasses ranks it: a batched probe's sample.
+void recordClassProbabilities(const torch::Tensor& probabilities,
+                              const std::vector<std::string>& names, SamplePrediction* prediction);
 
 /// The attention of a probe from its answer (empty when the answer failed), marked as `task`'s
 /// validation sample `index`.

@@ -38,7 +38,8 @@ class EventQueue : public EventSink {
   void onStep(const StepMetrics& metrics) override { pushMetrics(metrics); }
   void onEpoch(const EpochSummary& summary) override { pushEpoch(summary); }
   void onTest(const TestEvaluation& test) override { pushTestEvaluation(test); }
-  /// The first sample's prediction, the probe set (copied) and the encoding, in three slots.
+  /// The first sample's prediction, the probe set (shared, not copied) and the encoding, in three
+  /// slots.
   void onProbe(std::shared_ptr<const ProbeSet> probes,
                const PositionalEncodingSnapshot& encoding) override;
   void onHeadStatistics(const HeadStatisticsUpdate& update) override { pushHeadStatistics(update); }

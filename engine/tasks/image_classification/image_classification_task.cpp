@@ -120,16 +120,10 @@ std::vector<AttentionSnapshot> ImageClassificationTask::probeSamples(
   model_->train();
   for (std::size_t b = 0; b < rows.size(); ++b) {
     const auto row = static_cast<int64_t>(b);
-    AttentionSnapshot snapshot = snapshotOf(imageBufferAt(images_[1], rows[b]), attention, row);
-    snapshot.sample_index = static_cast<int>(rows[b]);
-    SamplePrediction p;
-    p.task = kImageClassificationTaskId;
-    p.sample_index = snapshot.sample_index;
-    p.image = snapshot.image;
-    p.true_label = class_names_[static_cast<std::size_t>(labels_[1][rows[b]].item<int64_t>())];
-    InferenceOutcome answer;
-    rankClasses(probabilities[row], class_names_, &answer);
-    recordPrediction(answer, &p);
+    SamplePrediction p = validationSample(rows[b]);
+    recordClassProbabilities(probabilities[row], class_names_, &p);
+    AttentionSnapshot snapshot = snapshotOf(p.image, attention, row);
+    snapshot.sample_index = p.sample_index;
     snapshot.sample = std::move(p);
     snapshots.push_back(std::move(snapshot));
   }

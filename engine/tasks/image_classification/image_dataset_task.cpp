@@ -16,13 +16,17 @@ ImageDatasetTask::ImageDatasetTask(const ImageDataset& data)
   }
 }
 
-SamplePrediction ImageDatasetTask::predictSample(int index) {
-  index = static_cast<int>(index % std::max<int64_t>(1, validationSize()));
+SamplePrediction ImageDatasetTask::validationSample(int64_t row) const {
   SamplePrediction p;
   p.task = kImageClassificationTaskId;
-  p.sample_index = index;
-  p.image = imageBufferAt(images_[1], index);
-  p.true_label = class_names_[labels_[1][index].item<int64_t>()];
+  p.sample_index = static_cast<int>(row);
+  p.image = imageBufferAt(images_[1], row);
+  p.true_label = class_names_[static_cast<std::size_t>(labels_[1][row].item<int64_t>())];
+  return p;
+}
+
+SamplePrediction ImageDatasetTask::predictSample(int index) {
+  SamplePrediction p = validationSample(index % std::max<int64_t>(1, validationSize()));
   recordPrediction(classify(p.image, /*with_attention=*/false), &p);
   return p;
 }

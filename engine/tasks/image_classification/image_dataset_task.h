@@ -33,6 +33,8 @@ class ImageDatasetTask : public Task {
   virtual Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) = 0;
   /// Class scores (B, classes) of uint8 images (B, 3, H, W) on the CPU.
   virtual torch::Tensor logitsOfImages(const torch::Tensor& images) = 0;
+  /// Validation image `row` as a sample to predict: the image and its true label, no answer yet.
+  SamplePrediction validationSample(int64_t row) const;
   /// Images a validation or test pass takes at once.
   virtual int64_t evaluationBatch() const = 0;
 

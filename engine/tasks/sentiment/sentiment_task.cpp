@@ -136,13 +136,18 @@ AttentionSnapshot SentimentTask::probeAttention(int index) {
   return snapshot;
 }
 
-SamplePrediction SentimentTask::predictSample(int index) {
-  index = index % std::max<int64_t>(1, validationSize());
+SamplePrediction SentimentTask::validationSample(int64_t row) const {
+  const TextSample& review = data_.validation[static_cast<std::size_t>(row)];
   SamplePrediction p;
   p.task = kSentimentTaskId;
-  p.sample_index = index;
-  p.text = data_.validation[index].text;
-  p.true_label = data_.class_names[data_.validation[index].label];
+  p.sample_index = static_cast<int>(row);
+  p.text = review.text;
+  p.true_label = data_.class_names[review.label];
+  return p;
+}
+
+SamplePrediction SentimentTask::predictSample(int index) {
+  SamplePrediction p = validationSample(index % std::max<int64_t>(1, validationSize()));
   recordPrediction(classify(p.text, /*with_attention=*/false), &p);
   return p;
 }
@@ -161,22 +166,15 @@ std::vector<AttentionSnapshot> SentimentTask::probeSamples(const std::vector<int
   const std::vector<std::string> names = answerNames();
   const auto max_len = static_cast<std::size_t>(text_.max_len);
   for (std::size_t b = 0; b < rows.size(); ++b) {
-    const TextSample& review = data_.validation[static_cast<std::size_t>(rows[b])];
-    std::vector<std::string> tokens = tokenizer_.tokens(review.text, max_len);
+    const auto row = static_cast<int64_t>(b);
+    SamplePrediction p = validationSample(rows[b]);
+    recordClassProbabilities(probabilities[row], names, &p);
+    std::vector<std::string> tokens = tokenizer_.tokens(p.text, max_len);
     if (tokens.empty()) tokens.push_back("(empty)");  // as attentionOf labels it
     AttentionSnapshot snapshot;
     snapshot.task = kSentimentTaskId;
-    snapshot.sample_index = static_cast<int>(rows[b]);
-    snapshot.groups.push_back(
-        toAttentionGroup("encoder", attention, tokens, tokens, static_cast<int64_t>(b)));
-    SamplePrediction p;
-    p.task = kSentimentTaskId;
-    p.sample_index = snapshot.sample_index;
-    p.text = review.text;
-    p.true_label = data_.class_names[review.label];
-    InferenceOutcome answer;
-    rankClasses(probabilities[static_cast<int64_t>(b)], names, &answer);
-    recordPrediction(answer, &p);
+    snapshot.sample_index = p.sample_index;
+    snapshot.groups.push_back(toAttentionGroup("encoder", attention, tokens, tokens, row));
     snapshot.sample = std::move(p);
     snapshots.push_back(std::move(snapshot));
   }

@@ -45,6 +45,8 @@ class SentimentTask : public Task {
   /// the non-padding ids); `logits` gets the class scores (1, 2). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(const torch::Tensor& ids, std::vector<std::string> tokens,
                                 torch::Tensor* logits);
+  /// Validation review `row` as a sample to predict: its text and true label, no answer yet.
+  SamplePrediction validationSample(int64_t row) const;
   /// The names answers give the two classes: the data's own, else negative and positive.
   std::vector<std::string> answerNames() const;
   /// inferText, with the attention only when `with_attention` (the probe's sample needs none).

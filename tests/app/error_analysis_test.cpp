@@ -26,6 +26,24 @@
 #include "widgets/tables/error_analysis_panel.h"
 
 namespace ascope {
+namespace {
+
+/// Scoring the run's own built-in data, with no errors' attention asked for.
+EvaluationRequest builtinData() {
+  EvaluationRequest request;
+  request.data = "builtin";
+  request.errors = 0;
+  return request;
+}
+
+/// A click on the first sample the Errors dock lists.
+void clickFirstListed(ErrorAnalysisPanel& panel) {
+  QTableWidget* list = panel.sampleList();
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    list->visualItemRect(list->item(0, 0)).center());
+}
+
+}  // namespace
 
 class ErrorAnalysisTest : public QObject {
   Q_OBJECT
@@ -83,9 +101,7 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   ErrorAnalysisController* errors = window.errorAnalysis();
   ErrorAnalysisPanel* panel = window.panels().errors;
   QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
-  EvaluationRequest request;
-  request.data = "builtin";
-  request.errors = 0;
+  const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
   QVERIFY(errors->isRunning());
   QCOMPARE(panel->evaluateButton()->text(), QStringLiteral("Cancel"));
@@ -122,9 +138,7 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
 
   // The first listed sample under the scope: its own attention, its prediction.
   QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
-  QTableWidget* list = panel->sampleList();
-  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                    list->visualItemRect(list->item(0, 0)).center());
+  clickFirstListed(*panel);
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 30000);
   const int picked = shown.at(0).at(0).toInt();
   QCOMPARE(picked, panel->listed().front());
@@ -147,9 +161,7 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   ErrorAnalysisController* errors = window.errorAnalysis();
   ErrorAnalysisPanel* panel = window.panels().errors;
   QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
-  EvaluationRequest request;
-  request.data = "builtin";
-  request.errors = 0;
+  const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
   QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 120000);
   QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(panel->messageLabel()->text()));
@@ -157,9 +169,7 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
 
   DecodingStepView* decoding = window.panels().decoding;
   QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
-  QTableWidget* list = panel->sampleList();
-  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                    list->visualItemRect(list->item(0, 0)).center());
+  clickFirstListed(*panel);
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
   QVERIFY(window.panels().attention->isShowingAsked());
   QVERIFY(decoding->hasDecoding());

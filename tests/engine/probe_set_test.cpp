@@ -137,6 +137,16 @@ TEST(ProbeSet, HeadStatisticsCanBeSwitchedOff) {
   EXPECT_EQ(events.attention->samples.size(), 3u);
 }
 
+/// A new run folder at `dir` with a config, for a timeline's sets to be stored in.
+Expected<RunFolder> timelineFolder(const std::string& dir) {
+  Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
+  if (!folder.ok()) return folder;
+  if (Status written = folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")); !written.ok()) {
+    return Error{written.error()};
+  }
+  return folder;
+}
+
 ProbeSet setOfBytes(int64_t step, std::size_t weights) {
   ProbeSet probes;
   probes.step = step;
@@ -156,9 +166,8 @@ ProbeSet setOfBytes(int64_t step, std::size_t weights) {
 
 TEST(SnapshotStore, ThinsOlderSetsToStayUnderItsBudgetAndKeepsBothEnds) {
   const std::string dir = freshTempPath("snapshot_store");
-  Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
+  Expected<RunFolder> folder = timelineFolder(dir);
   ASSERT_TRUE(folder.ok()) << folder.error();
-  ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   // A budget of about five sets (1,000 float16 weights and their labels each).
   const std::uint64_t budget = 5 * encodeProbeSet(setOfBytes(0, 1000)).size() + 100;
   SnapshotStore store(*folder, /*spacing_steps=*/10, budget);
@@ -208,9 +217,8 @@ TEST(SnapshotStore, SpacingGivesAHundredSetsOrMoreButNotTwoHundred) {
 TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
   const auto stored_steps = [](const std::string& name, int64_t probe_every) {
     const std::string dir = freshTempPath(name);
-    Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
-    EXPECT_TRUE(folder.ok());
-    EXPECT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
+    Expected<RunFolder> folder = timelineFolder(dir);
+    EXPECT_TRUE(folder.ok()) << folder.error();
     const int64_t spacing = SnapshotStore::spacingFor(632);
     SnapshotStore store(*folder, spacing, 1ULL << 30);
     for (int64_t step = 0; step <= 632; ++step) {
@@ -355,9 +363,8 @@ TEST(BatchedProbe, TranslationRunCarriesItsNewestTranslationWithItsStep) {
 // from what was handed over, everything on disk after flush.
 TEST(SnapshotWriter, WritesInOrderAndDecidesFromWhatWasHandedOver) {
   const std::string dir = freshTempPath("snapshot_writer");
-  Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
+  Expected<RunFolder> folder = timelineFolder(dir);
   ASSERT_TRUE(folder.ok()) << folder.error();
-  ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   std::vector<std::string> warnings;
   {
     SnapshotWriter writer(SnapshotStore(*folder, 5, 1ULL << 30),
@@ -380,9 +387,8 @@ TEST(SnapshotWriter, WritesInOrderAndDecidesFromWhatWasHandedOver) {
 
 TEST(SnapshotWriter, AFailedWriteIsSaidAndTheNextIsTried) {
   const std::string dir = freshTempPath("snapshot_writer_fails");
-  Expected<RunFolder> folder = RunFolder::create(dir, kSentimentTaskId);
+  Expected<RunFolder> folder = timelineFolder(dir);
   ASSERT_TRUE(folder.ok()) << folder.error();
-  ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   std::vector<std::string> warnings;
   std::mutex warned;
   SnapshotWriter writer(SnapshotStore(*folder, 1, 1ULL << 30), [&](const std::string& w) {

@@ -25,6 +25,10 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
   plotLayout()->clear();
   title_ = new QCPTextElement(this, QString(), theme().title_font);
   title_->setMargins(QMargins(2, 2, 2, 4));
+  // The title must not widen the heads' column (the colour scale would lose its width): it is
+  // elided to fit instead (adjustLayout). A width of 0 would mean "unset" to the layout.
+  title_->setMinimumSize(1, 0);
+  title_->setTextFlags(Qt::AlignCenter | Qt::TextDontClip);
   heads_layout_ = new QCPLayoutGrid;
   scale_ = new QCPColorScale(this);
   masked_legend_ = new MaskedCellLegend(this);
@@ -146,12 +150,13 @@ void AttentionHeadGrid::clear() {
 }
 
 void AttentionHeadGrid::setTitle(const QString& title) {
+  full_title_ = title;
   title_->setText(title);
   replot(rpQueuedReplot);
 }
 
 QString AttentionHeadGrid::title() const {
-  return title_->text();
+  return full_title_;
 }
 
 void AttentionHeadGrid::setSelectedHead(int head) {
@@ -257,7 +262,11 @@ bool AttentionHeadGrid::fitAspect() {
   // the rest becomes outer margin so title, heads and colour scale stay together, centred. A
   // small padding keeps exports off the image border.
   constexpr int kPad = 6;
-  const double avail_w = cell.width() + double(old.left() + old.right() - 2 * kPad) / columns_;
+  // A colour scale the last pass left narrower than its minimum (tick labels measured since)
+  // gets it back from the heads, else it is drawn over them.
+  const int scale_short = std::max(0, scale_->minimumSize().width() - scale_->outerRect().width());
+  const double avail_w =
+      cell.width() + double(old.left() + old.right() - 2 * kPad - scale_short) / columns_;
   const double avail_h = cell.height() + double(old.top() + old.bottom() - 2 * kPad) / rows;
   const double aspect = headAspect();
   const double w = std::min(avail_w, avail_h * aspect);
@@ -276,7 +285,9 @@ bool AttentionHeadGrid::fitAspect() {
 
 bool AttentionHeadGrid::adjustLayout() {
   // Cell sizes are stale until a new wrap or new margins are laid out.
-  bool changed = updateColumns();
+  bool changed =
+      fitTitle(title_, full_title_, scale_->outerRect().width() + plotLayout()->columnSpacing());
+  changed |= updateColumns();
   if (!changed) changed = fitAspect();
   // Stale maps are filled even from a provisional layout: this may be the last pass before the
   // draw. The pool is refined once the sizes have settled.

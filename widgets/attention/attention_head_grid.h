@@ -78,6 +78,7 @@ class AttentionHeadGrid : public ThemedPlot {
   QStringList names_;
   AttentionHeadDisplay display_;
   QCPTextElement* title_ = nullptr;
+  QString full_title_;  ///< title_ shows it elided to the plot's width
   MaskedCellLegend* masked_legend_ = nullptr;
   QCPLayoutGrid* heads_layout_ = nullptr;
   QCPColorScale* scale_ = nullptr;

@@ -8,7 +8,9 @@
 namespace ascope {
 
 ClsAttentionOverlay::ClsAttentionOverlay(QWidget* parent) : QWidget(parent) {
-  setMinimumSize(120, 140);
+  // A caption line over an image of 64 px or more: small enough to share a 1280 × 720 window's
+  // Attention dock with an enlarged head that keeps its minimum (the head is what is taught).
+  setMinimumSize(100, 96);
 }
 
 void ClsAttentionOverlay::setData(const QImage& image, const std::vector<float>& patch_weights,

@@ -44,7 +44,10 @@ QSize MaskedCellLegend::minimumOuterSizeHint() const {
 
 QSize MaskedCellLegend::maximumOuterSizeHint() const {
   const QSize content = contentSize();
-  if (content.isEmpty()) return {0, 0};
+  // Hidden, it must not limit its row or column either: a maximum of 0 × 0 made the colour
+  // scale's column 0 px wide (the scale was drawn over the cells) and the title's row 0 px high
+  // whenever no cell was masked (issue 24).
+  if (content.isEmpty()) return {QWIDGETSIZE_MAX, QWIDGETSIZE_MAX};
   // Any width (the column may be wider for the colour scale), only the height of one line.
   return {QWIDGETSIZE_MAX, content.height() + margins().top() + margins().bottom()};
 }

@@ -16,6 +16,9 @@ namespace {
 constexpr int kMaxLabelChars = 14;
 // Padding around the plot that keeps exports off the image border.
 constexpr int kPad = 6;
+constexpr int kMinCellsWidth = 40;
+constexpr int kMinBarWidth = 6;  // a thinner colour bar no longer reads as colours  // narrower, a
+                                 // map of 20 tokens has 2-pixel cells
 
 QString elidedWord(const QString& text, int chars) {
   return text.size() <= chars ? text : text.left(std::max(1, chars - 1)) + QChar(0x2026);
@@ -146,13 +149,14 @@ void HeatmapView::clear() {
 }
 
 void HeatmapView::setTitle(const QString& title) {
+  full_title_ = title;
   title_->setText(title);
   title_->setVisible(!title.isEmpty());
   replot(rpQueuedReplot);
 }
 
 QString HeatmapView::title() const {
-  return title_->text();
+  return full_title_;
 }
 
 void HeatmapView::setAxisTitles(const QString& col_title, const QString& row_title) {
@@ -163,6 +167,8 @@ void HeatmapView::setAxisTitles(const QString& col_title, const QString& row_tit
 }
 
 void HeatmapView::setColorScaleLabel(const QString& label) {
+  scale_label_ = label;
+  label_dropped_at_width_ = -1;
   color_scale_->setLabel(label);
   replot(rpQueuedReplot);
 }
@@ -328,9 +334,24 @@ QFont HeatmapView::tickFont(double pitch) const {
 
 void HeatmapView::updateMinimumSize() {
   // Exports lay the plot out at another size; the widget's own size is not theirs to change.
-  if (viewport() != rect() || !grows_for_labels_) return;
-  QSize wanted = base_minimum_;
-  if (hasDenseLabels() && rect_->width() > 0 && rect_->height() > 0) {
+  if (viewport() != rect()) return;
+  // At least what the layout needs (title, tick labels, the smallest cells, the colour scale),
+  // without the margins that only centre square cells: squeezed below it, the cells were a strip
+  // and the colour scale was drawn over them (issue 24).
+  const QMargins layout_margins = plotLayout()->margins();
+  QSize wanted =
+      base_minimum_.expandedTo(plotLayout()->minimumOuterSizeHint() -
+                               QSize(layout_margins.left() + layout_margins.right() - 2 * kPad,
+                                     layout_margins.top() + layout_margins.bottom() - 2 * kPad));
+  if (rect_->width() > 0 && color_scale_->visible()) {
+    // The layout's hint leaves out the tick labels measured since (long token labels): the
+    // cells' own minimum, the axes around them and the whole colour scale, side by side.
+    const int axes = rect_->outerRect().width() - rect_->width();
+    wanted.setWidth(std::max(wanted.width(), 2 * kPad + axes + kMinCellsWidth +
+                                                 plotLayout()->columnSpacing() +
+                                                 color_scale_->minimumOuterSizeHint().width()));
+  }
+  if (grows_for_labels_ && hasDenseLabels() && rect_->width() > 0 && rect_->height() > 0) {
     QFont smallest = theme().font;
     if (smallest.pointSizeF() > 0)
       smallest.setPointSizeF(std::min(dense_min_point_size_, smallest.pointSizeF()));
@@ -358,7 +379,11 @@ bool HeatmapView::fitAspect() {
   if (!keep_aspect_ || !matrix_.isValid()) return false;
   const QMargins old = plotLayout()->margins();
   // The space the axis rect would have without our margins, and the cell size that fits it.
-  const double width = rect_->width() + old.left() + old.right() - 2 * kPad;
+  // A colour scale the last pass left narrower than its minimum (tick labels measured since)
+  // gets it back from the cells, else its label is cut at the edge.
+  const int scale_short =
+      std::max(0, color_scale_->minimumSize().width() - color_scale_->outerRect().width());
+  const double width = rect_->width() + old.left() + old.right() - 2 * kPad - scale_short;
   const double height = rect_->height() + old.top() + old.bottom() - 2 * kPad;
   const double cols = std::max(1e-6, xAxis->range().size());
   const double rows = std::max(1e-6, yAxis->range().size());
@@ -375,8 +400,36 @@ bool HeatmapView::fitAspect() {
   return true;
 }
 
+bool HeatmapView::fitScaleLabel() {
+  if (scale_label_.isEmpty()) return false;
+  const int short_by = color_scale_->minimumSize().width() - color_scale_->outerRect().width();
+  if (label_dropped_at_width_ < 0) {
+    if (short_by <= 0) return false;
+    label_dropped_at_width_ = width();
+    bar_width_ = color_scale_->barWidth();
+    color_scale_->setLabel(QString());
+    return true;
+  }
+  if (short_by > 0 && color_scale_->barWidth() > kMinBarWidth) {
+    // Still short without its label: a thinner bar, the ticks keep their room.
+    color_scale_->setBarWidth(std::max(kMinBarWidth, color_scale_->barWidth() - short_by));
+    return true;
+  }
+  // Back once the widget has gained the label's line and its padding, so the two states never
+  // alternate at one width.
+  const int label_room = 2 * QFontMetrics(color_scale_->axis()->labelFont()).height();
+  if (width() < label_dropped_at_width_ + label_room) return false;
+  label_dropped_at_width_ = -1;
+  color_scale_->setBarWidth(bar_width_);
+  color_scale_->setLabel(scale_label_);
+  return true;
+}
+
 bool HeatmapView::adjustLayout() {
-  bool changed = updateTicks();
+  bool changed = fitScaleLabel();
+  changed |= fitTitle(title_, full_title_,
+                      color_scale_->outerRect().width() + plotLayout()->columnSpacing());
+  changed |= updateTicks();
   changed |= fitAspect();
   if (!changed) updateMinimumSize();
   return changed;

@@ -95,6 +95,9 @@ class HeatmapView : public ThemedPlot, public Exportable {
   bool updateTicks();
   /// Shrinks the plot by outer margins so cells come out square; true when margins changed.
   bool fitAspect();
+  /// Drops the colour scale's label while the scale is squeezed below its minimum (its ticks
+  /// still read), and gives it back once the plot is wide enough again.
+  bool fitScaleLabel();
   /// The tick font for labels `pitch` pixels apart: the theme font, smaller in dense mode.
   QFont tickFont(double pitch) const;
   /// Dense mode: asks (after this layout pass) for the size at which the labels fit.
@@ -108,6 +111,10 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QCPColorMap* color_map_ = nullptr;
   QCPColorScale* color_scale_ = nullptr;
   QCPTextElement* title_ = nullptr;
+  QString full_title_;               ///< title_ shows it elided to the plot's width
+  QString scale_label_;              ///< the colour scale's label, shown when it fits
+  int label_dropped_at_width_ = -1;  ///< the widget's width when the label was dropped
+  int bar_width_ = 0;                ///< the colour bar's width before it was thinned
   QSharedPointer<QCPAxisTickerText> x_ticker_;
   QSharedPointer<QCPAxisTickerText> y_ticker_;
   bool custom_x_ticks_ = false;

@@ -51,6 +51,10 @@ class ThemedPlot : public QCustomPlot {
   /// Changes margins, ticks or wrapping for the current layout; returns true when a new layout
   /// pass is needed.
   virtual bool adjustLayout() { return false; }
+  /// Shows `full` in `title`, elided to the plot's width less `beside` (a column the title is
+  /// not above, e.g. a colour scale; a title wider than a narrow dock was cut at both edges);
+  /// true when the shown text changed.
+  bool fitTitle(QCPTextElement* title, const QString& full, int beside);
 
   void changeEvent(QEvent* event) override;
   void paintEvent(QPaintEvent* event) override;

@@ -86,6 +86,34 @@ QJsonObject misfit(const QString& kind, const QWidget* widget, const QString& te
           {QStringLiteral("available"), available}};
 }
 
+/// A plot's colour scale (bar, ticks and label) must lie inside the plot and beside its cells,
+/// not cut at the plot's edge or drawn over the heatmaps.
+void checkColorScales(const QCustomPlot* plot, QJsonArray& out) {
+  const auto* themed = qobject_cast<const ThemedPlot*>(plot);
+  if (themed != nullptr && themed->isEmptyState()) return;  // a hint instead of data: no scale
+  for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+    const auto* scale = qobject_cast<const QCPColorScale*>(element);
+    if (scale == nullptr || !scale->visible() || scale->outerRect().isEmpty()) continue;
+    const QRect bar = scale->outerRect();
+    const QString label =
+        scale->label().isEmpty() ? QStringLiteral("colour scale") : scale->label();
+    const QRect inside = plot->viewport().adjusted(-kSlackPx, -kSlackPx, kSlackPx, kSlackPx);
+    if (!inside.contains(bar) || bar.width() + kSlackPx < scale->minimumSize().width()) {
+      out << misfit(QStringLiteral("clipped"), plot, label, scale->minimumSize().width(),
+                    std::min(bar.width(), plot->viewport().right() + 1 - bar.left()));
+      continue;
+    }
+    for (const QCPAxisRect* cells : plot->axisRects()) {
+      const QRect overlap = cells->outerRect().intersected(bar);
+      if (overlap.width() > kSlackPx && overlap.height() > kSlackPx) {
+        out << misfit(QStringLiteral("clipped"), plot, label + QStringLiteral(" (over the cells)"),
+                      bar.width(), bar.width() - overlap.width());
+        break;
+      }
+    }
+  }
+}
+
 void checkLabel(const QLabel* label, QJsonArray& out) {
   const QVariant full = label->property(FittingLabel::kFullTextProperty);
   if (full.isValid()) {
@@ -213,6 +241,8 @@ QJsonArray LayoutReport::textsThatDoNotFit(const QWidget* top) {
       checkTabBar(bar, out);
     } else if (const auto* progress = qobject_cast<const QProgressBar*>(w)) {
       checkProgressBar(progress, out);
+    } else if (const auto* plot = qobject_cast<const QCustomPlot*>(w)) {
+      checkColorScales(plot, out);
     }
   }
   return out;

@@ -8,7 +8,8 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/timeline/attention_timeline.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -31,6 +32,7 @@ class AttentionTimelineTest : public QObject {
   void playAnimatesToTheEndThenStops();
   void askedInputReplacesTheRunUntilBack();
   void largeLiveProbesAreConvertedOffTheGuiThread();
+  void timelineWorksWithoutAView();
 };
 
 namespace {
@@ -130,13 +132,14 @@ void AttentionTimelineTest::liveSnapshotsWaitWhileScrubbedBack() {
   OpenedTimeline opened(3);
   QVERIFY(opened.written);
   AttentionTimelineView& view = opened.view;
-  view.setLiveSnapshot(liveSnapshot(35));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(35)));
   QVERIFY(view.isFollowingLive());
   QCOMPARE(view.panel()->snapshot().step, 35LL);
   view.slider()->setValue(0);
   view.waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(view.panel()->snapshot().step, 10LL, 2000);
-  view.setLiveSnapshot(liveSnapshot(45));  // kept, not shown: the user is looking back
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(
+      liveSnapshot(45)));  // kept, not shown: the user is looking back
   QCOMPARE(view.panel()->snapshot().step, 10LL);
   view.slider()->setValue(view.slider()->maximum());  // back at the end: live again
   QVERIFY(view.isFollowingLive());
@@ -156,7 +159,7 @@ void AttentionTimelineTest::listingDoesNotBlockTheGuiThread() {
   // A live probe lists the folder again, also off the GUI thread.
   QVERIFY(QFile::copy(dir.filePath("run/attention/step_000000030.msgpack"),
                       dir.filePath("run/attention/step_000000040.msgpack")));
-  view.setLiveSnapshot(liveSnapshot(40));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(40)));
   QCOMPARE(view.snapshotCount(), 3);
   view.waitForLoad();
   QCOMPARE(view.snapshotCount(), 4);
@@ -219,7 +222,7 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   OpenedTimeline opened(2);
   QVERIFY(opened.written);
   AttentionTimelineView& view = opened.view;
-  view.setLiveSnapshot(liveSnapshot(25));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(25)));
   QSignalSpy asked(&view, &AttentionTimelineView::askedShown);
   AttentionPlotData mine;
   mine.step = 25;
@@ -233,7 +236,8 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   QVERIFY(view.isShowingAsked());
   QVERIFY(view.backButton()->isVisibleTo(&view));
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].col_labels, head.col_labels);
-  view.setLiveSnapshot(liveSnapshot(30));  // training goes on underneath; the asked input stays
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(
+      liveSnapshot(30)));  // training goes on underneath; the asked input stays
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].col_labels, head.col_labels);
   QTest::mouseClick(view.backButton(), Qt::LeftButton);
   QVERIFY(!view.isShowingAsked());
@@ -245,18 +249,57 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
 void AttentionTimelineTest::largeLiveProbesAreConvertedOffTheGuiThread() {
   CurrentRun run;
   AttentionTimelineView view(&run);
-  view.setLiveSnapshot(liveSnapshot(5));  // small: shown at once
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(5)));  // small: shown at once
   QCOMPARE(view.panel()->snapshot().step, 5LL);
-  view.setLiveSnapshot(bigSnapshot(10, 512, 5));  // 1.3 M weights: converted on a worker
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(
+      bigSnapshot(10, 512, 5)));  // 1.3 M weights: converted on a worker
   QCOMPARE(view.panel()->snapshot().step, 5LL);
-  view.setLiveSnapshot(bigSnapshot(20, 512, 5));  // arrives meanwhile: the newest wins
-  view.setLiveSnapshot(liveSnapshot(30));         // small, but after the large ones: in order
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(
+      bigSnapshot(20, 512, 5)));  // arrives meanwhile: the newest wins
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(
+      liveSnapshot(30)));  // small, but after the large ones: in order
   view.waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(view.panel()->snapshot().step, 30LL, 5000);
-  view.setLiveSnapshot(bigSnapshot(40, 512, 5));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(bigSnapshot(40, 512, 5)));
   view.waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(view.panel()->snapshot().step, 40LL, 5000);
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0].size(), std::size_t(5));
+}
+
+// The timeline's state lives apart from any widget: a model alone lists an opened run, moves to
+// the step nearest a request, announces it, and tells a view what to draw.
+void AttentionTimelineTest::timelineWorksWithoutAView() {
+  QTemporaryDir dir;
+  QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 5));
+  CurrentRun run;
+  AttentionTimeline timeline(&run);
+  long long drawn = -1;  // the step of what a view would draw
+  QObject::connect(&timeline, &AttentionTimeline::shown, &timeline,
+                   [&](const AttentionPlotData& data, bool) { drawn = data.step; });
+  QSignalSpy steps(&timeline, &AttentionTimeline::stepShown);
+  showFolder(run, dir.filePath("run"));
+  timeline.waitForLoad();
+  QCOMPARE(timeline.snapshotCount(), 5);
+  QCOMPARE(timeline.index(), 4);  // an opened run stands at its newest snapshot
+
+  timeline.showStep(23);  // nearest stored step: 20
+  timeline.waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 1, 2000);
+  QCOMPARE(steps.at(0).at(0).toLongLong(), 20LL);
+  QCOMPARE(timeline.index(), 1);
+  QCOMPARE(timeline.shownStep(), 20LL);
+  QVERIFY(!timeline.isFollowingLive());
+  QCOMPARE(drawn, 20LL);
+
+  // A live probe arriving now is kept, not shown: the user is looking back.
+  timeline.setLiveProbes(std::make_shared<const ProbeSet>(liveSnapshot(60)));
+  timeline.waitForLoad();
+  QCOMPARE(timeline.shownStep(), 20LL);
+  timeline.followLive();
+  timeline.waitForLoad();
+  QCOMPARE(timeline.shownStep(), 60LL);
+  QCOMPARE(drawn, 60LL);
+  QVERIFY(timeline.isFollowingLive());
 }
 
 }  // namespace ascope

@@ -104,9 +104,10 @@ void EngineBridgeTest::newestAttentionSnapshotWins() {
   CurrentRun run;
   EngineBridge bridge(&run);
   AttentionHeadGridPanel panel;
-  QObject::connect(&bridge, &EngineBridge::attentionChanged, &panel, [&](const ProbeSet& s) {
-    panel.setSnapshot(toAttentionPlotData(s.samples.at(0)));
-  });
+  QObject::connect(&bridge, &EngineBridge::attentionChanged, &panel,
+                   [&](const std::shared_ptr<const ProbeSet>& s) {
+                     panel.setSnapshot(toAttentionPlotData(s->samples.at(0)));
+                   });
   QSignalSpy snapshots(&bridge, &EngineBridge::attentionChanged);
   auto owned = std::make_unique<FakeEngine>();
   for (int step = 10; step <= 50; step += 10) {
@@ -133,7 +134,9 @@ void EngineBridgeTest::translationGroupsKeepTheirAxes() {
   EngineBridge bridge(&run);
   AttentionPlotData received;
   QObject::connect(&bridge, &EngineBridge::attentionChanged, &bridge,
-                   [&](const ProbeSet& s) { received = toAttentionPlotData(s.samples.at(0)); });
+                   [&](const std::shared_ptr<const ProbeSet>& s) {
+                     received = toAttentionPlotData(s->samples.at(0));
+                   });
   auto owned = std::make_unique<FakeEngine>();
   owned->publishAttention(7, kTranslationTaskId);
   attachFake(bridge, std::move(owned));

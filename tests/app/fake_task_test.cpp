@@ -12,9 +12,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/run_panel.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/main/main_window.h"
 #include "echo_task.h"

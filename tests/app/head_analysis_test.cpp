@@ -11,7 +11,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention_aggregates.h"
-#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/window/jobs/ablation_job.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -132,7 +132,7 @@ void HeadAnalysisTest::probeChooserSwitchesEveryDock() {
   CurrentRun run;
   AttentionTimelineView view(&run);
   QSignalSpy live(&view, &AttentionTimelineView::liveShown);
-  view.setLiveSnapshot(twoSampleSet(40));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(twoSampleSet(40)));
   view.waitForLoad();
   QCOMPARE(view.probeSelector()->count(), 2);
   QCOMPARE(view.probeSelector()->itemText(1), QStringLiteral("#8 second review"));
@@ -151,7 +151,7 @@ void HeadAnalysisTest::probeChooserSwitchesEveryDock() {
   QCOMPARE(sample->predicted_label, std::string("negative"));
 
   // The next probe keeps the chosen sample.
-  view.setLiveSnapshot(twoSampleSet(50));
+  view.setLiveSnapshot(std::make_shared<const ProbeSet>(twoSampleSet(50)));
   view.waitForLoad();
   QCOMPARE(view.panel()->snapshot().step, 50LL);
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].at(0, 1), 1.0f);

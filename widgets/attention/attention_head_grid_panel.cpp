@@ -6,6 +6,7 @@
 #include "widgets/common/combo_tool_tip.h"
 #include "widgets/common/empty_hint.h"
 #include "widgets/common/export_menu.h"
+#include "widgets/common/fitting_label.h"
 #include "widgets/common/plot_exporter.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextStream>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -55,7 +57,7 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
          "fixed 0–1: weights on their full range\n"
          "per head: each head up to its own largest weight\n"
          "per row: each query's weights divided by its largest"));
-  step_label_ = new QLabel(this);
+  step_label_ = new FittingLabel(this);
   step_label_->setForegroundRole(QPalette::PlaceholderText);
   // The row must fit the dock at 1280 × 720 and at 150 %: combos may elide their text and the
   // step (also in the timeline above) may be cut, rather than the dock forcing the window wider.
@@ -76,6 +78,7 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   detail_split_->setStretchFactor(0, 3);
   detail_split_->setStretchFactor(1, 2);
   auto* split = new QSplitter(Qt::Horizontal, this);
+  head_split_ = split;
   split->addWidget(grid_);
   split->addWidget(detail_split_);
   split->setStretchFactor(0, 1);
@@ -180,10 +183,22 @@ void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot, bool part_o
     if (snapshot_.groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
   layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
-  step_label_->setText(snapshot_.step >= 0 ? tr("step %1").arg(snapshot_.step) : QString());
+  // Shortened, then elided with the whole text in its tooltip, in a narrow dock (the timeline
+  // above says the step too).
+  step_label_->setVersions(snapshot_.step >= 0 ? QStringList{tr("step %1").arg(snapshot_.step),
+                                                             QString::number(snapshot_.step)}
+                                               : QStringList{});
   fillSelectors();
   stack_->setCurrentIndex(groupCount() > 0 && layerCount() > 0 ? 1 : 0);
   showLayer();
+}
+
+void AttentionHeadGridPanel::shareWidthEvenly() {
+  // Once laid out: the split's width is not known before the event loop has run.
+  QTimer::singleShot(0, head_split_, [split = head_split_] {
+    const int width = split->width();
+    split->setSizes({width / 2, width - width / 2});
+  });
 }
 
 void AttentionHeadGridPanel::clear() {

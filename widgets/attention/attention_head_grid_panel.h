@@ -16,6 +16,7 @@ class QStackedWidget;
 namespace ascope {
 
 class AttentionHeadGrid;
+class FittingLabel;
 class AttentionHeatmapView;
 class ClsAttentionOverlay;
 
@@ -39,6 +40,9 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   const AttentionPlotData& snapshot() const { return snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
+  /// The head grid and the enlarged head share the width evenly (once the panel shows data: its
+  /// empty hint leaves the grid too narrow for its title).
+  void shareWidthEvenly();
 
   void setColorScale(AttentionColorScale scale);
   AttentionColorScale colorScale() const { return color_scale_; }
@@ -115,8 +119,9 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   QComboBox* layer_box_ = nullptr;
   QComboBox* head_box_ = nullptr;
   QComboBox* scale_box_ = nullptr;
-  QLabel* step_label_ = nullptr;
+  FittingLabel* step_label_ = nullptr;
   QSplitter* detail_split_ = nullptr;
+  QSplitter* head_split_ = nullptr;  ///< head grid | enlarged head
   AttentionHeadGrid* grid_ = nullptr;
   AttentionHeatmapView* detail_ = nullptr;
   ClsAttentionOverlay* overlay_ = nullptr;

@@ -114,9 +114,9 @@ void EngineBridge::deliver(EventBatch&& batch) {
 bool EngineBridge::deliverOneHeavy() {
   if (pending_attention_) {
     ++stats_.attention_deliveries;
-    const std::shared_ptr<const ProbeSet> probes = std::move(pending_attention_);
+    std::shared_ptr<const ProbeSet> probes = std::move(pending_attention_);
     pending_attention_.reset();
-    Q_EMIT attentionChanged(*probes);
+    Q_EMIT attentionChanged(std::move(probes));
   } else if (pending_encoding_) {
     const PositionalEncodingSnapshot snapshot = std::move(*pending_encoding_);
     pending_encoding_.reset();

@@ -84,7 +84,8 @@ class EngineBridge : public QObject {
   /// The run's final test on the whole test split (once, at the end of a run that reached
   /// its end; after the last epochEnded).
   void testEvaluated(const TestEvaluation& test);
-  void attentionChanged(const ProbeSet& probes);
+  /// The newest probe set, shared with whoever keeps it (never copied on the way).
+  void attentionChanged(std::shared_ptr<const ProbeSet> probes);
   /// Every probe's per-head statistics, in order (light: a few thousand numbers).
   void headStatisticsArrived(const std::vector<HeadStatisticsUpdate>& updates);
   void positionalEncodingChanged(const PositionalEncodingSnapshot& snapshot);
@@ -115,3 +116,6 @@ class EngineBridge : public QObject {
 };
 
 }  // namespace ascope
+
+// Queued connections and QSignalSpy carry the probe set's pointer.
+Q_DECLARE_METATYPE(std::shared_ptr<const ascope::ProbeSet>)

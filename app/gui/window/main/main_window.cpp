@@ -18,7 +18,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_timeline_view.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"

@@ -13,10 +13,10 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/curves_presenter.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/run/bookmark_controller.h"
 #include "app/gui/window/run/run_controller.h"

@@ -10,12 +10,12 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/bridge/run_folder_follower.h"
 #include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/curves_presenter.h"
 #include "app/gui/views/positional_encoding_conversion.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
 #include "app/gui/views/sample_conversion.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "engine/inference/read_run.h"
@@ -257,18 +257,21 @@ void RunController::onOpened() {
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
     panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
   }
-  panels_.attention->showRun(std::move(opened.attention_files), opened.last_probes);
+  std::shared_ptr<const ProbeSet> last_probes;
+  if (opened.last_probes)
+    last_probes = std::make_shared<const ProbeSet>(std::move(*opened.last_probes));
+  panels_.attention->showRun(std::move(opened.attention_files), last_probes);
   const AttentionSnapshot* newest = nullptr;
-  if (opened.last_probes && !opened.last_probes->samples.empty()) {
-    const auto& samples = opened.last_probes->samples;
+  if (last_probes && !last_probes->samples.empty()) {
+    const auto& samples = last_probes->samples;
     newest = &samples[std::min<std::size_t>(
         static_cast<std::size_t>(panels_.attention->probeIndex()), samples.size() - 1)];
-    setCursors(opened.last_probes->step);
+    setCursors(last_probes->step);
     showStepSample(newest->sample);
   }
   // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
   const auto& stored_encoding =
-      opened.last_probes ? opened.last_probes->samples.front().positional_encoding : std::nullopt;
+      last_probes ? last_probes->samples.front().positional_encoding : std::nullopt;
   if (stored_encoding) {
     showStepEncoding(stored_encoding);
   } else if (opened.positional_encoding) {
@@ -323,7 +326,7 @@ void RunController::showFollowedNews(const RunFolderNews& news) {
     const AttentionSnapshot& first = news.newest_probes->samples.front();
     if (first.positional_encoding) live_encoding_ = first.positional_encoding;
     if (first.sample) live_sample_ = first.sample;
-    panels_.attention->setLiveSnapshot(*news.newest_probes);
+    panels_.attention->setLiveSnapshot(std::make_shared<const ProbeSet>(*news.newest_probes));
   } else if (news.attention_files) {
     panels_.attention->refreshFiles();
   }

@@ -23,11 +23,11 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_timeline_view.h"
 #include "app/gui/views/hyperparameter_form.h"
 #include "app/gui/views/pretrained_model_choice.h"
 #include "app/gui/views/run_panel.h"
 #include "app/gui/views/run_progress_view.h"
+#include "app/gui/views/timeline/attention_timeline_view.h"
 #include "app/gui/views/try_it_box.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"

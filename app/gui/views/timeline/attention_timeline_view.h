@@ -1,22 +1,21 @@
 #pragma once
-// The Attention dock and the run's one time axis: the per-head grid of the attention panel under a
-// timeline of the run's stored snapshots (slider, Play, Live). While training, it follows the
-// newest probe ("live"); moving the slider (or asking for a step: a click on a curve, the arrow
-// keys, the scripted --step) shows an earlier snapshot from the run folder. Every snapshot shown
-// is announced with its step and, when the file stored them, the probe's prediction and the
-// positional encoding of that step, so the other docks follow the same step. Files are listed
-// and read off the GUI thread; the newest request wins.
+// The Attention dock: the per-head grid of the attention panel under the controls of the run's
+// timeline (slider, Play, Live, probe sample, rollout settings). The timeline's state, its files
+// and its background work are AttentionTimeline's; this view draws it, forwards the user's
+// choices and animates Play. Every snapshot shown is announced (stepShown, liveShown,
+// attentionShown) so the other docks follow the same step.
 //
 // An asked input ("Try it") can be put under the scope instead: its attention replaces the run's
 // until "Back to the run".
-#include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "app/gui/views/attention_aggregates.h"
+#include "app/gui/views/timeline/attention_timeline.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/events.h"
 #include "widgets/attention/attention_plot_data.h"
@@ -46,12 +45,15 @@ class AttentionTimelineView : public QWidget {
   QToolButton* playButton() const { return play_button_; }
   QPushButton* backButton() const { return back_button_; }
 
+  /// The timeline this view draws (its state and background work).
+  AttentionTimeline* timeline() const { return timeline_; }
+
   /// A probe of the running training; its chosen sample is shown at once while following live.
-  void setLiveSnapshot(const ProbeSet& probes);
+  void setLiveSnapshot(std::shared_ptr<const ProbeSet> probes);
   /// Lists the run folder's snapshots again, on a worker thread (e.g. once the run has ended).
   void refreshFiles();
   /// An opened run: its timeline and the probe set to show first.
-  void showRun(std::vector<AttentionFileEntry> files, const std::optional<ProbeSet>& newest);
+  void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest);
   void clear();
 
   /// Shows the stored snapshot nearest to `step` (the live one when that is the newest).
@@ -73,19 +75,19 @@ class AttentionTimelineView : public QWidget {
   void showAsked(AttentionPlotData data, const QString& caption);
   /// Leaves the asked input and shows the run's snapshot (or the live probe) again.
   void returnToRun();
-  bool isShowingAsked() const { return showing_asked_; }
+  bool isShowingAsked() const { return timeline_->isShowingAsked(); }
 
   /// Which sample of the probe set every view shows (0-based, in the run's probe order).
   void setProbeIndex(int index);
-  int probeIndex() const { return probe_index_; }
+  int probeIndex() const { return timeline_->probeIndex(); }
   QComboBox* probeSelector() const { return probe_box_; }
   /// How the rollout groups are made; the shown snapshot is aggregated again.
   void setAggregateSettings(const AggregateSettings& settings);
-  const AggregateSettings& aggregateSettings() const { return aggregate_settings_; }
+  const AggregateSettings& aggregateSettings() const { return timeline_->aggregateSettings(); }
 
-  bool isFollowingLive() const { return following_; }
-  int snapshotCount() const { return static_cast<int>(files_.size()); }
-  long long shownStep() const { return shown_step_; }
+  bool isFollowingLive() const { return timeline_->isFollowingLive(); }
+  int snapshotCount() const { return timeline_->snapshotCount(); }
+  long long shownStep() const { return timeline_->shownStep(); }
   /// Blocks until pending listing and loading have finished (tests, scripted mode).
   void waitForLoad();
 
@@ -102,66 +104,18 @@ class AttentionTimelineView : public QWidget {
   void askedShown(bool shown);
 
  private:
-  struct LoadResult {
-    QString path;
-    std::optional<AttentionPlotData> data;
-    std::optional<SamplePrediction> sample;
-    std::optional<PositionalEncodingSnapshot> positional_encoding;
-    QStringList probe_captions;
-    QString error;
-  };
   void onSliderMoved(int index);
-  /// The chosen sample of the live set, converted (here, or on a worker when large).
-  void convertLive();
-  /// Lists the probe set's samples in the chooser (keeps the choice when it still exists).
+  /// The probe chooser lists `captions` (keeping the choice when it still exists).
   void listProbeSamples(const QStringList& captions);
-  /// Shows the current step again (a new probe sample or aggregate settings).
-  void reshow();
-  /// The asked input's aggregates, made on a worker.
-  void aggregateAsked();
-  void onAskedAggregated();
-  /// A converted live probe is ready (converted here, or on a worker when large).
-  void acceptLive(AttentionPlotData data);
-  void onLiveConverted();
-  void load(QString path);
-  void onLoaded();
-  void onListed();
-  void setFiles(std::vector<AttentionFileEntry> files);
-  void showLive();
-  void updateLabel();
-  /// `part_of_run` false for an asked input: it does not raise the run's colour scale.
-  void showSnapshot(const AttentionPlotData& snapshot, bool part_of_run = true);
+  /// Draws what the timeline shows now.
+  void onShown(const AttentionPlotData& data, bool part_of_run);
+  /// Slider, label, Live and the asked bar as the timeline's state says.
+  void sync();
   void onPlayTick();
 
-  const CurrentRun* run_;
-  std::vector<AttentionFileEntry> files_;
-  AttentionPlotData live_;
-  AttentionPlotData asked_;  ///< the asked input, kept to aggregate it again
-  int probe_index_ = 0;
-  AggregateSettings aggregate_settings_;
-  bool has_live_ = false;
-  bool following_ = true;
-  bool showing_asked_ = false;
-  long long shown_step_ = -1;
+  AttentionTimeline* timeline_ = nullptr;
   bool balanced_ = false;      // grid and enlarged head share the width once data is there
   bool group_chosen_ = false;  // the first snapshot of a run picked its group
-  QString pending_path_;       // requested while a load was running
-  bool list_again_ = false;    // a listing was asked for while one was running
-  // Set when a job starts, cleared by its handler: a finished future's handler runs a little
-  // later (a queued event), and waitForLoad must wait for the handler, not only the job.
-  bool listing_ = false;
-  bool loading_ = false;
-  QFutureWatcher<LoadResult> watcher_;
-  // Large live probes (a 512-token, 144-head snapshot is ~150 MB of weights) are converted on a
-  // worker; a newer one arriving meanwhile replaces the pending one.
-  QFutureWatcher<AttentionPlotData> live_watcher_;
-  std::optional<ProbeSet> live_probes_;  ///< the newest live set, all samples
-  bool live_pending_ = false;            ///< a newer set arrived while converting
-  bool converting_live_ = false;
-  QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
-  QFutureWatcher<std::pair<int, AttentionPlotData>> asked_watcher_;
-  int asked_generation_ = 0;  ///< of the newest aggregation of the asked input
-  int asked_handled_ = 0;     ///< of the newest one whose result came back
   QTimer play_timer_;
   double play_speed_ = 1.0;
 

@@ -59,7 +59,7 @@ TEST(LengthBucketing, OnlyTranslationPresetsBucket) {
   }
 }
 
-TEST(LengthBucketing, TranslationReportsSourcePlusDecoderLengths) {
+TEST(LengthBucketing, TasksReportTheLengthsTheirBatchesCost) {
   TrainingConfig config = *makePreset(kTranslationTaskId, "tiny");
   auto task = makeTrainingTask(config, torch::Device(torch::kCPU), nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
@@ -73,7 +73,14 @@ TEST(LengthBucketing, TranslationReportsSourcePlusDecoderLengths) {
   sentiment.builtin = {40, 10, 1};
   auto reviews = makeTrainingTask(sentiment, torch::Device(torch::kCPU), nullptr);
   ASSERT_TRUE(reviews.ok()) << reviews.error();
-  EXPECT_TRUE((*reviews)->trainingLengths().empty());
+  // Reviews: the words each keeps, never more than max_len; the generated reviews vary.
+  const std::vector<int64_t> words = (*reviews)->trainingLengths();
+  ASSERT_EQ(static_cast<int64_t>(words.size()), (*reviews)->trainSize());
+  const int64_t max_len = sentiment.model.get<TextClassifierConfig>().max_len;
+  EXPECT_GE(*std::min_element(words.begin(), words.end()), 1);
+  EXPECT_LE(*std::max_element(words.begin(), words.end()), max_len);
+  EXPECT_LT(*std::min_element(words.begin(), words.end()),
+            *std::max_element(words.begin(), words.end()));
 }
 
 TEST(BenchmarkShapes, RandomWordsFixTheVocabularyAndLength) {

@@ -8,6 +8,7 @@
 #include "echo_task.h"
 #include "engine/models/text_classifier_config.h"
 #include "engine/models/translator_config.h"
+#include "engine/models/vision_transformer_config.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -69,6 +70,24 @@ TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
   EXPECT_GT(real.model.get<TextClassifierConfig>().max_len,
             seed.model.get<TextClassifierConfig>().max_len);  // real reviews run past 100 words
   EXPECT_EQ(real.eval_max_samples, 0);                        // its figures are on the whole split
+  EXPECT_TRUE(real.bucket_by_length);  // long limits cost only what the reviews use
+
+  // ViT on the photographs: the seed's patch size, on a grid two cores can train in a lecture.
+  const TaskDescriptor* vit = TaskRegistry::instance().find(kImageClassificationTaskId);
+  ASSERT_NE(vit, nullptr);
+  EXPECT_TRUE(vit->hasPreset("real"));
+  const TrainingConfig photos = *makePreset(kImageClassificationTaskId, "real");
+  const VisionTransformerConfig& photo_model = photos.model.get<VisionTransformerConfig>();
+  EXPECT_EQ(photo_model.patch_size, makePreset(kImageClassificationTaskId, "seed")
+                                        ->model.get<VisionTransformerConfig>()
+                                        .patch_size);
+  EXPECT_LT(photo_model.patch_size,
+            makePreset(kImageClassificationTaskId, "laptop")
+                ->model.get<VisionTransformerConfig>()
+                .patch_size);  // real objects need finer patches than the built-in shapes
+  EXPECT_TRUE(photos.augment);
+  EXPECT_EQ(photos.eval_max_samples, 0);
+  EXPECT_TRUE(validateConfig(photos).ok());
 
   const TaskDescriptor* translation = TaskRegistry::instance().find(kTranslationTaskId);
   ASSERT_NE(translation, nullptr);

@@ -34,17 +34,21 @@ TrainingConfig preset(const std::string& name) {
     c.epochs = 20;      // measured on two cores: 0.92 validation accuracy after 15 epochs (65 s)
   } else if (name == "real") {
     // aclImdb reviews average ~230 words: 100 tokens throws away half the evidence, and the
-    // seed's model overfits within three epochs without dropout and weight decay.
-    text.max_len = 320;
-    text.dropout = 0.2;
+    // seed's model overfits within three epochs without dropout and weight decay. Length buckets
+    // keep the long limit cheap. Measured on 2 cores, 20,000 training reviews and a carved test
+    // split of 2,500: max_len 320, dropout 0.2, min_freq 5, 4 epochs: 0.872 (5 min); max_len 640,
+    // dropout 0.3, min_freq 3, 6 epochs: 0.879 (11 min); these settings: 0.883 (13 min).
+    text.max_len = 800;
+    text.dropout = 0.4;
+    c.bucket_by_length = true;
     c.optimization.optimizer = "adamw";
     c.optimization.lr = 2e-3;
     c.optimization.weight_decay = 0.01;
     c.optimization.schedule = "cosine";
     c.optimization.warmup_steps = 100;
-    c.min_freq = 5;
+    c.min_freq = 3;
     c.batch_size = 64;
-    c.epochs = 4;
+    c.epochs = 8;
     c.eval_max_samples = 0;
   } else if (name == "finetune") {
     // The seed's fine-tuning of bert-base-uncased: torch.optim.AdamW(lr=1e-5) with its default

@@ -77,6 +77,12 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 
+std::vector<int64_t> SentimentTask::trainingLengths() const {
+  // Words kept of each review (at most max_len): a batch costs its longest review's length.
+  const torch::Tensor words = ids_[0].ne(ImdbWordTokenizer::kPadId).sum(1).to(torch::kLong);
+  return std::vector<int64_t>(words.data_ptr<int64_t>(), words.data_ptr<int64_t>() + words.numel());
+}
+
 double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
   // The columns trainBatch keeps after trimming the padding every review of the batch shares.
   const torch::Tensor ids = ids_[0].index_select(0, torch::tensor(indices, torch::kLong));

@@ -23,6 +23,7 @@ class SentimentTask : public Task {
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
+  std::vector<int64_t> trainingLengths() const override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
   EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,

@@ -261,12 +261,11 @@ bool AttentionHeadGrid::fitAspect() {
   // Per-cell space without our margins, then the largest cell of the heads' aspect inside it;
   // the rest becomes outer margin so title, heads and colour scale stay together, centred. A
   // small padding keeps exports off the image border.
-  constexpr int kPad = 6;
   // A colour scale the last pass left narrower than its minimum (tick labels measured since)
   // gets it back from the heads, else it is drawn over them.
-  const int scale_short = std::max(0, scale_->minimumSize().width() - scale_->outerRect().width());
   const double avail_w =
-      cell.width() + double(old.left() + old.right() - 2 * kPad - scale_short) / columns_;
+      cell.width() +
+      double(old.left() + old.right() - 2 * kPad - widthShortfall(scale_)) / columns_;
   const double avail_h = cell.height() + double(old.top() + old.bottom() - 2 * kPad) / rows;
   const double aspect = headAspect();
   const double w = std::min(avail_w, avail_h * aspect);

@@ -14,11 +14,8 @@ namespace ascope {
 namespace {
 
 constexpr int kMaxLabelChars = 14;
-// Padding around the plot that keeps exports off the image border.
-constexpr int kPad = 6;
-constexpr int kMinCellsWidth = 40;
-constexpr int kMinBarWidth = 6;  // a thinner colour bar no longer reads as colours  // narrower, a
-                                 // map of 20 tokens has 2-pixel cells
+constexpr int kMinCellsWidth = 40;  // narrower, a map of 20 tokens has 2-pixel cells
+constexpr int kMinBarWidth = 6;     // a thinner colour bar no longer reads as colours
 
 QString elidedWord(const QString& text, int chars) {
   return text.size() <= chars ? text : text.left(std::max(1, chars - 1)) + QChar(0x2026);
@@ -381,9 +378,8 @@ bool HeatmapView::fitAspect() {
   // The space the axis rect would have without our margins, and the cell size that fits it.
   // A colour scale the last pass left narrower than its minimum (tick labels measured since)
   // gets it back from the cells, else its label is cut at the edge.
-  const int scale_short =
-      std::max(0, color_scale_->minimumSize().width() - color_scale_->outerRect().width());
-  const double width = rect_->width() + old.left() + old.right() - 2 * kPad - scale_short;
+  const double width =
+      rect_->width() + old.left() + old.right() - 2 * kPad - widthShortfall(color_scale_);
   const double height = rect_->height() + old.top() + old.bottom() - 2 * kPad;
   const double cols = std::max(1e-6, xAxis->range().size());
   const double rows = std::max(1e-6, yAxis->range().size());
@@ -402,7 +398,7 @@ bool HeatmapView::fitAspect() {
 
 bool HeatmapView::fitScaleLabel() {
   if (scale_label_.isEmpty()) return false;
-  const int short_by = color_scale_->minimumSize().width() - color_scale_->outerRect().width();
+  const int short_by = widthShortfall(color_scale_);
   if (label_dropped_at_width_ < 0) {
     if (short_by <= 0) return false;
     label_dropped_at_width_ = width();

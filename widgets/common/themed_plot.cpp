@@ -85,8 +85,11 @@ void ThemedPlot::showToolTipAt(const QPoint& widget_pos, const QString& text) {
   QToolTip::showText(mapToGlobal(widget_pos), text, this);
 }
 
+int ThemedPlot::widthShortfall(const QCPLayoutElement* element) {
+  return std::max(0, element->minimumSize().width() - element->outerRect().width());
+}
+
 bool ThemedPlot::fitTitle(QCPTextElement* title, const QString& full, int beside) {
-  constexpr int kPad = 6;
   // Centred over its column, the title may reach into the margins that centre the cells, as
   // far on the left as on the right: the plot less the column beside is what it may take.
   const int room = std::max(1, viewport().width() - 2 * kPad - beside - title->margins().left() -

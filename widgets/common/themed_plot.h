@@ -51,6 +51,12 @@ class ThemedPlot : public QCustomPlot {
   /// Changes margins, ticks or wrapping for the current layout; returns true when a new layout
   /// pass is needed.
   virtual bool adjustLayout() { return false; }
+  /// Padding around the plot's layout that keeps exports off the image border; the margins
+  /// that centre square cells are on top of it.
+  static constexpr int kPad = 6;
+  /// How many pixels narrower than its minimum the last layout pass left `element` (tick labels
+  /// measured since, a squeezed column); 0 when it has its minimum.
+  static int widthShortfall(const QCPLayoutElement* element);
   /// Shows `full` in `title`, elided to the plot's width less `beside` (a column the title is
   /// not above, e.g. a colour scale; a title wider than a narrow dock was cut at both edges);
   /// true when the shown text changed.

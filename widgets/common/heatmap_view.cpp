@@ -332,17 +332,12 @@ QFont HeatmapView::tickFont(double pitch) const {
 void HeatmapView::updateMinimumSize() {
   // Exports lay the plot out at another size; the widget's own size is not theirs to change.
   if (viewport() != rect()) return;
-  // At least what the layout needs (title, tick labels, the smallest cells, the colour scale),
-  // without the margins that only centre square cells: squeezed below it, the cells were a strip
-  // and the colour scale was drawn over them (issue 24).
-  const QMargins layout_margins = plotLayout()->margins();
-  QSize wanted =
-      base_minimum_.expandedTo(plotLayout()->minimumOuterSizeHint() -
-                               QSize(layout_margins.left() + layout_margins.right() - 2 * kPad,
-                                     layout_margins.top() + layout_margins.bottom() - 2 * kPad));
+  QSize wanted = base_minimum_;
   if (rect_->width() > 0 && color_scale_->visible()) {
-    // The layout's hint leaves out the tick labels measured since (long token labels): the
-    // cells' own minimum, the axes around them and the whole colour scale, side by side.
+    // At least as wide as the cells' own minimum, the axes around them (tick labels measured
+    // since: long token labels) and the whole colour scale side by side: squeezed below it, the
+    // colour scale was drawn over the cells (issue 24). The height is left to the dock, so a
+    // zoomed font does not push the dock's saved height.
     const int axes = rect_->outerRect().width() - rect_->width();
     wanted.setWidth(std::max(wanted.width(), 2 * kPad + axes + kMinCellsWidth +
                                                  plotLayout()->columnSpacing() +

@@ -131,7 +131,7 @@ void RunFolderTail::pollSnapshots(RunFolderNews& news) {
   if (!files.empty() && files.back().step > known_newest) {
     Expected<ProbeSet> probes = readProbeSet(files.back().path);
     if (probes.ok()) {
-      news.newest_probes = std::move(*probes);
+      news.newest_probes = std::make_shared<const ProbeSet>(std::move(*probes));
     } else {
       // Written atomically, so a failure is a real one (or the file was thinned out since).
       news.warnings.push_back(probes.error());

@@ -11,6 +11,7 @@
 //   tail.startAfter(run);             // what the first poll may repeat is dropped by step
 //   … tail.poll() …                   // on a worker, every second or so
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,7 +33,8 @@ struct RunFolderNews {
   std::optional<TestEvaluation> test;
   /// The whole timeline, when a snapshot came or went.
   std::optional<std::vector<AttentionFileEntry>> attention_files;
-  std::optional<ProbeSet> newest_probes;      ///< the newest stored probe set, when it is new
+  /// The newest stored probe set, when it is new; shared on to the timeline, never copied.
+  std::shared_ptr<const ProbeSet> newest_probes;
   std::vector<HeadStatsRow> head_statistics;  ///< new rows of head_stats.csv
   std::vector<LogLine> log;                   ///< new lines of log.txt
   bool checkpoint_changed = false;            ///< checkpoints/last.pt or best.pt was replaced

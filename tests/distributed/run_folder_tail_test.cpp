@@ -129,7 +129,7 @@ TEST_F(RunFolderTailTest, SnapshotsLogAndCheckpointsArrive) {
   ASSERT_TRUE(news.attention_files.has_value());
   ASSERT_EQ(news.attention_files->size(), 1u);
   EXPECT_EQ(news.attention_files->front().step, 10);
-  ASSERT_TRUE(news.newest_probes.has_value());
+  ASSERT_NE(news.newest_probes, nullptr);
   EXPECT_EQ(news.newest_probes->step, 10);
   ASSERT_EQ(news.log.size(), 1u);
   EXPECT_EQ(news.log[0].level, Severity::kWarning);
@@ -139,7 +139,7 @@ TEST_F(RunFolderTailTest, SnapshotsLogAndCheckpointsArrive) {
   RunFolderNews quiet = tail.poll();
   EXPECT_FALSE(quiet.checkpoint_changed);
   EXPECT_FALSE(quiet.attention_files.has_value());
-  EXPECT_FALSE(quiet.newest_probes.has_value());
+  EXPECT_EQ(quiet.newest_probes, nullptr);
   ASSERT_TRUE(writeFileAtomically(writer_->folder().checkpointPath("last"), "newer").ok());
   EXPECT_TRUE(tail.poll().checkpoint_changed);
 }

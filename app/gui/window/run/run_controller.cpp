@@ -326,7 +326,7 @@ void RunController::showFollowedNews(const RunFolderNews& news) {
     const AttentionSnapshot& first = news.newest_probes->samples.front();
     if (first.positional_encoding) live_encoding_ = first.positional_encoding;
     if (first.sample) live_sample_ = first.sample;
-    panels_.attention->setLiveSnapshot(std::make_shared<const ProbeSet>(*news.newest_probes));
+    panels_.attention->setLiveSnapshot(news.newest_probes);
   } else if (news.attention_files) {
     panels_.attention->refreshFiles();
   }

@@ -157,6 +157,8 @@ QString HeatmapView::title() const {
 }
 
 void HeatmapView::setAxisTitles(const QString& col_title, const QString& row_title) {
+  full_axis_titles_[0] = col_title;
+  full_axis_titles_[1] = row_title;
   xAxis->setLabel(col_title);
   yAxis->setLabel(row_title);
   row_title_ = row_title.isEmpty() ? QStringLiteral("row") : row_title;
@@ -416,8 +418,27 @@ bool HeatmapView::fitScaleLabel() {
   return true;
 }
 
+bool HeatmapView::fitAxisTitles() {
+  // An axis title longer than its axis ran past the cells into the plot title and the tick
+  // labels (a small enlarged head at 1280 × 720): each is elided to its axis's length, which
+  // the elision itself does not change.
+  bool changed = false;
+  const std::pair<QCPAxis*, int> axes[] = {{xAxis, rect_->width()}, {yAxis, rect_->height()}};
+  for (std::size_t i = 0; i < 2; ++i) {
+    QCPAxis* axis = axes[i].first;
+    const QString shown =
+        QFontMetrics(axis->labelFont())
+            .elidedText(full_axis_titles_[i], Qt::ElideRight, std::max(1, axes[i].second));
+    if (shown == axis->label()) continue;
+    axis->setLabel(shown);
+    changed = true;
+  }
+  return changed;
+}
+
 bool HeatmapView::adjustLayout() {
   bool changed = fitScaleLabel();
+  changed |= fitAxisTitles();
   changed |= fitTitle(title_, full_title_,
                       color_scale_->outerRect().width() + plotLayout()->columnSpacing());
   changed |= updateTicks();

@@ -98,6 +98,8 @@ class HeatmapView : public ThemedPlot, public Exportable {
   /// Drops the colour scale's label while the scale is squeezed below its minimum (its ticks
   /// still read), and gives it back once the plot is wide enough again.
   bool fitScaleLabel();
+  /// Elides each axis title to its axis's length; true when a shown title changed.
+  bool fitAxisTitles();
   /// The tick font for labels `pitch` pixels apart: the theme font, smaller in dense mode.
   QFont tickFont(double pitch) const;
   /// Dense mode: asks (after this layout pass) for the size at which the labels fit.
@@ -113,6 +115,7 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QCPTextElement* title_ = nullptr;
   QString full_title_;               ///< title_ shows it elided to the plot's width
   QString scale_label_;              ///< the colour scale's label, shown when it fits
+  QString full_axis_titles_[2];      ///< columns (x), rows (y); shown elided to their axes
   int label_dropped_at_width_ = -1;  ///< the widget's width when the label was dropped
   int bar_width_ = 0;                ///< the colour bar's width before it was thinned
   QSharedPointer<QCPAxisTickerText> x_ticker_;

@@ -8,8 +8,8 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"

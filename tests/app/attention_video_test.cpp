@@ -26,7 +26,7 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/attention_video_dialog.h"
 #include "app/gui/window/export/attention_video_export.h"

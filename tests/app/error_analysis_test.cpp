@@ -12,7 +12,7 @@
 #include <QTest>
 #include <QTextBrowser>
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/error_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"

@@ -10,8 +10,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_aggregates.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_aggregates.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/jobs/ablation_job.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/tasks/registry/task_registry.h"

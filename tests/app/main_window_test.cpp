@@ -20,9 +20,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/window/export/export_actions.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"

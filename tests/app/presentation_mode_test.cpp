@@ -13,7 +13,7 @@
 #include <algorithm>
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
 #include "app/gui/window/lecture/font_zoom.h"

@@ -13,7 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/inference/pretrained_inspection.h"

@@ -15,8 +15,8 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run/hyperparameter_form.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/main/main_window.h"

@@ -17,8 +17,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/bookmark_controller.h"

@@ -9,11 +9,11 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/run_time_projection.h"
+#include "app/gui/views/run/hyperparameter_form.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/run/run_time_projection.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"

@@ -1,6 +1,6 @@
 #pragma once
 // What the Errors dock shows of a run scored on a data set: plain Qt values, filled by the app
-// from the engine's evaluation report (app/gui/views/error_analysis_conversion.h).
+// from the engine's evaluation report (app/gui/views/errors/error_analysis_conversion.h).
 #include <QString>
 #include <QStringList>
 #include <QVector>

@@ -21,7 +21,7 @@
 #include <regex>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/dead_process_leftovers.h"
 #include "engine/core/regular_file.h"

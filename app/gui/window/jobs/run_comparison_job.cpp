@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/probe_sample_caption.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/sample/probe_sample_caption.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_difference.h"

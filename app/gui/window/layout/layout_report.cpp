@@ -20,10 +20,10 @@
 #include <algorithm>
 #include <limits>
 
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_strip.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"
 #include "widgets/common/fitting_label.h"

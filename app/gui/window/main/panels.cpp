@@ -1,6 +1,6 @@
 #include "app/gui/window/main/panels.h"
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/curves/metric_curve_panel.h"
 #include "widgets/decoding/decoding_step_view.h"

@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
 
 namespace ascope {
 

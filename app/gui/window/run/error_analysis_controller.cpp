@@ -9,10 +9,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/error_analysis_conversion.h"
-#include "app/gui/views/sample_conversion.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/errors/error_analysis_conversion.h"
+#include "app/gui/views/sample/sample_conversion.h"
 #include "app/gui/window/dialogs/evaluate_dialog.h"
 #include "app/gui/window/jobs/evaluation_job.h"
 #include "engine/inference/checkpoint_inference.h"

@@ -2,9 +2,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/ablation_conversion.h"
-#include "app/gui/views/head_stats_conversion.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/heads/ablation_conversion.h"
+#include "app/gui/views/heads/head_stats_conversion.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/tables/head_ablation_table.h"
 #include "widgets/tables/head_stats_grid_panel.h"

@@ -1,11 +1,11 @@
 #include "app/gui/window/run/live_run_controls.h"
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/probe_sample_picker.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/sample/probe_sample_picker.h"
 
 namespace ascope {
 

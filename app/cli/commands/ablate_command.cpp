@@ -14,6 +14,7 @@
 #include "app/cli/training/stop_signals.h"
 #include "engine/ablation/ablation_report.h"
 #include "engine/ablation/run_ablation.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/tensor_threads.h"
 
 namespace ascope::cli {
@@ -56,7 +57,8 @@ int ablate(const AblateOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::printf("head ablation of %s (step %lld)\n\n%s\nwrote %s (%.1f s)\n",
               table->checkpoint.c_str(), static_cast<long long>(table->step),
-              formatAblationTable(*table).c_str(), ablationCsvPath(o.run).c_str(), seconds);
+              formatAblationTable(*table, declaredMetrics(table->task)).c_str(),
+              ablationCsvPath(o.run).c_str(), seconds);
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // `attentionscope-cli evaluate`: a trained run scored on a data set given on the command line —
-// its figures, a confusion matrix or sacreBLEU's BLEU, and the worst errors with their attention.
+// the figures its task declares, a confusion matrix for a classifier, and the worst errors with
+// their attention.
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "app/cli/training/training_options.h"
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/inference/device_query.h"
+#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 namespace {
@@ -44,7 +46,7 @@ std::string excerpt(const std::string& text, std::size_t n = 90) {
 }
 
 void printClassification(const EvaluationReport& r) {
-  std::printf("  accuracy %.4f  loss %.4f  macro F1 %.4f\n\n", r.accuracy, r.loss, r.macro_f1);
+  std::printf("  macro F1 %.4f\n\n", r.macro_f1);
   std::size_t width = 8;
   for (const std::string& c : r.classes) width = std::max(width, c.size());
   std::printf("  %-*s %9s %9s %9s %9s\n", static_cast<int>(width), "class", "support", "precision",
@@ -66,35 +68,43 @@ void printClassification(const EvaluationReport& r) {
   }
 }
 
-void printTranslation(const EvaluationReport& r) {
-  const TranslationFigures& t = *r.translation;
-  std::printf(
-      "  BLEU %.2f  %.1f/%.1f/%.1f/%.1f (BP %.3f ratio %.3f hyp_len %lld ref_len %lld)\n"
-      "       sacreBLEU signature nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp, on the raw "
-      "references\n"
-      "  chrF2 %.2f  CER %.4f  WER %.4f  exact match %.4f\n"
-      "  token accuracy %.4f  loss %.4f (reference fed, label smoothing as trained)\n",
-      t.bleu, t.bleu_precisions[0], t.bleu_precisions[1], t.bleu_precisions[2],
-      t.bleu_precisions[3], t.brevity_penalty,
-      t.reference_length > 0 ? static_cast<double>(t.hypothesis_length) / t.reference_length : 0.0,
-      t.hypothesis_length, t.reference_length, t.chrf, t.cer, t.wer, t.exact_match, r.accuracy,
-      r.loss);
+/// The headline first, then every other figure the task declares, each with what it counts.
+void printFigures(const EvaluationReport& r) {
+  const TaskDescriptor* task = TaskRegistry::instance().find(r.task);
+  const std::vector<MetricInfo> declared = task ? task->metrics : std::vector<MetricInfo>{};
+  const std::string accuracy =
+      task && !task->accuracy_name.empty() ? task->accuracy_name : std::string("accuracy");
+  std::printf("  %s %.4f  loss %.4f\n", accuracy.c_str(), r.accuracy, r.loss);
+  for (const Figure& f : r.figures) {
+    const MetricInfo* known = findMetric(declared, f.key);
+    const MetricInfo info = known ? *known : undeclaredMetric(f.key);
+    std::printf("  %-26s %10s%s%s\n", info.title.c_str(), info.format(f.value).c_str(),
+                info.description.empty() ? "" : "  ", info.description.c_str());
+  }
 }
 
+/// Each error in the task's own words: a translation's source, reference and translation on lines
+/// of their own, a class answer with its probability on one.
 void printWorst(const EvaluationReport& r) {
   if (r.worst.empty()) return;
+  const TaskDescriptor* task = TaskRegistry::instance().find(r.task);
+  const SampleTerms terms = task ? task->sample_terms : SampleTerms{};
   std::printf("\n  most confidently wrong (highest loss first):\n");
   for (const ExplainedError& e : r.worst) {
     const SamplePrediction& p = e.sample.prediction;
-    if (r.translation) {
-      std::printf("  #%lld loss %.3f\n    source     %s\n    reference  %s\n    translated %s\n",
-                  static_cast<long long>(e.sample.index), e.sample.loss, excerpt(p.text).c_str(),
-                  excerpt(p.true_label).c_str(), excerpt(p.predicted_label).c_str());
+    if (terms.free_text) {
+      const int width = static_cast<int>(
+          std::max({terms.input.size(), terms.expected.size(), terms.answer.size()}));
+      std::printf("  #%lld loss %.3f\n    %-*s %s\n    %-*s %s\n    %-*s %s\n",
+                  static_cast<long long>(e.sample.index), e.sample.loss, width, terms.input.c_str(),
+                  excerpt(p.input).c_str(), width, terms.expected.c_str(),
+                  excerpt(p.expected).c_str(), width, terms.answer.c_str(),
+                  excerpt(p.answer).c_str());
     } else {
       std::printf("  #%lld %s, answered %s (p=%.3f), loss %.3f%s%s\n",
-                  static_cast<long long>(e.sample.index), p.true_label.c_str(),
-                  p.predicted_label.c_str(), p.probability, e.sample.loss,
-                  p.text.empty() ? "" : ": ", excerpt(p.text).c_str());
+                  static_cast<long long>(e.sample.index), p.expected.c_str(), p.answer.c_str(),
+                  p.probability, e.sample.loss, p.input.empty() ? "" : ": ",
+                  excerpt(p.input).c_str());
     }
   }
 }
@@ -152,11 +162,8 @@ int evaluate(const EvaluateOptions& o) {
       r.run_dir.c_str(), r.checkpoint.c_str(), static_cast<long long>(r.step), r.data.c_str(),
       r.split.c_str(), r.split_origin.c_str(), static_cast<long long>(r.samples), r.seconds,
       r.device.c_str());
-  if (r.translation) {
-    printTranslation(r);
-  } else {
-    printClassification(r);
-  }
+  printFigures(r);
+  if (!r.classes.empty()) printClassification(r);
   printWorst(r);
   if (o.out) {
     if (Status written = writeEvaluationJson(*o.out, r); !written.ok()) {

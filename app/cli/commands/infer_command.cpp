@@ -52,7 +52,7 @@ Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
 }
 
 void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
-  if (task.sample == SampleKind::kTranslation) {
+  if (task.sample_terms.free_text) {
     std::printf("%s\n", answer.label.c_str());
     return;
   }

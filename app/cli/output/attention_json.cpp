@@ -39,19 +39,22 @@ nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
                       {"maps", std::move(maps)}});
   }
   nlohmann::json decoding = nlohmann::json::array();
-  for (std::size_t row = 0; row < snapshot.decoding.size(); ++row) {
-    nlohmann::json top = nlohmann::json::array();
-    for (const auto& [token, probability] : snapshot.decoding[row].top) {
-      top.push_back({{"token", token}, {"probability", probability}});
+  if (const DecodingPayload* transcript = snapshot.payloads.find<DecodingPayload>()) {
+    for (std::size_t row = 0; row < transcript->steps.size(); ++row) {
+      nlohmann::json top = nlohmann::json::array();
+      for (const auto& [token, probability] : transcript->steps[row].top) {
+        top.push_back({{"token", token}, {"probability", probability}});
+      }
+      decoding.push_back({{"row", row}, {"top", std::move(top)}});
     }
-    decoding.push_back({{"row", row}, {"top", std::move(top)}});
   }
   nlohmann::json out = {{"groups", std::move(groups)}, {"decoding", std::move(decoding)}};
   // Patch labels are bare indices: the grid says where each patch lies in the image.
-  if (snapshot.grid_rows > 0) {
-    out["patch_size"] = snapshot.patch_size;
-    out["grid_rows"] = snapshot.grid_rows;
-    out["grid_cols"] = snapshot.grid_cols;
+  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
+  if (image != nullptr && image->grid_rows > 0) {
+    out["patch_size"] = image->patch_size;
+    out["grid_rows"] = image->grid_rows;
+    out["grid_cols"] = image->grid_cols;
   }
   return out;
 }

@@ -9,9 +9,12 @@ namespace ascope::cli {
 namespace {
 
 nlohmann::json inputJson(const SamplePrediction& p) {
-  if (p.image.pixels.empty()) return p.text;
+  const ImagePayload* image = p.payloads.find<ImagePayload>();
+  if (image == nullptr) return p.input;
   // Channel-planar RGB bytes, as CIFAR-10 stores them.
-  return {{"width", p.image.width}, {"height", p.image.height}, {"pixels", p.image.pixels}};
+  return {{"width", image->image.width},
+          {"height", image->image.height},
+          {"pixels", image->image.pixels}};
 }
 
 }  // namespace
@@ -30,22 +33,12 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
                         {"accuracy", r.accuracy},
                         {"seconds", r.seconds},
                         {"warnings", r.warnings}};
-  const bool translation = r.translation.has_value();
-  if (translation) {
-    const TranslationFigures& t = *r.translation;
-    out["translation"] = {
-        {"bleu", t.bleu},
-        {"bleu_precisions", t.bleu_precisions},
-        {"brevity_penalty", t.brevity_penalty},
-        {"hypothesis_length", t.hypothesis_length},
-        {"reference_length", t.reference_length},
-        {"chrf", t.chrf},
-        {"cer", t.cer},
-        {"wer", t.wer},
-        {"exact_match", t.exact_match},
-        // sacreBLEU's signature of the same settings: one reference, mixed case, 13a, exp.
-        {"bleu_signature", "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp"}};
-  } else {
+  // The task's figures, in the order it reports them: {"bleu": 12.3, "cer": 0.41, …}.
+  nlohmann::json figures = nlohmann::json::object();
+  for (const Figure& f : r.figures) figures[f.key] = f.value;
+  out["figures"] = std::move(figures);
+  const bool classifier = !r.classes.empty();
+  if (classifier) {
     nlohmann::json per_class = nlohmann::json::array();
     for (const ClassScores& c : r.per_class) {
       per_class.push_back({{"class", c.name},
@@ -63,15 +56,12 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
   nlohmann::json scored = nlohmann::json::array();
   for (const ScoredSample& s : r.scored) {
     nlohmann::json row = {{"index", s.index},
-                          {"label", s.prediction.true_label},
-                          {"prediction", s.prediction.predicted_label},
+                          {"label", s.prediction.expected},
+                          {"prediction", s.prediction.answer},
                           {"loss", s.loss},
                           {"correct", s.prediction.correct}};
-    if (translation) {
-      row["source"] = s.prediction.text;
-    } else {
-      row["probability"] = s.prediction.probability;
-    }
+    if (!s.prediction.input.empty()) row["input"] = s.prediction.input;
+    if (classifier) row["probability"] = s.prediction.probability;
     scored.push_back(std::move(row));
   }
   out["samples_scored"] = std::move(scored);
@@ -80,8 +70,8 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
     const SamplePrediction& p = e.sample.prediction;
     worst.push_back({{"index", e.sample.index},
                      {"input", inputJson(p)},
-                     {"label", p.true_label},
-                     {"prediction", p.predicted_label},
+                     {"label", p.expected},
+                     {"prediction", p.answer},
                      {"probability", p.probability},
                      {"loss", e.sample.loss},
                      {"attention", attentionSnapshotJson(e.attention)}});

@@ -11,12 +11,12 @@ namespace ascope::cli {
 
 /// {"task", "run", "checkpoint", "step", "device", "data", "split", "split_origin", "samples",
 ///  "loss", "accuracy", "seconds", "warnings",
+///  "figures" {key: value} (the task's declared figures, TaskDescriptor::metrics: a translation's
+///  "bleu", "chrf", …; empty for a classifier),
 ///  classification: "classes", "confusion_matrix" ([true][predicted]), "per_class" [{"class",
 ///  "support", "predicted", "precision", "recall", "f1"}], "macro_f1";
-///  translation: "translation" {"bleu", "bleu_precisions", "brevity_penalty", "hypothesis_length",
-///  "reference_length", "chrf", "cer", "wer", "exact_match", "bleu_signature"};
-///  "samples_scored" [{"index", "label", "prediction", "loss", "correct"} (+ "probability" for
-///  classification, "source" for translation)];
+///  "samples_scored" [{"index", "label", "prediction", "loss", "correct"} (+ "input" for a text
+///  sample, "probability" for classification)];
 ///  "worst_errors" [{"index", "input" (text, or "image" with "width"/"height"/"pixels"), "label",
 ///  "prediction", "probability", "loss", "attention": {"groups", "decoding", …}}]}
 nlohmann::json evaluationJson(const EvaluationReport& report);

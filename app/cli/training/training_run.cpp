@@ -10,7 +10,9 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/training/stop_signals.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/trainer.h"
+#include "engine/vocabulary/figures_text.h"
 
 namespace ascope::cli {
 namespace {
@@ -36,16 +38,16 @@ void printProgress(const StepMetrics& m, int64_t steps_before, bool tty) {
 
 void printSummary(TrainerState state, const StepMetrics& last,
                   const std::optional<EpochSummary>& last_epoch,
-                  const std::optional<TestEvaluation>& test, const std::string& run_dir) {
+                  const std::optional<TestEvaluation>& test, const std::string& run_dir,
+                  const std::vector<MetricInfo>& declared) {
   std::printf("\nsummary: %s after %lld steps in %s\n", trainerStateName(state),
               static_cast<long long>(last.step), clock(last.elapsed_s).c_str());
   if (last_epoch) {
     std::printf("  epoch %d: train loss %.4f acc %.4f | val loss %.4f acc %.4f\n",
                 last_epoch->epoch, last_epoch->train_loss, last_epoch->train_accuracy,
                 last_epoch->val_loss, last_epoch->val_accuracy);
-    if (last_epoch->bleu) {
-      std::printf("  BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", *last_epoch->bleu,
-                  *last_epoch->cer, *last_epoch->wer, *last_epoch->exact_match);
+    if (!last_epoch->figures.empty()) {
+      std::printf("  %s\n", figuresText(last_epoch->figures, declared, "  ").c_str());
     }
   }
   if (test && test->split == "none") {
@@ -58,9 +60,8 @@ void printSummary(TrainerState state, const StepMetrics& last,
     std::printf("  %s: acc %.4f loss %.4f on %lld samples (%s weights, step %lld)\n", name,
                 test->accuracy, test->loss, static_cast<long long>(test->samples),
                 test->best_weights ? "best" : "last", static_cast<long long>(test->weights_step));
-    if (test->bleu) {
-      std::printf("  %s: BLEU %.2f  CER %.4f  WER %.4f  exact match %.4f\n", name, *test->bleu,
-                  *test->cer, *test->wer, *test->exact_match);
+    if (!test->figures.empty()) {
+      std::printf("  %s: %s\n", name, figuresText(test->figures, declared, "  ").c_str());
     }
     if (!test->origin.empty()) std::printf("  test split: %s\n", test->origin.c_str());
   }
@@ -130,7 +131,8 @@ int trainAndReport(const TrainingConfig& config, const std::optional<JobRank>& j
   trainer.wait();
   if (tty && progress_shown) std::fputs("\n", stdout);
   const TrainerState state = trainer.state();
-  if (!quiet) printSummary(state, last, last_epoch, test, trainer.runDir());
+  if (!quiet)
+    printSummary(state, last, last_epoch, test, trainer.runDir(), declaredMetrics(config.task));
   if (failed || state == TrainerState::kFailed) return 1;
   if (quiet) return stop_signal != 0 && state == TrainerState::kStopped ? kExitStoppedBySignal : 0;
   if (stop_signal != 0 && state == TrainerState::kStopped) {

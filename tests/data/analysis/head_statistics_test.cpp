@@ -151,8 +151,10 @@ TEST(HeadStatistics, VitDistancesAreInPixelsBetweenPatchCentres) {
                                          {.4f, .6f, 0, 0, 0}})},
                                  {"CLS", "0", "1", "2", "3"});
   AttentionSnapshot snapshot = snapshotOf(group);
-  snapshot.patch_size = 4;
-  snapshot.grid_rows = snapshot.grid_cols = 2;
+  ImagePayload grid;
+  grid.patch_size = 4;
+  grid.grid_rows = grid.grid_cols = 2;
+  snapshot.payloads.put(makePayload(grid));
   const auto stats = headStatistics({snapshot}, kSpecialTokens);
   EXPECT_METRIC(stats, "encoder", 0, 0, "distance", 4.0);
   EXPECT_METRIC(stats, "encoder", 0, 1, "distance", 4.0 * std::sqrt(2.0));
@@ -161,7 +163,8 @@ TEST(HeadStatistics, VitDistancesAreInPixelsBetweenPatchCentres) {
   EXPECT_METRIC(stats, "encoder", 0, 0, "special_mass", .36);
 
   // A grid that does not account for the tokens places no patch: no distance at all.
-  snapshot.grid_cols = 3;
+  grid.grid_cols = 3;
+  snapshot.payloads.put(makePayload(grid));
   EXPECT_FALSE(
       valueOf(headStatistics({snapshot}, kSpecialTokens), "encoder", 0, 0, "distance").has_value());
 }

@@ -75,7 +75,7 @@ TEST(NumberText, TheRunFolderFilesIgnoreADecimalCommaLocale) {
 
   const std::string metrics = folder.path("metrics.csv");
   {
-    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(metrics, false, 0);
+    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(metrics, false, 0, {});
     ASSERT_TRUE(writer.ok()) << writer.error();
     StepMetrics step;
     step.step = 1, step.epoch = 1, step.loss = 0.5, step.accuracy = 0.25, step.lr = 0.001;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "engine/vocabulary/payloads/text_alignment.h"
 
 namespace ascope {
 namespace {
@@ -25,6 +26,12 @@ std::string msgpack(const nlohmann::json& j) {
 
 nlohmann::json asJson(const std::string& bytes) {
   return nlohmann::json::from_msgpack(bytes);
+}
+
+/// The snapshot's decoding steps; none when it has no transcript.
+std::vector<DecodingStep> decodingOf(const AttentionSnapshot& s) {
+  const DecodingPayload* t = s.payloads.find<DecodingPayload>();
+  return t ? t->steps : std::vector<DecodingStep>{};
 }
 
 std::string decodeError(const nlohmann::json& j) {
@@ -64,15 +71,17 @@ AttentionSnapshot translationSnapshot() {
   AttentionGroup cross = group("cross", target, source);
   cross.row_predictions = decoder.row_predictions;
   s.groups.push_back(cross);
-  s.decoding = {DecodingStep{{{"il", 0.75}, {"cane", 0.125}, {"[EOS]", 0.0625}}},
-                DecodingStep{{{"[EOS]", 0.5}, {"nero", 0.25}}}};
+  DecodingPayload transcript;
+  transcript.steps = {DecodingStep{{{"il", 0.75}, {"cane", 0.125}, {"[EOS]", 0.0625}}},
+                      DecodingStep{{{"[EOS]", 0.5}, {"nero", 0.25}}}};
+  s.payloads.put(makePayload(std::move(transcript)));
   SamplePrediction sample;
   sample.step = 20;
   sample.task = "translate";
   sample.sample_index = 3;
-  sample.text = "the dog";
-  sample.true_label = "il cane";
-  sample.predicted_label = "il";
+  sample.input = "the dog";
+  sample.expected = "il cane";
+  sample.answer = "il";
   sample.probability = 0.0;
   sample.correct = false;
   s.sample = sample;
@@ -98,20 +107,21 @@ TEST(AttentionSnapshotCodec, NewFieldsRoundTrip) {
   EXPECT_EQ(back->groups[1].maps[0].values, s.groups[1].maps[0].values);
   EXPECT_FALSE(back->groups[2].causal);
   EXPECT_EQ(back->groups[2].row_predictions, s.groups[2].row_predictions);
-  ASSERT_EQ(back->decoding.size(), 2u);
-  EXPECT_EQ(back->decoding[0].top, s.decoding[0].top);
-  EXPECT_EQ(back->decoding[1].top, s.decoding[1].top);
+  ASSERT_EQ(decodingOf(*back).size(), 2u);
+  EXPECT_EQ(decodingOf(*back)[0].top, decodingOf(s)[0].top);
+  EXPECT_EQ(decodingOf(*back)[1].top, decodingOf(s)[1].top);
+  EXPECT_FALSE(back->payloads.find<DecodingPayload>()->fed_reference);
 
   ASSERT_TRUE(back->sample.has_value());
   EXPECT_EQ(back->sample->step, 20);
   EXPECT_EQ(back->sample->task, "translate");
   EXPECT_EQ(back->sample->sample_index, 3);
-  EXPECT_EQ(back->sample->text, "the dog");
-  EXPECT_EQ(back->sample->true_label, "il cane");
-  EXPECT_EQ(back->sample->predicted_label, "il");
+  EXPECT_EQ(back->sample->input, "the dog");
+  EXPECT_EQ(back->sample->expected, "il cane");
+  EXPECT_EQ(back->sample->answer, "il");
   EXPECT_EQ(back->sample->probability, 0.0);
   EXPECT_FALSE(back->sample->correct);
-  EXPECT_TRUE(back->sample->image.pixels.empty());
+  EXPECT_TRUE(back->sample->payloads.empty());
 
   ASSERT_TRUE(back->positional_encoding.has_value());
   EXPECT_EQ(back->positional_encoding->step, 20);
@@ -132,15 +142,17 @@ TEST(AttentionSnapshotCodec, ImageSampleAndPatchGridRoundTrip) {
   g.row_labels = g.col_labels = {"CLS", "0", "1", "2", "3"};
   g.maps.push_back({5, 5, std::vector<float>(25, 0.2f)});
   s.groups.push_back(g);
-  s.image = {4, 4, std::vector<std::uint8_t>(48, 7)};
-  s.patch_size = 2;
-  s.grid_rows = s.grid_cols = 2;
+  ImagePayload image;
+  image.image = {4, 4, std::vector<std::uint8_t>(48, 7)};
+  image.patch_size = 2;
+  image.grid_rows = image.grid_cols = 2;
+  s.payloads.put(makePayload(image));
   SamplePrediction sample;
   sample.step = 7;
   sample.task = "vit";
-  sample.image = s.image;
-  sample.true_label = "circle";
-  sample.predicted_label = "square";
+  sample.payloads.put(makePayload(image));
+  sample.expected = "circle";
+  sample.answer = "square";
   sample.probability = 0.625;
   s.sample = sample;
   PositionalEncodingSnapshot pe;
@@ -155,16 +167,23 @@ TEST(AttentionSnapshotCodec, ImageSampleAndPatchGridRoundTrip) {
   Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
   ASSERT_TRUE(back.ok()) << back.error();
   ASSERT_TRUE(back->sample.has_value());
-  EXPECT_EQ(back->sample->image.width, 4);
-  EXPECT_EQ(back->sample->image.height, 4);
-  EXPECT_EQ(back->sample->image.pixels, s.image.pixels);
+  const ImagePayload* sample_image = back->sample->payloads.find<ImagePayload>();
+  ASSERT_NE(sample_image, nullptr);
+  EXPECT_EQ(sample_image->image.width, 4);
+  EXPECT_EQ(sample_image->image.height, 4);
+  EXPECT_EQ(sample_image->image.pixels, image.image.pixels);
+  const ImagePayload* grid = back->payloads.find<ImagePayload>();
+  ASSERT_NE(grid, nullptr);
+  EXPECT_EQ(grid->patch_size, 2);
+  EXPECT_EQ(grid->grid_rows, 2);
+  EXPECT_EQ(grid->grid_cols, 2);
   EXPECT_EQ(back->sample->probability, 0.625);
-  EXPECT_EQ(back->sample->predicted_label, "square");
+  EXPECT_EQ(back->sample->answer, "square");
   ASSERT_TRUE(back->positional_encoding.has_value());
   EXPECT_TRUE(back->positional_encoding->has_cls);
   EXPECT_EQ(back->positional_encoding->grid_rows, 2);
   EXPECT_EQ(back->positional_encoding->grid_cols, 2);
-  EXPECT_TRUE(back->decoding.empty());
+  EXPECT_TRUE(decodingOf(*back).empty());
 }
 
 TEST(AttentionSnapshotCodec, OldFilesWithoutTheNewKeysStillDecode) {
@@ -193,7 +212,7 @@ TEST(AttentionSnapshotCodec, OldFilesWithoutTheNewKeysStillDecode) {
   ASSERT_EQ(s->groups.size(), 1u);
   EXPECT_FALSE(s->groups[0].causal);
   EXPECT_TRUE(s->groups[0].row_predictions.empty());
-  EXPECT_TRUE(s->decoding.empty());
+  EXPECT_TRUE(s->payloads.empty());  // the empty image keys of every old file are no image
   EXPECT_FALSE(s->sample.has_value());
   EXPECT_FALSE(s->positional_encoding.has_value());
   // And what is written now still says version 1: readers that predate the new keys skip them.
@@ -318,16 +337,37 @@ TEST(AttentionSnapshotCodec, MalformedNewFieldsNameTheFileAndTheField) {
   }
 }
 
+TEST(AttentionSnapshotCodec, AnAlignmentTravelsWithItsSample) {
+  AttentionSnapshot s = translationSnapshot();
+  s.sample->payloads.put(makePayload(TextAlignment::align("olleh", "oleeh!")));
+  Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  const TextAlignment* a = back->sample->payloads.find<TextAlignment>();
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->distance(), 2);  // one character replaced, one added
+  ASSERT_EQ(a->columns.size(), 6u);
+  EXPECT_EQ(a->columns.back().edit, TextAlignment::Edit::kInsert);
+  EXPECT_EQ(a->columns.back().answer, "!");
+
+  nlohmann::json j = asJson(encodeAttentionSnapshot(s));
+  j["sample"]["alignment"][0] = {"=", "o", "x"};  // a match of two different characters
+  EXPECT_EQ(decodeError(j),
+            std::string(kFile) +
+                ": sample: alignment[0] is not a match, substitution, deletion or insertion");
+}
+
 TEST(AttentionSnapshotCodec, NanProbabilitiesOfADivergedModelStayReadable) {
   // A run whose loss went non-finite is still probed in the GUI: its steps must open.
   AttentionSnapshot s = translationSnapshot();
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  s.decoding[0].top[0].second = nan;
+  DecodingPayload transcript = *s.payloads.find<DecodingPayload>();
+  transcript.steps[0].top[0].second = nan;
+  s.payloads.put(makePayload(std::move(transcript)));
   s.sample->probability = nan;
   s.positional_encoding->values[0] = std::numeric_limits<float>::quiet_NaN();
   Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), kFile);
   ASSERT_TRUE(back.ok()) << back.error();
-  EXPECT_TRUE(std::isnan(back->decoding[0].top[0].second));
+  EXPECT_TRUE(std::isnan(decodingOf(*back)[0].top[0].second));
   EXPECT_TRUE(std::isnan(back->sample->probability));
   EXPECT_TRUE(std::isnan(back->positional_encoding->values[0]));
 }
@@ -368,9 +408,9 @@ TEST(ProbeSetCodec, EverySampleRoundTripsWithFloat16Weights) {
     const AttentionSnapshot& a = probes.samples[k];
     const AttentionSnapshot& b = back->samples[k];
     EXPECT_EQ(b.sample_index, 10 + static_cast<int>(k));
-    EXPECT_EQ(b.decoding.size(), a.decoding.size());
+    EXPECT_EQ(decodingOf(b).size(), decodingOf(a).size());
     ASSERT_TRUE(b.sample.has_value());
-    EXPECT_EQ(b.sample->predicted_label, a.sample->predicted_label);
+    EXPECT_EQ(b.sample->answer, a.sample->answer);
     ASSERT_EQ(b.groups.size(), a.groups.size());
     for (std::size_t g = 0; g < a.groups.size(); ++g) {
       ASSERT_EQ(b.groups[g].maps.size(), a.groups[g].maps.size());
@@ -391,7 +431,7 @@ TEST(ProbeSetCodec, WeightsTakeTwoBytesEach) {
   AttentionSnapshot s = translationSnapshot();
   s.sample.reset();
   s.positional_encoding.reset();
-  s.decoding.clear();
+  s.payloads = Payloads{};
   AttentionGroup big;
   big.name = "encoder";
   big.layers = 2;

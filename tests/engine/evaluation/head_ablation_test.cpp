@@ -150,7 +150,7 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   EXPECT_EQ(table->baseline.samples, 50);  // 80 asked: the whole 50-review validation split
   EXPECT_DOUBLE_EQ(table->baseline.loss, plain.loss);
   EXPECT_DOUBLE_EQ(table->baseline.accuracy, plain.accuracy);
-  EXPECT_FALSE(table->baseline.bleu.has_value());
+  EXPECT_TRUE(table->baseline.figures.empty());
 
   // layers × heads "drop head", as many "keep only head", one "drop layer" per layer.
   EXPECT_EQ(table->rows.size(), 5u);
@@ -170,19 +170,18 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   ASSERT_EQ(lines.size(), 2 + table->rows.size());
   EXPECT_EQ(lines[0], kAblationCsvHeader);
   const std::vector<std::string> baseline = fields(lines[1]);
-  ASSERT_EQ(baseline.size(), 11u) << lines[1];
+  ASSERT_EQ(baseline.size(), 9u) << lines[1];  // no figures for sentiment
   EXPECT_EQ(baseline[3], "none");
   EXPECT_EQ(baseline[4], "50");
   EXPECT_NEAR(std::stod(baseline[5]), plain.loss, 1e-6);
-  EXPECT_EQ(baseline[9], "");  // no BLEU for sentiment
   const std::vector<std::string> dropped_layer = fields(lines.back());
-  ASSERT_EQ(dropped_layer.size(), 11u) << lines.back();
+  ASSERT_EQ(dropped_layer.size(), 9u) << lines.back();
   EXPECT_EQ(dropped_layer[0], "encoder");
   EXPECT_EQ(dropped_layer[2], "-1");
   EXPECT_EQ(dropped_layer[3], "drop layer");
   EXPECT_NEAR(std::stod(dropped_layer[8]), layer->accuracy - plain.accuracy, 1e-6);
 
-  const std::string report = formatAblationTable(*table);
+  const std::string report = formatAblationTable(*table, declaredMetrics(kSentimentTaskId));
   EXPECT_NE(report.find("baseline (every head on): loss "), std::string::npos) << report;
   EXPECT_NE(report.find("encoder · Δaccuracy with that head dropped"), std::string::npos);
   EXPECT_NE(report.find("encoder · Δaccuracy with only that head kept"), std::string::npos);
@@ -201,15 +200,16 @@ TEST_F(HeadAblation, TranslationRunHasBleuForEveryRowInThreeGroups) {
   EXPECT_EQ(table->decoded_samples, 8);
   const EvaluationOutcome plain =
       loadedTask(*translation_run_)->evaluate(DataSplit::kValidation, 40, 8);
-  ASSERT_TRUE(table->baseline.bleu.has_value());
-  EXPECT_DOUBLE_EQ(*table->baseline.bleu, *plain.bleu);
+  ASSERT_TRUE(table->baseline.figures.has("bleu"));
+  EXPECT_EQ(table->baseline.figures, plain.figures);
   EXPECT_DOUBLE_EQ(table->baseline.accuracy, plain.accuracy);
-  for (const AblationRow& row : table->rows) EXPECT_TRUE(row.bleu.has_value()) << row.group;
+  for (const AblationRow& row : table->rows) EXPECT_TRUE(row.figures.has("bleu")) << row.group;
   const AblationRow* cross = table->find("cross", 0, -1, kAblationDropLayer);
   ASSERT_NE(cross, nullptr);
   EXPECT_GT(std::fabs(cross->loss - plain.loss), 1e-4) << "the decoder ignores the source";
-  const std::string report = formatAblationTable(*table);
+  const std::string report = formatAblationTable(*table, declaredMetrics(table->task));
   EXPECT_NE(report.find("cross · ΔBLEU with that head dropped"), std::string::npos) << report;
+  EXPECT_NE(report.find("cross · ΔCER with only that head kept"), std::string::npos) << report;
   EXPECT_NE(report.find(" BLEU "), std::string::npos) << report;
   EXPECT_EQ(readLines(ablationCsvPath(*translation_run_)).size(), 2 + table->rows.size());
 }

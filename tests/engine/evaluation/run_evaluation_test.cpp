@@ -9,12 +9,13 @@
 #include <string>
 
 #include "engine/evaluation/run_evaluation.h"
-#include "engine/scoring/translation_metrics.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
+#include "engine/tasks/translation/translation_scores.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/payload_access.h"
 #include "trainer_drain.h"
 
 namespace ascope {
@@ -117,7 +118,7 @@ TEST_F(RunEvaluation, ClassificationReproducesTheRunsTestFigureWithAConfusionMat
     }
     ASSERT_FALSE(e.attention.groups.empty());
     EXPECT_EQ(e.attention.groups[0].row_labels.size(), e.attention.groups[0].col_labels.size());
-    EXPECT_EQ(e.attention.sample->text, e.sample.prediction.text);
+    EXPECT_EQ(e.attention.sample->input, e.sample.prediction.input);
   }
   // Every wrong answer below the worst ones has a loss no higher than theirs.
   if (!r.worst.empty()) {
@@ -158,24 +159,25 @@ TEST_F(RunEvaluation, TranslationBleuIsTheRunsOwnTestBleuOnRawReferences) {
   Expected<EvaluationReport> report = evaluateRun(request);
   ASSERT_TRUE(report.ok()) << report.error();
   const EvaluationReport& r = *report;
-  ASSERT_TRUE(r.translation.has_value());
+  ASSERT_TRUE(r.figures.has("bleu"));
+  ASSERT_TRUE(r.figures.has("brevity_penalty"));  // a whole split's details too
   EXPECT_EQ(r.samples, translation_->test.samples);
   std::vector<std::string> hypotheses, references;
   for (const ScoredSample& s : r.scored) {
-    hypotheses.push_back(s.prediction.predicted_label);
-    references.push_back(s.prediction.true_label);
+    hypotheses.push_back(s.prediction.answer);
+    references.push_back(s.prediction.expected);
   }
-  EXPECT_DOUBLE_EQ(r.translation->bleu, scoreTranslations(hypotheses, references).bleu);
+  EXPECT_DOUBLE_EQ(*r.figures.get("bleu"), scoreTranslations(hypotheses, references).bleu);
   // evaluate takes best.pt; the run's end tested its last weights when best.pt did not beat them.
   EXPECT_LE(r.step, translation_->test.step);
   if (translation_->test.weights_step == r.step) {
-    ASSERT_TRUE(translation_->test.bleu.has_value());
-    EXPECT_NEAR(r.translation->bleu, *translation_->test.bleu, 1e-9);
+    ASSERT_TRUE(translation_->test.figures.has("bleu"));
+    EXPECT_NEAR(*r.figures.get("bleu"), *translation_->test.figures.get("bleu"), 1e-9);
   }
   EXPECT_TRUE(r.confusion.empty());
   for (const ExplainedError& e : r.worst) {
     EXPECT_EQ(e.attention.groups.size(), 3u);  // encoder self, decoder self, cross
-    EXPECT_FALSE(e.attention.decoding.empty());
+    EXPECT_FALSE(testing::decodingOf(e.attention).empty());
   }
 }
 

@@ -22,6 +22,7 @@
 #include "engine/text/bert/bert_tokenizer.h"
 #include "tests/engine/pretrained/hf_fixture_tensors.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/payload_access.h"
 
 namespace ascope {
 namespace {
@@ -156,7 +157,8 @@ TEST(PretrainedInspection, AnImageIsResizedAsTheModelsProcessorResizesIt) {
   Expected<InferenceAnswer> b = inspectPretrained(resized);
   ASSERT_TRUE(a.ok()) << a.error();
   ASSERT_TRUE(b.ok()) << b.error();
-  EXPECT_EQ(a->attention.image.pixels, b->attention.image.pixels);
+  EXPECT_EQ(testing::imageOf(a->attention.payloads).image.pixels,
+            testing::imageOf(b->attention.payloads).image.pixels);
   ASSERT_EQ(a->ranking.size(), b->ranking.size());
   for (std::size_t c = 0; c < a->ranking.size(); ++c) {
     EXPECT_EQ(a->ranking[c].second, b->ranking[c].second) << "class " << c;

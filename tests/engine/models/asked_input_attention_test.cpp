@@ -24,6 +24,7 @@
 #include "engine/text/words/imdb_word_tokenizer.h"
 #include "engine/text/words/translation_word_tokenizer.h"
 #include "engine/train/trainer.h"
+#include "tests/support/payload_access.h"
 
 namespace ascope {
 namespace {
@@ -152,7 +153,7 @@ TEST(AskedInputAttention, SentimentLabelsAreTheAskedReviewsWords) {
   EXPECT_EQ(g.col_labels, words);
   EXPECT_FALSE(g.causal);
   EXPECT_TRUE(g.row_predictions.empty());
-  EXPECT_TRUE(answer.attention.decoding.empty());
+  EXPECT_TRUE(testing::decodingOf(answer.attention).empty());
   // Not the probe sample's words, which every stored snapshot shows.
   const std::vector<AttentionSnapshot> stored = storedSnapshots(run);
   ASSERT_FALSE(stored.empty());
@@ -219,9 +220,10 @@ TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation
   EXPECT_EQ(spelled, answer.label);
 
   // One decoding step per decoder row, its candidates best first, the chosen one among them.
-  ASSERT_EQ(answer.attention.decoding.size(), predictions.size());
+  const std::vector<DecodingStep> decoding = testing::decodingOf(answer.attention);
+  ASSERT_EQ(decoding.size(), predictions.size());
   for (std::size_t i = 0; i < predictions.size(); ++i) {
-    const DecodingStep& step = answer.attention.decoding[i];
+    const DecodingStep& step = decoding[i];
     ASSERT_EQ(step.top.size(), 5u) << "row " << i;
     EXPECT_EQ(step.top[0].first, predictions[i]) << "row " << i;
     double total = 0;
@@ -248,7 +250,7 @@ TEST(AskedInputAttention, TranslationProbeFillsTheDecoderFieldsToo) {
     EXPECT_TRUE(s.groups[1].causal);
     EXPECT_EQ(s.groups[1].row_predictions.size(), s.groups[1].row_labels.size());
     EXPECT_EQ(s.groups[2].row_predictions, s.groups[1].row_predictions);
-    EXPECT_EQ(s.decoding.size(), s.groups[1].row_labels.size());
+    EXPECT_EQ(testing::decodingOf(s).size(), s.groups[1].row_labels.size());
   }
 }
 
@@ -267,22 +269,23 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   const InferenceAnswer answer = ask(request);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
   const AttentionSnapshot& s = answer.attention;
-  EXPECT_EQ(s.image.width, side);
-  EXPECT_EQ(s.image.height, side);
-  EXPECT_EQ(s.image.pixels, request.image_planar);
-  EXPECT_EQ(s.patch_size, config->model.get<VisionTransformerConfig>().patch_size);
-  ASSERT_GT(s.grid_rows, 0);
-  EXPECT_EQ(s.grid_rows * s.patch_size, side);
-  EXPECT_EQ(s.grid_cols * s.patch_size, side);
+  const ImagePayload image = testing::imageOf(s.payloads);
+  EXPECT_EQ(image.image.width, side);
+  EXPECT_EQ(image.image.height, side);
+  EXPECT_EQ(image.image.pixels, request.image_planar);
+  EXPECT_EQ(image.patch_size, config->model.get<VisionTransformerConfig>().patch_size);
+  ASSERT_GT(image.grid_rows, 0);
+  EXPECT_EQ(image.grid_rows * image.patch_size, side);
+  EXPECT_EQ(image.grid_cols * image.patch_size, side);
   ASSERT_EQ(s.groups.size(), 1u);
   const AttentionGroup& g = s.groups[0];
-  ASSERT_EQ(g.row_labels.size(), static_cast<std::size_t>(1 + s.grid_rows * s.grid_cols));
+  ASSERT_EQ(g.row_labels.size(), static_cast<std::size_t>(1 + image.grid_rows * image.grid_cols));
   EXPECT_EQ(g.row_labels.front(), "CLS");
-  EXPECT_EQ(g.row_labels.back(), std::to_string(s.grid_rows * s.grid_cols - 1));
+  EXPECT_EQ(g.row_labels.back(), std::to_string(image.grid_rows * image.grid_cols - 1));
   // The asked image, not the probe's: the probe's picture differs from this pattern.
   const std::vector<AttentionSnapshot> stored = storedSnapshots(run);
   ASSERT_FALSE(stored.empty());
-  EXPECT_NE(stored.back().image.pixels, s.image.pixels);
+  EXPECT_NE(testing::imageOf(stored.back().payloads).image.pixels, image.image.pixels);
 }
 
 TEST(StoredSnapshots, CarryTheSampleAndPositionalEncodingOfTheirStep) {
@@ -296,7 +299,7 @@ TEST(StoredSnapshots, CarryTheSampleAndPositionalEncodingOfTheirStep) {
       EXPECT_EQ(s.sample->step, s.step);
       EXPECT_EQ(s.sample->task, task);
       EXPECT_EQ(s.sample->sample_index, s.sample_index);
-      EXPECT_FALSE(s.sample->true_label.empty());
+      EXPECT_FALSE(s.sample->expected.empty());
       ASSERT_TRUE(s.positional_encoding.has_value());
       EXPECT_EQ(s.positional_encoding->step, s.step);
       EXPECT_GT(s.positional_encoding->positions, 0);
@@ -305,7 +308,8 @@ TEST(StoredSnapshots, CarryTheSampleAndPositionalEncodingOfTheirStep) {
           static_cast<std::size_t>(s.positional_encoding->positions) * s.positional_encoding->dims);
     }
     if (task == std::string(kImageClassificationTaskId)) {
-      EXPECT_EQ(stored.back().sample->image.pixels, stored.back().image.pixels);
+      EXPECT_EQ(testing::imageOf(stored.back().sample->payloads).image.pixels,
+                testing::imageOf(stored.back().payloads).image.pixels);
       EXPECT_TRUE(stored.back().positional_encoding->has_cls);
     }
   }

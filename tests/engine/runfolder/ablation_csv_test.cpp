@@ -20,7 +20,7 @@ AblationRow row(const std::string& group, int layer, int head, const char* ablat
   r.samples = 512;
   r.loss = loss;
   r.accuracy = accuracy;
-  r.bleu = bleu;
+  if (bleu) r.figures.set("bleu", *bleu);
   return r;
 }
 
@@ -47,14 +47,47 @@ TEST(AblationCsv, WhatIsWrittenReadsBack) {
   EXPECT_EQ(back->rows[1].ablation, kAblationKeepOnlyHead);
   EXPECT_EQ(back->rows[2].head, -1);
   EXPECT_DOUBLE_EQ(back->rows[0].loss, 0.625);
-  ASSERT_TRUE(back->rows[0].bleu.has_value());
-  EXPECT_DOUBLE_EQ(*back->rows[0].bleu, 38.25);
+  EXPECT_EQ(back->figureKeys(), std::vector<std::string>{"bleu"});
+  EXPECT_DOUBLE_EQ(back->rows[0].figures.get("bleu").value_or(-1), 38.25);
+  EXPECT_DOUBLE_EQ(back->deltaFigure(back->rows[0], "bleu").value_or(0), 38.25 - 40.5);
   EXPECT_EQ(back->rows[0].samples, 512);
   EXPECT_DOUBLE_EQ(back->deltaAccuracy(back->rows[2]), 0.25 - 0.8125);
 }
 
+TEST(AblationCsv, FilesMadeBeforeFiguresWereDeclaredStillRead) {
+  // Every ablation.csv written before: BLEU's two columns whatever the task, empty for a
+  // classifier.
+  const std::string path = writeText(
+      "ablation_old",
+      "group,layer,head,ablation,samples,loss,delta_loss,accuracy,delta_accuracy,bleu,delta_bleu\n"
+      ",-1,-1,none,64,0.5,0,0.8,0,,\n"
+      "encoder,0,1,drop head,64,0.6,0.1,0.7,-0.1,,\n");
+  Expected<AblationTable> old = readAblationCsv(path);
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_TRUE(old->baseline.figures.empty());
+  ASSERT_EQ(old->rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(old->rows[0].accuracy, 0.7);
+}
+
+TEST(AblationCsv, AFigureOfAnyNameTravelsWithItsDelta) {
+  AblationTable table;
+  table.baseline = row("", -1, -1, kAblationNone, 0.5, 0.8);
+  table.baseline.figures.set("edit_distance", 1.25);
+  table.rows = {row("encoder", 0, 0, kAblationDropHead, 0.6, 0.7)};
+  table.rows[0].figures.set("edit_distance", 2.0);
+  const std::string text = ablationCsv(table);
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            std::string(kAblationCsvHeader) + ",edit_distance,delta_edit_distance");
+  EXPECT_NE(text.find(",2.0000,0.7500\n"), std::string::npos) << text;
+  const std::string mismatched = writeText(
+      "ablation_mismatched", std::string(kAblationCsvHeader) + ",edit_distance,delta_bleu\n");
+  Expected<AblationTable> bad = readAblationCsv(mismatched);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), mismatched + ": line 1: columns 10 and 11 are not a figure and its delta");
+}
+
 TEST(AblationCsv, DamagedFilesNameTheLine) {
-  const std::string header = std::string(kAblationCsvHeader) + "\n";
+  const std::string header = std::string(kAblationCsvHeader) + ",bleu,delta_bleu\n";
   const std::string baseline = ",-1,-1,none,512,0.5,0,0.8,0,,\n";
   Expected<AblationTable> no_header = readAblationCsv(writeText("ablation_no_header", baseline));
   ASSERT_FALSE(no_header.ok());

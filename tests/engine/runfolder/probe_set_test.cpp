@@ -24,6 +24,7 @@
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/payload_access.h"
 
 namespace ascope {
 namespace {
@@ -74,7 +75,7 @@ void expectProbeSetAndStatistics(const std::string& task) {
     EXPECT_EQ(s.sample_index, c.probe_samples[k]);
     ASSERT_TRUE(s.sample.has_value());
     EXPECT_EQ(s.sample->sample_index, c.probe_samples[k]);
-    texts.insert(s.sample->text);
+    texts.insert(s.sample->input);
   }
   EXPECT_EQ(texts.size(), 3u) << "three different validation samples";
 
@@ -269,8 +270,8 @@ void expectBatchedProbeEqualsOneByOne(const std::string& task_id) {
     }
     ASSERT_TRUE(b.sample.has_value());  // a class comes with the forward pass
     const SamplePrediction one = (*task)->predictSample(indices[i]);
-    EXPECT_EQ(b.sample->predicted_label, one.predicted_label);
-    EXPECT_EQ(b.sample->true_label, one.true_label);
+    EXPECT_EQ(b.sample->answer, one.answer);
+    EXPECT_EQ(b.sample->expected, one.expected);
     EXPECT_NEAR(b.sample->probability, one.probability, 1e-5);
   }
 }
@@ -298,7 +299,8 @@ TEST(BatchedProbe, TranslationFeedsTheReferenceAndDecodesTogether) {
   for (std::size_t i = 0; i < indices.size(); ++i) {
     SCOPED_TRACE(i);
     const AttentionSnapshot& s = probed[i];
-    EXPECT_TRUE(s.decoder_fed_reference);
+    ASSERT_NE(s.payloads.find<DecodingPayload>(), nullptr);
+    EXPECT_TRUE(s.payloads.find<DecodingPayload>()->fed_reference);
     EXPECT_FALSE(s.sample.has_value());  // left to generatePredictions
     ASSERT_EQ(s.groups.size(), 3u);
     const AttentionGroup& decoder = s.groups[1];
@@ -306,7 +308,7 @@ TEST(BatchedProbe, TranslationFeedsTheReferenceAndDecodesTogether) {
     EXPECT_EQ(decoder.row_labels.front(), "[SOS]");
     EXPECT_EQ(s.groups[2].row_labels, decoder.row_labels);
     EXPECT_EQ(decoder.row_predictions.size(), decoder.row_labels.size());
-    EXPECT_EQ(s.decoding.size(), decoder.row_labels.size());
+    EXPECT_EQ(testing::decodingOf(s).size(), decoder.row_labels.size());
     // Each row's attention is a distribution over the tokens it may see.
     for (const AttentionMap& m : decoder.maps) {
       for (int r = 0; r < m.rows; ++r) {
@@ -318,8 +320,8 @@ TEST(BatchedProbe, TranslationFeedsTheReferenceAndDecodesTogether) {
     // The same rows at the next probe: the reference, not this step's guesses.
     EXPECT_EQ((*task)->probeSamples({indices[i]}).front().groups[1].row_labels, decoder.row_labels);
     const SamplePrediction alone = (*task)->predictSample(indices[i]);
-    EXPECT_EQ(translated[i].predicted_label, alone.predicted_label);
-    EXPECT_EQ(translated[i].true_label, alone.true_label);
+    EXPECT_EQ(translated[i].answer, alone.answer);
+    EXPECT_EQ(translated[i].expected, alone.expected);
     EXPECT_EQ(translated[i].sample_index, s.sample_index);
   }
   // Stored and read back, a snapshot still says what its decoder was fed.
@@ -327,7 +329,9 @@ TEST(BatchedProbe, TranslationFeedsTheReferenceAndDecodesTogether) {
   set.samples = probed;
   Expected<ProbeSet> decoded = decodeProbeSet(encodeProbeSet(set), "set");
   ASSERT_TRUE(decoded.ok()) << decoded.error();
-  EXPECT_TRUE(decoded->samples.front().decoder_fed_reference);
+  const DecodingPayload* fed = decoded->samples.front().payloads.find<DecodingPayload>();
+  ASSERT_NE(fed, nullptr);
+  EXPECT_TRUE(fed->fed_reference);
 }
 
 // A run's translation probes carry the newest translation with the step that made it, and the
@@ -346,7 +350,7 @@ TEST(BatchedProbe, TranslationRunCarriesItsNewestTranslationWithItsStep) {
   for (const AttentionSnapshot& s : run->last_probes->samples) {
     ASSERT_TRUE(s.sample.has_value());
     EXPECT_EQ(s.sample->step, 30);
-    EXPECT_FALSE(s.sample->predicted_label.empty() && s.sample->true_label.empty());
+    EXPECT_FALSE(s.sample->answer.empty() && s.sample->expected.empty());
   }
   for (const AttentionFileEntry& f : listAttentionFiles(c.out_dir)) {
     Expected<ProbeSet> set = readProbeSet(f.path);

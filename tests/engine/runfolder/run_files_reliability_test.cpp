@@ -22,6 +22,7 @@
 #include "engine/train/trainer.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/payload_access.h"
 
 namespace ascope {
 namespace {
@@ -152,15 +153,17 @@ TEST(RunFilesReliability, SnapshotRoundTripStillWorks) {
   g.col_labels = g.row_labels;
   for (int i = 0; i < 4; ++i) g.maps.push_back({3, 3, std::vector<float>(9, 1.0f / 3)});
   s.groups.push_back(g);
-  s.image = {4, 4, std::vector<std::uint8_t>(48, 9)};
-  s.patch_size = 2;
-  s.grid_rows = s.grid_cols = 2;
+  ImagePayload image;
+  image.image = {4, 4, std::vector<std::uint8_t>(48, 9)};
+  image.patch_size = 2;
+  image.grid_rows = image.grid_cols = 2;
+  s.payloads.put(makePayload(std::move(image)));
   Expected<AttentionSnapshot> back = decodeAttentionSnapshot(encodeAttentionSnapshot(s), "s");
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->step, 1200);
   EXPECT_EQ(back->groups[0].maps.size(), 4u);
-  EXPECT_EQ(back->image.pixels.size(), 48u);
-  EXPECT_EQ(back->grid_cols, 2);
+  EXPECT_EQ(testing::imageOf(back->payloads).image.pixels.size(), 48u);
+  EXPECT_EQ(testing::imageOf(back->payloads).grid_cols, 2);
 }
 
 TEST(RunFilesReliability, FifosInARunFolderAreRefusedWithoutBlocking) {
@@ -177,7 +180,7 @@ TEST(RunFilesReliability, FifosInARunFolderAreRefusedWithoutBlocking) {
   Expected<MetricsCsv> csv = readMetricsCsv(metrics.path());
   ASSERT_FALSE(csv.ok());
   EXPECT_EQ(csv.error(), metrics.path() + " is not a regular file (a FIFO)");
-  Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(metrics.path(), true, 10);
+  Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(metrics.path(), true, 10, {});
   ASSERT_FALSE(writer.ok());
   EXPECT_EQ(writer.error(), metrics.path() + " is not a regular file (a FIFO)");
 
@@ -277,7 +280,7 @@ TEST(RunFilesReliability, ResumeDropsRowsAfterTheCheckpointAndKeepsWhatItCannotR
   std::vector<std::string> warnings;
   {
     Expected<MetricsCsvWriter> writer =
-        MetricsCsvWriter::open(folder.metricsPath(), true, 3, &warnings);
+        MetricsCsvWriter::open(folder.metricsPath(), true, 3, {}, &warnings);
     ASSERT_TRUE(writer.ok()) << writer.error();
   }
   Expected<MetricsCsv> read = readMetricsCsv(folder.metricsPath());

@@ -14,6 +14,7 @@
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
 #include "tests/engine/train/fine_tune_runs.h"
+#include "tests/support/payload_access.h"
 
 namespace ascope {
 namespace {
@@ -77,9 +78,9 @@ TEST(PretrainedImageTask, AttentionHasEveryLayerAndHeadOverCLSAndPatches) {
   double row = 0;
   for (int k = 0; k < 17; ++k) row += g.maps[5].values[k];
   EXPECT_NEAR(row, 1.0, 1e-5);
-  EXPECT_EQ(snapshot.patch_size, 8);
-  EXPECT_EQ(snapshot.grid_rows, 4);
-  EXPECT_EQ(snapshot.image.width, 32);
+  EXPECT_EQ(testing::imageOf(snapshot.payloads).patch_size, 8);
+  EXPECT_EQ(testing::imageOf(snapshot.payloads).grid_rows, 4);
+  EXPECT_EQ(testing::imageOf(snapshot.payloads).image.width, 32);
   EXPECT_EQ((*task)->attentionSites().size(), 2u);
   EXPECT_NE((*task)->describe().find("pretrained ViT"), std::string::npos);
 }
@@ -140,8 +141,9 @@ TEST(PretrainedImageTask, ATrainedRunClassifiesAnImage) {
   EXPECT_EQ(answer->ranking.front().first, answer->label);
   ASSERT_EQ(answer->attention.groups.size(), 1u);
   EXPECT_EQ(answer->attention.groups[0].row_labels.size(), 17u);
-  EXPECT_EQ(answer->attention.image.width, 32);  // drawn over the image the model saw
-  EXPECT_EQ(answer->attention.image.pixels.size(), 3u * 32 * 32);
+  // Drawn over the image the model saw.
+  EXPECT_EQ(testing::imageOf(answer->attention.payloads).image.width, 32);
+  EXPECT_EQ(testing::imageOf(answer->attention.payloads).image.pixels.size(), 3u * 32 * 32);
 }
 
 TEST(PretrainedImageTask, ABertFolderIsRefusedForImages) {

@@ -37,7 +37,9 @@ TEST(TaskRegistry, BuiltInTasksComeFirstAndAreComplete) {
     }
   }
   EXPECT_EQ(TaskRegistry::instance().find(kImageClassificationTaskId)->input, TaskInput::kImage);
-  EXPECT_EQ(TaskRegistry::instance().find(kTranslationTaskId)->sample, SampleKind::kTranslation);
+  EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->sample_terms.free_text);
+  EXPECT_EQ(TaskRegistry::instance().find(kTranslationTaskId)->headline().key, "bleu");
+  EXPECT_EQ(TaskRegistry::instance().find(kSentimentTaskId)->headline().key, "accuracy");
   EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->language_pair);
 }
 

@@ -252,7 +252,7 @@ TEST(MetricsCsv, RealFullDiskIsSaidOnceAndRowsResumeWhenThereIsRoom) {
   const TinyFileSystem tiny(dir, 64);
   if (!tiny.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root): " << strerror(errno);
   const std::string path = dir + "/metrics.csv";
-  Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(path, false, 0);
+  Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(path, false, 0, {});
   ASSERT_TRUE(writer.ok()) << writer.error();
   StepMetrics m;
   m.step = 1;

@@ -100,7 +100,8 @@ TEST(FinalTestMetricsCsv, TestRowRoundTripsThroughMetricsCsvAndOpenedRun) {
   ASSERT_TRUE(folder.ok()) << folder.error();
   ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   {
-    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(folder->metricsPath(), false, 0);
+    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(
+        folder->metricsPath(), false, 0, {"bleu", "cer", "wer", "exact_match"});
     ASSERT_TRUE(writer.ok()) << writer.error();
     StepMetrics m;
     m.step = 39, m.epoch = 3, m.loss = 0.5, m.accuracy = 0.75, m.lr = 0.003, m.samples_per_s = 900;
@@ -110,16 +111,19 @@ TEST(FinalTestMetricsCsv, TestRowRoundTripsThroughMetricsCsvAndOpenedRun) {
     ASSERT_TRUE(writer->append(e, 0.003).ok());
     TestEvaluation t;
     t.epoch = 3, t.step = 39, t.weights_step = 26, t.best_weights = true, t.samples = 100;
-    t.loss = 0.3012, t.accuracy = 0.87, t.bleu = 21.5, t.cer = 0.25, t.wer = 0.4;
-    t.exact_match = 0.125;
+    t.loss = 0.3012, t.accuracy = 0.87;
+    t.figures.set("bleu", 21.5);
+    t.figures.set("cer", 0.25);
+    t.figures.set("wer", 0.4);
+    t.figures.set("exact_match", 0.125);
     ASSERT_TRUE(writer->append(t, 0.003).ok());
   }
   EXPECT_EQ(readFile(folder->metricsPath()),
-            "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,"
-            "weights_step\n"
+            "step,epoch,split,loss,accuracy,lr,samples_per_s,samples,weights_step,bleu,cer,wer,"
+            "exact_match\n"
             "39,3,train,0.5,0.75,0.003,900,,,,,,\n"
             "39,3,val,0.45,0.8,0.003,,,,,,,\n"
-            "39,3,test,0.3012,0.87,0.003,,21.5,0.25,0.4,0.125,100,26\n");
+            "39,3,test,0.3012,0.87,0.003,,100,26,21.5,0.25,0.4,0.125\n");
 
   Expected<OpenedRun> run = readRun(folder->path());
   ASSERT_TRUE(run.ok()) << run.error();
@@ -134,10 +138,10 @@ TEST(FinalTestMetricsCsv, TestRowRoundTripsThroughMetricsCsvAndOpenedRun) {
   EXPECT_EQ(run->test->samples, 100);
   EXPECT_EQ(run->test->loss, 0.3012);
   EXPECT_EQ(run->test->accuracy, 0.87);
-  EXPECT_EQ(run->test->bleu.value_or(-1), 21.5);
-  EXPECT_EQ(run->test->cer.value_or(-1), 0.25);
-  EXPECT_EQ(run->test->wer.value_or(-1), 0.4);
-  EXPECT_EQ(run->test->exact_match.value_or(-1), 0.125);
+  EXPECT_EQ(run->test->figures.get("bleu").value_or(-1), 21.5);
+  EXPECT_EQ(run->test->figures.get("cer").value_or(-1), 0.25);
+  EXPECT_EQ(run->test->figures.get("wer").value_or(-1), 0.4);
+  EXPECT_EQ(run->test->figures.get("exact_match").value_or(-1), 0.125);
 }
 
 TEST(FinalTestMetricsCsv, FilesWrittenBeforeTheFinalTestStillReadAndResume) {
@@ -155,15 +159,17 @@ TEST(FinalTestMetricsCsv, FilesWrittenBeforeTheFinalTestStillReadAndResume) {
   EXPECT_EQ(old->steps.size(), 2u);
   ASSERT_EQ(old->epochs.size(), 1u);
   EXPECT_DOUBLE_EQ(old->epochs[0].train_loss, 0.65);
-  EXPECT_EQ(old->epochs[0].bleu.value_or(-1), 12.5);
+  EXPECT_EQ(old->epochs[0].figures.get("bleu").value_or(-1), 12.5);
   EXPECT_FALSE(old->test.has_value());
   for (const std::string& warning : old->warnings) {
     EXPECT_EQ(warning.find("malformed"), std::string::npos) << warning;
   }
 
-  // Resumed by this version: the old rows stay, under the new header, and a test row follows.
+  // Resumed by this version: the old rows stay, under their header extended by the columns it
+  // lacks, and a test row follows.
   {
-    Expected<MetricsCsvWriter> writer = MetricsCsvWriter::open(folder->metricsPath(), true, 2);
+    Expected<MetricsCsvWriter> writer =
+        MetricsCsvWriter::open(folder->metricsPath(), true, 2, {"bleu", "chrf"});
     ASSERT_TRUE(writer.ok()) << writer.error();
     TestEvaluation t;
     t.epoch = 1, t.step = 2, t.weights_step = 2, t.samples = 7, t.loss = 0.5, t.accuracy = 0.625;
@@ -173,7 +179,11 @@ TEST(FinalTestMetricsCsv, FilesWrittenBeforeTheFinalTestStillReadAndResume) {
   ASSERT_TRUE(csv.ok()) << csv.error();
   EXPECT_TRUE(csv->warnings.empty());
   ASSERT_EQ(csv->rows.size(), 4u);
-  EXPECT_EQ(csv->rows[2].bleu.value_or(-1), 12.5);
+  EXPECT_EQ(csv->columns.header(),
+            "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,"
+            "weights_step,chrf");
+  EXPECT_EQ(csv->rows[2].figures.get("bleu").value_or(-1), 12.5);
+  EXPECT_EQ(csv->rows[2].figures.get("exact_match").value_or(-1), 0.25);
   EXPECT_FALSE(csv->rows[2].samples.has_value());  // eleven fields: no count
   EXPECT_EQ(csv->rows[3].split, "test");
   EXPECT_EQ(csv->rows[3].samples.value_or(-1), 7);
@@ -187,11 +197,35 @@ TEST(FinalTestMetricsCsv, FilesWrittenBeforeTheFinalTestStillReadAndResume) {
 }
 
 TEST(FinalTestMetricsCsv, TestRowsWithBadCountsAreMalformed) {
-  EXPECT_TRUE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,100,5").has_value());
-  EXPECT_TRUE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,").has_value());  // no counts at all
-  EXPECT_FALSE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,-1,5").has_value());
-  EXPECT_FALSE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,100,5x").has_value());
-  EXPECT_FALSE(parseMetricsRow("5,1,tests,0.5,0.5,0.001,,,,,,100,5").has_value());
+  // The header every run folder had before tasks declared their figures.
+  const Expected<MetricsColumns> old = MetricsColumns::parse(
+      "step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,cer,wer,exact_match,samples,"
+      "weights_step");
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_TRUE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,100,5", *old).has_value());
+  EXPECT_TRUE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,", *old).has_value());  // no counts
+  EXPECT_FALSE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,-1,5", *old).has_value());
+  EXPECT_FALSE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,100,5x", *old).has_value());
+  EXPECT_FALSE(parseMetricsRow("5,1,tests,0.5,0.5,0.001,,,,,,100,5", *old).has_value());
+  EXPECT_FALSE(parseMetricsRow("5,1,test,0.5,0.5,0.001,,,,,,100,5,7", *old).has_value());
+}
+
+TEST(FinalTestMetricsCsv, HeadersNameOnlyTheirColumnsAndFigures) {
+  EXPECT_TRUE(MetricsColumns::parse("step,epoch,split,loss,accuracy,lr,samples_per_s").ok());
+  EXPECT_TRUE(
+      MetricsColumns::parse("step,epoch,split,loss,accuracy,lr,samples_per_s,edit_distance").ok());
+  EXPECT_FALSE(MetricsColumns::parse("step,epoch,split,loss,accuracy,lr").ok());
+  EXPECT_FALSE(
+      MetricsColumns::parse("step,epoch,split,loss,accuracy,lr,samples_per_s,Bad Key").ok());
+  EXPECT_FALSE(
+      MetricsColumns::parse("step,epoch,split,loss,accuracy,lr,samples_per_s,bleu,bleu").ok());
+  EXPECT_FALSE(MetricsColumns::parse("step,epoch,split,loss,accuracy,lr,samples_per_s,loss").ok());
+  const MetricsColumns fresh = MetricsColumns::forFigures({"edit_distance"});
+  EXPECT_EQ(fresh.header(),
+            "step,epoch,split,loss,accuracy,lr,samples_per_s,samples,weights_step,edit_distance");
+  const std::optional<MetricsRow> row = parseMetricsRow("4,1,val,0.5,0.5,0.001,,,,2.5", fresh);
+  ASSERT_TRUE(row.has_value());
+  EXPECT_EQ(row->figures.get("edit_distance").value_or(-1), 2.5);
 }
 
 // --- config.json ----------------------------------------------------------------------------
@@ -229,7 +263,7 @@ TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
   EXPECT_GE(t.accuracy, 0.0);
   EXPECT_LE(t.accuracy, 1.0);
   EXPECT_GT(t.loss, 0.0);
-  EXPECT_FALSE(t.bleu.has_value());  // not a translation
+  EXPECT_TRUE(t.figures.empty());  // not a translation
   EXPECT_GT(t.seconds, 0.0);
 
   // best.pt is written on each strict improvement; it is tested when it beats the last epoch.

@@ -104,7 +104,7 @@ void expectLearns(const std::string& task, int64_t steps) {
             static_cast<std::size_t>(events.positional_encoding->positions *
                                      events.positional_encoding->dims));
   ASSERT_TRUE(events.sample.has_value());
-  EXPECT_FALSE(events.sample->true_label.empty());
+  EXPECT_FALSE(events.sample->expected.empty());
   EXPECT_FALSE(events.epochs.empty());
 }
 
@@ -125,8 +125,8 @@ TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
   ASSERT_TRUE(trainer.start().ok());
   const EventBatch events = runToEnd(trainer);
   ASSERT_FALSE(events.epochs.empty());
-  EXPECT_TRUE(events.epochs.back().bleu.has_value());
-  EXPECT_TRUE(events.epochs.back().wer.has_value());
+  EXPECT_TRUE(events.epochs.back().figures.has("bleu"));
+  EXPECT_TRUE(events.epochs.back().figures.has("wer"));
   ASSERT_TRUE(events.attention != nullptr);
   ASSERT_EQ(events.attention->samples.at(0).groups.size(), 3u);
   const AttentionGroup& cross = events.attention->samples.at(0).groups[2];

@@ -413,7 +413,7 @@ void AttentionVideoTest::windowExportLeavesTheWindowAsItWas() {
   QSignalSpy opened(window.controller(), &RunController::runOpened);
   window.controller()->openRun(run_);
   QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
-  AttentionTimelineView* timeline = window.panels().attention;
+  AttentionTimelineView* timeline = window.attention();
   timeline->waitForLoad();
   timeline->showStep(22);
   timeline->waitForLoad();

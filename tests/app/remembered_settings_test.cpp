@@ -68,7 +68,7 @@ void RememberedSettingsTest::runSettingsSurviveARestart() {
     MainWindow window;
     window.setInteractive();
     window.show();
-    RunPanel* run = window.panels().run;
+    RunPanel* run = window.runPanel();
     run->setTask(QString::fromLatin1(kSentimentTaskId));
     run->setPreset(QStringLiteral("tiny"));
     qobject_cast<QLineEdit*>(run->form()->field(QStringLiteral("lr")))
@@ -79,7 +79,7 @@ void RememberedSettingsTest::runSettingsSurviveARestart() {
   }
   MainWindow window;
   window.setInteractive();
-  RunPanel* run = window.panels().run;
+  RunPanel* run = window.runPanel();
   QCOMPARE(run->taskBox()->currentData().toString(), QString::fromLatin1(kSentimentTaskId));
   QCOMPARE(run->presetBox()->currentData().toString(), QStringLiteral("tiny"));
   QCOMPARE(qobject_cast<QLineEdit*>(run->form()->field(QStringLiteral("lr")))->text(),
@@ -101,7 +101,7 @@ void RememberedSettingsTest::corruptValuesAreIgnored() {
   }
   MainWindow window;
   window.setInteractive();
-  RunPanel* run = window.panels().run;
+  RunPanel* run = window.runPanel();
   const TrainingConfig preset =
       *makePreset(kSentimentTaskId, run->presetBox()->currentData().toString().toStdString());
   QCOMPARE(run->taskBox()->currentData().toString(), QString::fromLatin1(kSentimentTaskId));

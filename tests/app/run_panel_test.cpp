@@ -225,17 +225,20 @@ void RunPanelTest::testFigureIsLabelledApartFromValidation() {
   QVERIFY(progress->testText().isEmpty());
   EpochSummary e;
   e.epoch = 3, e.step = 39, e.val_loss = 0.45, e.val_accuracy = 0.8;
-  panel.setEpoch(e);
+  panel.setEpoch(e, kTranslationTaskId);
   TestEvaluation t;
   t.epoch = 3, t.step = 39, t.weights_step = 39, t.samples = 1000, t.loss = 0.30127;
-  t.accuracy = 0.8716, t.bleu = 21.54;
-  panel.setTest(t);
+  t.accuracy = 0.8716;
+  t.figures.set("cer", 0.4125);
+  t.figures.set("bleu", 21.54);
+  panel.setTest(t, kTranslationTaskId);
+  // The task's headline figure, as it declares it (BLEU, one decimal); the others on hover.
   QCOMPARE(progress->testText(),
-           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · BLEU 21.5 · "
+           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · BLEU <b>21.5</b> · "
                           "1000 samples · last weights (step 39)"));
-  t.weights_step = 26, t.best_weights = true, t.bleu.reset();
+  t.weights_step = 26, t.best_weights = true, t.figures = Figures{};
   t.samples = 0;  // read back from a metrics.csv that has no count
-  panel.setTest(t);
+  panel.setTest(t, kTranslationTaskId);
   QCOMPARE(progress->testText(),
            QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · best weights "
                           "(step 26)"));

@@ -61,21 +61,24 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     }
     data.groups.push_back(std::move(out));
   }
-  if (snapshot.grid_rows > 0 && snapshot.grid_cols > 0) {
-    data.image.image = toRgbImage(snapshot.image);
-    data.image.grid_rows = snapshot.grid_rows;
-    data.image.grid_cols = snapshot.grid_cols;
-    data.image.has_cls_token = true;
+  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
+  if (image != nullptr && image->grid_rows > 0 && image->grid_cols > 0) {
+    data.image.image = toRgbImage(image->image);
+    data.image.grid_rows = image->grid_rows;
+    data.image.grid_cols = image->grid_cols;
+    data.image.has_cls_token = image->has_cls;
   }
-  for (const DecodingStep& step : snapshot.decoding) {
-    DecodingCandidates candidates;
-    for (const auto& [token, probability] : step.top) {
-      candidates.tokens.push_back(QString::fromStdString(token));
-      candidates.probabilities.push_back(probability);
+  if (const DecodingPayload* transcript = snapshot.payloads.find<DecodingPayload>()) {
+    for (const DecodingStep& step : transcript->steps) {
+      DecodingCandidates candidates;
+      for (const auto& [token, probability] : step.top) {
+        candidates.tokens.push_back(QString::fromStdString(token));
+        candidates.probabilities.push_back(probability);
+      }
+      data.decoding.push_back(std::move(candidates));
     }
-    data.decoding.push_back(std::move(candidates));
+    data.decoder_fed_reference = transcript->fed_reference;
   }
-  data.decoder_fed_reference = snapshot.decoder_fed_reference;
   return data;
 }
 

@@ -26,6 +26,19 @@ CurvesPresenter::CurvesPresenter(QWidget* panel_parent) : QObject(panel_parent) 
   }
 }
 
+QList<Exportable*> CurvesPresenter::exportables() const {
+  return {loss_, accuracy_};
+}
+
+QJsonObject CurvesPresenter::report() const {
+  return {{QStringLiteral("loss_points"), loss_->trainSeries().size()},
+          {QStringLiteral("loss_validation_points"), loss_->validationSeries().size()},
+          {QStringLiteral("accuracy_points"), accuracy_->trainSeries().size()},
+          {QStringLiteral("accuracy_validation_points"), accuracy_->validationSeries().size()},
+          {QStringLiteral("loss_cursor_step"), loss_->cursorStep()},
+          {QStringLiteral("accuracy_cursor_step"), accuracy_->cursorStep()}};
+}
+
 void CurvesPresenter::clear() {
   loss_->clear();
   accuracy_->clear();
@@ -35,6 +48,10 @@ void CurvesPresenter::clear() {
 
 void CurvesPresenter::nameAccuracy(const TaskDescriptor* task) {
   accuracy_->setMetricName(task ? QString::fromStdString(task->accuracy_name) : tr("accuracy"));
+  const MetricInfo headline = task ? task->headline() : MetricInfo{};
+  const bool other = task != nullptr && headline.key != "accuracy";
+  figure_key_ = other ? headline.key : std::string();
+  accuracy_->setFigureName(other ? QString::fromStdString(headline.title) : QString());
 }
 
 void CurvesPresenter::showSteps(const std::vector<StepMetrics>& steps) {
@@ -45,6 +62,10 @@ void CurvesPresenter::showSteps(const std::vector<StepMetrics>& steps) {
 void CurvesPresenter::showEpoch(const EpochSummary& e) {
   loss_->appendValidationPoint(static_cast<double>(e.step), e.val_loss);
   accuracy_->appendValidationPoint(static_cast<double>(e.step), e.val_accuracy);
+  if (figure_key_.empty()) return;
+  if (const std::optional<double> value = e.figures.get(figure_key_)) {
+    accuracy_->appendFigurePoint(static_cast<double>(e.step), *value);
+  }
 }
 
 void CurvesPresenter::showTest(const TestEvaluation& t) {
@@ -84,7 +105,8 @@ void CurvesPresenter::setReadoutStep(long long step) {
 
 CurvesPresenter::History CurvesPresenter::history() const {
   return {loss_->trainSeries().points(), accuracy_->trainSeries().points(),
-          loss_->validationSeries().points(), accuracy_->validationSeries().points()};
+          loss_->validationSeries().points(), accuracy_->validationSeries().points(),
+          accuracy_->figureSeries().points()};
 }
 
 void CurvesPresenter::restore(const History& h) {
@@ -92,6 +114,7 @@ void CurvesPresenter::restore(const History& h) {
   accuracy_->appendTrainPoints(h.accuracy);
   for (const SeriesPoint& p : h.loss_validation) loss_->appendValidationPoint(p.x, p.y);
   for (const SeriesPoint& p : h.accuracy_validation) accuracy_->appendValidationPoint(p.x, p.y);
+  for (const SeriesPoint& p : h.figure) accuracy_->appendFigurePoint(p.x, p.y);
 }
 
 double CurvesPresenter::smoothing() const {

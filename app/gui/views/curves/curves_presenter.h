@@ -4,12 +4,14 @@
 // rate changes and bookmarks as markers, the timeline's cursor and the step the readouts give,
 // the name of the task's accuracy. (Before, five classes changed the two panels each their own
 // way.) A click on a curve or a marker asks for a step (stepPicked, bookmarkPicked).
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 #include <QVector>
 
 #include <vector>
 
+#include "app/gui/views/common/export_source.h"
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/task_descriptor.h"
 #include "widgets/curves/curve_marker_layer.h"
@@ -22,7 +24,7 @@ namespace ascope {
 class CurveBookmarks;
 class MetricCurvePanel;
 
-class CurvesPresenter : public QObject {
+class CurvesPresenter : public QObject, public ExportSource {
   Q_OBJECT
 
  public:
@@ -31,10 +33,17 @@ class CurvesPresenter : public QObject {
 
   MetricCurvePanel* loss() const { return loss_; }
   MetricCurvePanel* accuracy() const { return accuracy_; }
+  /// The two curves.
+  QList<Exportable*> exportables() const override;
+  /// What the curves show, for scripted mode's report: "loss_points",
+  /// "loss_validation_points", "accuracy_points", "accuracy_validation_points",
+  /// "loss_cursor_step", "accuracy_cursor_step".
+  QJsonObject report() const;
 
   /// A new run: no points, no markers, no cursor.
   void clear();
-  /// The accuracy curve named as `task` counts it ("token accuracy"); null: "accuracy".
+  /// The accuracy curve named as `task` counts it ("token accuracy"); null: "accuracy". A task
+  /// whose headline figure is another (BLEU, an edit distance) has it beside, on its own axis.
   void nameAccuracy(const TaskDescriptor* task);
   void showSteps(const std::vector<StepMetrics>& steps);
   void showEpoch(const EpochSummary& epoch);
@@ -51,7 +60,7 @@ class CurvesPresenter : public QObject {
 
   /// What a continued run keeps of the curves: its steps and validation passes so far.
   struct History {
-    std::vector<SeriesPoint> loss, accuracy, loss_validation, accuracy_validation;
+    std::vector<SeriesPoint> loss, accuracy, loss_validation, accuracy_validation, figure;
   };
   History history() const;
   void restore(const History& history);
@@ -74,6 +83,8 @@ class CurvesPresenter : public QObject {
   MetricCurvePanel* accuracy_;
   CurveBookmarks* loss_bookmarks_;
   CurveBookmarks* accuracy_bookmarks_;
+  /// The key of the headline figure drawn beside the accuracy; "" when it is the accuracy.
+  std::string figure_key_;
 };
 
 }  // namespace ascope

@@ -3,6 +3,9 @@
 #include <QFileInfo>
 #include <QObject>
 
+#include "app/gui/views/common/figures_html.h"
+#include "engine/tasks/registry/task_registry.h"
+
 namespace ascope {
 
 ErrorAnalysisData toErrorAnalysisData(const EvaluationReport& r) {
@@ -13,22 +16,27 @@ ErrorAnalysisData toErrorAnalysisData(const EvaluationReport& r) {
                      data.isEmpty() ? QString::fromStdString(r.data) : data)
                 .arg(r.samples)
                 .arg(r.step);
-  if (r.translation) {
-    const TranslationFigures& t = *r.translation;
-    d.summary = QObject::tr(
-                    "BLEU <b>%1</b> (sacreBLEU: 13a, raw references; BP %2) · chrF %3 · "
-                    "CER %4 · WER %5 · exact %6")
-                    .arg(t.bleu, 0, 'f', 2)
-                    .arg(t.brevity_penalty, 0, 'f', 3)
-                    .arg(t.chrf, 0, 'f', 1)
-                    .arg(t.cer, 0, 'f', 3)
-                    .arg(t.wer, 0, 'f', 3)
-                    .arg(t.exact_match, 0, 'f', 3);
-  } else {
-    d.summary = QObject::tr("accuracy <b>%1</b> · loss %2 · macro F1 %3")
-                    .arg(r.accuracy, 0, 'f', 4)
-                    .arg(r.loss, 0, 'f', 4)
-                    .arg(r.macro_f1, 0, 'f', 4);
+  const TaskDescriptor* task = TaskRegistry::instance().find(r.task);
+  const QString accuracy = QString::fromStdString(
+      task && !task->accuracy_name.empty() ? task->accuracy_name : std::string("accuracy"));
+  // The headline first (in bold: the accuracy when the task has no other), the loss, macro F1
+  // for a classifier, then every other figure of the split in small print.
+  const QString headline = figuresHtml(r.task, r.figures, FigureSelection::kHeadline);
+  d.summary = headline.isEmpty() ? QString() : headline.mid(3) + QStringLiteral(" · ");
+  d.summary += QObject::tr("%1 %2 · loss %3")
+                   .arg(accuracy.toHtmlEscaped(),
+                        headline.isEmpty() ? QStringLiteral("<b>%1</b>").arg(r.accuracy, 0, 'f', 4)
+                                           : QString::number(r.accuracy, 'f', 4))
+                   .arg(r.loss, 0, 'f', 4);
+  if (!r.classes.empty()) d.summary += QObject::tr(" · macro F1 %1").arg(r.macro_f1, 0, 'f', 4);
+  const QString others = figuresHtml(r.task, r.figures, FigureSelection::kNotHeadline);
+  if (!others.isEmpty()) d.summary += QStringLiteral("<br><small>%1</small>").arg(others.mid(3));
+  if (task != nullptr) {
+    const SampleTerms& t = task->sample_terms;
+    d.terms = {QString::fromStdString(t.input), QString::fromStdString(t.expected),
+               QString::fromStdString(t.answer), t.free_text};
+  }
+  if (!r.classes.empty()) {
     for (const std::string& c : r.classes) d.classes << QString::fromStdString(c);
     for (const std::vector<std::int64_t>& row : r.confusion) {
       QVector<qint64> counts;
@@ -44,10 +52,11 @@ ErrorAnalysisData toErrorAnalysisData(const EvaluationReport& r) {
   for (const ScoredSample& s : r.scored) {
     ErrorAnalysisSample e;
     e.index = s.index;
-    e.input = s.prediction.image.pixels.empty() ? QString::fromStdString(s.prediction.text)
-                                                : QObject::tr("image #%1").arg(s.index);
-    e.truth = QString::fromStdString(s.prediction.true_label);
-    e.answer = QString::fromStdString(s.prediction.predicted_label);
+    e.input = s.prediction.payloads.find<ImagePayload>() == nullptr
+                  ? QString::fromStdString(s.prediction.input)
+                  : QObject::tr("image #%1").arg(s.index);
+    e.truth = QString::fromStdString(s.prediction.expected);
+    e.answer = QString::fromStdString(s.prediction.answer);
     e.probability = s.prediction.probability;
     e.loss = s.loss;
     e.correct = s.prediction.correct;

@@ -413,12 +413,12 @@ void RunPanel::setProgress(const StepMetrics& progress, std::int64_t batch_size)
   progress_->setProgress(progress, batch_size);
 }
 
-void RunPanel::setEpoch(const EpochSummary& report) {
-  progress_->setEpoch(report);
+void RunPanel::setEpoch(const EpochSummary& report, const std::string& task) {
+  progress_->setEpoch(report, task);
 }
 
-void RunPanel::setTest(const TestEvaluation& test) {
-  progress_->setTest(test);
+void RunPanel::setTest(const TestEvaluation& test, const std::string& task) {
+  progress_->setTest(test, task);
 }
 
 }  // namespace ascope

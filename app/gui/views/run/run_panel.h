@@ -55,8 +55,8 @@ class RunPanel : public QWidget {
   bool isReadOnly() const { return read_only_; }
 
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
-  void setEpoch(const EpochSummary& report);
-  void setTest(const TestEvaluation& test);
+  void setEpoch(const EpochSummary& report, const std::string& task);
+  void setTest(const TestEvaluation& test, const std::string& task);
 
   HyperparameterForm* form() const { return form_; }
   RunProgressView* progressView() const { return progress_; }

@@ -1,5 +1,7 @@
 #include "app/gui/views/run/run_progress_view.h"
 
+#include "app/gui/views/common/figures_html.h"
+
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -149,17 +151,19 @@ void RunProgressView::showStats() {
                       .arg(p.lr, 0, 'g', 3));
 }
 
-void RunProgressView::setEpoch(const EpochSummary& r) {
+void RunProgressView::setEpoch(const EpochSummary& r, const std::string& task) {
   if (projection_) projection_->addEvaluation(r.step);
   QString text = tr("epoch %1 validation: loss %2 · accuracy %3")
                      .arg(r.epoch)
                      .arg(r.val_loss, 0, 'f', 4)
                      .arg(r.val_accuracy, 0, 'f', 3);
-  if (r.bleu) text += tr(" · BLEU %1").arg(*r.bleu, 0, 'f', 1);
+  // The headline figure here, all of them on hover: a translation's five would not fit a line.
+  text += figuresHtml(task, r.figures, FigureSelection::kHeadline);
   epoch_->setText(text);
+  epoch_->setToolTip(figuresToolTip(task, r.figures));
 }
 
-void RunProgressView::setTest(const TestEvaluation& t) {
+void RunProgressView::setTest(const TestEvaluation& t, const std::string& task) {
   if (t.split == "none") {
     test_->setText(
         tr("<b>No test split</b>: the data has none, so this run has no test figure "
@@ -172,7 +176,8 @@ void RunProgressView::setTest(const TestEvaluation& t) {
                                          "accuracy %1 · loss %2"))
                      .arg(t.accuracy, 0, 'f', 3)
                      .arg(t.loss, 0, 'f', 4);
-  if (t.bleu) text += tr(" · BLEU %1").arg(*t.bleu, 0, 'f', 1);
+  text += figuresHtml(task, t.figures, FigureSelection::kHeadline);
+  test_->setToolTip(figuresToolTip(task, t.figures));
   // A run read back from an older metrics.csv has no count.
   if (t.samples > 0) text += tr(" · %1 samples").arg(t.samples);
   text += t.best_weights ? tr(" · best weights (step %1)").arg(t.weights_step)

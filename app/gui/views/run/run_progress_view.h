@@ -28,10 +28,10 @@ class RunProgressView : public QWidget {
   void addSteps(const std::vector<StepMetrics>& steps, std::int64_t batch_size);
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   /// Validation results of the newest epoch (shown under the step figures).
-  void setEpoch(const EpochSummary& report);
+  void setEpoch(const EpochSummary& report, const std::string& task);
   /// The run's final test on the whole test split, or "no test split" (under the validation
   /// results).
-  void setTest(const TestEvaluation& test);
+  void setTest(const TestEvaluation& test, const std::string& task);
   void reset();
 
   /// State, step, total and ETA in a few words (the toolbar's bar, the status bar).

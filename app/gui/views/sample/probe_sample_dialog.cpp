@@ -19,9 +19,9 @@ constexpr int kThumbnailPx = 48;
 constexpr int kTextChars = 160;
 
 QString caption(const SamplePrediction& s) {
-  QString text = QString::fromStdString(s.text).simplified();
+  QString text = QString::fromStdString(s.input).simplified();
   if (text.size() > kTextChars) text = text.left(kTextChars - 1) + QStringLiteral("…");
-  const QString label = QString::fromStdString(s.true_label);
+  const QString label = QString::fromStdString(s.expected);
   if (text.isEmpty()) return QStringLiteral("%1 · %2").arg(s.sample_index).arg(label);
   return QStringLiteral("%1 · %2 — %3").arg(s.sample_index).arg(label, text);
 }
@@ -83,9 +83,10 @@ void ProbeSampleDialog::onLoaded() {
   for (const SamplePrediction& sample : result->samples) {
     auto* item = new QListWidgetItem(caption(sample), list_);
     item->setData(Qt::UserRole, sample.sample_index);
-    item->setToolTip(QString::fromStdString(sample.text).left(2000));
-    if (sample.image.width > 0) {
-      const QImage image = toRgbImage(sample.image).toQImage();
+    item->setToolTip(QString::fromStdString(sample.input).left(2000));
+    const ImagePayload* picture = sample.payloads.find<ImagePayload>();
+    if (picture != nullptr && picture->image.width > 0) {
+      const QImage image = toRgbImage(picture->image).toQImage();
       item->setIcon(QPixmap::fromImage(
           image.scaled(kThumbnailPx, kThumbnailPx, Qt::KeepAspectRatio, Qt::FastTransformation)));
     }

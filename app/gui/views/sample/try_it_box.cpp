@@ -52,7 +52,7 @@ TryItBox::Reply failed(const QString& text) {
 QString describe(const InferenceAnswer& a) {
   QString text;
   const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
-  if (task != nullptr && task->sample == SampleKind::kTranslation) {
+  if (task != nullptr && task->sample_terms.free_text) {
     text = QStringLiteral("<b>%1</b>").arg(html(a.label));
   } else {
     text = rankedAnswerHtml(a);
@@ -80,9 +80,10 @@ TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString&
     sample.step = answer->step;
     sample.task = answer->task;
     sample.sample_index = -1;
-    sample.text = request.text;
-    sample.image = answer->attention.image;
-    sample.predicted_label = answer->label;
+    sample.input = request.text;
+    // The picture the attention is drawn over, shared with the attention: not copied.
+    sample.payloads.put(answer->attention.payloads.share<ImagePayload>());
+    sample.answer = answer->label;
     sample.probability = answer->probability;
     const QString input = request.text.empty()
                               ? image_name

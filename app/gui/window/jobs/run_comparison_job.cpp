@@ -17,7 +17,7 @@ namespace {
 /// The same probe sample: same index in the validation split and, where stored, the same text.
 bool sameSample(const AttentionSnapshot& a, const AttentionSnapshot& b) {
   if (a.sample_index != b.sample_index) return false;
-  if (a.sample && b.sample) return a.sample->text == b.sample->text;
+  if (a.sample && b.sample) return a.sample->input == b.sample->input;
   return true;
 }
 

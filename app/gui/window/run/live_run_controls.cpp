@@ -9,18 +9,19 @@
 
 namespace ascope {
 
-LiveRunControls::LiveRunControls(const Panels& panels, EngineBridge* bridge, QObject* parent)
-    : QObject(parent), panels_(panels), bridge_(bridge) {
-  LiveLearningRateBox* rate = panels_.controls->liveLearningRate();
+LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel,
+                                 CurvesPresenter* curves, EngineBridge* bridge, QObject* parent)
+    : QObject(parent), curves_(curves), bridge_(bridge) {
+  LiveLearningRateBox* rate = controls->liveLearningRate();
   connect(rate, &LiveLearningRateBox::learningRateRequested, bridge_,
           &EngineBridge::setLearningRate);
-  connect(panels_.run->probePicker(), &ProbeSamplePicker::probeSampleRequested, bridge_,
+  connect(run_panel->probePicker(), &ProbeSamplePicker::probeSampleRequested, bridge_,
           &EngineBridge::setProbeSample);
   // Emitted by the bridge's drain timer on the GUI thread.
   connect(bridge_, &EngineBridge::learningRateChanged, this,
           [this, rate](const LearningRateChange& change) {
             rate->applied(change);
-            panels_.curves->markLearningRateChanges({change});
+            curves_->markLearningRateChanges({change});
           });
 }
 

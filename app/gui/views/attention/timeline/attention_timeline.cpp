@@ -49,12 +49,17 @@ const AttentionSnapshot& chosenSnapshot(const ProbeSet& probes, int index) {
       .samples[std::min(static_cast<std::size_t>(std::max(0, index)), probes.samples.size() - 1)];
 }
 
-/// The chosen sample, converted with aggregates.
-AttentionPlotData convertSample(const ProbeSet& probes, int index,
-                                const AggregateSettings& settings) {
+/// The chosen sample, converted with aggregates: the one copy of its weights on the GUI side,
+/// shared from here on by every view that draws it.
+SharedPlotData convertSample(const ProbeSet& probes, int index, const AggregateSettings& settings) {
   AttentionPlotData data = toAttentionPlotData(chosenSnapshot(probes, index));
   addAttentionAggregates(data, settings);
-  return data;
+  return std::make_shared<const AttentionPlotData>(std::move(data));
+}
+
+/// Nothing to draw.
+SharedPlotData nothing() {
+  return std::make_shared<const AttentionPlotData>();
 }
 
 std::optional<SamplePrediction> chosenSample(const ProbeSet& probes, int index) {
@@ -69,9 +74,9 @@ AttentionTimeline::AttentionTimeline(const CurrentRun* run, QObject* parent)
   connect(&watcher_, &QFutureWatcher<LoadResult>::finished, this, &AttentionTimeline::onLoaded);
   connect(&list_watcher_, &QFutureWatcher<std::vector<AttentionFileEntry>>::finished, this,
           &AttentionTimeline::onListed);
-  connect(&live_watcher_, &QFutureWatcher<AttentionPlotData>::finished, this,
+  connect(&live_watcher_, &QFutureWatcher<SharedPlotData>::finished, this,
           &AttentionTimeline::onLiveConverted);
-  connect(&asked_watcher_, &QFutureWatcher<std::pair<int, AttentionPlotData>>::finished, this,
+  connect(&asked_watcher_, &QFutureWatcher<std::pair<int, SharedPlotData>>::finished, this,
           &AttentionTimeline::onAskedAggregated);
   connect(run_, &CurrentRun::folderChanged, this, &AttentionTimeline::refreshFiles);
 }
@@ -118,7 +123,7 @@ void AttentionTimeline::onLiveConverted() {
   }
 }
 
-void AttentionTimeline::acceptLive(AttentionPlotData data) {
+void AttentionTimeline::acceptLive(SharedPlotData data) {
   live_ = std::move(data);
   has_live_ = true;
   live_possible_ = true;  // an opened run that another process still trains has one too
@@ -131,7 +136,7 @@ void AttentionTimeline::acceptLive(AttentionPlotData data) {
 
 void AttentionTimeline::showLive() {
   following_ = true;
-  shown_step_ = live_.step;
+  shown_step_ = live_->step;
   Q_EMIT shown(live_, true);
   std::optional<SamplePrediction> sample;
   if (live_probes_) {
@@ -174,9 +179,11 @@ void AttentionTimeline::aggregateAsked() {
   // follow from a worker. A newer request replaces the result of an older one.
   ++asked_generation_;
   asked_watcher_.setFuture(QtConcurrent::run(
-      [data = asked_, settings = aggregate_settings_, generation = asked_generation_]() mutable {
+      [asked = asked_, settings = aggregate_settings_, generation = asked_generation_] {
+        AttentionPlotData data = *asked;  // an asked input, not a probe set: aggregated anew
         addAttentionAggregates(data, settings);
-        return std::make_pair(generation, std::move(data));
+        return std::make_pair(
+            generation, SharedPlotData(std::make_shared<const AttentionPlotData>(std::move(data))));
       }));
 }
 
@@ -196,12 +203,12 @@ void AttentionTimeline::showRun(std::vector<AttentionFileEntry> files,
   setFiles(std::move(files));
   if (newest && !newest->samples.empty()) {
     setCaptions(captionsOf(*newest));
-    const AttentionPlotData data = convertSample(*newest, probe_index_, aggregate_settings_);
-    shown_step_ = data.step;
-    Q_EMIT shown(data, true);
+    SharedPlotData data = convertSample(*newest, probe_index_, aggregate_settings_);
+    shown_step_ = data->step;
+    Q_EMIT shown(std::move(data), true);
   } else {
     shown_step_ = -1;
-    Q_EMIT shown(AttentionPlotData{}, true);
+    Q_EMIT shown(nothing(), true);
   }
   Q_EMIT changed();
 }
@@ -215,8 +222,8 @@ void AttentionTimeline::clear() {
   converting_live_ = false;
   live_pending_ = false;
   live_probes_.reset();
-  asked_ = AttentionPlotData{};
-  live_ = AttentionPlotData{};
+  asked_.reset();
+  live_.reset();
   setCaptions({});
   files_.clear();
   index_ = 0;
@@ -298,7 +305,7 @@ void AttentionTimeline::followLive() {
   Q_EMIT changed();
 }
 
-void AttentionTimeline::showAsked(AttentionPlotData data) {
+void AttentionTimeline::showAsked(SharedPlotData data) {
   showing_asked_ = true;
   asked_ = std::move(data);
   Q_EMIT shown(asked_, false);
@@ -316,7 +323,7 @@ void AttentionTimeline::returnToRun() {
     load(QString::fromStdString(files_[static_cast<std::size_t>(index_)].path));
   } else {
     shown_step_ = -1;
-    Q_EMIT shown(AttentionPlotData{}, true);
+    Q_EMIT shown(nothing(), true);
   }
   Q_EMIT changed();
 }
@@ -360,7 +367,7 @@ void AttentionTimeline::onLoaded() {
     setCaptions(result.probe_captions);
     shown_step_ = result.data->step;
     load_error_.clear();
-    Q_EMIT shown(*result.data, true);
+    Q_EMIT shown(result.data, true);
     Q_EMIT stepShown(shown_step_, result.sample, result.positional_encoding);
   } else {
     load_error_ = result.error;

@@ -46,7 +46,7 @@ class AttentionTimeline : public QObject {
   /// Follows the newest probe of the running training again (leaving an asked input).
   void followLive();
   /// Puts an asked input under the scope instead of the run.
-  void showAsked(AttentionPlotData data);
+  void showAsked(SharedPlotData data);
   /// Leaves the asked input and shows the run's snapshot (or the live probe) again.
   void returnToRun();
 
@@ -76,7 +76,7 @@ class AttentionTimeline : public QObject {
 
  Q_SIGNALS:
   /// What to draw now: a live or stored probe (`part_of_run`) or an asked input.
-  void shown(const AttentionPlotData& data, bool part_of_run);
+  void shown(SharedPlotData data, bool part_of_run);
   /// A stored snapshot is now shown: its step, and what the file kept of that step.
   void stepShown(long long step, const std::optional<SamplePrediction>& sample,
                  const std::optional<PositionalEncodingSnapshot>& positional_encoding);
@@ -91,7 +91,7 @@ class AttentionTimeline : public QObject {
  private:
   struct LoadResult {
     QString path;
-    std::optional<AttentionPlotData> data;
+    SharedPlotData data;  ///< null when the file could not be read
     std::optional<SamplePrediction> sample;
     std::optional<PositionalEncodingSnapshot> positional_encoding;
     QStringList probe_captions;
@@ -104,7 +104,7 @@ class AttentionTimeline : public QObject {
   /// The chosen sample of the live set, converted (here, or on a worker when large).
   void convertLive();
   void onLiveConverted();
-  void acceptLive(AttentionPlotData data);
+  void acceptLive(SharedPlotData data);
   void showLive();
   void aggregateAsked();
   void onAskedAggregated();
@@ -118,8 +118,8 @@ class AttentionTimeline : public QObject {
   std::vector<AttentionFileEntry> files_;
   int index_ = 0;
   std::shared_ptr<const ProbeSet> live_probes_;  ///< the newest live set, all samples
-  AttentionPlotData live_;                       ///< its chosen sample, converted
-  AttentionPlotData asked_;                      ///< the asked input, kept to aggregate it again
+  SharedPlotData live_;                          ///< its chosen sample, converted
+  SharedPlotData asked_;                         ///< the asked input, kept to aggregate it again
   QStringList captions_;
   int probe_index_ = 0;
   AggregateSettings aggregate_settings_;
@@ -139,10 +139,10 @@ class AttentionTimeline : public QObject {
   QFutureWatcher<std::vector<AttentionFileEntry>> list_watcher_;
   // Large live probes (a 512-token, 144-head snapshot is ~150 MB of weights) are converted on a
   // worker; a newer one arriving meanwhile replaces the pending one.
-  QFutureWatcher<AttentionPlotData> live_watcher_;
+  QFutureWatcher<SharedPlotData> live_watcher_;
   bool live_pending_ = false;  ///< a newer set arrived while converting
   bool converting_live_ = false;
-  QFutureWatcher<std::pair<int, AttentionPlotData>> asked_watcher_;
+  QFutureWatcher<std::pair<int, SharedPlotData>> asked_watcher_;
   int asked_generation_ = 0;  ///< of the newest aggregation of the asked input
   int asked_handled_ = 0;     ///< of the newest one whose result came back
 };

@@ -1,5 +1,7 @@
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 
+#include <QJsonArray>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -277,7 +279,7 @@ void AttentionTimelineView::onPlayTick() {
 void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& caption) {
   setPlaying(false);
   asked_label_->setText(caption);
-  timeline_->showAsked(std::move(data));
+  timeline_->showAsked(std::make_shared<const AttentionPlotData>(std::move(data)));
 }
 
 void AttentionTimelineView::returnToRun() {
@@ -288,13 +290,14 @@ void AttentionTimelineView::waitForLoad() {
   timeline_->waitForLoad();
 }
 
-void AttentionTimelineView::onShown(const AttentionPlotData& data, bool part_of_run) {
+void AttentionTimelineView::onShown(SharedPlotData shown, bool part_of_run) {
+  const AttentionPlotData& data = *shown;
   if (data.groups.empty() && data.step < 0 && part_of_run) {
     panel_->clear();
   } else {
-    panel_->setSnapshot(data, part_of_run);
+    panel_->setSnapshot(shown, part_of_run);
   }
-  Q_EMIT attentionShown(data);
+  Q_EMIT attentionShown(shown);
   if (!group_chosen_ && !data.groups.empty()) {
     // Translation opens on cross attention: target tokens looking at source tokens is what the
     // lecture is about. Later snapshots keep whatever group the user picks.
@@ -336,6 +339,35 @@ void AttentionTimelineView::sync() {
   const QString where =
       count > 0 ? QStringLiteral(" · %1/%2").arg(timeline_->index() + 1).arg(count) : QString();
   label_->setText(tr("step %1").arg(shownStep()) + where);
+}
+
+QJsonObject AttentionTimelineView::report() const {
+  const AttentionHeadGridPanel* attention = panel();
+  // The labels of the group on screen tell whose attention it is (the probe's or an asked input's).
+  QJsonArray key_labels;
+  if (attention->groupCount() > 0 && attention->layerCount() > 0) {
+    const AttentionPlotGroup& group =
+        attention->snapshot().groups[static_cast<std::size_t>(attention->currentGroup())];
+    if (!group.layers.empty() && !group.layers[0].empty()) {
+      for (const QString& label : group.layers[0][0].col_labels) key_labels.append(label);
+    }
+  }
+  int model_groups = 0;
+  for (const AttentionPlotGroup& group : attention->snapshot().groups) {
+    if (group.aggregate_of.isEmpty()) ++model_groups;
+  }
+  return QJsonObject{
+      {QStringLiteral("attention_groups"), model_groups},
+      // Mean of heads for every group, rollout for every self-attention group.
+      {QStringLiteral("attention_aggregate_groups"), attention->groupCount() - model_groups},
+      {QStringLiteral("attention_probe_samples"), probeSelector()->count()},
+      {QStringLiteral("attention_layers"), attention->layerCount()},
+      {QStringLiteral("attention_heads"), attention->headCount()},
+      {QStringLiteral("attention_step"), static_cast<double>(attention->snapshot().step)},
+      {QStringLiteral("attention_timeline"), snapshotCount()},
+      {QStringLiteral("attention_asked"), isShowingAsked()},
+      {QStringLiteral("attention_key_labels"), key_labels},
+  };
 }
 
 }  // namespace ascope

@@ -7,6 +7,7 @@
 //
 // An asked input ("Try it") can be put under the scope instead: its attention replaces the run's
 // until "Back to the run".
+#include <QJsonObject>
 #include <QTimer>
 #include <QWidget>
 
@@ -87,6 +88,10 @@ class AttentionTimelineView : public QWidget {
 
   bool isFollowingLive() const { return timeline_->isFollowingLive(); }
   int snapshotCount() const { return timeline_->snapshotCount(); }
+  /// What the dock shows, for scripted mode's report: the model's groups and the aggregates, the
+  /// probe samples, layers and heads, the step, the timeline's length, whether an asked input is
+  /// under the scope, and the key labels of the group on screen.
+  QJsonObject report() const;
   long long shownStep() const { return timeline_->shownStep(); }
   /// Blocks until pending listing and loading have finished (tests, scripted mode).
   void waitForLoad();
@@ -99,7 +104,7 @@ class AttentionTimelineView : public QWidget {
   /// The live probe is shown again, with the chosen sample's prediction.
   void liveShown(long long step, const std::optional<SamplePrediction>& sample);
   /// Whatever is now on screen: a live or stored probe, or an asked input.
-  void attentionShown(const AttentionPlotData& data);
+  void attentionShown(SharedPlotData data);
   /// An asked input was put under the scope (true) or left (false).
   void askedShown(bool shown);
 
@@ -108,7 +113,7 @@ class AttentionTimelineView : public QWidget {
   /// The probe chooser lists `captions` (keeping the choice when it still exists).
   void listProbeSamples(const QStringList& captions);
   /// Draws what the timeline shows now.
-  void onShown(const AttentionPlotData& data, bool part_of_run);
+  void onShown(SharedPlotData shown, bool part_of_run);
   /// Slider, label, Live and the asked bar as the timeline's state says.
   void sync();
   void onPlayTick();

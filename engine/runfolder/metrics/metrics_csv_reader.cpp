@@ -101,7 +101,7 @@ Expected<MetricsCsv> parseMetricsCsv(std::string_view text, const std::string& n
 }
 
 Expected<MetricsCsv> readMetricsCsv(const std::string& path) {
-  Expected<std::string> text = readRegularFile(path, kMaxMetricsCsvBytes);
+  Expected<std::string> text = readRegularFile(path, kMaxMetricsCsvBytes, Links::kRefuse);
   if (!text.ok()) return Error{text.error()};
   return parseMetricsCsv(*text, path);
 }

@@ -87,6 +87,9 @@ class AttentionTimeline : public QObject {
   void probeCaptionsChanged(const QStringList& captions);
   /// Anything a view shows about the timeline changed: files, index, step, live, asked, error.
   void changed();
+  /// A stored snapshot did not read (`error` names the file): it is left out of the timeline, and
+  /// the one now in its place is shown.
+  void snapshotLeftOut(const QString& error);
 
  private:
   struct LoadResult {
@@ -129,6 +132,7 @@ class AttentionTimeline : public QObject {
   bool showing_asked_ = false;
   long long shown_step_ = -1;
   QString load_error_;
+  QStringList left_out_;     // snapshots that did not read: kept out of every listing
   QString pending_path_;     // requested while a load was running
   bool list_again_ = false;  // a listing was asked for while one was running
   // Set when a job starts, cleared by its handler: a finished future's handler runs a little

@@ -162,6 +162,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   connect(timeline_, &AttentionTimeline::stepShown, this, &AttentionTimelineView::stepShown);
   connect(timeline_, &AttentionTimeline::liveShown, this, &AttentionTimelineView::liveShown);
   connect(timeline_, &AttentionTimeline::askedShown, this, &AttentionTimelineView::askedShown);
+  connect(timeline_, &AttentionTimeline::snapshotLeftOut, this,
+          &AttentionTimelineView::snapshotLeftOut);
   sync();
 }
 

@@ -102,6 +102,8 @@ class AttentionTimelineView : public QWidget {
   void attentionShown(const AttentionPlotData& data);
   /// An asked input was put under the scope (true) or left (false).
   void askedShown(bool shown);
+  /// A stored snapshot did not read and is left out of the timeline (AttentionTimeline's).
+  void snapshotLeftOut(const QString& error);
 
  private:
   void onSliderMoved(int index);

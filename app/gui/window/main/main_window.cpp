@@ -94,6 +94,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::openFailed, this, [this](const QString& text) {
     if (interactive_) QMessageBox::warning(this, tr("Cannot open run"), text);
   });
+  // The last run of an earlier session: said in the status bar (and the log), no dialog at start.
+  connect(controller_, &RunController::rememberedRunFailed, this,
+          [this](const QString& dir, const QString& text) {
+            showMessage(tr("The last run, %1, did not open: %2").arg(dir, text));
+          });
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
@@ -387,6 +392,22 @@ bool MainWindow::setInteractive() {
   const bool restored = docks_->restoreLayout();
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
   remembered_ = new RememberedSettings(panels_.run, run_, controller_, this);
+  // An opened run's data is read (by an ablation, by browsing its probe samples) only once the
+  // person says so: a run folder's config.json may name any file.
+  controller_->headAnalysis()->setDataConfirmation([this](const QString& paths) {
+    return QMessageBox::question(
+               this, tr("Read the run's data?"),
+               tr("The ablation measures the heads on the validation split of this run's data, "
+                  "which the run folder's config.json names:\n\n%1\n\nRead it?")
+                   .arg(paths)) == QMessageBox::Yes;
+  });
+  panels_.run->probePicker()->setDataConfirmation([this](const QString& paths) {
+    return QMessageBox::question(
+               this, tr("Read the run's data?"),
+               tr("Browsing the validation samples reads this run's data, which the run "
+                  "folder's config.json names:\n\n%1\n\nRead it?")
+                   .arg(paths)) == QMessageBox::Yes;
+  });
   findChild<ReplayActions*>()->setRemembersComparisons(true);
   remembered_->restoreRunSettings();
   remembered_->reopenLastRun();

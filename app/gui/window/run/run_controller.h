@@ -35,8 +35,14 @@ class RunController : public QObject {
 
   /// Clears the panels and starts `config`; returns a message for a person on failure.
   QString startRun(const TrainingConfig& config, bool step_only = false);
-  /// Reads `dir` on a worker thread, then shows it (runOpened or openFailed follows).
-  void openRun(const QString& dir);
+  /// Who asked for a run folder to be opened.
+  enum class OpenOrigin {
+    kAsked,       ///< the user (File → Open, --open): a failure is openFailed
+    kRemembered,  ///< the last run of an earlier session: a failure is rememberedRunFailed
+  };
+  /// Reads `dir` on a worker thread, then shows it (runOpened, openFailed or rememberedRunFailed
+  /// follows).
+  void openRun(const QString& dir, OpenOrigin origin = OpenOrigin::kAsked);
   bool isOpening() const { return open_watcher_.isRunning(); }
 
   QString title() const;
@@ -48,11 +54,16 @@ class RunController : public QObject {
   void titleChanged(const QString& title);
   void runOpened(const QString& dir);
   void openFailed(const QString& message);
+  /// The remembered last run did not open (moved, damaged, refused): the window goes on without
+  /// it, and says so without a dialog in the way.
+  void rememberedRunFailed(const QString& dir, const QString& message);
   /// A short note for the status bar.
   void message(const QString& text);
 
  private:
   struct OpenResult {
+    QString dir;
+    OpenOrigin origin = OpenOrigin::kAsked;
     std::optional<OpenedRun> run;
     QString error;
     /// Per attention group, the largest weight over every stored snapshot: the run's one colour
@@ -76,6 +87,7 @@ class RunController : public QObject {
   void startFollowing(const OpenResult& result, const OpenedRun& opened);
   void showFollowedNews(const RunFolderNews& news);
   void onWriterEnded(const RunFolderWriterState& state);
+  void onFolderGone();
   /// The accuracy curve's name for the shown run's task.
   void nameAccuracy();
 

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/attention_json.h"
-#include "engine/core/atomic_file.h"
 
 namespace ascope::cli {
 namespace {
@@ -90,10 +89,12 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
   return out;
 }
 
-Status writeEvaluationJson(const std::string& path, const EvaluationReport& report) {
-  return writeFileAtomically(
+Status writeEvaluationJson(const std::string& path, const EvaluationReport& report,
+                           const std::vector<CommandInput>& inputs) {
+  return writeOutputFile(
       path,
-      evaluationJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      evaluationJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+      inputs);
 }
 
 }  // namespace ascope::cli

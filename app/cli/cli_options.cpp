@@ -1,5 +1,7 @@
 #include "app/cli/cli_options.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <memory>
 
 #include "app/cli/commands.h"
+#include "engine/core/regular_file.h"
 
 namespace ascope::cli {
 namespace {
@@ -129,6 +132,20 @@ std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string
     return usageError(oneLine(e.what()), selectedCommand(app));
   }
   return std::nullopt;
+}
+
+CLI::Validator dataPath(bool builtin) {
+  return CLI::Validator(
+      [builtin](std::string& path) -> std::string {
+        if (builtin && path == "builtin") return {};
+        struct stat st {};
+        if (path.empty() || ::stat(path.c_str(), &st) != 0) {
+          return (path.empty() ? std::string("\"\"") : path) + ": no such file or folder";
+        }
+        if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return {};
+        return path + " is " + fileKindName(st.st_mode) + ", not a data file or folder";
+      },
+      "");
 }
 
 const CLI::Validator kWholeNumber(

@@ -23,6 +23,11 @@ std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string
 /// range check would call it out of range). Check it before CLI::Range.
 extern const CLI::Validator kWholeNumber;
 
+/// A data set's path: "builtin" when `builtin` is allowed, else an existing file or folder. A
+/// device, FIFO or socket is refused by name ("/dev/zero is a character device, not a data file or
+/// folder"): reading it would never end (or never begin).
+CLI::Validator dataPath(bool builtin);
+
 /// A real number in [minimum, maximum], or in (minimum, maximum) when `open`; CLI::Range's
 /// message prints reals with six decimals ("10000000.000000").
 CLI::Validator realIn(double minimum, double maximum, bool open = false);

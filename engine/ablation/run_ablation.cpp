@@ -1,8 +1,8 @@
 #include "engine/ablation/run_ablation.h"
-#include "engine/tasks/registry/task_factory.h"
-#include "engine/train/tensor_threads.h"
 
-#include <ATen/Parallel.h>
+#include "engine/inference/run_model.h"
+#include "engine/tasks/registry/run_config_reader.h"
+#include "engine/train/tensor_threads.h"
 
 #include <exception>
 #include <filesystem>
@@ -14,37 +14,35 @@
 #include "engine/runfolder/ablation/ablation_csv.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/task.h"
-#include "engine/train/checkpoint.h"
 
 namespace ascope {
 namespace {
 
 Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions& options,
-                               const AblationProgress& progress) {
+                               const AblationProgress& progress, const std::string& data) {
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   if (!folder.ok()) return Error{folder.error()};
-  Expected<TrainingConfig> config = folder->readConfig();
+  Expected<TrainingConfig> config = readRunConfig(run_dir);
   if (!config.ok()) return Error{config.error()};
-  // Newest first: last.pt is at least as recent as best.pt.
-  const std::vector<std::string> checkpoints = existingCheckpoints(folder->path(), "last");
-  if (checkpoints.empty()) {
-    return Error{"no checkpoint yet in " + run_dir +
-                 " (one is written at the end of every epoch and when training stops)"};
+  if (data.empty()) {
+    const std::string refusal = unnamedDataMessage(*config, folder->configPath(),
+                                                   "name the data to ablate on (--data PATH)");
+    if (!refusal.empty()) return Error{refusal};
   }
   useTensorThreads(static_cast<int>(options.threads));
-
+  // The model from the run's own files (its tokenizers, class names, pretrained/ and newest
+  // checkpoint: last.pt, else best.pt), the data from where the user said: nothing else that
+  // config.json names is opened.
   std::vector<std::string> warnings;  // the run's own log already has them
-  Expected<std::unique_ptr<Task>> task =
-      makeTrainingTask(*config, torch::Device(torch::kCPU), &warnings);
-  if (!task.ok()) return Error{run_dir + ": " + task.error()};
-  // A torn last.pt (a copy cut short) should not hide best.pt: same model, older weights.
-  Expected<LoadedCheckpoint> loaded = loadFirstCheckpoint(checkpoints, (*task)->model(), nullptr);
-  if (!loaded.ok()) return Error{loaded.error()};
+  const TrainingConfig data_config = data.empty() ? *config : withNamedData(*config, data);
+  Expected<RunModel> model =
+      loadRunModel(run_dir, CheckpointChoice::kNewest, "cpu", data_config, &warnings);
+  if (!model.ok()) return Error{model.error()};
 
-  Expected<AblationTable> table = ablateHeads(**task, options, progress);
+  Expected<AblationTable> table = ablateHeads(*model->task, options, progress);
   if (!table.ok()) return table;
-  table->checkpoint = loaded->path;
-  table->step = loaded->progress.step;
+  table->checkpoint = model->checkpoint;
+  table->step = model->step;
   table->task = config->task;
   if (Status s = writeAblationCsv(ablationCsvPath(folder->path()), *table); !s.ok()) {
     return Error{s.error()};
@@ -59,10 +57,10 @@ std::string ablationCsvPath(const std::string& run_dir) {
 }
 
 Expected<AblationTable> ablateRun(const std::string& run_dir, const AblationOptions& options,
-                                  const AblationProgress& progress) {
+                                  const AblationProgress& progress, const std::string& data) {
   // Exceptions from LibTorch stop here: a front end's worker thread calls this.
   try {
-    return ablate(run_dir, options, progress);
+    return ablate(run_dir, options, progress, data);
   } catch (const std::exception& e) {
     const std::string what = e.what();
     return Error{"ablating " + run_dir + " failed: " + what.substr(0, what.find('\n'))};

@@ -8,11 +8,13 @@
 #include <cerrno>
 #include <cstring>
 
+#include "engine/core/regular_file.h"
+
 namespace ascope {
 
 void GrowingFileReader::skipToEnd() {
   struct stat status {};
-  if (::stat(path_.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) {
+  if (::lstat(path_.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) {
     known_ = false;
     offset_ = 0;
     return;
@@ -25,10 +27,16 @@ void GrowingFileReader::skipToEnd() {
 
 Expected<GrowingFileReader::Appended> GrowingFileReader::read(std::uint64_t max_bytes) {
   Appended out;
-  const int fd = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  // O_NOFOLLOW: the file is the run folder's own; a link in its place (to /etc/passwd, to a
+  // key) is refused by name, never read.
+  const int fd = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) {
-    if (errno == ENOENT) return out;  // not written yet, or being replaced this instant
-    return Error{path_ + ": cannot open: " + std::strerror(errno)};
+    const int error = errno;
+    if (error == ENOENT) return out;  // not written yet, or being replaced this instant
+    if (error == ELOOP) {
+      if (Status s = refuseSymbolicLink(path_); !s.ok()) return Error{s.error()};
+    }
+    return Error{path_ + ": cannot open: " + std::strerror(error)};
   }
   struct stat status {};
   if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {

@@ -4,7 +4,8 @@
 // last one, in whole lines (a row being written is left for the next read). A file that was
 // replaced or cut shorter since (a resumed run rewrites metrics.csv without the rows after its
 // checkpoint) is read again from its start, and the read says so. Never blocks (O_NONBLOCK, a
-// regular file only) and never writes.
+// regular file only), never follows a symbolic link (a run folder's files are its own) and never
+// writes.
 #include <sys/types.h>
 
 #include <cstdint>

@@ -15,8 +15,9 @@ Expected<nlohmann::json> parseJson(std::string_view text, const std::string& nam
   }
 }
 
-Expected<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& limits) {
-  auto bytes = readRegularFile(path, limits.max_bytes);
+Expected<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& limits,
+                                      Links links) {
+  auto bytes = readRegularFile(path, limits.max_bytes, links);
   if (!bytes) return Error{bytes.error()};
   return parseJson(*bytes, path, limits);
 }

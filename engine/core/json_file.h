@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/core/json_limits.h"
+#include "engine/core/regular_file.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {
@@ -16,9 +17,11 @@ Expected<nlohmann::json> parseJson(std::string_view text, const std::string& nam
                                    const JsonLimits& limits = {kMaxTokenizerJsonBytes, 32});
 
 /// Reads (a regular file of at most `limits.max_bytes`, engine/core/regular_file.h) and parses
-/// the file at `path`.
+/// the file at `path`; with Links::kRefuse a symbolic link in its place is refused (a run
+/// folder's own files).
 Expected<nlohmann::json> readJsonFile(const std::string& path,
-                                      const JsonLimits& limits = {kMaxTokenizerJsonBytes, 32});
+                                      const JsonLimits& limits = {kMaxTokenizerJsonBytes, 32},
+                                      Links links = Links::kFollow);
 
 /// Writes `json` to `path` atomically (temp file + rename), indented, ending in a newline.
 Status writeJsonFile(const std::string& path, const nlohmann::json& json);

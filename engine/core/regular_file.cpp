@@ -18,10 +18,9 @@ std::string errorText(int error) {
 }
 
 std::string whatItIs(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISFIFO(mode) || S_ISCHR(mode) || S_ISBLK(mode) || S_ISSOCK(mode)) {
+    return fileKindName(mode);
+  }
   return "not a file";
 }
 
@@ -48,12 +47,20 @@ class Descriptor {
 };
 
 /// Opens `path` for reading only once it is known to be a regular file; `size` gets its size.
-Expected<int> openChecked(const std::string& path, std::uint64_t& size) {
-  if (Status s = requireRegularFile(path); !s.ok()) return Error{s.error()};
+Expected<int> openChecked(const std::string& path, std::uint64_t& size, Links links) {
+  if (Status s = requireRegularFile(path, links); !s.ok()) return Error{s.error()};
   // O_NONBLOCK: should the path turn into a FIFO between stat() and open(), open() returns at
-  // once instead of waiting for a writer, and the fstat() below refuses it.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return Error{path + ": cannot open: " + errorText(errno)};
+  // once instead of waiting for a writer, and the fstat() below refuses it. O_NOFOLLOW: the same
+  // for a link swapped in.
+  const int fd = ::open(
+      path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (links == Links::kRefuse ? O_NOFOLLOW : 0));
+  if (fd < 0) {
+    const int error = errno;
+    if (error == ELOOP && links == Links::kRefuse) {
+      if (Status s = refuseSymbolicLink(path); !s.ok()) return Error{s.error()};
+    }
+    return Error{path + ": cannot open: " + errorText(error)};
+  }
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     const int error = errno;
@@ -98,6 +105,16 @@ Status requireRegularFile(const std::string& path) {
   return checkMode(path, st.st_mode);
 }
 
+Status requireRegularFile(const std::string& path, Links links) {
+  if (links == Links::kFollow) return requireRegularFile(path);
+  if (Status s = refuseSymbolicLink(path); !s.ok()) return s;
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    return Error{path + ": cannot open: " + errorText(errno)};
+  }
+  return checkMode(path, st.st_mode);
+}
+
 Status refuseSymbolicLink(const std::string& path) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return {};
@@ -110,6 +127,16 @@ Status refuseSymbolicLink(const std::string& path) {
   return Error{path + " is a symbolic link" + (target.empty() ? "" : " (to " + target + ")") +
                ": a run folder's files must be its own, not links to files elsewhere; remove "
                "the link (or put the file itself in its place) and try again"};
+}
+
+std::string fileKindName(unsigned mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISDIR(mode)) return "a folder";
+  return "a file";
 }
 
 std::string describeByteCount(std::uint64_t bytes) {
@@ -130,9 +157,10 @@ std::string describeByteCount(std::uint64_t bytes) {
   return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
 }
 
-Expected<std::string> readRegularFile(const std::string& path, std::uint64_t max_bytes) {
+Expected<std::string> readRegularFile(const std::string& path, std::uint64_t max_bytes,
+                                      Links links) {
   std::uint64_t size = 0;
-  Expected<int> fd = openChecked(path, size);
+  Expected<int> fd = openChecked(path, size, links);
   if (!fd.ok()) return Error{fd.error()};
   const Descriptor owner(*fd);
   if (size > max_bytes) {
@@ -142,9 +170,10 @@ Expected<std::string> readRegularFile(const std::string& path, std::uint64_t max
   return readAt(owner.get(), path, 0, size);
 }
 
-Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t max_bytes) {
+Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t max_bytes,
+                                       Links links) {
   std::uint64_t size = 0;
-  Expected<int> fd = openChecked(path, size);
+  Expected<int> fd = openChecked(path, size, links);
   if (!fd.ok()) return Error{fd.error()};
   const Descriptor owner(*fd);
   const std::uint64_t offset = size > max_bytes ? size - max_bytes : 0;
@@ -153,9 +182,10 @@ Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t ma
   return FileTail{std::move(*bytes), offset > 0};
 }
 
-Expected<std::string> readRegularFileHead(const std::string& path, std::uint64_t max_bytes) {
+Expected<std::string> readRegularFileHead(const std::string& path, std::uint64_t max_bytes,
+                                          Links links) {
   std::uint64_t size = 0;
-  Expected<int> fd = openChecked(path, size);
+  Expected<int> fd = openChecked(path, size, links);
   if (!fd.ok()) return Error{fd.error()};
   const Descriptor owner(*fd);
   return readAt(owner.get(), path, 0, std::min(size, max_bytes));

@@ -13,8 +13,10 @@
 #if defined(ATTENTIONSCOPE_WITH_NCCL)
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
+#include <c10/util/Logging.h>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -53,8 +55,13 @@ std::string rollCallKey(int rank) {
   return "attentionscope/roll_call/" + std::to_string(rank);
 }
 
-/// A message for a person when the rendezvous itself failed.
-std::string rendezvousError(const JobRank& job, const std::string& what) {
+std::string worldSizeKey(int rank) {
+  return "attentionscope/world_size/" + std::to_string(rank);
+}
+
+/// A message for a person when the rendezvous itself failed: `timed_out` when the job's timeout
+/// passed (else it failed at once, and no "within N s" is claimed).
+std::string rendezvousError(const JobRank& job, const std::string& what, bool timed_out) {
   const std::string where = job.master_addr + ":" + std::to_string(job.master_port);
   const std::string first = firstLine(what);
   if (job.leads() && (first.find("Address already in use") != std::string::npos ||
@@ -64,12 +71,35 @@ std::string rendezvousError(const JobRank& job, const std::string& what) {
            "MASTER_PORT to a free port (" +
            first + ")";
   }
+  const std::string within =
+      timed_out ? " within " + std::to_string(static_cast<int64_t>(job.timeout_s)) + " s" : "";
   if (!job.leads()) {
-    return describeJobRank(job) + ": could not meet rank 0 at " + where + " within " +
-           std::to_string(static_cast<int64_t>(job.timeout_s)) + " s (" + first + ")";
+    return describeJobRank(job) + ": could not meet rank 0 at " + where + within +
+           (timed_out ? "" : ": what answers there is not this job's rendezvous") + " (" + first +
+           ")";
   }
-  return describeJobRank(job) + ": not every rank joined at " + where + " within " +
-         std::to_string(static_cast<int64_t>(job.timeout_s)) + " s (" + first + ")";
+  return describeJobRank(job) + ": not every rank joined at " + where + within + " (" + first + ")";
+}
+
+/// Every rank of a job must agree on its size: ranks started with different WORLD_SIZEs met, and
+/// Gloo then failed with "[enforce fail … 136 vs 68]". Each rank leaves its WORLD_SIZE in the store
+/// and compares it with rank 0's (rank 0: with every other rank's, which is also the wait until
+/// all have come), so a mismatch is named by the rank that meets it, and no rank waits for a
+/// rank that will never come.
+Status checkWorldSize(c10d::Store& store, const JobRank& job, Milliseconds timeout) {
+  const std::string mine = std::to_string(job.world_size);
+  store.set(worldSizeKey(job.rank), bytesOf(mine));
+  for (int r = 0; r < job.world_size; ++r) {
+    if (r == job.rank || (!job.leads() && r != 0)) continue;
+    store.wait({worldSizeKey(r)}, timeout);
+    const std::vector<uint8_t> bytes = store.get(worldSizeKey(r));
+    const std::string theirs(bytes.begin(), bytes.end());
+    if (theirs == mine) continue;
+    return Error{describeJobRank(job) + ": rank " + std::to_string(r) +
+                 " was started with WORLD_SIZE " + theirs + ", this rank with " + mine +
+                 ": start every rank of a job with the same WORLD_SIZE"};
+  }
+  return {};
 }
 
 /// The job's TCPStore: served by rank 0, reached by the others; every rank waits there until all
@@ -90,20 +120,28 @@ Expected<c10::intrusive_ptr<c10d::Store>> meetAtStore(const JobRank& job, Millis
   options.port = static_cast<std::uint16_t>(job.master_port);
   options.isServer = job.leads();
   options.numWorkers = static_cast<std::size_t>(job.world_size);
-  options.waitWorkers = true;
+  // The wait for every rank is checkWorldSize's: c10d's own counts arrivals only, and a rank
+  // started with another WORLD_SIZE waited for a rank that never came.
+  options.waitWorkers = false;
   options.timeout = timeout;
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1)
   // PyTorch 2.4 made the libuv server the default, and a LibTorch built without libuv (Debian's)
   // then refuses every store; the classic server is in every build and serves a few ranks well.
   options.useLibUV = false;
 #endif
-  std::thread([meeting, address = job.master_addr, options] {
+  std::thread([meeting, job, options, timeout] {
     c10::intrusive_ptr<c10d::Store> store;
     std::string error;
     try {
-      store = c10::make_intrusive<c10d::TCPStore>(address, options);
+      store = c10::make_intrusive<c10d::TCPStore>(job.master_addr, options);
+      if (Status s = checkWorldSize(*store, job, timeout); !s.ok()) {
+        store.reset();
+        error = s.error();
+      }
     } catch (const std::exception& e) {
-      error = e.what();
+      store.reset();
+      error = rendezvousError(
+          job, e.what(), /*timed_out=*/firstLine(e.what()).find("imeout") != std::string::npos);
     }
     const std::lock_guard<std::mutex> lock(meeting->mutex);
     meeting->store = std::move(store);
@@ -114,12 +152,25 @@ Expected<c10::intrusive_ptr<c10d::Store>> meetAtStore(const JobRank& job, Millis
   std::unique_lock<std::mutex> lock(meeting->mutex);
   if (!meeting->done.wait_for(lock, timeout + std::chrono::seconds(5),
                               [&] { return meeting->finished; })) {
-    return Error{rendezvousError(job, "no answer from the rendezvous at " + job.master_addr + ":" +
-                                          std::to_string(job.master_port) +
-                                          " (is another program listening there?)")};
+    return Error{rendezvousError(job,
+                                 "no answer from the rendezvous at " + job.master_addr + ":" +
+                                     std::to_string(job.master_port) +
+                                     " (is another program listening there?)",
+                                 /*timed_out=*/true)};
   }
-  if (!meeting->error.empty()) return Error{rendezvousError(job, meeting->error)};
+  if (!meeting->error.empty()) return Error{meeting->error};
   return std::move(meeting->store);
+}
+
+/// c10d logs every failed bind and connect as a warning of its own ("[W socket.cpp:…] [c10d] The
+/// client socket has failed to connect…"), in glog's words, around the one line that says what
+/// happened: a rank keeps c10's errors only.
+void keepC10ErrorsOnly() {
+#if defined(C10_USE_GLOG)
+  FLAGS_minloglevel = std::max(FLAGS_minloglevel, 2);  // glog's ERROR
+#else
+  FLAGS_caffe2_log_level = std::max(FLAGS_caffe2_log_level, 2);
+#endif
 }
 
 }  // namespace
@@ -145,6 +196,7 @@ Expected<std::unique_ptr<JobGroup>> JobGroup::join(const JobRank& job, const c10
                  std::to_string(job.world_size)};
   }
   if (!(job.timeout_s > 0)) return Error{"the job's timeout must be positive"};
+  keepC10ErrorsOnly();
   auto connection = std::make_unique<Connection>();
   connection->timeout = toMilliseconds(job.timeout_s);
   Expected<c10::intrusive_ptr<c10d::Store>> store = meetAtStore(job, connection->timeout);
@@ -188,7 +240,8 @@ Expected<std::unique_ptr<JobGroup>> JobGroup::join(const JobRank& job, const c10
 #endif
     }
   } catch (const std::exception& e) {
-    return Error{rendezvousError(job, e.what())};
+    return Error{
+        rendezvousError(job, e.what(), firstLine(e.what()).find("imeout") != std::string::npos)};
   }
   return std::unique_ptr<JobGroup>(new JobGroup(job, std::move(connection), backend));
 }

@@ -111,7 +111,9 @@ int launchLocalRanks(const RankLaunch& launch, const std::function<int()>& signa
     const pid_t pid = ::fork();
     if (pid == 0) {
       ::setpgid(0, 0);  // the terminal's Ctrl+C goes to the launcher, which passes it on once
-      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+      // The launcher's death, even by SIGKILL, is one stop request for the rank (SIGHUP, which
+      // the CLI never takes for a second, hastier signal: app/cli/stop_signals.h).
+      ::prctl(PR_SET_PDEATHSIG, SIGHUP);
       if (::getppid() != launcher) ::_exit(1);  // the launcher died before prctl
       ::execve(argv[0], argv.data(), envp.data());
       static const char message[] = "attentionscope-cli: cannot start a rank (execve failed)\n";

@@ -73,8 +73,11 @@ void PartFileWriter::onHeaderLine(std::string_view line) {
   if (line.size() >= 5 && ::strncasecmp(line.data(), "HTTP/", 5) == 0) {
     status_line_ = std::string(trimmed(line));  // a new answer (after a redirect or a 100)
     content_range_.clear();
+    location_.clear();
   } else if (line.size() >= 14 && ::strncasecmp(line.data(), "Content-Range:", 14) == 0) {
     content_range_ = std::string(trimmed(line.substr(14)));
+  } else if (line.size() >= 9 && ::strncasecmp(line.data(), "Location:", 9) == 0) {
+    location_ = std::string(trimmed(line.substr(9)));
   }
 }
 

@@ -46,6 +46,8 @@ class PartFileWriter {
   /// The latest answer's status line as sent ("HTTP/1.1 404 Not Found"), and its Content-Range.
   const std::string& statusLine() const { return status_line_; }
   const std::string& contentRange() const { return content_range_; }
+  /// The latest answer's Location (a redirect's target, as sent).
+  const std::string& location() const { return location_; }
 
  private:
   /// False (with error_) when the announced total does not fit max_bytes or the disk.
@@ -62,6 +64,7 @@ class PartFileWriter {
   std::string error_;
   std::string status_line_;
   std::string content_range_;
+  std::string location_;
 };
 
 /// The numbers of a Content-Range value: "bytes 100-199/200" or "bytes */200"; -1 when absent.

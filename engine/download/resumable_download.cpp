@@ -1,5 +1,7 @@
 #include "engine/download/resumable_download.h"
 
+#include <strings.h>
+
 #include <curl/curl.h>
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
@@ -165,6 +167,17 @@ Expected<ResumableDownload::Attempt> ResumableDownload::outcomeOf(int curl_resul
   }
   long code = 0;
   curl_easy_getinfo(static_cast<CURL*>(curl_), CURLINFO_RESPONSE_CODE, &code);
+  if (code >= 300 && code < 400 && !writer.location().empty()) {
+    // A redirect libcurl would not follow (CURLOPT_REDIR_PROTOCOLS_STR: http and https only): a
+    // server sending us to file:///etc/passwd is refused as such, not as "HTTP 302 Found".
+    const std::string& to = writer.location();
+    const bool http = ::strncasecmp(to.c_str(), "http://", 7) == 0 ||
+                      ::strncasecmp(to.c_str(), "https://", 8) == 0 || to.rfind('/', 0) == 0;
+    if (!http || curl_result == CURLE_UNSUPPORTED_PROTOCOL) {
+      return Error{url_ + ": redirected to \"" + printableServerText(to) +
+                   "\", which is not an http(s) address: refused"};
+    }
+  }
   if (code == 416) {
     // Range not satisfiable: our offset is at or past the end. Whole when the sizes agree.
     const ContentRange range = ContentRange::parse(writer.contentRange());

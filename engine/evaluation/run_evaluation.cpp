@@ -9,6 +9,7 @@
 #include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/scoring/classification_scores.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -16,17 +17,10 @@ namespace {
 
 /// The run's config with `request.data` as its data: the run's own named validation and test
 /// files only when that is still the data they were named beside.
-TrainingConfig dataConfig(TrainingConfig config, const EvaluationRequest& request) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const bool same_data = fs::equivalent(config.data, request.data, ec);
-  if (!same_data) {
-    config.splits.validation_data.clear();
-    config.splits.test_data.clear();
-  }
-  if (request.whole_data) config.splits.test_data = request.data;
-  config.data = request.data;
-  return config;
+TrainingConfig dataConfig(const TrainingConfig& config, const EvaluationRequest& request) {
+  TrainingConfig named = withNamedData(config, request.data);
+  if (request.whole_data) named.splits.test_data = request.data;
+  return named;
 }
 
 /// The task's figures of the split; for a classifier also the confusion matrix and per-class
@@ -71,9 +65,7 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     if (request.data != "builtin" && !std::filesystem::exists(request.data, ec)) {
       return Error{request.data + ": does not exist"};
     }
-    Expected<RunFolder> folder = RunFolder::open(request.run_dir);
-    if (!folder.ok()) return Error{folder.error()};
-    Expected<TrainingConfig> config = folder->readConfig();
+    Expected<TrainingConfig> config = readRunConfig(request.run_dir);
     if (!config.ok()) return Error{config.error()};
     EvaluationReport report;
     Expected<RunModel> model =
@@ -95,6 +87,8 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     report.step = model->step;
     report.device = request.device;
     if (task.splitSize(split) <= 0) {
+      // `all` is the advice for an empty test split, never for itself.
+      if (request.whole_data) return Error{request.data + ": no samples to score"};
       return Error{request.data + ": the " + splitName(split) + " split is empty" +
                    (split == DataSplit::kTest
                         ? " (the data has no test split and the run carved none; try --split "

@@ -12,6 +12,8 @@
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/task.h"
@@ -51,8 +53,10 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
   }
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   if (!folder.ok()) return Error{folder.error()};
-  Expected<TrainingConfig> config = folder->readConfig();
+  Expected<TrainingConfig> config = readRunConfig(run_dir);
   if (!config.ok()) return Error{config.error()};
+  // Tokenizers, class names, pretrained/ and the checkpoints: no FIFO, no link out of the folder.
+  if (Status s = checkRunFilesReadable(folder->path()); !s.ok()) return Error{s.error()};
   const std::vector<std::string> checkpoints = existingCheckpoints(run_dir, choice);
   if (checkpoints.empty()) {
     return Error{"no checkpoint yet in " + run_dir +

@@ -10,8 +10,9 @@
 
 namespace ascope {
 
-/// Reads everything a run folder holds; an error only when it is not a run folder at all. What
-/// cannot be read (the checkpoint among it) becomes a warning of the run.
+/// Reads everything a run folder holds; an error only when it is not a run folder at all or its
+/// settings are not a run's (readRunConfig's checks, engine/tasks/registry/run_config_reader.h).
+/// What cannot be read (the checkpoint among it) becomes a warning of the run.
 Expected<OpenedRun> readRun(const std::string& dir);
 
 }  // namespace ascope

@@ -14,7 +14,7 @@
 #include "engine/core/regular_file.h"
 #include "engine/core/run_folder_lock.h"
 #include "engine/runfolder/config/run_config_check.h"
-#include "engine/vocabulary/json_integral_settings.h"
+#include "engine/vocabulary/training_config_json.h"
 
 namespace ascope {
 namespace fs = std::filesystem;
@@ -192,14 +192,13 @@ Status RunFolder::writeConfig(const TrainingConfig& config) const {
 Expected<TrainingConfig> RunFolder::readConfig() const {
   // A regular file of at most 1 MiB, nested at most 32 deep: nlohmann's parser recurses, and a
   // FIFO would block the reader forever.
-  Expected<nlohmann::json> json = readJsonFile(configPath(), {kMaxConfigJsonBytes, 32});
+  Expected<nlohmann::json> json =
+      readJsonFile(configPath(), {kMaxConfigJsonBytes, 32}, Links::kRefuse);
   if (!json.ok()) return Error{json.error()};
   if (Status s = checkRunConfigJson(*json, configPath()); !s.ok()) return Error{s.error()};
-  try {
-    return json->get<TrainingConfig>();
-  } catch (const std::exception& e) {
-    return Error{configPath() + ": " + jsonErrorText(e)};
-  }
+  Expected<TrainingConfig> config = readTrainingConfig(*json);
+  if (!config.ok()) return Error{configPath() + ": " + config.error()};
+  return config;
 }
 
 std::string RunFolder::attentionPath(int64_t step) const {
@@ -218,9 +217,14 @@ Expected<std::uint64_t> RunFolder::writeProbeSet(const ProbeSet& probes) const {
 
 std::vector<std::string> RunFolder::attentionFiles() const {
   std::vector<std::string> files;
+  // A link in attention/'s place, or in a snapshot's, leads out of the folder: not listed
+  // (checkOwnFolders, engine/runfolder/own_files.h, names the first; readProbeSet refuses the
+  // second).
+  if (!refuseSymbolicLink(attentionDir()).ok()) return files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(attentionDir(), ec)) {
-    if (entry.path().extension() == ".msgpack") files.push_back(entry.path().string());
+    if (entry.path().extension() != ".msgpack" || entry.is_symlink(ec)) continue;
+    files.push_back(entry.path().string());
   }
   std::sort(files.begin(), files.end());  // zero-padded step numbers sort by step
   return files;

@@ -28,7 +28,8 @@ bool sameFiles(const std::vector<AttentionFileEntry>& a, const std::vector<Atten
 
 bool RunFolderNews::any() const {
   return restarted || !steps.empty() || !epochs.empty() || test || attention_files ||
-         newest_probes || !head_statistics.empty() || !log.empty() || checkpoint_changed;
+         newest_probes || !head_statistics.empty() || !log.empty() || checkpoint_changed ||
+         !warnings.empty();
 }
 
 RunFolderTail::RunFolderTail(std::string dir)
@@ -56,7 +57,7 @@ void RunFolderTail::startAfter(const OpenedRun& run) {
 
 RunFolderTail::FileStamp RunFolderTail::stampOf(const std::string& path) const {
   struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) return {};
+  if (::lstat(path.c_str(), &status) != 0) return {};
   return {static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec,
           static_cast<std::int64_t>(status.st_size), static_cast<std::uint64_t>(status.st_ino)};
 }
@@ -65,6 +66,11 @@ RunFolderNews RunFolderTail::poll() {
   RunFolderNews news;
   // The writer's state first: whatever it wrote before it let go is read below.
   news.writer = RunFolderLock::inspect(dir_);
+  struct stat folder {};
+  if (::stat(dir_.c_str(), &folder) != 0 || !S_ISDIR(folder.st_mode)) {
+    news.folder_gone = true;
+    return news;
+  }
   pollMetrics(news);
   pollHeadStatistics(news);
   pollLog(news);
@@ -74,6 +80,15 @@ RunFolderNews RunFolderTail::poll() {
   news.checkpoint_changed = !(last == last_checkpoint_) || !(best == best_checkpoint_);
   last_checkpoint_ = last;
   best_checkpoint_ = best;
+  // A file that stays unreadable (a link in log.txt's place) is named once, not every second.
+  std::vector<std::string> fresh;
+  for (const std::string& warning : news.warnings) {
+    if (std::find(warned_.begin(), warned_.end(), warning) == warned_.end()) {
+      fresh.push_back(warning);
+    }
+  }
+  warned_ = std::move(news.warnings);
+  news.warnings = std::move(fresh);
   return news;
 }
 
@@ -144,8 +159,9 @@ void RunFolderTail::pollSnapshots(RunFolderNews& news) {
     if (probes.ok()) {
       news.newest_probes = std::make_shared<const ProbeSet>(std::move(*probes));
     } else {
-      // Written atomically, so a failure is a real one (or the file was thinned out since).
-      news.warnings.push_back(probes.error());
+      // Written atomically, so a failure is a real one (or the file was thinned out since): the
+      // timeline leaves it out and says so when it is asked for.
+      news.warnings.push_back("attention snapshot left out: " + probes.error());
     }
   }
   attention_files_ = files;

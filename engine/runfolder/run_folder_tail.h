@@ -39,7 +39,12 @@ struct RunFolderNews {
   std::vector<LogLine> log;                   ///< new lines of log.txt
   bool checkpoint_changed = false;            ///< checkpoints/last.pt or best.pt was replaced
   RunFolderWriterState writer;
-  std::vector<std::string> warnings;  ///< what could not be read this time (tried again next time)
+  /// The folder itself is gone (deleted or moved away): nothing more will come, whatever
+  /// `writer` says (a writer's lock goes with its folder).
+  bool folder_gone = false;
+  /// What could not be read this time (tried again next time); a warning is given once, not at
+  /// every poll while the same file stays unreadable.
+  std::vector<std::string> warnings;
 
   /// Something to show (the writer's state aside).
   bool any() const;
@@ -81,6 +86,7 @@ class RunFolderTail {
   std::int64_t last_head_stats_step_ = -1;
   std::vector<AttentionFileEntry> attention_files_;
   FileStamp last_checkpoint_, best_checkpoint_;
+  std::vector<std::string> warned_;  ///< the previous poll's warnings, not given again
 };
 
 }  // namespace ascope

@@ -11,6 +11,7 @@
 #include "engine/runfolder/log_file_lines.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "engine/runfolder/metrics/metrics_replay.h"
+#include "engine/runfolder/own_files.h"
 #include "engine/runfolder/run_folder.h"
 
 namespace ascope {
@@ -49,8 +50,9 @@ void readMetrics(const RunFolder& folder, OpenedRun& run) {
 /// a live run's log events read "14:03:22 text", so the opened run's log looks the same.
 void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 1000) {
   std::error_code ec;
-  if (!std::filesystem::exists(folder.logPath(), ec)) return;  // older runs have none
-  Expected<FileTail> tail = readRegularFileTail(folder.logPath(), kLogTailBytes);
+  // Older runs have none; a link in its place is refused by name (it showed /etc/passwd).
+  if (!std::filesystem::exists(std::filesystem::symlink_status(folder.logPath(), ec))) return;
+  Expected<FileTail> tail = readRegularFileTail(folder.logPath(), kLogTailBytes, Links::kRefuse);
   if (!tail.ok()) {
     run.warnings.push_back(tail.error());
     return;
@@ -68,21 +70,25 @@ void readLog(const RunFolder& folder, OpenedRun& run, std::size_t max_lines = 10
 
 Status checkRunFilesReadable(const std::string& run_dir) {
   const std::string config_path = run_dir + "/config.json";
-  Expected<std::string> config = readRegularFile(config_path, kMaxConfigJsonBytes);
+  Expected<std::string> config = readRegularFile(config_path, kMaxConfigJsonBytes, Links::kRefuse);
   if (!config.ok()) return Error{config.error()};
   if (Status s = checkJsonLimits(*config, config_path); !s.ok()) return s;
-  // Loading the model reads the JSON files beside config.json (tokenizers, class names) and a
-  // checkpoint; metrics.csv and log.txt are not its business.
-  for (const bool checkpoints : {false, true}) {
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{folder.error()};
+  if (Status s = checkOwnFolders(folder->path()); !s.ok()) return s;
+  // Loading the model reads the JSON files beside config.json (tokenizers, class names), those
+  // of pretrained/ and a checkpoint; metrics.csv and log.txt are not its business. Links are
+  // not followed out of the folder.
+  for (const char* sub : {"", "/checkpoints", "/pretrained"}) {
     std::error_code ec;
-    const std::string dir = checkpoints ? run_dir + "/checkpoints" : run_dir;
+    const std::string dir = run_dir + sub;
     for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      if (!checkpoints && it->path().extension() != ".json") continue;
-      const std::filesystem::file_status status = it->status(ec);  // symlinks followed
+      if (*sub == '\0' && it->path().extension() != ".json") continue;
+      const std::filesystem::file_status status = it->symlink_status(ec);
       if (ec || std::filesystem::is_regular_file(status) || std::filesystem::is_directory(status)) {
         continue;
       }
-      if (Status s = requireRegularFile(it->path().string()); !s.ok()) return s;
+      if (Status s = requireRegularFile(it->path().string(), Links::kRefuse); !s.ok()) return s;
     }
   }
   return {};
@@ -102,16 +108,12 @@ std::vector<AttentionFileEntry> listAttentionFiles(const std::string& run_dir) {
 Expected<OpenedRun> readRunFiles(const std::string& dir) {
   Expected<RunFolder> folder = RunFolder::open(dir);
   if (!folder.ok()) return Error{folder.error()};
-  // readConfig opens config.json itself: a FIFO there would block this pool thread for good, and
-  // nlohmann's conversion recurses per nesting level. Refused here first.
-  Expected<std::string> config_text = readRegularFile(folder->configPath(), kMaxConfigJsonBytes);
-  if (!config_text.ok()) return Error{config_text.error()};
-  if (Status s = checkJsonLimits(*config_text, folder->configPath()); !s.ok()) {
-    return Error{s.error()};
-  }
+  // A regular file (never a FIFO, which would block this pool thread for good, nor a link), within
+  // its size and nesting limits, every setting of its kind.
   Expected<TrainingConfig> config = folder->readConfig();
   if (!config.ok()) return Error{config.error()};
   OpenedRun run;
+  if (Status s = checkOwnFolders(folder->path()); !s.ok()) run.warnings.push_back(s.error());
   std::error_code ec;
   run.path = std::filesystem::absolute(dir, ec).lexically_normal().string();
   if (!run.path.empty() && run.path.back() == '/') run.path.pop_back();
@@ -126,7 +128,8 @@ Expected<OpenedRun> readRunFiles(const std::string& dir) {
   readLog(*folder, run);
   const std::string head_stats = folder->headStatsPath();
   std::error_code no_file;
-  if (std::filesystem::exists(head_stats, no_file)) {
+  // symlink_status: a link in a file's place is read, and refused by name, not passed over.
+  if (std::filesystem::exists(std::filesystem::symlink_status(head_stats, no_file))) {
     Expected<std::vector<HeadStatsRow>> rows = readHeadStatsCsv(head_stats);
     if (rows.ok()) {
       run.head_statistics = std::move(*rows);
@@ -135,7 +138,7 @@ Expected<OpenedRun> readRunFiles(const std::string& dir) {
     }
   }
   const std::string ablation = folder->path() + "/ablation.csv";
-  if (std::filesystem::exists(ablation, no_file)) {
+  if (std::filesystem::exists(std::filesystem::symlink_status(ablation, no_file))) {
     Expected<AblationTable> table = readAblationCsv(ablation);
     if (table.ok()) {
       run.ablation = std::move(*table);
@@ -150,13 +153,17 @@ Expected<OpenedRun> readRunFiles(const std::string& dir) {
     run.warnings.push_back(rates.error());
   }
   run.attention_files = listAttentionFiles(dir);
-  if (!run.attention_files.empty()) {
+  // The newest snapshot that reads: a damaged one is left out of the timeline with a note, and
+  // the one before it stands in (a damaged newest file hid 151 good ones).
+  while (!run.attention_files.empty()) {
     Expected<ProbeSet> snapshot = readProbeSet(run.attention_files.back().path);
     if (snapshot.ok()) {
       run.last_probes = std::move(*snapshot);
-    } else {
-      run.warnings.push_back(snapshot.error());
+      break;
     }
+    run.warnings.push_back("attention snapshot left out: " + snapshot.error());
+    run.damaged_snapshots.push_back(run.attention_files.back().path);
+    run.attention_files.pop_back();
   }
   return run;
 }

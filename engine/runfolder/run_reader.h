@@ -31,9 +31,12 @@ struct OpenedRun {
   /// in runs that were stopped, or made before the final test).
   std::optional<TestEvaluation> test;
   std::vector<AttentionFileEntry> attention_files;  ///< by step
-  std::optional<ProbeSet> last_probes;              ///< the newest stored probe set
-  std::vector<HeadStatsRow> head_statistics;        ///< head_stats.csv, by step
-  std::optional<AblationTable> ablation;            ///< ablation.csv, the run's last head ablation
+  /// Snapshots left out of `attention_files` because they do not decode, so that a later
+  /// listing of the folder leaves them out too.
+  std::vector<std::string> damaged_snapshots;
+  std::optional<ProbeSet> last_probes;        ///< the newest stored probe set
+  std::vector<HeadStatsRow> head_statistics;  ///< head_stats.csv, by step
+  std::optional<AblationTable> ablation;      ///< ablation.csv, the run's last head ablation
   std::vector<LearningRateChange> learning_rate_changes;  ///< learning_rates.csv, by step
   /// Recomputed from the newest checkpoint by readRun (engine/inference/read_run.h).
   std::optional<PositionalEncodingSnapshot> positional_encoding;
@@ -42,14 +45,18 @@ struct OpenedRun {
 };
 
 /// Reads every file a run folder holds (all but the positional encoding); an error only when it
-/// is not a run folder at all.
+/// is not a run folder at all, or its config.json cannot be read as a run's settings (the error
+/// names the file and the setting). A file that is a symbolic link is not read, and a snapshot
+/// that does not decode is left out of `attention_files`; each is named in `warnings`.
 Expected<OpenedRun> readRunFiles(const std::string& dir);
 
 /// Checks, without opening anything but config.json, what loading the run's model would read:
 /// config.json is a regular file within 1 MiB and 32 levels of nesting (checkJsonLimits), and
-/// nothing directly in the folder or in checkpoints/ is a FIFO, device or socket (tokenizers,
-/// classes.json and checkpoints are opened by LibTorch and nlohmann, which would block on a
-/// FIFO). Call before inferFromCheckpoint / positionalEncodingFromCheckpoint on a pool thread.
+/// nothing among the folder's JSON files or in checkpoints/ and pretrained/ is a FIFO, device,
+/// socket or symbolic link, nor are those folders links (tokenizers, classes.json and
+/// checkpoints are opened by LibTorch and nlohmann, which would block on a FIFO and follow a link
+/// out of the folder). Call before inferFromCheckpoint / positionalEncodingFromCheckpoint on a
+/// pool thread.
 Status checkRunFilesReadable(const std::string& run_dir);
 
 /// The attention snapshot files of a run folder, by step.

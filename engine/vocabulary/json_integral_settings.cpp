@@ -118,10 +118,13 @@ Status checkSettingTypes(const nlohmann::json& input, const nlohmann::json& defa
 Status checkSettingRanges(const nlohmann::json& input, const nlohmann::json& read_back,
                           const std::string& prefix) {
   if (input.is_object() && read_back.is_object()) {
+    // "optimization" and "warmup_steps" name "optimization.warmup_steps"; "text." and "layers"
+    // name "text.layers".
+    const std::string within = prefix.empty() || prefix.back() == '.' ? prefix : prefix + ".";
     for (const auto& [key, value] : input.items()) {
       const auto back = read_back.find(key);
       if (back == read_back.end()) continue;
-      if (Status s = checkSettingRanges(value, *back, prefix + key); !s.ok()) return s;
+      if (Status s = checkSettingRanges(value, *back, within + key); !s.ok()) return s;
     }
     return {};
   }

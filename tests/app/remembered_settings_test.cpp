@@ -4,7 +4,10 @@
 // folder, never to the user's.
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QGuiApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QScreen>
 #include <QSettings>
@@ -21,6 +24,7 @@
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/remembered_settings.h"
+#include "app/gui/window/run/run_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
@@ -38,6 +42,7 @@ class RememberedSettingsTest : public QObject {
   void corruptValuesAreIgnored();
   void lastRunIsReopened();
   void goneLastRunIsForgotten();
+  void damagedLastRunIsReportedAndForgotten();
   void fitIntoScreenMovesAndShrinks();
   void offScreenWindowComesBackOnScreen();
 
@@ -136,6 +141,45 @@ void RememberedSettingsTest::goneLastRunIsForgotten() {
   QVERIFY(!decided.at(0).at(1).toBool());
   QVERIFY(window.currentRun()->folder().isEmpty());
   QVERIFY(!QSettings().contains(QStringLiteral("session/lastRun")));
+}
+
+void RememberedSettingsTest::damagedLastRunIsReportedAndForgotten() {
+  // A model setting of the wrong JSON type aborted the window at every start while the run was
+  // remembered: now it is said in the status bar and the log, forgotten, and the window goes on.
+  QTemporaryDir dir;
+  const QString folder = dir.filePath(QStringLiteral("damaged-run"));
+  QVERIFY(FakeEngine::writeRunFolder(folder.toStdString(), 1));
+  {
+    QFile config(folder + QStringLiteral("/config.json"));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QJsonObject settings = QJsonDocument::fromJson(config.readAll()).object();
+    config.close();
+    QJsonObject vit = settings.value(QStringLiteral("vit")).toObject();
+    QVERIFY(vit.contains(QStringLiteral("layers")));
+    vit.insert(QStringLiteral("layers"), QStringLiteral("4"));
+    settings.insert(QStringLiteral("vit"), vit);
+    QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    config.write(QJsonDocument(settings).toJson());
+  }
+  QSettings().setValue(QStringLiteral("session/lastRun"), folder);
+  {
+    MainWindow window;
+    window.setInteractive();
+    window.show();
+    QSignalSpy failed(window.controller(), &RunController::rememberedRunFailed);
+    QSignalSpy asked(window.controller(), &RunController::openFailed);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 5000);
+    QVERIFY2(failed.at(0).at(1).toString().contains(QStringLiteral("\"vit.layers\"")),
+             qPrintable(failed.at(0).at(1).toString()));
+    QCOMPARE(asked.size(), 0);  // no dialog in the way at start
+    QVERIFY(window.currentRun()->folder().isEmpty());
+    QVERIFY(!QSettings().contains(QStringLiteral("session/lastRun")));
+  }
+  MainWindow again;  // the next start does not try it again
+  again.setInteractive();
+  QSignalSpy decided(again.rememberedSettings(), &RememberedSettings::reopenDecided);
+  QTest::qWait(300);
+  QCOMPARE(decided.size(), 0);
 }
 
 void RememberedSettingsTest::fitIntoScreenMovesAndShrinks() {

@@ -52,8 +52,9 @@ TEST(CliAblate, PrintsTheTableAndWritesAblationCsv) {
 TEST(CliAblate, BadRunFolderIsOneLineAndNonZero) {
   const std::string missing = (fs::temp_directory_path() / "ascope_cli_ablate_nowhere").string();
   const testing::CliOutcome o = testing::runInProcess({"ablate", "--run", missing});
-  EXPECT_NE(o.exit_code, 0);
-  EXPECT_EQ(o.err, "attentionscope-cli: " + missing + ": no such run folder\n");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_EQ(o.err, "attentionscope-cli: " + missing +
+                       ": no such run folder (see 'attentionscope-cli ablate --help')\n");
   EXPECT_TRUE(o.out.empty()) << o.out;
 }
 

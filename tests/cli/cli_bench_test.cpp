@@ -69,17 +69,28 @@ TEST(CliBench, TheSeedsShapesGiveTheirFlopCount) {
 }
 
 TEST(CliBench, PaddingShorterThanAPairIsRefused) {
+  // A value of --pad-to the task cannot take is bad input: exit 2, named by its option.
   const Outcome o = runBench("--task translate --preset tiny --pad-to 3 --steps 1");
-  EXPECT_EQ(o.exit_code, 1) << o.output;
-  EXPECT_NE(o.output.find("attentionscope-cli: pad_to 3 is shorter than the longest pair of "
-                          "builtin, which needs "),
+  EXPECT_EQ(o.exit_code, 2) << o.output;
+  EXPECT_NE(o.output.find("attentionscope-cli: --pad-to 3: pad_to 3 is shorter than the longest "
+                          "pair of builtin, which needs "),
             std::string::npos)
       << o.output;
   const Outcome beyond = runBench("--task translate --preset tiny --pad-to 30 --steps 1");
-  EXPECT_EQ(beyond.exit_code, 1) << beyond.output;
-  EXPECT_NE(beyond.output.find("pad_to 30 is longer than the model's seq_len 24"),
+  EXPECT_EQ(beyond.exit_code, 2) << beyond.output;
+  EXPECT_NE(beyond.output.find("--pad-to 30: pad_to 30 is longer than the model's seq_len 24"),
             std::string::npos)
       << beyond.output;
+}
+
+TEST(CliBench, AVocabularyForATaskWithoutWordsIsNamed) {
+  // It ended with exit 1 and "vocab and pad_to are for text tasks", not naming --vocab.
+  const Outcome o = runBench("--task vit --preset tiny --vocab 1000000 --steps 1");
+  EXPECT_EQ(o.exit_code, 2) << o.output;
+  EXPECT_NE(o.output.find("attentionscope-cli: --vocab 1000000: vocab and pad_to are for text "
+                          "tasks"),
+            std::string::npos)
+      << o.output;
 }
 
 TEST(CliBench, VocabularyReplacesTheDataSoNotBoth) {

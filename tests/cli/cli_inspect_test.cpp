@@ -57,9 +57,13 @@ TEST(CliInspect, WrongInputsAndFoldersAreOneLine) {
   EXPECT_EQ(text_to_vit.exit_code, 1);
   EXPECT_TRUE(contains(text_to_vit.output, "is a ViT model: give it an image, not text"))
       << text_to_vit.output;
+  // A folder that is not there is bad input (exit 2), named as such in one line.
   auto missing = runCli("inspect --model /nonexistent/model --text hi");
-  EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_TRUE(contains(missing.output, "/nonexistent/model/config.json")) << missing.output;
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_TRUE(
+      contains(missing.output, "attentionscope-cli: --model: /nonexistent/model: no such folder"))
+      << missing.output;
+  EXPECT_FALSE(contains(missing.output, "config.json")) << missing.output;
   auto no_input = runCli("inspect --model " + kHf + "tiny_bert");
   EXPECT_EQ(no_input.exit_code, 2);
   EXPECT_TRUE(contains(no_input.output, "give --text")) << no_input.output;

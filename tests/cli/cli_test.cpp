@@ -651,7 +651,7 @@ TEST(Cli, InferWritesTheAttentionJsonOrRefusesAnUnwritablePath) {
   const fs::path missing = ownTemp("ascope_cli_test_no_such_folder") / "asked.json";
   const Outcome refused = runCli("infer --run " + run.string() +
                                  " --text \"a wonderful film\" --attention " + missing.string());
-  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
   EXPECT_EQ(
       refused.output.rfind("attentionscope-cli: --attention: cannot write " + missing.string(), 0),
       0u)

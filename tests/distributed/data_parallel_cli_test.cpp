@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cli_job.h"
+#include "engine/core/run_folder_lock.h"
 #include "engine/distributed/rank_launcher.h"
 #include "engine/runfolder/metrics/metrics_csv_reader.h"
 
@@ -225,6 +226,40 @@ TEST_F(DataParallelCli, AKilledRankEndsTheJobAndTheRunResumesWithOneProcess) {
   // Resumed by one process from what rank 0 kept: on from the last complete step.
   run({"train", "--resume", dir_ + "/killed", "--steps", "40", "--threads", "1"});
   EXPECT_EQ(trainRows("killed").back().step, 40);
+}
+
+TEST_F(DataParallelCli, TheLaunchersDeathIsOneStopRequestForTheRanks) {
+  // A Ctrl+C the launcher passed on, then the launcher killed outright: the ranks took its death
+  // for a second signal and exited without the checkpoint the first one asked for.
+  const std::string log = dir_ + "/launcher.log";
+  const pid_t launcher =
+      startCli(train("orphaned", {"--nproc", "2", "--steps", "100000"}), {}, log);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  const auto rows = [&] {
+    Expected<MetricsCsv> csv = readMetricsCsv(dir_ + "/orphaned/metrics.csv");
+    return csv.ok() ? csv->rows.size() : std::size_t{0};
+  };
+  while (std::chrono::steady_clock::now() < deadline && rows() < 5) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  ASSERT_GE(rows(), 5u) << readText(log);
+  ASSERT_EQ(::kill(launcher, SIGTERM), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // passed on to the ranks
+  ASSERT_EQ(::kill(launcher, SIGKILL), 0);
+  EXPECT_EQ(waitFor(launcher, 30), -SIGKILL);
+  // The ranks, orphaned, stop after the same step; rank 0 writes the checkpoint and lets go.
+  const auto stop_deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (std::chrono::steady_clock::now() < stop_deadline &&
+         RunFolderLock::inspect(dir_ + "/orphaned").kind == RunFolderWriterState::Kind::kWriting) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // its last words to the log
+  const std::string output = readText(log);
+  EXPECT_EQ(RunFolderLock::inspect(dir_ + "/orphaned").kind, RunFolderWriterState::Kind::kNone)
+      << output;
+  EXPECT_EQ(output.find("second signal"), std::string::npos) << output;
+  EXPECT_NE(output.find("stopped by SIGTERM; continue with"), std::string::npos) << output;
+  EXPECT_TRUE(fs::exists(dir_ + "/orphaned/checkpoints/last.pt")) << output;
 }
 
 TEST_F(DataParallelCli, ResumesWithAnotherNumberOfRanks) {

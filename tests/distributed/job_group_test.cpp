@@ -9,6 +9,7 @@
 
 #include <ATen/ATen.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <future>
@@ -189,6 +190,74 @@ TEST(JobGroup, RendezvousFailuresAreClear) {
   ASSERT_FALSE(alone.ok());
   EXPECT_NE(alone.error().find("not every rank joined"), std::string::npos) << alone.error();
   EXPECT_LT(seconds, 30);
+}
+
+TEST(JobGroup, RanksStartedWithDifferentWorldSizesAreNamed) {
+  // RANK=0 WORLD_SIZE=2 and RANK=1 WORLD_SIZE=3 on one port met, and Gloo then failed with
+  // "[enforce fail … 136 vs 68]" after a false "within 10 s".
+  const int port = freeLoopbackPort();
+  ASSERT_GT(port, 0);
+  JobRank zero = rankOfTwo(0, port, 20);
+  JobRank one = rankOfTwo(1, port, 20);
+  one.world_size = 3;
+  std::string errors[2];
+  std::thread second([&] {
+    Expected<std::unique_ptr<JobGroup>> group = JobGroup::join(one, at::kCPU);
+    errors[1] = group.ok() ? "joined" : group.error();
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  Expected<std::unique_ptr<JobGroup>> group = JobGroup::join(zero, at::kCPU);
+  errors[0] = group.ok() ? "joined" : group.error();
+  second.join();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_NE(errors[1].find("rank 1 of 3"), std::string::npos) << errors[1];
+  EXPECT_NE(errors[1].find("rank 0 was started with WORLD_SIZE 2, this rank with 3: start every "
+                           "rank of a job with the same WORLD_SIZE"),
+            std::string::npos)
+      << errors[1];
+  EXPECT_NE(errors[0].find("rank 1 was started with WORLD_SIZE 3, this rank with 2"),
+            std::string::npos)
+      << errors[0];
+  for (const std::string& e : errors) EXPECT_EQ(e.find("enforce fail"), std::string::npos) << e;
+  EXPECT_LT(seconds, 15) << "found at once, not after the job's timeout";
+}
+
+TEST(JobGroup, ARankMeetingAnotherProgramSaysSoWithoutClaimingItWaited) {
+  // Another program on MASTER_PORT that takes connections and closes them: rank 1 failed after a
+  // second saying it "could not meet rank 0 within 1800 s".
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(fd, 8), 0);
+  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const int taken = ntohs(address.sin_port);
+  std::atomic<bool> stop{false};
+  std::thread other([&] {
+    while (!stop) {
+      const int client = ::accept(fd, nullptr, nullptr);
+      if (client >= 0) ::close(client);
+    }
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  Expected<std::unique_ptr<JobGroup>> refused = JobGroup::join(rankOfTwo(1, taken, 1800), at::kCPU);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  stop = true;
+  ::shutdown(fd, SHUT_RDWR);
+  ::close(fd);
+  other.join();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("could not meet rank 0 at 127.0.0.1:" + std::to_string(taken) +
+                                 ": what answers there is not this job's rendezvous"),
+            std::string::npos)
+      << refused.error();
+  EXPECT_EQ(refused.error().find("1800 s"), std::string::npos) << refused.error();
+  EXPECT_LT(seconds, 60);
 }
 
 }  // namespace

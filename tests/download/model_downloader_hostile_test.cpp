@@ -208,6 +208,21 @@ TEST_F(ModelDownloaderTest, ARedirectLoopIsCalledSoNamingTheAddress) {
   EXPECT_FALSE(contains(model.error(), "302")) << model.error();
 }
 
+TEST_F(ModelDownloaderTest, ARedirectToAFileAddressIsRefusedAsSuch) {
+  // It was reported as "HTTP 302 Found", as if the server had failed.
+  const std::string id = "acme/to_file";
+  hub_.addVitModel(id);
+  const std::string cdn = FixtureModelHub::cdnPath(id, "model.safetensors");
+  server_.redirect(cdn, "file:///etc/passwd");
+  const Expected<DownloadedModel> model = fetch(id);
+  ASSERT_FALSE(model.ok());
+  EXPECT_TRUE(contains(model.error(), server_.url(cdn) +
+                                          ": redirected to \"file:///etc/passwd\", which is not "
+                                          "an http(s) address: refused"))
+      << model.error();
+  EXPECT_FALSE(contains(model.error(), "302")) << model.error();
+}
+
 TEST_F(ModelDownloaderTest, ATokenIsNotSentInClearToAnotherMachine) {
   const std::string id = "me/private";
   hub_.addVitModel(id);

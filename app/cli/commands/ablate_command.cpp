@@ -14,6 +14,7 @@
 #include "app/cli/training/stop_signals.h"
 #include "engine/ablation/ablation_report.h"
 #include "engine/ablation/run_ablation.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/tensor_threads.h"
 
@@ -22,12 +23,23 @@ namespace {
 
 struct AblateOptions {
   std::string run;
+  std::optional<std::string> data;
   int64_t samples = AblationOptions{}.samples;
   int64_t decode_samples = AblationOptions{}.decode_samples;
   std::optional<int64_t> threads;
 };
 
 int ablate(const AblateOptions& o) {
+  // The run's settings and whether they name a data path, before minutes of work: a run folder
+  // is not trusted to open files on its own.
+  Expected<TrainingConfig> config = readRunConfig(o.run);
+  if (!config.ok()) return usageError(config.error(), "ablate");
+  if (!o.data) {
+    const std::string refusal =
+        unnamedDataMessage(*config, o.run + "/config.json",
+                           "give it again with --data to ablate on its validation split");
+    if (!refusal.empty()) return usageError(refusal, "ablate");
+  }
   AblationOptions options;
   options.samples = static_cast<int>(o.samples);
   options.decode_samples = static_cast<int>(o.decode_samples);
@@ -44,7 +56,7 @@ int ablate(const AblateOptions& o) {
     if (tty) std::fprintf(stderr, "\rablating: %d/%d evaluations", done, total);
     return signals.received() == 0;
   };
-  Expected<AblationTable> table = ablateRun(o.run, options, progress);
+  Expected<AblationTable> table = ablateRun(o.run, options, progress, o.data.value_or(""));
   if (tty) std::fprintf(stderr, "\n");
   if (!table.ok()) {
     const std::string message = signals.received() != 0
@@ -72,10 +84,18 @@ Subcommand addAblateCommand(CLI::App& app) {
       "Evaluates the run's newest checkpoint on its validation data as trained, then with each\n"
       "head dropped, with only one head of a layer kept, and with each whole layer dropped.\n"
       "Prints the change in accuracy (and BLEU for translation) per layer and head, and writes\n"
-      "every figure to RUNDIR/ablation.csv. Works while the run is still training.");
+      "every figure to RUNDIR/ablation.csv. Works while the run is still training.\n"
+      "A run trained on a data file or folder needs it named again with --data: the paths in a\n"
+      "run folder's config.json are never opened on their own.");
   command->add_option("--run", o->run, "a run folder written by 'train' (one with a checkpoint)")
       ->type_name("RUNDIR")
       ->required();
+  command
+      ->add_option("--data", o->data,
+                   "the run's data set (a run of built-in data needs none): its validation split, "
+                   "as the run split it, is what the heads are measured on")
+      ->type_name("PATH")
+      ->check(dataPath(/*builtin=*/true));
   command
       ->add_option("--samples", o->samples,
                    "validation samples per evaluation (default " + std::to_string(o->samples) + ")")

@@ -46,7 +46,18 @@ int bench(BenchOptions o) {
   Expected<StepBenchmarkResult> result =
       benchmarkTrainingSteps(*config, steps, static_cast<int>(o.warmup), shapes);
   if (!result.ok()) {
-    std::fprintf(stderr, "attentionscope-cli: %s\n", result.error().c_str());
+    // The shapes' own refusals ("vocab and pad_to are for text tasks…", "pad_to 30 is longer than
+    // the model's seq_len 24") are bad values of --vocab or --pad-to: named by their option.
+    const std::string& e = result.error();
+    const bool names_vocab = e.rfind("vocab", 0) == 0, names_pad = e.rfind("pad_to", 0) == 0;
+    if ((o.vocab && names_vocab) || (o.pad_to && (names_pad || names_vocab))) {
+      return usageError(
+          std::string(o.vocab && names_vocab ? "--vocab " + std::to_string(*o.vocab)
+                                             : "--pad-to " + std::to_string(*o.pad_to)) +
+              ": " + e,
+          "bench");
+    }
+    std::fprintf(stderr, "attentionscope-cli: %s\n", e.c_str());
     return 1;
   }
   std::printf("ms_per_step=%.2f samples_per_s=%.4g", result->median_ms, result->samples_per_s);

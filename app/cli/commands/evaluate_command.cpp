@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
@@ -22,6 +23,7 @@
 #include "app/cli/training/training_options.h"
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/inference/device_query.h"
+#include "engine/runfolder/own_files.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
@@ -114,11 +116,13 @@ int evaluate(const EvaluateOptions& o) {
   if (device == "cuda" && !cudaAvailable()) {
     return usageError("--device cuda: no CUDA GPU is available", "evaluate");
   }
-  // Before hours of scoring: a typo in the output folder should cost nothing.
+  // Before hours of scoring: a typo in the output folder should cost nothing, and the report must
+  // never land on what the command reads (the data set, the run's weights) nor on a device.
+  std::vector<CommandInput> inputs = runFolderInputs(o.run);
+  inputs.push_back({o.data, "the data set"});
   if (o.out) {
-    if (Status writable = checkWritableFile(*o.out); !writable.ok()) {
-      std::fprintf(stderr, "attentionscope-cli: --out: %s\n", writable.error().c_str());
-      return 1;
+    if (Status writable = checkOutputFile(*o.out, inputs); !writable.ok()) {
+      return usageError("--out: " + writable.error(), "evaluate");
     }
   }
   EvaluationRequest request;
@@ -166,7 +170,7 @@ int evaluate(const EvaluateOptions& o) {
   if (!r.classes.empty()) printClassification(r);
   printWorst(r);
   if (o.out) {
-    if (Status written = writeEvaluationJson(*o.out, r); !written.ok()) {
+    if (Status written = writeEvaluationJson(*o.out, r, inputs); !written.ok()) {
       std::fprintf(stderr, "attentionscope-cli: --out: %s\n", written.error().c_str());
       return 1;
     }
@@ -200,7 +204,8 @@ Subcommand addEvaluateCommand(CLI::App& app) {
   command
       ->add_option("--data", o->data, "a data set in a format the run's task reads (see 'train')")
       ->type_name("PATH")
-      ->required();
+      ->required()
+      ->check(dataPath(/*builtin=*/true));
   command->add_option("--split", o->split, "test (default), validation, train, or all")
       ->type_name("SPLIT")
       ->check(CLI::IsMember({"test", "validation", "train", "all"}));

@@ -13,7 +13,8 @@
 #include "app/cli/training/training_options.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/inference/device_query.h"
-#include "engine/runfolder/run_folder.h"
+#include "engine/runfolder/own_files.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
@@ -37,9 +38,7 @@ std::string idsTaking(TaskInput input) {
 
 /// The input the run's task takes matches the one given; errors say which runs take it.
 Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
-  Expected<RunFolder> folder = RunFolder::open(o.run);
-  if (!folder.ok()) return Error{folder.error()};
-  Expected<TrainingConfig> config = folder->readConfig();
+  Expected<TrainingConfig> config = readRunConfig(o.run);
   if (!config.ok()) return Error{config.error()};
   Expected<const TaskDescriptor*> task = findTask(config->task);
   if (!task.ok()) return Error{o.run + ": " + task.error()};
@@ -74,11 +73,13 @@ int infer(const InferOptions& o) {
   }
   Expected<const TaskDescriptor*> task = checkedTask(o);
   if (!task.ok()) return usageError(task.error(), "infer");
-  // Before the model loads: a typo in the folder should not cost a whole inference first.
+  // Before the model loads: a typo in the folder should not cost a whole inference first, and
+  // the attention never lands on the run's own files, the image asked about or a device.
+  std::vector<CommandInput> inputs = runFolderInputs(o.run);
+  if (o.image) inputs.push_back({*o.image, "the image"});
   if (o.attention) {
-    if (Status writable = checkWritableFile(*o.attention); !writable.ok()) {
-      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", writable.error().c_str());
-      return 1;
+    if (Status writable = checkOutputFile(*o.attention, inputs); !writable.ok()) {
+      return usageError("--attention: " + writable.error(), "infer");
     }
   }
   InferenceRequest request;
@@ -92,7 +93,7 @@ int infer(const InferOptions& o) {
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
   if (o.attention) {
     const std::string input = o.text ? *o.text : *o.image;
-    if (Status written = writeAttentionJson(*o.attention, *answer, input); !written.ok()) {
+    if (Status written = writeAttentionJson(*o.attention, *answer, input, inputs); !written.ok()) {
       std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", written.error().c_str());
       return 1;
     }

@@ -3,9 +3,12 @@
 // input without any training, and shows the shape of every layer's attention; `--attention`
 // writes all of it as `infer --attention` does.
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
@@ -37,10 +40,23 @@ void printAttentionShapes(const AttentionSnapshot& snapshot) {
 int inspect(const InspectOptions& o) {
   if (!o.text && !o.image) return usageError("give --text \"…\" or --image FILE", "inspect");
   if (o.pair && !o.text) return usageError("--pair needs --text", "inspect");
+  // A missing folder is named as what it is, before anything inside it is looked for.
+  std::error_code ec;
+  if (!std::filesystem::is_directory(o.model, ec)) {
+    return usageError(
+        "--model: " + o.model +
+            (std::filesystem::exists(o.model, ec) ? " is not a folder" : ": no such folder"),
+        "inspect");
+  }
+  if (o.image && !std::filesystem::exists(*o.image, ec)) {
+    return usageError("--image: " + *o.image + ": no such file", "inspect");
+  }
+  // The model folder is every file the command reads, with the image.
+  std::vector<CommandInput> inputs = {{o.model, "the model folder"}};
+  if (o.image) inputs.push_back({*o.image, "the image"});
   if (o.attention) {
-    if (Status writable = checkWritableFile(*o.attention); !writable.ok()) {
-      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", writable.error().c_str());
-      return 1;
+    if (Status writable = checkOutputFile(*o.attention, inputs); !writable.ok()) {
+      return usageError("--attention: " + writable.error(), "inspect");
     }
   }
   PretrainedInspectionRequest request;
@@ -56,7 +72,7 @@ int inspect(const InspectOptions& o) {
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
   if (o.attention) {
     const std::string input = o.text ? *o.text + (o.pair ? " ||| " + *o.pair : "") : *o.image;
-    if (Status written = writeAttentionJson(*o.attention, *answer, input); !written.ok()) {
+    if (Status written = writeAttentionJson(*o.attention, *answer, input, inputs); !written.ok()) {
       std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", written.error().c_str());
       return 1;
     }

@@ -53,13 +53,7 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
   CLI::Option* data = addDataOption(*train, *o);
   // The three splits (engine/vocabulary/data_split.h): validation carved from the training data,
   // test the data set's own, a named file, or carved once; never reused from validation.
-  const CLI::Validator existing_path(
-      [](std::string& path) -> std::string {
-        std::error_code ec;
-        return std::filesystem::exists(path, ec) ? std::string()
-                                                 : path + ": no such file or folder";
-      },
-      "");
+  const CLI::Validator existing_path = dataPath(/*builtin=*/false);
   CLI::Option* test_data =
       train
           ->add_option("--test-data", o->test_data,

@@ -1,16 +1,8 @@
 #include "app/cli/output/attention_json.h"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstddef>
-#include <cstring>
-#include <filesystem>
 #include <nlohmann/json.hpp>
-#include <system_error>
 #include <vector>
-
-#include "engine/core/atomic_file.h"
 
 namespace ascope::cli {
 
@@ -69,28 +61,14 @@ nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& i
   return out;
 }
 
-Status checkWritableFile(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return Error{path + " is a folder, not a file name"};
-  const fs::path parent = fs::path(path).parent_path();
-  const std::string folder = parent.empty() ? std::string(".") : parent.string();
-  if (!fs::is_directory(folder, ec)) {
-    return Error{"cannot write " + path + ": no such folder " + folder};
-  }
-  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    return Error{"cannot write " + path + ": " + std::strerror(errno)};
-  }
-  return {};
-}
-
 Status writeAttentionJson(const std::string& path, const InferenceAnswer& answer,
-                          const std::string& input) {
+                          const std::string& input, const std::vector<CommandInput>& inputs) {
   // A text given on the command line need not be UTF-8; JSON must be.
-  return writeFileAtomically(
+  return writeOutputFile(
       path,
       attentionJson(answer, input).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
-          "\n");
+          "\n",
+      inputs);
 }
 
 }  // namespace ascope::cli

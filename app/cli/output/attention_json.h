@@ -4,7 +4,9 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
+#include <vector>
 
+#include "engine/core/output_file.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/vocabulary/expected.h"
 
@@ -20,12 +22,9 @@ nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& i
 /// grid of an image.
 nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot);
 
-/// Refuses, before any model is loaded, a path whose folder is missing or not writable, or that
-/// is a folder itself; the error names the path.
-Status checkWritableFile(const std::string& path);
-
-/// Written atomically: a reader never sees half a file, and a failed write keeps the old one.
+/// Written by writeOutputFile (engine/core/output_file.h): checked against the command's
+/// `inputs`, atomically, never over a device, FIFO or link.
 Status writeAttentionJson(const std::string& path, const InferenceAnswer& answer,
-                          const std::string& input);
+                          const std::string& input, const std::vector<CommandInput>& inputs);
 
 }  // namespace ascope::cli

@@ -80,10 +80,12 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
   return out;
 }
 
-Status writeEvaluationJson(const std::string& path, const EvaluationReport& report) {
-  return writeFileAtomically(
+Status writeEvaluationJson(const std::string& path, const EvaluationReport& report,
+                           const std::vector<CommandInput>& inputs) {
+  return writeOutputFile(
       path,
-      evaluationJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      evaluationJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+      inputs);
 }
 
 }  // namespace ascope::cli

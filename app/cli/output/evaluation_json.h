@@ -3,7 +3,9 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
+#include <vector>
 
+#include "engine/core/output_file.h"
 #include "engine/vocabulary/evaluation_report.h"
 #include "engine/vocabulary/expected.h"
 
@@ -21,7 +23,9 @@ namespace ascope::cli {
 ///  "prediction", "probability", "loss", "attention": {"groups", "decoding", …}}]}
 nlohmann::json evaluationJson(const EvaluationReport& report);
 
-/// Written atomically; text that is not UTF-8 is replaced, as JSON must be.
-Status writeEvaluationJson(const std::string& path, const EvaluationReport& report);
+/// Written by writeOutputFile (engine/core/output_file.h): checked against the command's
+/// `inputs`, atomically; text that is not UTF-8 is replaced, as JSON must be.
+Status writeEvaluationJson(const std::string& path, const EvaluationReport& report,
+                           const std::vector<CommandInput>& inputs);
 
 }  // namespace ascope::cli

@@ -13,10 +13,15 @@ static_assert(std::atomic<int>::is_always_lock_free, "used in a signal handler")
 
 struct sigaction previous_int {};
 struct sigaction previous_term {};
+struct sigaction previous_hup {};
 
 extern "C" void onStopSignal(int signal) {
   int expected = 0;
   if (first_signal.compare_exchange_strong(expected, signal)) return;
+  // SIGHUP is the death of the `--nproc` launcher (a rank's PR_SET_PDEATHSIG) or of the terminal:
+  // nobody asking for haste. After a Ctrl+C the launcher passed on, it must not cost the
+  // checkpoint that signal asked for.
+  if (signal == SIGHUP) return;
   // Whoever sends a second one does not want to wait for the checkpoint. Only async-signal-safe
   // calls here: write() and _exit().
   static const char message[] =
@@ -37,11 +42,13 @@ StopSignals::StopSignals() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGINT, &action, &previous_int);
   sigaction(SIGTERM, &action, &previous_term);
+  sigaction(SIGHUP, &action, &previous_hup);
 }
 
 StopSignals::~StopSignals() {
   sigaction(SIGINT, &previous_int, nullptr);
   sigaction(SIGTERM, &previous_term, nullptr);
+  sigaction(SIGHUP, &previous_hup, nullptr);
 }
 
 int StopSignals::received() const {
@@ -54,6 +61,8 @@ const char* signalName(int signal) {
       return "SIGINT";
     case SIGTERM:
       return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP (the launcher or the terminal is gone)";
     default:
       return "a signal";
   }

@@ -30,18 +30,11 @@ CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o) {
 }
 
 CLI::Option* addDataOption(CLI::App& command, TrainingOptions& o) {
-  const CLI::Validator builtin_or_existing_path(
-      [](std::string& data) -> std::string {
-        std::error_code ec;
-        if (data == "builtin" || std::filesystem::exists(data, ec)) return {};
-        return data + ": no such file or folder";
-      },
-      "");
   return command
       .add_option("--data", o.data,
                   "builtin (default), or a path in a format the task reads (see tasks below)")
       ->type_name("D")
-      ->check(builtin_or_existing_path);
+      ->check(dataPath(/*builtin=*/true));
 }
 
 CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& device,

@@ -4,16 +4,14 @@
 
 #include "app/cli/task_help.h"
 #include "engine/inference/device_query.h"
-#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
 namespace {
 
 Expected<TrainingConfig> resumedConfig(const std::string& run_dir) {
-  Expected<RunFolder> folder = RunFolder::open(run_dir);
-  if (!folder.ok()) return Error{"--resume: " + folder.error()};
-  Expected<TrainingConfig> saved = folder->readConfig();
+  Expected<TrainingConfig> saved = readRunConfig(run_dir);
   if (!saved.ok()) return Error{"--resume: " + saved.error()};
   TrainingConfig config = *saved;
   config.resume = true;

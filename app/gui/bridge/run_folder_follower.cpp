@@ -48,6 +48,11 @@ void RunFolderFollower::poll() {
 void RunFolderFollower::onPolled(int generation, const RunFolderNews& news) {
   if (generation != generation_) return;  // of a folder no longer followed
   polling_ = false;
+  if (news.folder_gone) {
+    stop();
+    Q_EMIT folderGone();
+    return;
+  }
   if (news.any()) Q_EMIT newsArrived(news);
   if (news.writer.kind != RunFolderWriterState::Kind::kWriting) {
     stop();

@@ -37,6 +37,8 @@ class RunFolderFollower : public QObject {
   void newsArrived(const RunFolderNews& news);
   /// The writer let go of the folder (kNone) or died holding it (kAbandoned); nothing more comes.
   void writerEnded(const RunFolderWriterState& state);
+  /// The folder itself was deleted or moved away; nothing more comes.
+  void folderGone();
 
  private:
   void poll();

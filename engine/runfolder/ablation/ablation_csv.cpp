@@ -89,7 +89,7 @@ bool realNumber(const std::string& text, double& out) {
 }  // namespace
 
 Expected<AblationTable> readAblationCsv(const std::string& path) {
-  Expected<std::string> text = readRegularFile(path, kMaxAblationCsvBytes);
+  Expected<std::string> text = readRegularFile(path, kMaxAblationCsvBytes, Links::kRefuse);
   if (!text.ok()) return Error{text.error()};
   CsvReader reader(*text);
   CsvRecord record;

@@ -39,7 +39,7 @@ Expected<std::vector<Bookmark>> readBookmarks(const std::string& run_dir) {
   const std::string path = bookmarksPath(run_dir);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return std::vector<Bookmark>{};
-  Expected<nlohmann::json> json = readJsonFile(path, {kMaxBookmarksBytes, 8});
+  Expected<nlohmann::json> json = readJsonFile(path, {kMaxBookmarksBytes, 8}, Links::kRefuse);
   if (!json.ok()) return Error{json.error()};
   const auto list = json->find("bookmarks");
   if (!json->is_object() || list == json->end() || !list->is_array()) {

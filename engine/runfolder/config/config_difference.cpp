@@ -60,10 +60,10 @@ std::vector<SettingDifference> withoutLocations(std::vector<SettingDifference> d
 Expected<std::vector<SettingDifference>> differingRunSettings(const std::string& run_a,
                                                               const std::string& run_b) {
   const JsonLimits limits{kMaxConfigJsonBytes, 32};
-  Expected<nlohmann::json> a = readJsonFile(run_a + "/config.json", limits);
+  Expected<nlohmann::json> a = readJsonFile(run_a + "/config.json", limits, Links::kRefuse);
   if (!a.ok()) return Error{a.error()};
   if (Status s = checkRunConfigJson(*a, run_a + "/config.json"); !s.ok()) return Error{s.error()};
-  Expected<nlohmann::json> b = readJsonFile(run_b + "/config.json", limits);
+  Expected<nlohmann::json> b = readJsonFile(run_b + "/config.json", limits, Links::kRefuse);
   if (!b.ok()) return Error{b.error()};
   if (Status s = checkRunConfigJson(*b, run_b + "/config.json"); !s.ok()) return Error{s.error()};
   return withoutLocations(differingSettings(*a, *b));

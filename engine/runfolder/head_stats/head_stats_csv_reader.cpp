@@ -159,7 +159,7 @@ Expected<std::vector<HeadStatsRow>> parseHeadStatsCsv(std::string_view text,
 }
 
 Expected<std::vector<HeadStatsRow>> readHeadStatsCsv(const std::string& path) {
-  Expected<std::string> text = readRegularFile(path, kMaxHeadStatsCsvBytes);
+  Expected<std::string> text = readRegularFile(path, kMaxHeadStatsCsvBytes, Links::kRefuse);
   if (!text.ok()) return Error{text.error()};
   return parseHeadStatsCsv(*text, path);
 }

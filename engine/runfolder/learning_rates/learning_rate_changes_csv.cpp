@@ -81,7 +81,7 @@ Expected<LearningRateChanges> readLearningRateChanges(const std::string& run_dir
   std::error_code no_file;
   LearningRateChanges result;
   if (!std::filesystem::exists(path, no_file)) return result;
-  Expected<std::string> text = readRegularFile(path, kMaxLearningRateChangesBytes);
+  Expected<std::string> text = readRegularFile(path, kMaxLearningRateChangesBytes, Links::kRefuse);
   if (!text.ok()) return Error{text.error()};
   const std::vector<std::string_view> lines = splitLines(*text);
   for (std::size_t i = 0; i < lines.size(); ++i) {

@@ -169,7 +169,8 @@ Expected<MetricsCsv> parseMetricsCsv(std::string_view text, const std::string& n
 }
 
 Expected<MetricsColumns> readMetricsColumns(const std::string& path) {
-  Expected<std::string> head = readRegularFileHead(path, kMaxMetricsHeaderBytes + 1);
+  Expected<std::string> head =
+      readRegularFileHead(path, kMaxMetricsHeaderBytes + 1, Links::kRefuse);
   if (!head.ok()) return Error{head.error()};
   const std::size_t end = head->find('\n');
   if (end == std::string::npos) return Error{path + ": line 1 is not the metrics header"};
@@ -179,7 +180,7 @@ Expected<MetricsColumns> readMetricsColumns(const std::string& path) {
 }
 
 Expected<MetricsCsv> readMetricsCsv(const std::string& path) {
-  Expected<std::string> text = readRegularFile(path, kMaxMetricsCsvBytes);
+  Expected<std::string> text = readRegularFile(path, kMaxMetricsCsvBytes, Links::kRefuse);
   if (!text.ok()) return Error{text.error()};
   return parseMetricsCsv(*text, path);
 }

@@ -292,7 +292,7 @@ Expected<ProbeSet> decodeProbeSet(const std::string& bytes, const std::string& n
 Expected<ProbeSet> readProbeSet(const std::string& path) {
   // A FIFO named step_*.msgpack would block the pool thread in open() for good, and a file
   // larger than any snapshot would be read whole before the checks above.
-  Expected<std::string> bytes = readRegularFile(path, kMaxMsgpackFileBytes);
+  Expected<std::string> bytes = readRegularFile(path, kMaxMsgpackFileBytes, Links::kRefuse);
   if (!bytes.ok()) return Error{bytes.error()};
   return decodeProbeSet(*bytes, path);
 }

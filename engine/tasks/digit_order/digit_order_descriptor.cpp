@@ -40,21 +40,45 @@ Status validate(const TrainingConfig& c) {
   return validateGeneratedTask<DigitOrderConfig>(c, "digits", "its own sequences");
 }
 
+/// The training sequences of `c` and its validation ones, which come from a seed of their own, so
+/// they are not the training ones.
+std::pair<std::vector<DigitSequence>, std::vector<DigitSequence>> sequences(
+    const TrainingConfig& c) {
+  const auto length = static_cast<int>(c.model.get<DigitOrderConfig>().length);
+  return {generateDigitSequences(c.builtin.train_count, length, c.builtin.seed),
+          generateDigitSequences(c.builtin.test_count, length, c.builtin.seed * 1000003ULL + 1)};
+}
+
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   if (b.shapes.any()) return Error{"vocab and pad_to are for the text tasks"};
-  const auto length = static_cast<int>(b.config.model.get<DigitOrderConfig>().length);
-  // Validation sequences come from a seed of their own, so they are not the training ones.
-  std::vector<DigitSequence> train =
-      generateDigitSequences(b.config.builtin.train_count, length, b.config.builtin.seed);
-  std::vector<DigitSequence> validation = generateDigitSequences(
-      b.config.builtin.test_count, length, b.config.builtin.seed * 1000003ULL + 1);
+  auto [train, validation] = sequences(b.config);
   return std::unique_ptr<Task>(std::make_unique<DigitOrderTask>(b.config, std::move(train),
                                                                 std::move(validation), b.device));
 }
 
+/// With data (`evaluate`): the run's own sequences, regenerated. The generator's held-out
+/// sequences are the validation split; training has no test split, so `evaluate --split all`
+/// (which names the data as the test data) scores those held-out sequences whole.
 Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+  if (!b.with_data) {
+    return std::unique_ptr<Task>(std::make_unique<DigitOrderTask>(
+        b.config, std::vector<DigitSequence>{}, std::vector<DigitSequence>{}, b.device));
+  }
+  if (!usesBuiltinData(b.config)) {
+    return Error{"the digits task makes its own sequences: data must be builtin, got \"" +
+                 b.config.data + "\""};
+  }
+  auto [train, validation] = sequences(b.config);
+  SplitOrigins origins;
+  origins.validation = "the generator's " + std::to_string(validation.size()) +
+                       " held-out sequences (none of them in training)";
+  std::vector<DigitSequence> test;
+  if (!b.config.splits.test_data.empty()) {
+    test = validation;
+    origins.test = origins.validation;
+  }
   return std::unique_ptr<Task>(std::make_unique<DigitOrderTask>(
-      b.config, std::vector<DigitSequence>{}, std::vector<DigitSequence>{}, b.device));
+      b.config, std::move(train), std::move(validation), b.device, std::move(test), origins));
 }
 
 }  // namespace

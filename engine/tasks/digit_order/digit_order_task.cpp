@@ -42,14 +42,18 @@ torch::Tensor digitOrderIds(const std::vector<int>& digits) {
 }
 
 DigitOrderTask::DigitOrderTask(const TrainingConfig& config, std::vector<DigitSequence> train,
-                               std::vector<DigitSequence> validation, const torch::Device& device)
+                               std::vector<DigitSequence> validation, const torch::Device& device,
+                               std::vector<DigitSequence> test, SplitOrigins origins)
     : config_(config),
       settings_(config.model.get<DigitOrderConfig>()),
       device_(device),
       train_(std::move(train)),
-      validation_(std::move(validation)) {
+      validation_(std::move(validation)),
+      test_(std::move(test)),
+      origins_(std::move(origins)) {
   stack(train_, settings_.length, &train_ids_, &train_labels_);
   stack(validation_, settings_.length, &validation_ids_, &validation_labels_);
+  stack(test_, settings_.length, &test_ids_, &test_labels_);
   model_ = DigitOrderModel(settings_);
   model_->to(device_);
 }
@@ -84,6 +88,30 @@ EvaluationOutcome DigitOrderTask::evaluate(DataSplit split, int max_samples,
                             [this, &ids](int64_t start, int64_t count) {
                               return model_(ids.narrow(0, start, count).to(device_));
                             });
+}
+
+Expected<std::vector<ScoredSample>> DigitOrderTask::scoreSplit(DataSplit split,
+                                                               const ScoringProgress& progress) {
+  const std::vector<DigitSequence>& set = split == DataSplit::kTrain        ? train_
+                                          : split == DataSplit::kValidation ? validation_
+                                                                            : test_;
+  const torch::Tensor& ids = split == DataSplit::kTrain        ? train_ids_
+                             : split == DataSplit::kValidation ? validation_ids_
+                                                               : test_ids_;
+  const torch::Tensor& labels = split == DataSplit::kTrain        ? train_labels_
+                                : split == DataSplit::kValidation ? validation_labels_
+                                                                  : test_labels_;
+  return scoreClassifierRows(
+      *model_, labels, 512,
+      [this, &ids](int64_t start, int64_t count) {
+        return model_(ids.narrow(0, start, count).to(device_));
+      },
+      digitOrderClassNames(),
+      [&set](int64_t row, SamplePrediction& p) {
+        p.task = kDigitOrderTaskId;
+        p.input = digitsText(set[static_cast<std::size_t>(row)].digits);
+      },
+      progress);
 }
 
 InferenceOutcome DigitOrderTask::classify(const std::vector<int>& digits, bool with_attention) {

@@ -1,8 +1,10 @@
 #include "engine/tasks/digit_order/digit_sequences.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "engine/builtin/seeded_random.h"
+#include "engine/text/unicode/utf8_code_points.h"
 
 namespace ascope {
 
@@ -36,13 +38,32 @@ std::vector<DigitSequence> generateDigitSequences(int count, int length, std::ui
   return out;
 }
 
+namespace {
+
+/// A character of a message: itself with its code point ("'١' (U+0661)"), or only the code point
+/// where showing it would break the line or the terminal (control characters, bytes that are not
+/// UTF-8, which read as U+FFFD).
+std::string described(char32_t c) {
+  char code[16];
+  std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+  if (c == 0xFFFD) return std::string("a byte that is not UTF-8 text");
+  if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return std::string("the control character ") + code;
+  std::string shown;
+  appendUtf8(c, shown);
+  return "'" + shown + "' (" + code + ")";
+}
+
+}  // namespace
+
 Expected<std::vector<int>> parseDigits(const std::string& text, int max_length) {
   std::vector<int> digits;
-  for (char c : text) {
-    if (c >= '0' && c <= '9') {
-      digits.push_back(c - '0');
-    } else if (c != ' ' && c != ',' && c != '\t' && c != '\n' && c != '\r') {
-      return Error{std::string("only digits, spaces and commas, got '") + c + "'"};
+  std::u32string characters;
+  appendCodePoints(text, characters);
+  for (char32_t c : characters) {
+    if (c >= U'0' && c <= U'9') {
+      digits.push_back(static_cast<int>(c - U'0'));
+    } else if (c != U' ' && c != U',' && c != U'\t' && c != U'\n' && c != U'\r') {
+      return Error{"only the digits 0-9, spaces and commas, got " + described(c)};
     }
   }
   if (digits.empty()) return Error{"no digits: type some, e.g. 1 3 3 7"};

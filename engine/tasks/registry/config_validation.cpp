@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -16,7 +17,10 @@ Expected<TrainingConfig> makePreset(const std::string& task, const std::string& 
   return (*descriptor)->make_preset(preset);
 }
 
-Status validateConfig(const TrainingConfig& config) {
+namespace {
+
+/// validateConfig, with `look_at_files` false for validateSettings: nothing named is stat'ed.
+Status validate(const TrainingConfig& config, bool look_at_files) {
   Expected<const TaskDescriptor*> descriptor = findTask(config.task);
   if (!descriptor.ok()) return Error{descriptor.error()};
   if (Status s = config.validateCommon(); !s.ok()) return s;
@@ -35,7 +39,7 @@ Status validateConfig(const TrainingConfig& config) {
     std::error_code ec;
     const std::filesystem::path model_config =
         std::filesystem::path(config.pretrained) / "config.json";
-    if (!std::filesystem::is_regular_file(model_config, ec)) {
+    if (look_at_files && !std::filesystem::is_regular_file(model_config, ec)) {
       return Error{"pretrained: " + model_config.string() +
                    " not found: give a Hugging Face model folder (config.json, "
                    "model.safetensors or pytorch_model.bin, the tokenizer's or image "
@@ -43,6 +47,16 @@ Status validateConfig(const TrainingConfig& config) {
     }
   }
   return (*descriptor)->validate(config);
+}
+
+}  // namespace
+
+Status validateConfig(const TrainingConfig& config) {
+  return validate(config, /*look_at_files=*/true);
+}
+
+Status validateSettings(const TrainingConfig& config) {
+  return validate(config, /*look_at_files=*/false);
 }
 
 }  // namespace ascope

@@ -43,7 +43,8 @@ TEST(DigitOrderData, TypedDigitsAreReadOrRefusedWithAReason) {
   EXPECT_EQ(*parseDigits("1 3 3 7", 8), (std::vector<int>{1, 3, 3, 7}));
   EXPECT_EQ(*parseDigits("1337", 8), (std::vector<int>{1, 3, 3, 7}));
   EXPECT_EQ(*parseDigits("1,2, 9", 8), (std::vector<int>{1, 2, 9}));
-  EXPECT_EQ(parseDigits("1 a 2", 8).error(), "only digits, spaces and commas, got 'a'");
+  EXPECT_EQ(parseDigits("1 a 2", 8).error(),
+            "only the digits 0-9, spaces and commas, got 'a' (U+0061)");
   EXPECT_EQ(parseDigits("  ", 8).error(), "no digits: type some, e.g. 1 3 3 7");
   EXPECT_EQ(parseDigits("123456789", 8).error(), "9 digits: the model reads at most 8");
   EXPECT_EQ(digitsText({1, 3, 3, 7}), "1 3 3 7");

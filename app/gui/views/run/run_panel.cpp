@@ -19,6 +19,7 @@
 #include "app/gui/views/run/pretrained_model_choice.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/sample/probe_sample_picker.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "widgets/common/combo_tool_tip.h"
 
@@ -123,6 +124,7 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   connect(form_, &HyperparameterForm::edited, this, &RunPanel::revalidate);
   connect(edit_button_, &QPushButton::clicked, this, [this] {
     read_only_ = false;
+    run_path_.clear();
     read_only_label_->hide();
     edit_button_->hide();
     form_->setReadOnly(false);
@@ -158,9 +160,15 @@ void RunPanel::followModel() {
     shape_folder_ = folder;
     const std::function<Expected<ModelShape>(const std::string&)> read = task->pretrained_shape;
     shape_watcher_.setFuture(
-        QtConcurrent::run([read, path = folder.toStdString()] { return read(path); }));
+        QtConcurrent::run([read, path = shapeSource(folder).toStdString()] { return read(path); }));
   }
   revalidate();
+}
+
+QString RunPanel::shapeSource(const QString& folder) const {
+  // An opened run keeps the model's config.json in its own pretrained/: the folder its
+  // config.json names is not opened on that file's word.
+  return read_only_ && !run_path_.isEmpty() ? run_path_ + QStringLiteral("/pretrained") : folder;
 }
 
 void RunPanel::onPretrainedShapeRead() {
@@ -175,7 +183,7 @@ void RunPanel::onPretrainedShapeRead() {
     form_->showPretrainedShape(
         *shape, tr("The sizes of %1 (its config.json): a fine-tune keeps the model as it was "
                    "trained.")
-                    .arg(asked));
+                    .arg(shapeSource(asked)));
   } else {
     form_->showPretrainedShape(std::nullopt, QString::fromStdString(shape.error()));
   }
@@ -329,6 +337,7 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
   read_only_ = false;
   setTask(QString::fromStdString(config.task));  // (lists and loads that task's presets first)
   read_only_ = true;
+  run_path_ = run_path;
   base_ = config;
   form_->setConfig(config);
   form_->setReadOnly(true);
@@ -359,11 +368,15 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
 void RunPanel::revalidate() {
   TrainingConfig config;
   QString message = buildConfig(config);
+  // An opened run's settings are shown, not used: the paths they name (its data, a pretrained
+  // folder) are not looked at; its values are checked as readRunConfig checked them.
   if (message.isEmpty()) {
-    if (Status s = validateConfig(config); !s.ok()) message = QString::fromStdString(s.error());
+    const Status s = read_only_ ? validateSettings(config) : validateConfig(config);
+    if (!s.ok()) message = QString::fromStdString(s.error());
   }
   const QString data = QString::fromStdString(config.data);
-  if (message.isEmpty() && data != QLatin1String("builtin") && !QFileInfo::exists(data)) {
+  if (message.isEmpty() && !read_only_ && data != QLatin1String("builtin") &&
+      !QFileInfo::exists(data)) {
     message = tr("data: %1: no such file or folder").arg(data);
   }
   message_ = message;

@@ -98,10 +98,14 @@ class RunPanel : public QWidget {
   /// (off the GUI thread) into the form, read-only; the task's own model: its default preset.
   void followModel();
   void onPretrainedShapeRead();
+  /// Where the sizes of the pretrained model `folder` are read from: the opened run's own copy
+  /// of its config.json, else `folder`.
+  QString shapeSource(const QString& folder) const;
 
   TrainingConfig base_;  // preset (or opened run) the form's values are written onto
   QString message_;
   bool read_only_ = false;
+  QString run_path_;  // the opened run shown read-only ("" otherwise)
   const CurrentRun* run_;
 
   QComboBox* task_box_ = nullptr;

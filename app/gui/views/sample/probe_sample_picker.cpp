@@ -5,6 +5,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/sample/probe_sample_dialog.h"
+#include "engine/tasks/registry/run_config_reader.h"
 
 namespace ascope {
 
@@ -19,6 +20,10 @@ ProbeSamplePicker::ProbeSamplePicker(const CurrentRun* run, std::function<Traini
   connect(this, &QPushButton::clicked, this, [this] { openDialog(); });
 }
 
+void ProbeSamplePicker::setDataConfirmation(std::function<bool(const QString&)> confirm) {
+  confirm_ = std::move(confirm);
+}
+
 bool ProbeSamplePicker::liveRun() const {
   return run_->isLive() && run_->isBusy();
 }
@@ -27,6 +32,17 @@ ProbeSampleDialog* ProbeSamplePicker::openDialog() {
   const bool live = liveRun();
   // A live run's own settings (the form may have been edited since), else the form's.
   const TrainingConfig config = live ? run_->config() : config_();
+  // An opened run's settings name its data (and model) in its own config.json: read only once the
+  // person says so, never on the folder's word alone.
+  if (!run_->isLive() && !run_->folder().isEmpty()) {
+    std::vector<std::string> paths = dataPathsOf(config);
+    if (!config.pretrained.empty()) paths.push_back(config.pretrained);
+    QStringList shown;
+    for (const std::string& path : paths) shown << QString::fromStdString(path);
+    if (!shown.isEmpty() && !(confirm_ && confirm_(shown.join(QLatin1Char('\n'))))) {
+      return nullptr;
+    }
+  }
   auto* dialog = new ProbeSampleDialog(config, live, window());
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &QDialog::accepted, this, [this, dialog, live] {

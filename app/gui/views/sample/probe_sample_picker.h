@@ -24,8 +24,12 @@ class ProbeSamplePicker : public QPushButton {
   ProbeSamplePicker(const CurrentRun* run, std::function<TrainingConfig()> config,
                     QLineEdit* probes, QWidget* parent = nullptr);
 
-  /// Opens the dialog (non-modal) and returns it; it deletes itself when closed.
+  /// Opens the dialog (non-modal) and returns it; it deletes itself when closed. Null when the
+  /// shown run was opened from a folder whose config.json names its data (or model) and the
+  /// confirmation below did not say yes: browsing reads the data.
   ProbeSampleDialog* openDialog();
+  /// Asked with the paths (one per line) before an opened run's data is read; none: not read.
+  void setDataConfirmation(std::function<bool(const QString& paths)> confirm);
 
  Q_SIGNALS:
   /// During a run: `index` replaces the probe set's first sample.
@@ -37,6 +41,7 @@ class ProbeSamplePicker : public QPushButton {
   const CurrentRun* run_;
   std::function<TrainingConfig()> config_;
   QLineEdit* probes_;
+  std::function<bool(const QString&)> confirm_;
 };
 
 }  // namespace ascope

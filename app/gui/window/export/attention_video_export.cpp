@@ -19,6 +19,7 @@
 #include "app/gui/views/attention/attention_plot_conversion.h"
 #include "app/gui/window/export/video_encoder.h"
 #include "engine/core/dead_process_leftovers.h"
+#include "engine/core/output_file.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/cls_attention_overlay.h"
@@ -259,15 +260,11 @@ QString AttentionVideoExport::checkRequest(const AttentionVideoRequest& request)
   }
   if (request.layer < 0) return tr("layer %1 is out of range").arg(request.layer);
   if (request.head < 0) return tr("head %1 is out of range").arg(request.head);
-  const QFileInfo target(request.path);
-  const QFileInfo folder(target.absolutePath());
-  if (!folder.isDir())
-    return tr("cannot write %1: the folder %2 does not exist").arg(request.path, folder.filePath());
-  if (!folder.isWritable())
-    return tr("cannot write %1: the folder %2 is not writable")
-        .arg(request.path, folder.filePath());
-  if (target.exists() && !target.isFile())
-    return tr("cannot write %1: it exists and is not a regular file").arg(request.path);
+  // The one check of every output a person names: no device, FIFO or link replaced, the folder
+  // there and writable (engine/core/output_file.h).
+  if (const Status s = checkOutputFile(QFile::encodeName(request.path).toStdString()); !s.ok()) {
+    return QString::fromStdString(s.error());
+  }
   return {};
 }
 

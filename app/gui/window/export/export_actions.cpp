@@ -238,6 +238,17 @@ QFuture<ExportResult> ExportActions::exportAttentionAsync(const QString& path) c
       target.absolutePath());
 }
 
+QStringList ExportActions::leftOut() const {
+  QStringList out;
+  if (attention_->panel()->groupCount() == 0) {
+    out << tr("the attention (no snapshot is shown: the run has none that reads)");
+  }
+  if (encoding_->panel()->encoding().matrix.rows == 0) {
+    out << tr("the positional encoding (none is shown)");
+  }
+  return out;
+}
+
 ExportResult ExportActions::exportAll(const QString& folder, const ExportSize& size) const {
   return exportAllAsync(folder, size).result();
 }
@@ -256,12 +267,15 @@ void ExportActions::exportAllInteractively() {
   if (folder.isEmpty()) return;
   rememberFolder(folder);
   QApplication::setOverrideCursor(Qt::WaitCursor);  // while the panels render
+  const QStringList left_out = leftOut();
   const QFuture<ExportResult> result = exportAllAsync(folder);
   QApplication::restoreOverrideCursor();
-  reportLater(result,
-              tr("Exported every panel, every layer's attention and every positional-encoding "
-                 "view (PNG, SVG, PDF, CSV, JSON) to %1")
-                  .arg(folder));
+  reportLater(result, left_out.isEmpty()
+                          ? tr("Exported every panel, every layer's attention and every "
+                               "positional-encoding view (PNG, SVG, PDF, CSV, JSON) to %1")
+                                .arg(folder)
+                          : tr("Exported the panels to %1; left out: %2")
+                                .arg(folder, left_out.join(QStringLiteral("; "))));
 }
 
 void ExportActions::exportMetricsInteractively(const QString& run_dir) {

@@ -8,6 +8,7 @@
 #include <QFuture>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <QList>
 
@@ -52,6 +53,10 @@ class ExportActions : public QObject {
   QFuture<ExportResult> exportMetricsAsync(const QString& path, const QString& run_dir) const;
   /// Every attention weight shown: step, group, layer, head, query, key, weight.
   QFuture<ExportResult> exportAttentionAsync(const QString& path) const;
+
+  /// What "Export all panels" leaves out now and why ("the attention: no snapshot is shown"):
+  /// said with the export, which otherwise reads as every panel.
+  QStringList leftOut() const;
 
   // The same, waiting for the result (scripted mode and tests).
   ExportResult exportAll(const QString& folder,

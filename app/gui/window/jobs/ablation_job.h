@@ -16,9 +16,9 @@ class AblationJob : public WorkerJob {
  public:
   explicit AblationJob(QObject* parent = nullptr);
 
-  /// Starts ablating the run in `run_dir` on `samples` validation samples; false (and nothing
-  /// started) while one runs.
-  bool start(const QString& run_dir, int samples);
+  /// Starts ablating the run in `run_dir` on `samples` validation samples of `data` (the data set
+  /// the user named; "" for a run of built-in data); false (and nothing started) while one runs.
+  bool start(const QString& run_dir, int samples, const QString& data = QString());
 
  Q_SIGNALS:
   void progress(int done, int total);

@@ -42,6 +42,7 @@
 #include "app/gui/views/run/run_panel.h"
 #include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/sample/probe_sample_picker.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
@@ -102,6 +103,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::openFailed, this, [this](const QString& text) {
     if (interactive_) QMessageBox::warning(this, tr("Cannot open run"), text);
   });
+  // The last run of an earlier session: said in the status bar (and the log), no dialog at start.
+  connect(controller_, &RunController::rememberedRunFailed, this,
+          [this](const QString& dir, const QString& text) {
+            showMessage(tr("The last run, %1, did not open: %2").arg(dir, text));
+          });
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
@@ -367,6 +373,22 @@ bool MainWindow::setInteractive() {
   const bool restored = docks_->restoreLayout();
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
   remembered_ = new RememberedSettings(run_panel_, run_, controller_, this);
+  // An opened run's data is read (by an ablation, by browsing its probe samples) only once the
+  // person says so: a run folder's config.json may name any file.
+  heads_->setDataConfirmation([this](const QString& paths) {
+    return QMessageBox::question(
+               this, tr("Read the run's data?"),
+               tr("The ablation measures the heads on the validation split of this run's data, "
+                  "which the run folder's config.json names:\n\n%1\n\nRead it?")
+                   .arg(paths)) == QMessageBox::Yes;
+  });
+  run_panel_->probePicker()->setDataConfirmation([this](const QString& paths) {
+    return QMessageBox::question(
+               this, tr("Read the run's data?"),
+               tr("Browsing the validation samples reads this run's data, which the run "
+                  "folder's config.json names:\n\n%1\n\nRead it?")
+                   .arg(paths)) == QMessageBox::Yes;
+  });
   findChild<ReplayActions*>()->setRemembersComparisons(true);
   remembered_->restoreRunSettings();
   remembered_->reopenLastRun();

@@ -1,10 +1,13 @@
 #include "app/gui/window/run/head_analysis_controller.h"
 
+#include <QStringList>
+
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/views/heads/ablation_conversion.h"
 #include "app/gui/views/heads/head_stats_conversion.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/tables/head_ablation_table.h"
 #include "widgets/tables/head_stats_grid_panel.h"
@@ -90,6 +93,14 @@ void HeadAnalysisController::showOpened(const std::string& task,
   }
 }
 
+void HeadAnalysisController::setDataConfirmation(std::function<bool(const QString&)> confirm) {
+  confirm_data_ = std::move(confirm);
+}
+
+void HeadAnalysisController::setNamedData(const QString& data) {
+  named_data_ = data;
+}
+
 void HeadAnalysisController::setCursorStep(long long step) {
   heads_->setCursorStep(step);
 }
@@ -117,7 +128,27 @@ void HeadAnalysisController::startAblation(int samples) {
            "checkpoint."));
     return;
   }
-  if (!ablation_.start(run_->folder(), samples)) return;
+  // The run's data is read only where the user named it: trained from this window's Run dock,
+  // named on the command line, or confirmed now; never on the word of an opened folder's
+  // config.json alone.
+  const TrainingConfig& config = run_->config();
+  const std::vector<std::string> paths = dataPathsOf(config);
+  QString data;
+  if (!paths.empty()) {
+    QStringList shown;
+    for (const std::string& path : paths) shown << QString::fromStdString(path);
+    if (!named_data_.isEmpty()) {
+      data = named_data_;
+    } else if (run_->isLive() || (confirm_data_ && confirm_data_(shown.join(QLatin1Char('\n'))))) {
+      data = QString::fromStdString(config.data);
+    } else {
+      ablation_table_->setMessage(QString::fromStdString(
+          unnamedDataMessage(config, run_->folder().toStdString() + "/config.json",
+                             "confirm it when asked (or give --data PATH with --open)")));
+      return;
+    }
+  }
+  if (!ablation_.start(run_->folder(), samples, data)) return;
   ablation_table_->setMessage(QString());
   ablation_table_->setRunning(true);
 }

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QObject>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,13 @@ class HeadAnalysisController : public QObject, public ExportSource {
                   const std::optional<AblationTable>& ablation);
   void setCursorStep(long long step);
 
+  /// Asked before an ablation reads an opened run's data, which its config.json names (`paths`,
+  /// one per line): true to read it. Without one (scripted mode) such data is read only when
+  /// named with setNamedData: a run folder never has a file opened on its own.
+  void setDataConfirmation(std::function<bool(const QString& paths)> confirm);
+  /// The data set the user named for the shown run (the scripted --data): ablations read it.
+  void setNamedData(const QString& data);
+
  Q_SIGNALS:
   /// A person asked to see a dock (the Attention dock, after picking a head).
   void dockWanted(const QString& object_name);
@@ -61,6 +69,8 @@ class HeadAnalysisController : public QObject, public ExportSource {
   HeadStatsGridPanel* heads_;
   HeadAblationTable* ablation_table_;
   AblationJob ablation_;
+  std::function<bool(const QString&)> confirm_data_;
+  QString named_data_;
 };
 
 }  // namespace ascope

@@ -63,6 +63,12 @@ RememberedSettings::RememberedSettings(RunPanel* panel, CurrentRun* run, RunCont
     if (!restoring_) save_timer_.start();
   });
   connect(run_, &CurrentRun::folderChanged, this, &RememberedSettings::rememberRun);
+  // A remembered run that no longer opens (damaged, refused, unreadable) is forgotten: the next
+  // start must not try it again, nor fail on it.
+  connect(controller_, &RunController::rememberedRunFailed, this,
+          [this](const QString& folder, const QString&) {
+            if (lastRun() == folder) QSettings().remove(kLastRun);
+          });
 }
 
 bool RememberedSettings::restoreRunSettings() {
@@ -124,7 +130,7 @@ void RememberedSettings::reopenLastRun() {
     const bool untouched = !run_->isBusy() && run_->folder().isEmpty() &&
                            !controller_->isOpening() &&
                            (task.isEmpty() || panel_->taskBox()->currentData().toString() == task);
-    if (untouched) controller_->openRun(folder);
+    if (untouched) controller_->openRun(folder, RunController::OpenOrigin::kRemembered);
     Q_EMIT reopenDecided(folder, untouched);
   });
   watcher->setFuture(QtConcurrent::run([folder] {

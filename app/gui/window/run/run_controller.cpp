@@ -55,6 +55,7 @@ RunController::RunController(const RunDocks& docks, CurrentRun* run, EngineBridg
   // Both from the follower on the GUI thread (its polls run on the pool).
   connect(follower_, &RunFolderFollower::newsArrived, this, &RunController::showFollowedNews);
   connect(follower_, &RunFolderFollower::writerEnded, this, &RunController::onWriterEnded);
+  connect(follower_, &RunFolderFollower::folderGone, this, &RunController::onFolderGone);
   connectBridge();
   connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
@@ -126,6 +127,9 @@ void RunController::connectTimeline() {
     if (!shown) docks_.sample->leaveAsked();
   });
   connect(docks_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
+  connect(timeline, &AttentionTimelineView::snapshotLeftOut, this, [](const QString& error) {
+    spdlog::warn("attention snapshot left out: {}", error.toStdString());
+  });
   connect(docks_.sample->tryIt(), &TryItBox::inputExamined, this,
           [this](const AttentionPlotData& attention, const SamplePrediction& sample,
                  const QString& caption) {
@@ -181,15 +185,17 @@ void RunController::onFailure(const QString& text) {
   }
 }
 
-void RunController::openRun(const QString& dir) {
+void RunController::openRun(const QString& dir, OpenOrigin origin) {
   if (bridge_->isActive()) {
     Q_EMIT openFailed(tr("Stop the current run before opening another one."));
     return;
   }
   if (isOpening()) return;
   Q_EMIT message(tr("Opening %1…").arg(dir));
-  open_watcher_.setFuture(QtConcurrent::run([dir] {
+  open_watcher_.setFuture(QtConcurrent::run([dir, origin] {
     OpenResult result;
+    result.dir = dir;
+    result.origin = origin;
     // In this order: a writer seen here is followed from the ends the tail notes, so whatever it
     // appends while the folder is read is either read or comes with the first poll.
     result.writer = RunFolderLock::inspect(dir.toStdString());
@@ -199,16 +205,28 @@ void RunController::openRun(const QString& dir) {
       tail->startAfter(*run);
       result.tail = std::move(tail);
       result.run = std::move(*run);
-      for (const AttentionFileEntry& file : result.run->attention_files) {
+      // Every snapshot is read here for the run's colour scale: one that does not decode is left
+      // out of the timeline (a damaged one in the middle showed as "step -1"), with a note.
+      for (const std::string& path : result.run->damaged_snapshots) {
+        result.left_out << QString::fromStdString(path);
+      }
+      std::vector<AttentionFileEntry> readable;
+      for (AttentionFileEntry& file : result.run->attention_files) {
         Expected<ProbeSet> probes = readProbeSet(file.path);
-        if (!probes.ok()) continue;  // the timeline says so when it is shown
+        if (!probes.ok()) {
+          result.run->warnings.push_back("attention snapshot left out: " + probes.error());
+          result.left_out << QString::fromStdString(file.path);
+          continue;
+        }
         for (const AttentionSnapshot& snapshot : probes->samples) {
           for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups) {
             double& top = result.group_max[group.name];
             top = std::max(top, AttentionHeadDisplay::informativeMax(group));
           }
         }
+        readable.push_back(std::move(file));
       }
+      result.run->attention_files = std::move(readable);
     } else {
       result.error = QString::fromStdString(run.error());
     }
@@ -219,6 +237,12 @@ void RunController::openRun(const QString& dir) {
 void RunController::onOpened() {
   OpenResult result = open_watcher_.result();
   if (!result.run) {
+    if (result.origin == OpenOrigin::kRemembered) {
+      spdlog::warn("the last run, {}, did not open (forgotten): {}", result.dir.toStdString(),
+                   result.error.toStdString());
+      Q_EMIT rememberedRunFailed(result.dir, result.error);
+      return;
+    }
     spdlog::error("cannot open run: {}", result.error.toStdString());
     Q_EMIT openFailed(result.error);
     return;
@@ -239,7 +263,7 @@ void RunController::onOpened() {
   std::shared_ptr<const ProbeSet> last_probes;
   if (opened.last_probes)
     last_probes = std::make_shared<const ProbeSet>(std::move(*opened.last_probes));
-  docks_.attention->showRun(std::move(opened.attention_files), last_probes);
+  docks_.attention->showRun(std::move(opened.attention_files), last_probes, result.left_out);
   const AttentionSnapshot* newest = nullptr;
   if (last_probes && !last_probes->samples.empty()) {
     const auto& samples = last_probes->samples;
@@ -318,6 +342,14 @@ void RunController::onWriterEnded(const RunFolderWriterState& state) {
   // Its last snapshots and checkpoint are there now.
   docks_.attention->refreshFiles();
   spdlog::info("run {}: {}", run_->folder().toStdString(), text.toStdString());
+  Q_EMIT message(tr("The followed run: %1.").arg(text));
+}
+
+void RunController::onFolderGone() {
+  const QString text =
+      tr("the run folder is gone (deleted or moved): what was read from it stays shown");
+  docks_.run->progressView()->setState(TrainerState::kFailed, text);
+  spdlog::warn("run {}: {}", run_->folder().toStdString(), text.toStdString());
   Q_EMIT message(tr("The followed run: %1.").arg(text));
 }
 

@@ -53,8 +53,14 @@ class RunController : public QObject {
 
   /// Clears the panels and starts `config`; returns a message for a person on failure.
   QString startRun(const TrainingConfig& config, bool step_only = false);
-  /// Reads `dir` on a worker thread, then shows it (runOpened or openFailed follows).
-  void openRun(const QString& dir);
+  /// Who asked for a run folder to be opened.
+  enum class OpenOrigin {
+    kAsked,       ///< the user (File → Open, --open): a failure is openFailed
+    kRemembered,  ///< the last run of an earlier session: a failure is rememberedRunFailed
+  };
+  /// Reads `dir` on a worker thread, then shows it (runOpened, openFailed or rememberedRunFailed
+  /// follows).
+  void openRun(const QString& dir, OpenOrigin origin = OpenOrigin::kAsked);
   bool isOpening() const { return open_watcher_.isRunning(); }
 
   QString title() const;
@@ -65,16 +71,23 @@ class RunController : public QObject {
   void titleChanged(const QString& title);
   void runOpened(const QString& dir);
   void openFailed(const QString& message);
+  /// The remembered last run did not open (moved, damaged, refused): the window goes on without
+  /// it, and says so without a dialog in the way.
+  void rememberedRunFailed(const QString& dir, const QString& message);
   /// A short note for the status bar.
   void message(const QString& text);
 
  private:
   struct OpenResult {
+    QString dir;
+    OpenOrigin origin = OpenOrigin::kAsked;
     std::optional<OpenedRun> run;
     QString error;
     /// Per attention group, the largest weight over every stored snapshot: the run's one colour
     /// scale, so that scrubbing compares like with like from the first snapshot shown.
     QHash<QString, double> group_max;
+    /// The snapshots that did not decode: left out of the timeline, with a note.
+    QStringList left_out;
     /// Who writes the folder (seen before it was read) and, when someone does, what the reading
     /// did not see yet is read from `tail` on.
     RunFolderWriterState writer;
@@ -91,6 +104,7 @@ class RunController : public QObject {
   void startFollowing(const OpenResult& result, const OpenedRun& opened);
   void showFollowedNews(const RunFolderNews& news);
   void onWriterEnded(const RunFolderWriterState& state);
+  void onFolderGone();
   /// The accuracy curve's name for the shown run's task.
   void nameAccuracy();
 

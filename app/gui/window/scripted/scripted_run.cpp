@@ -1,5 +1,6 @@
 #include "app/gui/window/scripted/scripted_run.h"
 
+#include <QBuffer>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -46,6 +47,8 @@
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
+#include "engine/core/output_file.h"
+#include "engine/runfolder/own_files.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/common/log_panel.h"
 #include "widgets/curves/metric_curve_panel.h"
@@ -105,6 +108,18 @@ void ScriptedRun::begin() {
     run->deviceBox()->setCurrentIndex(index);
   }
   if (!options_.scripted()) return;
+  // Every file the session will write, checked before the work: a FIFO or a device named as the
+  // screenshot blocked the window (and its --timeout) for good, or was replaced.
+  for (const auto& [option, path] :
+       {std::pair{"--screenshot", &options_.screenshot}, std::pair{"--report", &options_.report},
+        std::pair{"--export-video", &options_.export_video}}) {
+    if (path->isEmpty()) continue;
+    if (const Status s = checkOutputFile(QFile::encodeName(*path).toStdString(), outputInputs());
+        !s.ok()) {
+      return fail(2, QStringLiteral("%1: %2").arg(QLatin1String(option),
+                                                  QString::fromStdString(s.error())));
+    }
+  }
   timeout_.start(static_cast<int>(std::ceil(options_.timeout_s * 1000)));
   wall_.start();
 
@@ -216,17 +231,27 @@ void ScriptedRun::settleAndFinish() {
 
 void ScriptedRun::ablate() {
   HeadAblationTable* table = window_->headAnalysis()->ablation();
+  // --data with --open names the run's data again: the ablation may read it.
+  if (!options_.open_dir.isEmpty() && options_.data != QLatin1String("builtin")) {
+    window_->headAnalysis()->setNamedData(options_.data);
+  }
   table->samplesBox()->setValue(options_.ablate_samples);
   table->runButton()->click();
   if (!table->isRunning()) {
-    say(tr("--ablate: %1").arg(table->messageLabel()->text()));
-    return askOrFinish();
+    // Refused before it started: no run, or data the command line did not name.
+    return fail(2, tr("--ablate: %1").arg(table->messageLabel()->text()));
   }
   auto* poll = new QTimer(this);
   poll->setInterval(100);
   connect(poll, &QTimer::timeout, this, [this, table, poll] {
     if (table->isRunning()) return;
     poll->deleteLater();
+    if (table->result().rows.empty()) {
+      // Failed, or cancelled (a followed run that restarted is opened again, which cancels it).
+      const QString why = table->messageLabel()->text();
+      return fail(1, tr("--ablate: the ablation did not finish%1")
+                         .arg(why.isEmpty() ? QString() : QStringLiteral(": ") + why));
+    }
     say(tr("ablation: %1").arg(table->baselineLabel()->text()));
     if (!table->messageLabel()->text().isEmpty()) say(table->messageLabel()->text());
     askOrFinish();
@@ -366,9 +391,13 @@ int ScriptedRun::writeOutputs() {
     }
   }
   if (!options_.export_dir.isEmpty()) {
+    const QStringList left_out = window_->exporter()->leftOut();
     const ExportResult result = window_->exporter()->exportAll(options_.export_dir);
-    if (result.ok()) {
+    if (result.ok() && left_out.isEmpty()) {
       say(tr("exported every panel to %1").arg(options_.export_dir));
+    } else if (result.ok()) {
+      say(tr("exported the panels to %1; left out: %2")
+              .arg(options_.export_dir, left_out.join(QStringLiteral("; "))));
     } else {
       say(tr("export failed: %1").arg(result.error));
       code = 1;
@@ -398,14 +427,24 @@ int ScriptedRun::writeOutputs() {
     shot_of->resize(options_.size);
   }
   if (!options_.screenshot.isEmpty()) {
+    // Encoded in memory, then written beside the target and renamed over it: the target itself is
+    // never opened, so nothing can block here.
     const QImage shot = shot_of->grab().toImage();
-    if (shot.save(options_.screenshot, "PNG")) {
+    QByteArray png;
+    QBuffer buffer(&png);
+    const bool encoded = buffer.open(QIODevice::WriteOnly) && shot.save(&buffer, "PNG");
+    const Status written =
+        encoded ? writeOutputFile(QFile::encodeName(options_.screenshot).toStdString(),
+                                  png.toStdString(), outputInputs())
+                : Status(Error{"the PNG could not be encoded"});
+    if (written.ok()) {
       say(tr("screenshot %1 (%2x%3)")
               .arg(options_.screenshot)
               .arg(shot.width())
               .arg(shot.height()));
     } else {
-      say(tr("cannot write the screenshot %1").arg(options_.screenshot));
+      say(tr("cannot write the screenshot %1: %2")
+              .arg(options_.screenshot, QString::fromStdString(written.error())));
       code = 1;
     }
   }
@@ -416,13 +455,32 @@ int ScriptedRun::writeOutputs() {
   }
   say(tr("panels: %1").arg(parts.join(QLatin1Char(' '))));
   if (!options_.report.isEmpty()) {
-    QFile file(options_.report);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(report).toJson()) < 0) {
-      say(tr("cannot write the report %1").arg(options_.report));
+    const Status written =
+        writeOutputFile(QFile::encodeName(options_.report).toStdString(),
+                        QJsonDocument(report).toJson().toStdString(), outputInputs());
+    if (!written.ok()) {
+      say(tr("cannot write the report %1: %2")
+              .arg(options_.report, QString::fromStdString(written.error())));
       code = 1;
     }
   }
   return code;
+}
+
+std::vector<CommandInput> ScriptedRun::outputInputs() const {
+  std::vector<CommandInput> inputs;
+  for (const QString& run : {options_.open_dir, options_.compare_dir}) {
+    if (run.isEmpty()) continue;
+    const std::vector<CommandInput> files = runFolderInputs(QFile::encodeName(run).toStdString());
+    inputs.insert(inputs.end(), files.begin(), files.end());
+  }
+  if (!options_.task.isEmpty() && options_.data != QLatin1String("builtin")) {
+    inputs.push_back({QFile::encodeName(options_.data).toStdString(), "the data set"});
+  }
+  for (const QString& model : {options_.model, options_.inspect_model}) {
+    if (!model.isEmpty()) inputs.push_back({QFile::encodeName(model).toStdString(), "the model"});
+  }
+  return inputs;
 }
 
 void ScriptedRun::exitAfterGrace(int exit_code, int grace_s) {

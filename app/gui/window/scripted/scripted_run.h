@@ -7,7 +7,10 @@
 #include <QObject>
 #include <QTimer>
 
+#include <vector>
+
 #include "app/gui/window/scripted/app_options.h"
+#include "engine/core/output_file.h"
 #include "engine/vocabulary/events.h"
 
 namespace ascope {
@@ -56,6 +59,9 @@ class ScriptedRun : public QObject {
   void inspect();
   void finishNow();
   int writeOutputs();
+  /// What the session reads (the opened and compared runs' files, the data, a model folder):
+  /// --screenshot and --report never replace one of them.
+  std::vector<CommandInput> outputInputs() const;
   void fail(int code, const QString& message);
   /// Prints every projection of the run's time and keeps the first (the honest-estimate check).
   void followProjections();

@@ -196,7 +196,9 @@ void AttentionTimeline::onAskedAggregated() {
 }
 
 void AttentionTimeline::showRun(std::vector<AttentionFileEntry> files,
-                                std::shared_ptr<const ProbeSet> newest) {
+                                std::shared_ptr<const ProbeSet> newest,
+                                const QStringList& left_out) {
+  left_out_ += left_out;
   has_live_ = false;
   following_ = true;
   live_possible_ = false;
@@ -233,6 +235,7 @@ void AttentionTimeline::clear() {
   showing_asked_ = false;
   shown_step_ = -1;
   load_error_.clear();
+  left_out_.clear();
   pending_path_.clear();
   list_again_ = false;
   listing_ = loading_ = false;  // their handlers will still run and find nothing to do
@@ -261,6 +264,11 @@ void AttentionTimeline::onListed() {
 
 void AttentionTimeline::setFiles(std::vector<AttentionFileEntry> files) {
   const bool at_end = index_ + 1 >= snapshotCount();
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [this](const AttentionFileEntry& file) {
+                               return left_out_.contains(QString::fromStdString(file.path));
+                             }),
+              files.end());
   files_ = std::move(files);
   const int last = std::max(0, snapshotCount() - 1);
   index_ = following_ || at_end ? last : std::min(index_, last);
@@ -371,6 +379,24 @@ void AttentionTimeline::onLoaded() {
     Q_EMIT stepShown(shown_step_, result.sample, result.positional_encoding);
   } else {
     load_error_ = result.error;
+    // A damaged snapshot is left out with a note (it showed as "step -1", or hid the run), and
+    // the one now at its place in the timeline is shown instead.
+    const auto damaged = std::find_if(files_.begin(), files_.end(), [&](const auto& file) {
+      return QString::fromStdString(file.path) == result.path;
+    });
+    if (damaged != files_.end()) {
+      left_out_ << result.path;
+      files_.erase(damaged);
+      index_ = std::min(index_, std::max(0, snapshotCount() - 1));
+      Q_EMIT snapshotLeftOut(result.error);
+      if (!files_.empty()) {
+        Q_EMIT changed();
+        load(QString::fromStdString(files_[static_cast<std::size_t>(index_)].path));
+        return;
+      }
+      shown_step_ = -1;
+      Q_EMIT shown(nothing(), true);
+    }
   }
   Q_EMIT changed();
 }

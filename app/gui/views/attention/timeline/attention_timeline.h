@@ -35,8 +35,10 @@ class AttentionTimeline : public QObject {
   void setLiveProbes(std::shared_ptr<const ProbeSet> probes);
   /// Lists the run folder's snapshots again, on a worker thread (e.g. once the run has ended).
   void refreshFiles();
-  /// An opened run: its timeline and the probe set to show first.
-  void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest);
+  /// An opened run: its timeline, the probe set to show first, and the snapshots that did not
+  /// read when it was opened (kept out of every later listing of the folder too).
+  void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest,
+               const QStringList& left_out = {});
   void clear();
 
   /// Shows stored snapshot `index` (0 = the first; the newest is the live probe when there is one).
@@ -87,6 +89,9 @@ class AttentionTimeline : public QObject {
   void probeCaptionsChanged(const QStringList& captions);
   /// Anything a view shows about the timeline changed: files, index, step, live, asked, error.
   void changed();
+  /// A stored snapshot did not read (`error` names the file): it is left out of the timeline, and
+  /// the one now in its place is shown.
+  void snapshotLeftOut(const QString& error);
 
  private:
   struct LoadResult {
@@ -129,6 +134,7 @@ class AttentionTimeline : public QObject {
   bool showing_asked_ = false;
   long long shown_step_ = -1;
   QString load_error_;
+  QStringList left_out_;     // snapshots that did not read: kept out of every listing
   QString pending_path_;     // requested while a load was running
   bool list_again_ = false;  // a listing was asked for while one was running
   // Set when a job starts, cleared by its handler: a finished future's handler runs a little

@@ -164,6 +164,8 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   connect(timeline_, &AttentionTimeline::stepShown, this, &AttentionTimelineView::stepShown);
   connect(timeline_, &AttentionTimeline::liveShown, this, &AttentionTimelineView::liveShown);
   connect(timeline_, &AttentionTimeline::askedShown, this, &AttentionTimelineView::askedShown);
+  connect(timeline_, &AttentionTimeline::snapshotLeftOut, this,
+          &AttentionTimelineView::snapshotLeftOut);
   sync();
 }
 
@@ -178,8 +180,9 @@ void AttentionTimelineView::refreshFiles() {
 }
 
 void AttentionTimelineView::showRun(std::vector<AttentionFileEntry> files,
-                                    std::shared_ptr<const ProbeSet> newest) {
-  timeline_->showRun(std::move(files), std::move(newest));
+                                    std::shared_ptr<const ProbeSet> newest,
+                                    const QStringList& left_out) {
+  timeline_->showRun(std::move(files), std::move(newest), left_out);
 }
 
 void AttentionTimelineView::clear() {

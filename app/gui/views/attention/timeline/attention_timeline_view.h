@@ -53,8 +53,10 @@ class AttentionTimelineView : public QWidget {
   void setLiveSnapshot(std::shared_ptr<const ProbeSet> probes);
   /// Lists the run folder's snapshots again, on a worker thread (e.g. once the run has ended).
   void refreshFiles();
-  /// An opened run: its timeline and the probe set to show first.
-  void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest);
+  /// An opened run: its timeline, the probe set to show first, and the snapshots that did not
+  /// read when it was opened (kept out of every later listing of the folder too).
+  void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest,
+               const QStringList& left_out = {});
   void clear();
 
   /// Shows the stored snapshot nearest to `step` (the live one when that is the newest).
@@ -107,6 +109,8 @@ class AttentionTimelineView : public QWidget {
   void attentionShown(SharedPlotData data);
   /// An asked input was put under the scope (true) or left (false).
   void askedShown(bool shown);
+  /// A stored snapshot did not read and is left out of the timeline (AttentionTimeline's).
+  void snapshotLeftOut(const QString& error);
 
  private:
   void onSliderMoved(int index);

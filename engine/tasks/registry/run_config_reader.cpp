@@ -1,0 +1,64 @@
+#include "engine/tasks/registry/run_config_reader.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope {
+
+Status checkRunSettings(const TrainingConfig& config, const std::string& config_path) {
+  // As a run that goes on: the settings it was started with stand (validateConfig's check of a
+  // fine-tune's preset is for new runs).
+  TrainingConfig stored = config;
+  stored.resume = true;
+  if (Status s = validateSettings(stored); !s.ok()) return Error{config_path + ": " + s.error()};
+  return {};
+}
+
+Expected<TrainingConfig> readRunConfig(const std::string& run_dir) {
+  Expected<RunFolder> folder = RunFolder::open(run_dir);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  if (Status s = checkRunSettings(*config, folder->configPath()); !s.ok()) return Error{s.error()};
+  return config;
+}
+
+std::vector<std::string> dataPathsOf(const TrainingConfig& config) {
+  std::vector<std::string> paths;
+  if (config.data != "builtin" && !config.data.empty()) paths.push_back(config.data);
+  for (const std::string* named : {&config.splits.validation_data, &config.splits.test_data}) {
+    if (!named->empty()) paths.push_back(*named);
+  }
+  return paths;
+}
+
+TrainingConfig withNamedData(TrainingConfig config, const std::string& data) {
+  std::error_code ec;
+  const bool same_data = data == config.data || std::filesystem::equivalent(config.data, data, ec);
+  if (!same_data) {
+    config.splits.validation_data.clear();
+    config.splits.test_data.clear();
+  }
+  config.data = data;
+  return config;
+}
+
+std::string unnamedDataMessage(const TrainingConfig& config, const std::string& config_path,
+                               const std::string& how_to_name) {
+  const std::vector<std::string> paths = dataPathsOf(config);
+  if (paths.empty()) return {};
+  std::string named;
+  for (std::string path : paths) {
+    for (char& c : path) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // no escapes to a terminal
+    }
+    named += (named.empty() ? "\"" : ", \"") + path + "\"";
+  }
+  return config_path + " names its data (" + named +
+         "): a run folder's settings never open a file on their own; " + how_to_name;
+}
+
+}  // namespace ascope

@@ -1,0 +1,156 @@
+// The one reader of a run's settings (engine/tasks/registry/run_config_reader.h), which the window
+// (readRun), `infer`, `evaluate`, `ablate` and `train --resume` share: the audit's config.json
+// files that crashed the window (a model setting of the wrong JSON type), or that `infer` took
+// and `--resume` refused ("layers": 1.5), are refused by each with one message naming the file
+// and the setting; the paths config.json names are never opened on its word; the run folders
+// written before keep opening.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/ablation/run_ablation.h"
+#include "engine/inference/read_run.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/digit_order/digit_order_descriptor.h"
+#include "engine/tasks/registry/run_config_reader.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/vocabulary/training_config_json.h"
+#include "tests/engine/removed_at_exit.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A run folder holding `config` as its config.json, and nothing else.
+std::string runWith(const std::string& name, const nlohmann::json& config) {
+  const std::string dir = testing::freshTempPath("ascope_run_config_reader_" + name);
+  fs::create_directories(dir + "/checkpoints");
+  fs::create_directories(dir + "/attention");
+  std::ofstream(dir + "/config.json") << config.dump();
+  return dir;
+}
+
+nlohmann::json sentimentConfig() {
+  return nlohmann::json(*makePreset(kSentimentTaskId, "tiny"));
+}
+
+TEST(RunConfigReader, ModelSettingsOfTheWrongTypeAreNamedNotThrown) {
+  struct Case {
+    const char* pointer;
+    nlohmann::json value;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"/text/dropout", "0.1", "model settings \"text.dropout\" must be a number, got \"0.1\""},
+      {"/text/layers", "4", "model settings \"text.layers\" must be a whole number, got \"4\""},
+      {"/text/d_model", nlohmann::json::object(),
+       "model settings \"text.d_model\" must be a whole number, got {}"},
+      {"/text/layers", 1.5, "model settings \"text.layers\" must be a whole number, got 1.5"},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    nlohmann::json config = sentimentConfig();
+    config[nlohmann::json::json_pointer(c.pointer)] = c.value;
+    const std::string dir = runWith("model_" + std::to_string(n++), config);
+    Expected<TrainingConfig> read = readRunConfig(dir);
+    Expected<OpenedRun> opened = readRun(dir);
+    const std::string expected = dir + "/config.json: " + c.message;
+    ASSERT_FALSE(read.ok()) << c.pointer;
+    EXPECT_EQ(read.error(), expected);
+    ASSERT_FALSE(opened.ok()) << "the window refuses it as --resume does, with the same words";
+    EXPECT_EQ(opened.error(), expected);
+  }
+}
+
+TEST(RunConfigReader, ValuesOutOfRangeAreRefusedAsResumeRefusesThem) {
+  nlohmann::json config = sentimentConfig();
+  config["batch_size"] = 0;
+  const std::string dir = runWith("range", config);
+  Expected<TrainingConfig> read = readRunConfig(dir);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error(), dir + "/config.json: batch_size must be at least 1, got 0");
+  EXPECT_EQ(readRun(dir).error(), read.error());
+}
+
+TEST(RunConfigReader, PathsInTheSettingsAreNeverLookedAt) {
+  // A FIFO would block a reader that opened it; a folder that does not exist would be named by
+  // one that looked. Neither happens: the settings are only values.
+  nlohmann::json config = sentimentConfig();
+  config["data"] = "/nonexistent/some/secret.csv";
+  config["splits"]["test_data"] = "/nonexistent/other";
+  const std::string dir = runWith("paths", config);
+  Expected<TrainingConfig> read = readRunConfig(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->data, "/nonexistent/some/secret.csv");
+  EXPECT_EQ(dataPathsOf(*read),
+            (std::vector<std::string>{"/nonexistent/some/secret.csv", "/nonexistent/other"}));
+  // An ablation (CLI or the Ablation dock) refuses to read them until the data is named again.
+  Expected<AblationTable> ablation = ablateRun(dir, {}, nullptr);
+  ASSERT_FALSE(ablation.ok());
+  EXPECT_EQ(ablation.error(),
+            dir +
+                "/config.json names its data (\"/nonexistent/some/secret.csv\", "
+                "\"/nonexistent/other\"): a run folder's settings never open a file on their "
+                "own; name the data to ablate on (--data PATH)");
+}
+
+TEST(RunConfigReader, NamingTheDataAgainKeepsItsOwnSplitFilesOnly) {
+  const std::string folder = testing::freshTempPath("ascope_run_config_reader_data");
+  fs::create_directories(folder);
+  const std::string data = folder + "/train.csv";
+  std::ofstream(data) << "text,label\n";
+  TrainingConfig config = *makePreset(kSentimentTaskId, "tiny");
+  config.data = data;
+  config.splits.test_data = folder + "/test.csv";
+  EXPECT_EQ(
+      withNamedData(config, folder + "/../" + fs::path(folder).filename().string() + "/train.csv")
+          .splits.test_data,
+      folder + "/test.csv")
+      << "the same data set, by another path: its own test file stays";
+  const TrainingConfig other = withNamedData(config, "builtin");
+  EXPECT_EQ(other.data, "builtin");
+  EXPECT_TRUE(other.splits.test_data.empty()) << "another data set: the run's files are not read";
+}
+
+TEST(RunConfigReader, RunFoldersWrittenBeforeStillOpen) {
+  // A config.json of the first run folders: no splits (one held-out split), one probe sample, no
+  // bucketing, final weights or fine-tuning settings.
+  const nlohmann::json old = {
+      {"task", kDigitOrderTaskId},
+      {"data", "builtin"},
+      {"preset", "tiny"},
+      {"epochs", 2},
+      {"batch_size", 32},
+      {"optimization", {{"optimizer", "adamw"}, {"lr", 0.003}}},
+      {"device", "cpu"},
+      {"seed", 42},
+      {"probe_sample", 3},
+      {"builtin", {{"train_count", 640}, {"test_count", 128}, {"seed", 1}}},
+      {"digits", {{"d_model", 16}, {"d_ff", 32}, {"layers", 1}}},
+  };
+  const std::string dir = runWith("old", old);
+  Expected<TrainingConfig> read = readRunConfig(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->splits.layout, 1);
+  EXPECT_EQ(read->probe_samples, std::vector<int>{3});
+  EXPECT_FALSE(read->bucket_by_length);
+  EXPECT_EQ(read->final_weights, "best");
+  EXPECT_EQ(read->optimization.optimizer, "adamw");
+  EXPECT_DOUBLE_EQ(read->optimization.lr, 0.003);
+  EXPECT_EQ(read->optimization.schedule, "constant") << "a setting absent keeps its default";
+  // Written again, it holds every setting of the table, and reads back the same.
+  const nlohmann::json written(*read);
+  EXPECT_TRUE(written.contains("splits"));
+  EXPECT_TRUE(written.contains("digits"));
+  Expected<TrainingConfig> again = readTrainingConfig(written);
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_EQ(nlohmann::json(*again), written);
+}
+
+}  // namespace
+}  // namespace ascope

@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("AttentionScope"));
   QApplication::setOrganizationName(QStringLiteral("AttentionScope"));
   QApplication::setApplicationVersion(QString::fromLatin1(ascope::kVersion));
-  QApplication::setDesktopFileName(QStringLiteral("attentionscope"));
+  QApplication::setDesktopFileName(QStringLiteral("org.attentionscope.AttentionScope"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
 
   QString error;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages AttentionScope needs, only those that are missing.
 # Runs apt-get as root directly, or through sudo for a normal user.
+#   scripts/install-deps.sh [PACKAGE…]   PACKAGEs: more to install (scripts/make-deb.sh's tools)
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,9 @@ packages=(
   libgtest-dev
   clang-format clang-tidy
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
+  # the desktop entry's and the AppStream metainfo's validators (tests/desktop, when present)
+  desktop-file-utils appstream
+  "$@"
 )
 
 missing=()

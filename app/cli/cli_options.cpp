@@ -128,6 +128,9 @@ std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string
   } catch (const CLI::CallForAllHelp&) {
     std::cout << app.help("", CLI::AppFormatMode::All) << std::flush;
     return 0;
+  } catch (const CLI::CallForVersion& version) {
+    std::cout << version.what() << std::endl;
+    return 0;
   } catch (const CLI::ParseError& e) {
     return usageError(oneLine(e.what()), selectedCommand(app));
   }

@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/task_help.h"
+#include "app/version.h"
 
 namespace ascope::cli {
 
@@ -17,6 +18,8 @@ int runCli(const std::vector<std::string>& args) {
     CLI::App app("Train transformers and query trained runs without a GUI.", "attentionscope-cli");
     useHouseHelpLayout(app);
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("attentionscope-cli ") + kVersion,
+                         "Show the version.");
     const std::vector<Subcommand> commands = {
         addTrainCommand(app, args), addInferCommand(app),    addAblateCommand(app),
         addBenchCommand(app),       addDownloadCommand(app), addDownloadModelCommand(app),
@@ -29,7 +32,7 @@ int runCli(const std::vector<std::string>& args) {
     std::vector<std::string> names;
     for (const Subcommand& command : commands) names.push_back(command.parser->get_name());
     const bool known =
-        !args.empty() && (args[0] == "-h" || args[0] == "--help" ||
+        !args.empty() && (args[0] == "-h" || args[0] == "--help" || args[0] == "--version" ||
                           std::find(names.begin(), names.end(), args[0]) != names.end());
     if (!known) {
       const std::string expected = "(expected " + joinWithOr(names) + ")";

@@ -14,6 +14,7 @@
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/scripted/app_options.h"
 #include "app/gui/window/scripted/scripted_run.h"
+#include "app/version.h"
 #include "engine/core/cpu_runtime.h"
 #include "engine/core/openblas_kernels.h"
 #include "engine/train/tensor_threads.h"
@@ -29,13 +30,14 @@ void filterMessages(QtMsgType type, const QMessageLogContext& context, const QSt
   if (previous_handler) previous_handler(type, context, message);
 }
 
-/// --help (or a usage error) needs no window: answered before QApplication, which without a
-/// display would abort the program before it could print a word.
+/// --help, --version (or a usage error) need no window: answered before QApplication, which
+/// without a display would abort the program before it could print a word.
 bool wantsHelp(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const QLatin1String arg(argv[i]);
     if (arg == QLatin1String("--help") || arg == QLatin1String("-h") ||
-        arg == QLatin1String("--help-all") || arg == QLatin1String("-?"))
+        arg == QLatin1String("--help-all") || arg == QLatin1String("-?") ||
+        arg == QLatin1String("--version"))
       return true;
   }
   return false;
@@ -48,9 +50,9 @@ int main(int argc, char** argv) {
     const QCoreApplication core(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("attentionscope"));
     QString error;
-    bool help_shown = false;
-    ascope::AppOptions::parse(QCoreApplication::arguments(), &error, &help_shown);
-    if (help_shown) return 0;
+    bool answered = false;
+    ascope::AppOptions::parse(QCoreApplication::arguments(), &error, &answered);
+    if (answered) return 0;
     std::fprintf(stderr, "attentionscope: %s (see attentionscope --help)\n", qPrintable(error));
     return 2;
   }
@@ -68,16 +70,16 @@ int main(int argc, char** argv) {
   std::setlocale(LC_NUMERIC, "C");
   QApplication::setApplicationName(QStringLiteral("AttentionScope"));
   QApplication::setOrganizationName(QStringLiteral("AttentionScope"));
-  QApplication::setApplicationVersion(QStringLiteral(ATTENTIONSCOPE_VERSION));
-  QApplication::setDesktopFileName(QStringLiteral("attentionscope"));
+  QApplication::setApplicationVersion(QString::fromLatin1(ascope::kVersion));
+  QApplication::setDesktopFileName(QStringLiteral("org.attentionscope.AttentionScope"));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
 
   QString error;
-  bool help_shown = false;
+  bool answered = false;
   const std::optional<ascope::AppOptions> options =
-      ascope::AppOptions::parse(QApplication::arguments(), &error, &help_shown);
+      ascope::AppOptions::parse(QApplication::arguments(), &error, &answered);
   if (!options) {
-    if (help_shown) return 0;
+    if (answered) return 0;
     std::fprintf(stderr, "attentionscope: %s (see attentionscope --help)\n", qPrintable(error));
     return 2;
   }

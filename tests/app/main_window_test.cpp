@@ -2,6 +2,7 @@
 // survives saveState/restoreState and "Reset layout"; events from a fake engine reach every panel;
 // "Export all panels" writes PNG, SVG, PDF and CSV for each.
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -11,9 +12,11 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -56,6 +59,7 @@ class MainWindowTest : public QObject {
   void exportAllWritesEveryFormat();
   void exportAllLeavesTheHeadGridAlone();
   void shortcutsAreBound();
+  void aboutShowsTheProjectVersion();
   void closingWhileTrainingStopsTheRunFirst();
   void openedRunDocksFollowTheTimeline();
   void pausedRunShowsNoGrowingEta();
@@ -257,6 +261,33 @@ void MainWindowTest::shortcutsAreBound() {
                           "Right", "Home", "End", "P", "Esc"}) {
     QVERIFY2(shortcuts.contains(QString::fromLatin1(key)), key);
   }
+}
+
+// Help → About names the version of CMakeLists.txt (the one --version prints).
+void MainWindowTest::aboutShowsTheProjectVersion() {
+  MainWindow window;
+  window.show();
+  QAction* about = nullptr;
+  for (QAction* action : window.findChildren<QAction*>()) {
+    if (action->text().remove(QLatin1Char('&')) == QStringLiteral("About AttentionScope"))
+      about = action;
+  }
+  QVERIFY(about != nullptr);
+  // The box is modal: read and close it from the event loop it runs.
+  QString shown;
+  QTimer poll;
+  poll.setInterval(20);
+  connect(&poll, &QTimer::timeout, this, [&shown, &poll] {
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+      shown = box->text();
+      poll.stop();
+      box->accept();
+    }
+  });
+  poll.start();
+  about->trigger();
+  QVERIFY2(shown.contains(QStringLiteral("AttentionScope " ATTENTIONSCOPE_PROJECT_VERSION)),
+           qPrintable(shown));
 }
 
 void MainWindowTest::closingWhileTrainingStopsTheRunFirst() {

@@ -33,6 +33,7 @@ class ScriptedModeTest : public QObject {
   void opensTheRunItWrote();
   void failsWithAMessage();
   void aDecimalCommaLocaleChangesNoNumberOfTheRun();
+  void versionAndHelpNeedNoDisplay();
 
  private:
   struct Result {
@@ -175,6 +176,29 @@ void ScriptedModeTest::failsWithAMessage() {
   QVERIFY(bad.output.contains(QStringLiteral("--task")));
   const Result not_a_run = run({"--open", dir_.path(), "--quit"}, {});
   QVERIFY2(not_a_run.exit_code != 0, qPrintable(not_a_run.output));
+}
+
+// help2man reads both while the package is built, on a machine without a display: they must be
+// answered before QApplication, which would abort there. The version is CMakeLists.txt's.
+void ScriptedModeTest::versionAndHelpNeedNoDisplay() {
+  QProcessEnvironment no_display;
+  no_display.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+  no_display.insert(QStringLiteral("DISPLAY"), QString());
+  no_display.insert(QStringLiteral("WAYLAND_DISPLAY"), QString());
+  const test::AppOutcome version =
+      test::runOffscreenApp({QStringLiteral("--version")}, dir_.path(), 60000, no_display);
+  QCOMPARE(version.exit_code, 0);
+  QCOMPARE(version.output, QStringLiteral("attentionscope " ATTENTIONSCOPE_PROJECT_VERSION "\n"));
+  const test::AppOutcome help =
+      test::runOffscreenApp({QStringLiteral("--help")}, dir_.path(), 60000, no_display);
+  QCOMPARE(help.exit_code, 0);
+  QVERIFY2(help.output.startsWith(QStringLiteral("Usage: ")), qPrintable(help.output));
+  QVERIFY2(help.output.contains(QStringLiteral("--version")), qPrintable(help.output));
+  // Without --help or --version the same environment does need the display: the check above
+  // would otherwise prove nothing.
+  const test::AppOutcome window =
+      test::runOffscreenApp({QStringLiteral("--quit")}, dir_.path(), 60000, no_display);
+  QVERIFY2(window.exit_code != 0, qPrintable(window.output));
 }
 
 void ScriptedModeTest::aDecimalCommaLocaleChangesNoNumberOfTheRun() {

@@ -157,6 +157,14 @@ TEST(Cli, HelpForEveryCommand) {
   EXPECT_EQ(runCli("dance").exit_code, 2);
 }
 
+// The version of CMakeLists.txt, as help2man reads it for the man page.
+TEST(Cli, VersionIsTheProjectVersion) {
+  const Outcome o = runCli("--version");
+  EXPECT_EQ(o.exit_code, 0);
+  EXPECT_EQ(o.output, "attentionscope-cli " ATTENTIONSCOPE_PROJECT_VERSION "\n");
+  EXPECT_NE(runCli("--help").output.find("--version"), std::string::npos);
+}
+
 TEST(Cli, TrainThenInferOnTheRunFolder) {
   const fs::path run = fs::temp_directory_path() / "ascope_cli_test_run";
   fs::remove_all(run);

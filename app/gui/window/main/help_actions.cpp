@@ -1,7 +1,6 @@
 #include "app/gui/window/main/help_actions.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -13,6 +12,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+
+#include "app/version.h"
 
 namespace ascope {
 namespace {
@@ -114,12 +115,15 @@ void HelpActions::showFirstLecture() {
   showPage(tr("Your first lecture"), firstLectureHtml(), QStringLiteral("firstLectureDialog"));
 }
 
+QString HelpActions::aboutHtml() {
+  return tr("<h3>AttentionScope %1</h3><p>Train transformers live and watch what "
+            "their attention does.</p><p>Help → Keyboard shortcuts (F1) lists every "
+            "key; Help → Your first lecture is a ten-minute start.</p>")
+      .arg(QString::fromLatin1(kVersion));
+}
+
 void HelpActions::showAbout() {
-  QMessageBox::about(window_, tr("About AttentionScope"),
-                     tr("<h3>AttentionScope %1</h3><p>Train transformers live and watch what "
-                        "their attention does.</p><p>Help → Keyboard shortcuts (F1) lists every "
-                        "key; Help → Your first lecture is a ten-minute start.</p>")
-                         .arg(QApplication::applicationVersion()));
+  QMessageBox::about(window_, tr("About AttentionScope"), aboutHtml());
 }
 
 }  // namespace ascope

@@ -22,6 +22,8 @@ class HelpActions : public QObject {
   static QString shortcutsHtml(const QMenuBar* menus);
   /// The guide (a resource of the program).
   static QString firstLectureHtml();
+  /// Help → About: the program, its version (CMakeLists.txt's) and where to start.
+  static QString aboutHtml();
 
   void showShortcuts();
   void showFirstLecture();

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/gui/window/export/attention_video_export.h"
+#include "app/version.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -52,12 +53,13 @@ QString parseVideoOptions(const QCommandLineParser& parser, const QCommandLineOp
 }  // namespace
 
 std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QString* error,
-                                            bool* help_shown) {
+                                            bool* answered) {
   QCommandLineParser parser;
   parser.setApplicationDescription(
       QStringLiteral("Train transformers live and watch what their attention does."));
   const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                 QStringLiteral("Show this help."));
+  const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
   const QCommandLineOption task(
       QStringLiteral("task"),
       QString::fromStdString(TaskRegistry::instance().idList()) + QStringLiteral("."),
@@ -147,7 +149,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   parser.addOptions({help,  task,  data,  preset,     device, steps, out,
                      open,  shot,  size,  export_dir, report, ask,   step,
                      group, probe, raise, ablate,     quit,   dark,  timeout});
-  parser.addOptions({presentation, zoom, high_contrast, model});
+  parser.addOptions({presentation, zoom, high_contrast, model, version});
   const QCommandLineOption export_video(
       QStringLiteral("export-video"),
       QStringLiteral("When done, export the attention of every stored snapshot of the run as a "
@@ -188,7 +190,12 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   if (parser.isSet(help)) {
     std::fputs(qPrintable(parser.helpText()), stdout);
-    *help_shown = true;
+    *answered = true;
+    return std::nullopt;
+  }
+  if (parser.isSet(version)) {
+    std::printf("attentionscope %s\n", kVersion);
+    *answered = true;
     return std::nullopt;
   }
   AppOptions o;

@@ -75,8 +75,9 @@ struct AppOptions {
   }
 
   /// Parses `arguments` (argv as QStrings); on a usage error returns nullopt and sets `error`.
+  /// --help and --version print their answer to stdout, set `answered` and return nullopt.
   static std::optional<AppOptions> parse(const QStringList& arguments, QString* error,
-                                         bool* help_shown);
+                                         bool* answered);
 };
 
 }  // namespace ascope

@@ -10,6 +10,8 @@ packages=(
   libgtest-dev
   clang-format clang-tidy
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
+  # chromium: the handout's tests open the page in a real browser, headless (tests/handout)
+  chromium
 )
 
 missing=()

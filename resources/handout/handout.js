@@ -320,7 +320,11 @@
     view.textContent = '';
     const g = state.group;
     const all = Math.max(...item.layers) + 1;
-    const size = Math.max(2.2, Math.min(5, 22 / Math.max(item.heads, all)));
+    // As large as the column allows: its width shared by the heads, its height by the layers.
+    const rem = remPx();
+    const width = (view.clientWidth || 400) / rem - 4.6;
+    const height = (parseFloat(getComputedStyle(view).maxHeight) || 300) / rem;
+    const size = Math.max(2.2, Math.min(9, width / item.heads - 0.4, Math.max(height, 12) / all - 1));
     view.style.setProperty('--thumb', size.toFixed(2) + 'rem');
     for (let l = 0; l < all; ++l) {
       const row = document.createElement('div');
@@ -371,7 +375,8 @@
     const top = groupTop(g);
     $('scale-low').textContent = '0';
     $('scale-high').textContent = fmtWeight(top);
-    $('scale-name').textContent = 'attention weight · run scale';
+    $('scale-name').textContent = 'run scale';
+    $('scale-name').title = 'The colours go from 0 to the largest weight of this group anywhere in the run, as the window\'s "run" scale';
     const bar = $('scale-bar');
     paintPixels(bar, 256, 1, (r, c) => [viridis[c * 3], viridis[c * 3 + 1], viridis[c * 3 + 2]]);
   }
@@ -434,9 +439,13 @@
     headCanvas.geometry = { x0, y0, cell, rows: head.rows, cols: head.cols, head, labels, rowText };
     // Where the cells are, for tests and tools that point at one.
     Object.assign(headCanvas.dataset, { plotX: x0.toFixed(1), plotY: y0.toFixed(1), cell: cell.toFixed(3), rows: head.rows, cols: head.cols });
-    const what = group.aggregate_of ? `${group.title} · ${layerName(g, state.layer)}` :
+    $('head-caption').textContent = group.aggregate_of ? `${group.title} · ${layerName(g, state.layer)}` :
       `${group.title} · layer ${state.layer} · head ${state.head}`;
-    $('head-caption').textContent = `${what} · rows: ${labels.predictions ? 'fed token → predicts' : group.query_title}, columns: ${group.key_title}`;
+    const readout = $('hover-readout');
+    if (!state.hover) {
+      readout.textContent = `Rows: ${labels.predictions ? 'fed token → predicts' : group.query_title}; columns: ${group.key_title}. Hover a cell for its weight.`;
+      readout.classList.add('muted');
+    }
   }
   function fitText(ctx, text, width) {
     if (ctx.measureText(text).width <= width) return text;
@@ -465,6 +474,7 @@
     const text = cellText(geometry, r, c);
     const readout = $('hover-readout');
     readout.textContent = text;
+    readout.classList.remove('muted');
     const w = geometry.head.at(r, c);
     readout.dataset.weight = Number.isNaN(w) ? 'masked' : String(w);
     readout.dataset.row = String(r);
@@ -607,9 +617,14 @@
   function currentItem() { return attentionItem(state.frame, state.probe, state.group); }
   function drawAttention() {
     const item = currentItem();
+    if (item) clampHead(item);
+    // The side views first: whether they show decides the width left to the heads.
+    drawSample();
+    drawOverlay(item);
+    drawDecoding(item);
     if (item) {
-      clampHead(item);
-      const key = `${state.group}/${state.probe}/${item.layers.join(',')}/${item.heads}`;
+      const view = $('model-view');
+      const key = `${state.group}/${state.probe}/${item.layers.join(',')}/${item.heads}/${view.clientWidth}`;
       if (state.structure !== key) { buildModelView(item); state.structure = key; }
       drawModelView(item);
     } else {
@@ -618,9 +633,6 @@
     }
     drawScale(state.group);
     drawHead(item);
-    drawSample();
-    drawOverlay(item);
-    drawDecoding(item);
   }
 
   // ---- curves ------------------------------------------------------------------------------------------
@@ -667,6 +679,13 @@
       charts.push(chart);
     }
     if (!charts.length) box.textContent = 'This run has no metrics yet.';
+    const test = $('test-line');
+    if (D.test) {
+      const figures = (D.test.figures || []).map((f) => `${f.label} ${fmtValue(f.value)}`).join(', ');
+      test.textContent = figures ? `Test: ${figures} (${D.test.description}).` : `Test: ${D.test.description}.`;
+    } else {
+      test.textContent = 'No test figure: the run stopped before its end, or its data has no test split.';
+    }
   }
   function chartRange(chart) {
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -689,7 +708,9 @@
     const ticks = niceTicks(range.y0, range.y1, Math.max(2, Math.floor(h / (remPx() * 2.2))));
     let tickW = 0;
     for (const t of ticks) tickW = Math.max(tickW, ctx.measureText(tickText(t)).width);
-    const left = tickW + 10, top = remPx() * 1.5, bottom = remPx() * 1.25, right = 10;
+    // Room for half of the last step's label on the right.
+    const right = Math.max(10, ctx.measureText(tickText(range.x1)).width / 2 + 4);
+    const left = tickW + 10, top = remPx() * 1.5, bottom = remPx() * 1.25;
     return {
       left, top, right, bottom, ticks, w, h,
       x: (s) => left + (s - range.x0) / (range.x1 - range.x0) * (w - left - right),
@@ -729,13 +750,25 @@
     ctx.rect(L.left, L.top - 2, w - L.left - L.right, h - L.top - L.bottom + 4);
     ctx.clip();
     // notes: dashed lines
-    ctx.strokeStyle = cssVar('--note');
+    const noteColor = cssVar('--note');
+    ctx.strokeStyle = noteColor;
     ctx.setLineDash([4, 3]);
     for (const note of D.notes || []) {
       const x = Math.round(L.x(note.step)) + 0.5;
       ctx.beginPath(); ctx.moveTo(x, L.top); ctx.lineTo(x, h - L.bottom); ctx.stroke();
     }
     ctx.setLineDash([]);
+    // Each note's words beside its line, as far as they fit before the next note.
+    ctx.fillStyle = noteColor;
+    ctx.font = fontOf(0.55);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    const notes = (D.notes || []).filter((n) => n.kind === 'bookmark').sort((a, b) => a.step - b.step);
+    notes.forEach((note, i) => {
+      const x = L.x(note.step) + 3;
+      const end = i + 1 < notes.length ? L.x(notes[i + 1].step) - 4 : w - L.right;
+      if (end - x > remPx() * 1.5) ctx.fillText(fitText(ctx, note.text, end - x), x, L.top + 2);
+    });
     const line = (steps, values, color, width, alpha) => {
       ctx.strokeStyle = color;
       ctx.globalAlpha = alpha;
@@ -752,7 +785,7 @@
     };
     for (const s of chart.series) {
       if (s.split === 'train') {
-        line(s.steps, s.values, train, 1, 0.28);
+        line(s.steps, s.values, train, 0.8, 0.2);
         line(s.steps, s.smoothed, train, 2.2, 1);
       } else {
         line(s.steps, s.values, validation, 1.6, 1);
@@ -963,13 +996,17 @@
         ctx.beginPath(); ctx.moveTo(x(at), 0); ctx.lineTo(x(at), h); ctx.stroke();
       }
     }
+    // Changes of kind: those still to come muted, each head's latest so far in bold.
     const list = $('stat-changes');
     list.textContent = '';
+    const latest = new Map();
+    for (const c of HS.changes) if (c.group === state.statGroup && c.step <= step) latest.set(`${c.layer}/${c.head}`, c);
     for (const c of HS.changes) {
       if (c.group !== state.statGroup) continue;
       const li = document.createElement('li');
       li.textContent = c.text;
-      if (c.step <= step) li.className = 'current';
+      li.className = c.step > step ? 'future' : latest.get(`${c.layer}/${c.head}`) === c ? 'latest' : '';
+      li.title = 'Go to this step';
       li.addEventListener('click', () => showFrame(nearestFrame(c.step)));
       list.appendChild(li);
     }
@@ -995,7 +1032,8 @@
     const A = D.ablation;
     const metric = state.ablationMetric;
     const base = A.baseline[metric];
-    $('ablation-hint').textContent = `Heads switched off one at a time in the checkpoint of step ${fmtInt(A.step)}, on ${fmtInt(A.samples)} validation samples. Baseline ${metric} ${fmtValue(base)}. Red: the model does worse without it.`;
+    const checkpoint = A.step > 0 ? `the checkpoint of step ${fmtInt(A.step)}` : 'the run\'s newest checkpoint';
+    $('ablation-hint').textContent = `Heads switched off in ${checkpoint}, on ${fmtInt(A.samples)} validation samples: the change in ${metric} from ${fmtValue(base)} with every head on. Red: the model does worse without it.`;
     const box = $('ablation-tables');
     box.textContent = '';
     const groupsSeen = [...new Set(A.rows.map((r) => r.group))];
@@ -1070,24 +1108,31 @@
     const n = E.norms[a] * E.norms[b];
     return n > 0 ? s / n : 0;
   }
-  function drawHeatmap(canvas, rows, cols, colorAt, xTitle, yTitle) {
+  // A heatmap filling the canvas, or with square cells when `square`.
+  function drawHeatmap(canvas, rows, cols, colorAt, xTitle, yTitle, square) {
     const { ctx, w, h } = setupCanvas(canvas);
     const left = remPx() * 1.1, bottom = remPx() * 1.1;
+    let width = w - left, height = h - bottom;
+    if (square) {
+      const cell = Math.min(width / cols, height / rows);
+      width = cell * cols;
+      height = cell * rows;
+    }
     const img = pixelCanvas(cols, rows, colorAt);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(img, left, 0, w - left, h - bottom);
+    ctx.drawImage(img, left, 0, width, height);
     ctx.fillStyle = cssVar('--muted');
     ctx.font = fontOf(0.6);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(xTitle, left + (w - left) / 2, h);
+    ctx.fillText(xTitle, left + width / 2, height + bottom);
     ctx.save();
-    ctx.translate(0, (h - bottom) / 2);
+    ctx.translate(0, height / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textBaseline = 'top';
     ctx.fillText(yTitle, 0, 0);
     ctx.restore();
-    return { left, top: 0, width: w - left, height: h - bottom };
+    return { left, top: 0, width, height, ctx };
   }
   function drawEncoding() {
     const E = encodingOf(state.frame);
@@ -1100,13 +1145,15 @@
     }
     section.hidden = false;
     $('encoding-hint').textContent = `${E.kind === 'learned' ? 'Learned' : 'Sinusoidal'} position embeddings, ${fmtInt(E.positions)} positions × ${E.dims} dimensions${E.kind === 'learned' ? ', as trained at this step' : ' (fixed)'}. Blue negative, red positive.`;
-    let maxAbs = E.scale || 1;
-    drawHeatmap($('pe-heatmap'), E.positions, E.dims, (r, c) => coolwarm(0.5 + E.decoded[r * E.dims + c] / (2 * maxAbs)), 'dimension', 'position');
+    const maxAbs = E.scale || 1;
+    $('pe-heatmap').area = drawHeatmap($('pe-heatmap'), E.positions, E.dims, (r, c) => coolwarm(0.5 + E.decoded[r * E.dims + c] / (2 * maxAbs)), 'dimension', 'position');
     // chosen dimensions over position
     const dims = [...new Set([0, 1, Math.floor(E.dims / 4), Math.floor(E.dims / 2)])].filter((d) => d < E.dims);
     const { ctx, w, h } = setupCanvas($('pe-dims'));
     const colors = [cssVar('--train'), cssVar('--validation'), cssVar('--test'), cssVar('--note')];
-    const top = remPx() * 0.3, bottom = remPx() * 1.1, left = remPx() * 1.6;
+    ctx.font = fontOf(0.6);
+    const top = remPx() * 0.4, bottom = remPx() * 1.1;
+    const left = Math.max(ctx.measureText(fmtValue(maxAbs)).width, ctx.measureText(fmtValue(-maxAbs)).width) + 8;
     ctx.strokeStyle = cssVar('--grid');
     ctx.beginPath(); ctx.moveTo(left, top + (h - top - bottom) / 2); ctx.lineTo(w, top + (h - top - bottom) / 2); ctx.stroke();
     dims.forEach((d, k) => {
@@ -1129,14 +1176,21 @@
     ctx.textBaseline = 'middle';
     ctx.fillText(fmtValue(maxAbs), left - 3, top + 4);
     ctx.fillText(fmtValue(-maxAbs), left - 3, h - bottom - 4);
-    $('pe-dims-caption').textContent = `Dimensions ${dims.join(', ')} over position (colours in that order)`;
+    const caption = $('pe-dims-caption');
+    caption.textContent = 'Dimensions ';
+    dims.forEach((d, k) => {
+      const key = document.createElement('b');
+      key.style.color = colors[k % colors.length];
+      key.textContent = `${d}`;
+      caption.append(key, k + 1 < dims.length ? ', ' : ' over position');
+    });
     // similarity of positions
     const P = Math.min(E.positions, MAX_SIMILARITY_POSITIONS);
     if (!E.similarity || E.similarity.length !== P * P) {
       E.similarity = new Float32Array(P * P);
       for (let a = 0; a < P; ++a) for (let b = a; b < P; ++b) E.similarity[a * P + b] = E.similarity[b * P + a] = cosine(E, a, b);
     }
-    drawHeatmap($('pe-similarity'), P, P, (r, c) => coolwarm(0.5 + E.similarity[r * P + c] / 2), 'position', 'position');
+    $('pe-similarity').area = drawHeatmap($('pe-similarity'), P, P, (r, c) => coolwarm(0.5 + E.similarity[r * P + c] / 2), 'position', 'position', true);
     $('pe-similarity-caption').textContent = `Cosine similarity of every two positions${P < E.positions ? ` (the first ${P})` : ''}: nearby positions look alike`;
     // ViT: each patch's similarity on the patch grid
     const grid = E.grid_rows * E.grid_cols;
@@ -1146,10 +1200,14 @@
     const offset = E.has_cls ? 1 : 0;
     if (state.pePatch < 0 || state.pePatch >= grid) state.pePatch = Math.floor(E.grid_rows / 2) * E.grid_cols + Math.floor(E.grid_cols / 2);
     const canvas = $('pe-patches');
-    const area = drawHeatmap(canvas, E.grid_rows, E.grid_cols, (r, c) => {
-      if (r * E.grid_cols + c === state.pePatch) return rgbOf(cssVar('--accent'));
-      return coolwarm(0.5 + cosine(E, offset + state.pePatch, offset + r * E.grid_cols + c) / 2);
-    }, 'patch column', 'patch row');
+    const area = drawHeatmap(canvas, E.grid_rows, E.grid_cols,
+      (r, c) => coolwarm(0.5 + cosine(E, offset + state.pePatch, offset + r * E.grid_cols + c) / 2),
+      'patch column', 'patch row', true);
+    // The chosen patch, outlined.
+    const cw = area.width / E.grid_cols, ch = area.height / E.grid_rows;
+    area.ctx.strokeStyle = cssVar('--text');
+    area.ctx.lineWidth = 2;
+    area.ctx.strokeRect(area.left + (state.pePatch % E.grid_cols) * cw + 1, Math.floor(state.pePatch / E.grid_cols) * ch + 1, cw - 2, ch - 2);
     canvas.area = area;
     $('pe-patch-caption').textContent = `Similarity of every patch's position to patch ${state.pePatch} (marked; hover to choose another)`;
   }
@@ -1169,8 +1227,8 @@
     const E = encodingOf(state.frame);
     if (!E) return;
     const rect = canvas.getBoundingClientRect();
-    const left = remPx() * 1.1, bottom = remPx() * 1.1;
-    const fx = (e.clientX - rect.left - left) / (rect.width - left), fy = (e.clientY - rect.top) / (rect.height - bottom);
+    const area = canvas.area || { left: remPx() * 1.1, top: 0, width: rect.width - remPx() * 1.1, height: rect.height - remPx() * 1.1 };
+    const fx = (e.clientX - rect.left - area.left) / area.width, fy = (e.clientY - rect.top - area.top) / area.height;
     if (fx < 0 || fy < 0 || fx >= 1 || fy >= 1) return;
     let text;
     if (what === 'values') {
@@ -1187,11 +1245,18 @@
 
   // ---- settings, about, notice ----------------------------------------------------------------------
   function buildSettings() {
-    const table = $('settings-table');
+    const list = $('settings-list');
     for (const [key, value] of D.settings || []) {
-      const tr = table.insertRow();
-      tr.insertCell().textContent = key;
-      tr.insertCell().textContent = value;
+      const row = document.createElement('div');
+      row.className = 'setting';
+      const k = document.createElement('span');
+      k.className = 'key';
+      k.textContent = key;
+      const v = document.createElement('span');
+      v.className = 'value';
+      v.textContent = value === '' ? '–' : value;
+      row.append(k, v);
+      list.appendChild(row);
     }
   }
   function buildAbout() {
@@ -1277,7 +1342,7 @@
     window.addEventListener('resize', () => {
       if (pending) return;
       pending = true;
-      requestAnimationFrame(() => { pending = false; drawAll(); });
+      requestAnimationFrame(() => { pending = false; state.structure = ''; drawAll(); });
     });
     applyTheme(initialTheme(), false);
     if (frames.length) showFrame(state.frame); else drawAll();

@@ -399,20 +399,35 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
 }
 
 std::vector<std::uint8_t> HandoutPacker::viridisLevels() {
-  // widgets/common/plot_theme.cpp, PlotTheme::sequentialGradient (tests/handout checks they agree)
+  // widgets/common/plot_theme.cpp, PlotTheme::sequentialGradient: stop k at k / 10.0. The levels
+  // are computed in QCustomPlot's own arithmetic (QCPColorGradient::updateColorBuffer: level i at
+  // i · (1 / 255), between the first stop at or past it and the one before, each channel cut to
+  // an integer), so that no level differs by a unit (tests/handout checks every one).
   constexpr std::array<std::uint32_t, 11> kStops{0x440154, 0x482475, 0x414487, 0x355f8d,
                                                  0x2a788e, 0x21918c, 0x22a884, 0x44bf70,
                                                  0x7ad151, 0xbddf26, 0xfde725};
   std::vector<std::uint8_t> levels;
   levels.reserve(256 * 3);
+  const double index_to_position = 1.0 / 255;
   for (int i = 0; i < 256; ++i) {
-    const double position = i / 255.0 * 10.0;
-    const int low = std::min(9, static_cast<int>(position));
-    const double t = position - low;
+    const double position = i * index_to_position;
+    std::size_t high = 0;
+    while (high < kStops.size() && static_cast<double>(high) / 10.0 < position) ++high;
     for (int shift : {16, 8, 0}) {
-      const double a = (kStops[static_cast<std::size_t>(low)] >> shift) & 0xff;
-      const double b = (kStops[static_cast<std::size_t>(low) + 1] >> shift) & 0xff;
-      levels.push_back(static_cast<std::uint8_t>(a * (1 - t) + b * t));
+      const auto channel = [shift](std::uint32_t rgb) {
+        return static_cast<double>((rgb >> shift) & 0xff);
+      };
+      double value = 0;
+      if (high == 0) {
+        value = channel(kStops.front());
+      } else if (high == kStops.size()) {
+        value = channel(kStops.back());
+      } else {
+        const double low_key = static_cast<double>(high - 1) / 10.0;
+        const double t = (position - low_key) / (static_cast<double>(high) / 10.0 - low_key);
+        value = (1 - t) * channel(kStops[high - 1]) + t * channel(kStops[high]);
+      }
+      levels.push_back(static_cast<std::uint8_t>(static_cast<int>(value)));
     }
   }
   return levels;

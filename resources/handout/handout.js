@@ -394,15 +394,24 @@
     }
     const labels = labelsOf(item);
     const rowText = (r) => (labels.predictions ? `${labels.rows[r]} → ${labels.predictions[r]}` : labels.rows[r]);
-    const labelFont = fontOf(0.62);
-    ctx.font = labelFont;
-    const fontH = remPx() * 0.62;
-    let rowW = 0, colW = 0;
-    for (let r = 0; r < head.rows; ++r) rowW = Math.max(rowW, ctx.measureText(rowText(r)).width);
-    for (let c = 0; c < head.cols; ++c) colW = Math.max(colW, ctx.measureText(labels.cols[c]).width);
-    const left = Math.min(w * 0.32, rowW + 8), bottom = Math.min(h * 0.3, colW + 8);
-    const plotW = Math.max(10, w - left - 6), plotH = Math.max(10, h - bottom - 4);
-    const cell = Math.min(plotW / head.cols, plotH / head.rows);
+    // Every token labelled, as the window does: the labels shrink with the cells down to 8 px,
+    // and only below that is every k-th one written.
+    const margins = (px) => {
+      ctx.font = `${px.toFixed(1)}px system-ui, "Noto Sans", "DejaVu Sans", sans-serif`;
+      let rowW = 0, colW = 0;
+      for (let r = 0; r < head.rows; ++r) rowW = Math.max(rowW, ctx.measureText(rowText(r)).width);
+      for (let c = 0; c < head.cols; ++c) colW = Math.max(colW, ctx.measureText(labels.cols[c]).width);
+      const left = Math.min(w * 0.32, rowW + 8), bottom = Math.min(h * 0.3, colW + 8);
+      const cell = Math.min(Math.max(10, w - left - 6) / head.cols, Math.max(10, h - bottom - 4) / head.rows);
+      return { left, bottom, cell };
+    };
+    let fontH = remPx() * 0.62;
+    let m = margins(fontH);
+    if (m.cell < fontH * 1.05) {
+      fontH = Math.max(8, m.cell * 0.95);
+      m = margins(fontH);
+    }
+    const { left, bottom, cell } = m;
     const x0 = left, y0 = 2, gw = cell * head.cols, gh = cell * head.rows;
     const masked = rgbOf(cssVar('--masked'));
     const img = pixelCanvas(head.cols, head.rows, colorFor(g, head, groupTop(g), masked));
@@ -443,7 +452,7 @@
       `${group.title} · layer ${state.layer} · head ${state.head}`;
     const readout = $('hover-readout');
     if (!state.hover) {
-      readout.textContent = `Rows: ${labels.predictions ? 'fed token → predicts' : group.query_title}; columns: ${group.key_title}. Hover a cell for its weight.`;
+      readout.textContent = `Rows: ${labels.predictions ? 'fed token → predicts' : group.query_title}; columns: ${group.key_title}${group.causal ? '; grey: masked, a decoder never looks ahead' : ''}. Hover a cell.`;
       readout.classList.add('muted');
     }
   }
@@ -581,8 +590,8 @@
       if (l.predictions) { rows = l.rows; predictions = l.predictions; break; }
     }
     $('decoding-hint').textContent = p.fed_reference
-      ? 'Each step is fed the reference so far (teacher forcing) and ranks the next token. Click a step to mark its row in the decoder maps.'
-      : 'Each step is fed the tokens chosen so far. Click a step to mark its row in the decoder maps.';
+      ? 'One token at a time, each step fed the reference so far (teacher forcing): the candidates for the next token. Click a step to mark its row in the decoder maps.'
+      : 'One token at a time, each step fed the tokens chosen so far. Click a step to mark its row in the decoder maps.';
     const list = $('decoding-steps');
     list.textContent = '';
     steps.forEach((top, i) => {
@@ -679,6 +688,7 @@
       charts.push(chart);
     }
     if (!charts.length) box.textContent = 'This run has no metrics yet.';
+    box.dataset.count = String(charts.length);
     const test = $('test-line');
     if (D.test) {
       const figures = (D.test.figures || []).map((f) => `${f.label} ${fmtValue(f.value)}`).join(', ');

@@ -68,9 +68,9 @@ void readCurves(const OpenedRun& run, const std::string& accuracy_name, HandoutD
   HandoutSeries val_loss{"loss", "loss", "Loss", "validation", {}, {}};
   HandoutSeries val_accuracy{"accuracy", accuracy_name, "Accuracy", "validation", {}, {}};
   HandoutSeries bleu{"bleu", "BLEU", "BLEU", "validation", {}, {}};
-  HandoutSeries cer{"cer", "CER", "Error rates", "validation", {}, {}};
-  HandoutSeries wer{"wer", "WER", "Error rates", "validation", {}, {}};
-  HandoutSeries exact{"exact_match", "exact match", "Error rates", "validation", {}, {}};
+  HandoutSeries cer{"cer", "CER", "CER, WER, exact match", "validation", {}, {}};
+  HandoutSeries wer{"wer", "WER", "CER, WER, exact match", "validation", {}, {}};
+  HandoutSeries exact{"exact_match", "exact match", "CER, WER, exact match", "validation", {}, {}};
   const auto add = [](HandoutSeries& series, std::int64_t step, double value) {
     series.steps.push_back(static_cast<double>(step));
     series.values.push_back(value);

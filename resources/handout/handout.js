@@ -793,13 +793,19 @@
       ctx.stroke();
       ctx.globalAlpha = 1;
     };
+    // One metric: training blue, validation orange, as the window. Several (CER, WER, exact
+    // match): a colour per metric, the window's categorical ones.
+    const metrics = [...new Set(chart.series.map((s) => s.metric))];
+    const byMetric = metrics.length > 1;
+    const colorOf = (s) => (byMetric ? cssVar(`--c${metrics.indexOf(s.metric) % 6}`) : s.split === 'train' ? train : validation);
     for (const s of chart.series) {
+      const color = colorOf(s);
       if (s.split === 'train') {
-        line(s.steps, s.values, train, 0.8, 0.2);
-        line(s.steps, s.smoothed, train, 2.2, 1);
+        line(s.steps, s.values, color, 0.8, 0.2);
+        line(s.steps, s.smoothed, color, 2.2, 1);
       } else {
-        line(s.steps, s.values, validation, 1.6, 1);
-        ctx.fillStyle = validation;
+        line(s.steps, s.values, color, 1.6, 1);
+        ctx.fillStyle = color;
         for (let i = 0; i < s.steps.length; ++i) {
           if (!Number.isFinite(s.values[i])) continue;
           ctx.beginPath(); ctx.arc(L.x(s.steps[i]), L.y(s.values[i]), 3, 0, 2 * Math.PI); ctx.fill();
@@ -808,10 +814,10 @@
     }
     ctx.restore();
     // test figure: a diamond at the run's end
-    ctx.fillStyle = cssVar('--test');
     ctx.strokeStyle = text;
     for (const f of chart.test) {
       if (!Number.isFinite(f.value)) continue;
+      ctx.fillStyle = byMetric ? cssVar(`--c${Math.max(0, metrics.indexOf(f.metric)) % 6}`) : cssVar('--test');
       const x = L.x(D.test.step), y = L.y(f.value), r = remPx() * 0.3;
       ctx.beginPath(); ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath();
       ctx.fill(); ctx.stroke();
@@ -839,11 +845,32 @@
     ctx.fillText(chart.name, L.left, L.top * 0.45);
     let x = L.left + ctx.measureText(chart.name).width + remPx() * 0.6;
     ctx.font = fontOf(0.6);
+    // The legend names what tells the lines apart; the test figures are written under the charts.
     const legend = [];
-    if (chart.series.some((s) => s.split === 'train')) legend.push([train, 'train']);
-    if (chart.series.some((s) => s.split !== 'train')) legend.push([validation, 'validation']);
-    for (const f of chart.test) legend.push([cssVar('--test'), `test ${fmtValue(f.value)}`]);
+    if (byMetric) {
+      // One line per metric, stacked in the plot's top right corner on the plot's background.
+      const entries = metrics.map((m, k) => [cssVar(`--c${k % 6}`), chart.series.find((s) => s.metric === m).label]);
+      const lineH = remPx() * 0.75;
+      const boxW = Math.max(...entries.map(([, label]) => ctx.measureText(label).width)) + remPx() * 1.2;
+      const bx = w - L.right - boxW - 4, by = L.top + 4;
+      ctx.fillStyle = cssVar('--surface');
+      ctx.globalAlpha = 0.85;
+      ctx.fillRect(bx, by, boxW, lineH * entries.length + 6);
+      ctx.globalAlpha = 1;
+      entries.forEach(([color, label], k) => {
+        const y = by + 3 + lineH * (k + 0.5);
+        ctx.fillStyle = color;
+        ctx.fillRect(bx + 4, y - 2, remPx() * 0.6, 4);
+        ctx.fillStyle = text;
+        ctx.fillText(label, bx + 4 + remPx() * 0.75, y);
+      });
+    } else {
+      if (chart.series.some((s) => s.split === 'train')) legend.push([train, 'train']);
+      if (chart.series.some((s) => s.split !== 'train')) legend.push([validation, 'validation']);
+      if (chart.test.length) legend.push([cssVar('--test'), 'test']);
+    }
     for (const [color, label] of legend) {
+      if (x + remPx() * 0.75 + ctx.measureText(label).width > w) break;  // the tooltip names them
       ctx.fillStyle = color;
       ctx.fillRect(x, L.top * 0.45 - 2, remPx() * 0.6, 4);
       x += remPx() * 0.75;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/fixtures/hf/bert_tokenizer_cases.json: inputs and what Hugging Face's own Python
 BertTokenizer makes of them with the bert-base-uncased vocabulary, for the C++ tokenizer's parity
-test (tests/data/bert_tokenizer_cases_test.cpp).
+test (tests/data/text/bert_tokenizer_cases_test.cpp).
 
 Needs the transformers sources (4.26) and no network:
 

@@ -7,7 +7,7 @@
 #include <clocale>
 #include <cstdio>
 
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/dark_palette.h"
@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   if (!options->scripted()) ascope::fitWindowIntoScreen(&window);
   window.show();
   if (!restored) window.dockLayout()->resetLayout();  // dock proportions for the shown size
-  window.panels().run->taskBox()->setFocus();
+  window.runPanel()->taskBox()->setFocus();
 
   ascope::ScriptedRun script(&window, *options);
   QObject::connect(&script, &ascope::ScriptedRun::finished, &app, [&](int code) {

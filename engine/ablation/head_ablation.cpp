@@ -62,13 +62,13 @@ Expected<AblationTable> ablateHeads(Task& task, const AblationOptions& options,
       const EvaluationOutcome e =
           task.evaluate(DataSplit::kValidation, options.samples, options.decode_samples);
       ++done;
-      return AblationRow{group, layer, head, ablation, samples, e.loss, e.accuracy, e.bleu};
+      return AblationRow{group, layer, head, ablation, samples, e.loss, e.accuracy, e.figures};
     };
 
     AblationTable table;
     if (!goOn()) return Error{"cancelled"};
     table.baseline = evaluate("", -1, -1, kAblationNone);
-    if (table.baseline.bleu) {
+    if (!table.baseline.figures.empty() && options.decode_samples > 0) {
       table.decoded_samples =
           static_cast<int>(std::min<int64_t>(options.decode_samples, task.validationSize()));
     }

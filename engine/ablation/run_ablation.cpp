@@ -45,6 +45,7 @@ Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions
   if (!table.ok()) return table;
   table->checkpoint = loaded->path;
   table->step = loaded->progress.step;
+  table->task = config->task;
   if (Status s = writeAblationCsv(ablationCsvPath(folder->path()), *table); !s.ok()) {
     return Error{s.error()};
   }

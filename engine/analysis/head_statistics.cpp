@@ -43,10 +43,12 @@ struct PatchGrid {
 
 PatchGrid patchGridOf(const AttentionSnapshot& snapshot, int tokens) {
   PatchGrid grid;
-  grid.valid = snapshot.patch_size > 0 && snapshot.grid_rows > 0 && snapshot.grid_cols > 0 &&
-               static_cast<long long>(snapshot.grid_rows) * snapshot.grid_cols == tokens - 1;
-  grid.cols = snapshot.grid_cols;
-  grid.patch_size = snapshot.patch_size;
+  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
+  if (image == nullptr) return grid;
+  grid.valid = image->patch_size > 0 && image->grid_rows > 0 && image->grid_cols > 0 &&
+               static_cast<long long>(image->grid_rows) * image->grid_cols == tokens - 1;
+  grid.cols = image->grid_cols;
+  grid.patch_size = image->patch_size;
   return grid;
 }
 
@@ -133,7 +135,7 @@ std::vector<HeadStatistic> headStatistics(const std::vector<AttentionSnapshot>& 
             isSpecialTokenLabel(group.col_labels[j], special_tokens);
       }
       const PatchGrid grid = patchGridOf(snapshot, cols);
-      const PatchGrid* vit = snapshot.patch_size > 0 ? &grid : nullptr;
+      const PatchGrid* vit = grid.patch_size > 0 ? &grid : nullptr;
       for (int layer = 0; layer < group.layers; ++layer) {
         for (int head = 0; head < group.heads; ++head) {
           RowMeans means{};

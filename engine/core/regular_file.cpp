@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <system_error>
@@ -150,6 +151,14 @@ Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t ma
   Expected<std::string> bytes = readAt(owner.get(), path, offset, size - offset);
   if (!bytes.ok()) return Error{bytes.error()};
   return FileTail{std::move(*bytes), offset > 0};
+}
+
+Expected<std::string> readRegularFileHead(const std::string& path, std::uint64_t max_bytes) {
+  std::uint64_t size = 0;
+  Expected<int> fd = openChecked(path, size);
+  if (!fd.ok()) return Error{fd.error()};
+  const Descriptor owner(*fd);
+  return readAt(owner.get(), path, 0, std::min(size, max_bytes));
 }
 
 }  // namespace ascope

@@ -37,4 +37,8 @@ struct FileTail {
 };
 Expected<FileTail> readRegularFileTail(const std::string& path, std::uint64_t max_bytes);
 
+/// The first `max_bytes` of a regular file (all of it when shorter): a header line, without
+/// reading a large file whole. Errors as readRegularFile's.
+Expected<std::string> readRegularFileHead(const std::string& path, std::uint64_t max_bytes);
+
 }  // namespace ascope

@@ -9,7 +9,6 @@
 #include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/scoring/classification_scores.h"
-#include "engine/scoring/translation_metrics.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -30,53 +29,27 @@ TrainingConfig dataConfig(TrainingConfig config, const EvaluationRequest& reques
   return config;
 }
 
-/// Classification: the confusion matrix and per-class scores; translation: the corpus scores.
+/// The task's figures of the split; for a classifier also the confusion matrix and per-class
+/// scores.
 void summarize(EvaluationReport& report, const Task& task) {
-  const std::vector<ScoredSample>& scored = report.scored;
-  const bool translation = !scored.empty() && scored.front().true_class < 0;
-  if (!translation) {
-    report.classes = task.classNames();
-    ClassificationScores c = scoreClasses(scored, report.classes);
-    report.confusion = std::move(c.confusion);
-    report.per_class = std::move(c.per_class);
-    report.macro_f1 = c.macro_f1;
-    report.accuracy = c.accuracy;
-    double loss = 0;
-    for (const ScoredSample& s : scored) loss += s.loss;
-    report.loss = scored.empty() ? 0.0 : loss / static_cast<double>(scored.size());
-    return;
-  }
-  double loss = 0;
-  std::int64_t right = 0, counted = 0;
-  std::vector<std::string> hypotheses, references;
-  for (const ScoredSample& s : scored) {
-    loss += s.loss * static_cast<double>(s.counted_tokens);
-    right += s.correct_tokens;
-    counted += s.counted_tokens;
-    hypotheses.push_back(s.prediction.predicted_label);
-    references.push_back(s.prediction.true_label);
-  }
-  report.loss = counted > 0 ? loss / static_cast<double>(counted) : 0.0;
-  report.accuracy = counted > 0 ? static_cast<double>(right) / static_cast<double>(counted) : 0.0;
-  const TranslationScores t = scoreTranslations(hypotheses, references);
-  TranslationFigures f;
-  f.bleu = t.bleu;
-  f.bleu_precisions = t.bleu_details.precisions;
-  f.brevity_penalty = t.bleu_details.brevity_penalty;
-  f.hypothesis_length = t.bleu_details.hypothesis_length;
-  f.reference_length = t.bleu_details.reference_length;
-  f.chrf = t.chrf;
-  f.cer = t.cer;
-  f.wer = t.wer;
-  f.exact_match = t.exact_match;
-  report.translation = f;
+  const EvaluationOutcome summary = task.summarizeScores(report.scored);
+  report.loss = summary.loss;
+  report.accuracy = summary.accuracy;
+  report.figures = summary.figures;
+  report.classes = task.classNames();
+  if (report.classes.empty()) return;
+  ClassificationScores c = scoreClasses(report.scored, report.classes);
+  report.confusion = std::move(c.confusion);
+  report.per_class = std::move(c.per_class);
+  report.macro_f1 = c.macro_f1;
 }
 
 /// The wrong answer asked again: the same input through the same model, with its attention.
 Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::int64_t step) {
   const SamplePrediction& p = s.prediction;
+  const ImagePayload* image = p.payloads.find<ImagePayload>();
   Expected<InferenceOutcome> asked =
-      p.image.pixels.empty() ? task.inferText(p.text) : task.inferImage(p.image);
+      image ? task.inferImage(image->image) : task.inferText(p.input);
   if (!asked.ok()) return Error{asked.error()};
   AttentionSnapshot snapshot = std::move(asked->attention);
   snapshot.step = step;

@@ -93,9 +93,9 @@ struct HandoutImage {
 };
 
 struct HandoutPrediction {
-  std::string text;        ///< the review or source sentence ("" for images)
-  std::string truth;       ///< class name or reference translation
-  std::string prediction;  ///< class name or the model's translation
+  std::string text;        ///< what the model read: a review, a source sentence ("" for images)
+  std::string truth;       ///< the right answer: a class name, a reference translation
+  std::string prediction;  ///< the model's answer
   double probability = 0;  ///< of the predicted class (0 when not a class)
   bool correct = false;
 };
@@ -172,12 +172,22 @@ struct HandoutAblationRow {
   std::string ablation;
   double loss = 0;
   double accuracy = 0;
-  std::optional<double> bleu;
+  /// The task's figures, in the order of HandoutAblation::figures; none where the row lacks one.
+  std::vector<std::optional<double>> figures;
+};
+
+/// A figure the task declares beside loss and accuracy (BLEU, edit distance).
+struct HandoutFigureInfo {
+  std::string key;    ///< "bleu"
+  std::string label;  ///< "BLEU"
+  int decimals = 3;
+  bool lower_better = false;
 };
 
 struct HandoutAblation {
   std::int64_t step = 0;  ///< of the checkpoint evaluated
   int samples = 0;
+  std::vector<HandoutFigureInfo> figures;
   HandoutAblationRow baseline;
   std::vector<HandoutAblationRow> rows;
 };
@@ -193,6 +203,12 @@ struct HandoutData {
   std::string run_name;  ///< the folder's name
   std::string task;      ///< the task's id
   std::string task_title;
+  /// What the task calls a sample's three texts ("source", "reference", "translation"), and
+  /// whether the answer is free text (compared word by word) rather than a class.
+  std::string input_term = "input";
+  std::string expected_term = "label";
+  std::string answer_term = "answer";
+  bool free_text = false;
   std::vector<HandoutSetting> settings;
   std::vector<HandoutSeries> series;
   std::optional<HandoutTest> test;

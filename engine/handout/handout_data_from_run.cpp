@@ -15,6 +15,9 @@
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "engine/vocabulary/metric_info.h"
+#include "engine/vocabulary/payloads/decoding_payload.h"
+#include "engine/vocabulary/payloads/image_payload.h"
 #include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
 
@@ -55,8 +58,32 @@ void addSeries(HandoutData& data, HandoutSeries series) {
   if (!series.steps.empty()) data.series.push_back(std::move(series));
 }
 
-/// Train rows per step; validation rows per evaluation, with whatever optional scores they have.
-void readCurves(const OpenedRun& run, const std::string& accuracy_name, HandoutData& data) {
+/// The task's declaration of `key`; a figure it does not declare (a run of a task this build does
+/// not know) keeps its key as its title.
+MetricInfo metricOf(const TaskDescriptor* task, const std::string& key) {
+  const MetricInfo* declared = task ? findMetric(task->metrics, key) : nullptr;
+  return declared ? *declared : undeclaredMetric(key);
+}
+
+/// The figures the validation passes carry, in the order they first appear: the task's headline
+/// first, then the others in their declared order.
+std::vector<MetricInfo> figuresOf(const OpenedRun& run, const TaskDescriptor* task) {
+  std::vector<MetricInfo> out;
+  for (const EpochSummary& e : run.epochs) {
+    for (const Figure& f : e.figures) {
+      if (!findMetric(out, f.key)) out.push_back(metricOf(task, f.key));
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const MetricInfo& a, const MetricInfo& b) {
+    return a.headline && !b.headline;
+  });
+  return out;
+}
+
+/// Train rows per step; validation rows per evaluation with the task's figures: the headline one
+/// on a chart of its own, the others sharing one ("CER, WER, exact match").
+void readCurves(const OpenedRun& run, const TaskDescriptor* task, const std::string& accuracy_name,
+                HandoutData& data) {
   HandoutSeries train_loss{"loss", "loss", "Loss", "train", {}, {}};
   HandoutSeries train_accuracy{"accuracy", accuracy_name, "Accuracy", "train", {}, {}};
   for (const StepMetrics& s : run.steps) {
@@ -67,10 +94,16 @@ void readCurves(const OpenedRun& run, const std::string& accuracy_name, HandoutD
   }
   HandoutSeries val_loss{"loss", "loss", "Loss", "validation", {}, {}};
   HandoutSeries val_accuracy{"accuracy", accuracy_name, "Accuracy", "validation", {}, {}};
-  HandoutSeries bleu{"bleu", "BLEU", "BLEU", "validation", {}, {}};
-  HandoutSeries cer{"cer", "CER", "CER, WER, exact match", "validation", {}, {}};
-  HandoutSeries wer{"wer", "WER", "CER, WER, exact match", "validation", {}, {}};
-  HandoutSeries exact{"exact_match", "exact match", "CER, WER, exact match", "validation", {}, {}};
+  const std::vector<MetricInfo> figures = figuresOf(run, task);
+  std::string others_chart;
+  for (const MetricInfo& m : figures) {
+    if (!m.headline) others_chart += (others_chart.empty() ? "" : ", ") + m.title;
+  }
+  std::vector<HandoutSeries> figure_series;
+  for (const MetricInfo& m : figures) {
+    figure_series.push_back(
+        {m.key, m.title, m.headline ? m.title : others_chart, "validation", {}, {}});
+  }
   const auto add = [](HandoutSeries& series, std::int64_t step, double value) {
     series.steps.push_back(static_cast<double>(step));
     series.values.push_back(value);
@@ -78,18 +111,19 @@ void readCurves(const OpenedRun& run, const std::string& accuracy_name, HandoutD
   for (const EpochSummary& e : run.epochs) {
     add(val_loss, e.step, e.val_loss);
     add(val_accuracy, e.step, e.val_accuracy);
-    if (e.bleu) add(bleu, e.step, *e.bleu);
-    if (e.cer) add(cer, e.step, *e.cer);
-    if (e.wer) add(wer, e.step, *e.wer);
-    if (e.exact_match) add(exact, e.step, *e.exact_match);
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      if (std::optional<double> v = e.figures.get(figures[i].key))
+        add(figure_series[i], e.step, *v);
+    }
   }
-  for (HandoutSeries* s :
-       {&train_loss, &val_loss, &train_accuracy, &val_accuracy, &bleu, &cer, &wer, &exact}) {
+  for (HandoutSeries* s : {&train_loss, &val_loss, &train_accuracy, &val_accuracy}) {
     addSeries(data, std::move(*s));
   }
+  for (HandoutSeries& s : figure_series) addSeries(data, std::move(s));
 }
 
-void readTest(const OpenedRun& run, const std::string& accuracy_name, HandoutData& data) {
+void readTest(const OpenedRun& run, const TaskDescriptor* task, const std::string& accuracy_name,
+              HandoutData& data) {
   if (!run.test) return;
   const TestEvaluation& t = *run.test;
   HandoutTest test;
@@ -107,10 +141,8 @@ void readTest(const OpenedRun& run, const std::string& accuracy_name, HandoutDat
   }
   test.figures.push_back({"loss", "loss", t.loss});
   test.figures.push_back({"accuracy", accuracy_name, t.accuracy});
-  if (t.bleu) test.figures.push_back({"bleu", "BLEU", *t.bleu});
-  if (t.cer) test.figures.push_back({"cer", "CER", *t.cer});
-  if (t.wer) test.figures.push_back({"wer", "WER", *t.wer});
-  if (t.exact_match) test.figures.push_back({"exact_match", "exact match", *t.exact_match});
+  for (const Figure& f : t.figures)
+    test.figures.push_back({f.key, metricOf(task, f.key).title, f.value});
   data.test = std::move(test);
 }
 
@@ -189,16 +221,22 @@ void readHeadStats(const OpenedRun& run, const TaskDescriptor* task, HandoutData
 void readAblation(const OpenedRun& run, const TaskDescriptor* task, HandoutData& data) {
   if (!run.ablation) return;
   const AblationTable& table = *run.ablation;
-  const auto row = [&](const AblationRow& r) {
-    return HandoutAblationRow{r.group.empty() ? "" : titleOf(task, r.group),
-                              r.layer,
-                              r.head,
-                              r.ablation,
-                              r.loss,
-                              r.accuracy,
-                              r.bleu};
-  };
   HandoutAblation ablation;
+  for (const std::string& key : table.figureKeys()) {
+    const MetricInfo m = metricOf(task, key);
+    ablation.figures.push_back({m.key, m.title, m.decimals, m.better == Better::kLower});
+  }
+  const auto row = [&](const AblationRow& r) {
+    HandoutAblationRow out{r.group.empty() ? "" : titleOf(task, r.group),
+                           r.layer,
+                           r.head,
+                           r.ablation,
+                           r.loss,
+                           r.accuracy,
+                           {}};
+    for (const HandoutFigureInfo& f : ablation.figures) out.figures.push_back(r.figures.get(f.key));
+    return out;
+  };
   ablation.step = table.step;
   ablation.samples = table.baseline.samples;
   ablation.baseline = row(table.baseline);
@@ -284,8 +322,14 @@ Expected<HandoutData> readHandoutData(
   nlohmann::json config;
   to_json(config, run.config);
   flatten(config, "", data.settings);
-  readCurves(run, accuracy_name, data);
-  readTest(run, accuracy_name, data);
+  if (task) {
+    data.input_term = task->sample_terms.input;
+    data.expected_term = task->sample_terms.expected;
+    data.answer_term = task->sample_terms.answer;
+    data.free_text = task->sample_terms.free_text;
+  }
+  readCurves(run, task, accuracy_name, data);
+  readTest(run, task, accuracy_name, data);
   readNotes(run, run_dir, data);
   data.probe_samples = run.config.probe_samples;
   readHeadStats(run, task, data);
@@ -326,21 +370,23 @@ Expected<HandoutFrame> readHandoutFrame(const HandoutFrameSource& source,
       probe.attention.push_back(std::move(attention));
       if (rollout) probe.attention.push_back(std::move(*rollout));
     }
-    if (snapshot.grid_rows > 0 && snapshot.grid_cols > 0) {
-      probe.image.width = snapshot.image.width;
-      probe.image.height = snapshot.image.height;
-      probe.image.rgb_planar = snapshot.image.pixels;
-      probe.image.grid_rows = snapshot.grid_rows;
-      probe.image.grid_cols = snapshot.grid_cols;
+    const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
+    if (image && image->grid_rows > 0 && image->grid_cols > 0) {
+      probe.image.width = image->image.width;
+      probe.image.height = image->image.height;
+      probe.image.rgb_planar = image->image.pixels;
+      probe.image.grid_rows = image->grid_rows;
+      probe.image.grid_cols = image->grid_cols;
       if (!probe.image.valid()) probe.image = HandoutImage{};
     }
     if (snapshot.sample) {
       const SamplePrediction& s = *snapshot.sample;
-      probe.prediction =
-          HandoutPrediction{s.text, s.true_label, s.predicted_label, s.probability, s.correct};
+      probe.prediction = HandoutPrediction{s.input, s.expected, s.answer, s.probability, s.correct};
     }
-    for (const DecodingStep& step : snapshot.decoding) probe.decoding.push_back({step.top});
-    probe.decoder_fed_reference = snapshot.decoder_fed_reference;
+    if (const DecodingPayload* decoding = snapshot.payloads.find<DecodingPayload>()) {
+      for (const DecodingStep& step : decoding->steps) probe.decoding.push_back({step.top});
+      probe.decoder_fed_reference = decoding->fed_reference;
+    }
     if (snapshot.positional_encoding && !frame.positional_encoding) {
       const PositionalEncodingSnapshot& pe = *snapshot.positional_encoding;
       if (pe.positions > 0 && pe.dims > 0 &&

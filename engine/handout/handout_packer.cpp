@@ -264,7 +264,14 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
                                     const std::string& theme) const {
   json doc;
   doc["format"] = 1;
-  doc["run"] = {{"name", data.run_name}, {"task", data.task}, {"task_title", data.task_title}};
+  doc["run"] = {{"name", data.run_name},
+                {"task", data.task},
+                {"task_title", data.task_title},
+                {"terms",
+                 {{"input", data.input_term},
+                  {"expected", data.expected_term},
+                  {"answer", data.answer_term},
+                  {"free_text", data.free_text}}}};
   json settings = json::array();
   for (const HandoutSetting& s : data.settings) settings.push_back({s.key, s.value});
   doc["settings"] = std::move(settings);
@@ -373,19 +380,32 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
     doc["head_stats"] = nullptr;
   }
   if (data.ablation) {
-    const auto row = [](const HandoutAblationRow& r) {
+    const std::vector<HandoutFigureInfo>& infos = data.ablation->figures;
+    const auto row = [&infos](const HandoutAblationRow& r) {
+      json figures = json::object();
+      for (std::size_t i = 0; i < infos.size() && i < r.figures.size(); ++i) {
+        figures[infos[i].key] = r.figures[i] ? number(*r.figures[i]) : json(nullptr);
+      }
       return json{{"group", r.group},
                   {"layer", r.layer},
                   {"head", r.head},
                   {"ablation", r.ablation},
                   {"loss", number(r.loss)},
                   {"accuracy", number(r.accuracy)},
-                  {"bleu", r.bleu ? number(*r.bleu) : json(nullptr)}};
+                  {"figures", std::move(figures)}};
     };
+    json figure_infos = json::array();
+    for (const HandoutFigureInfo& f : infos) {
+      figure_infos.push_back({{"key", f.key},
+                              {"label", f.label},
+                              {"decimals", f.decimals},
+                              {"lower_better", f.lower_better}});
+    }
     json rows = json::array();
     for (const HandoutAblationRow& r : data.ablation->rows) rows.push_back(row(r));
     doc["ablation"] = {{"step", data.ablation->step},
                        {"samples", data.ablation->samples},
+                       {"figures", std::move(figure_infos)},
                        {"baseline", row(data.ablation->baseline)},
                        {"rows", std::move(rows)}};
   } else {

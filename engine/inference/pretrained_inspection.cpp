@@ -115,9 +115,11 @@ Expected<InferenceAnswer> inspectVit(PretrainedModel& model,
   std::vector<std::string> labels{"CLS"};
   for (int64_t p = 0; p < config.numPatches(); ++p) labels.push_back(std::to_string(p));
   answer.attention.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
-  answer.attention.image = ImageBuffer{side, side, std::move(pixels)};
-  answer.attention.patch_size = static_cast<int>(config.patch_size);
-  answer.attention.grid_rows = answer.attention.grid_cols = grid;
+  ImagePayload shown;
+  shown.image = ImageBuffer{side, side, std::move(pixels)};
+  shown.patch_size = static_cast<int>(config.patch_size);
+  shown.grid_rows = shown.grid_cols = grid;
+  answer.attention.payloads.put(makePayload(std::move(shown)));
   return answer;
 }
 

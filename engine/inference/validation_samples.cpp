@@ -29,7 +29,7 @@ Expected<ValidationSamples> readValidationSamples(const TrainingConfig& config, 
   for (int64_t i = first; i < end; ++i) {
     SamplePrediction sample = (*task)->predictSample(static_cast<int>(i));
     // An untrained model's guess is noise beside the sample; only the sample is asked for.
-    sample.predicted_label.clear();
+    sample.answer.clear();
     sample.probability = 0;
     sample.correct = false;
     sample.sample_index = static_cast<int>(i);

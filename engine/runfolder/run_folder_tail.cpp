@@ -37,6 +37,9 @@ RunFolderTail::RunFolderTail(std::string dir)
       head_stats_(dir_ + "/head_stats.csv"),
       log_(dir_ + "/log.txt") {
   metrics_.skipToEnd();
+  if (Expected<MetricsColumns> columns = readMetricsColumns(dir_ + "/metrics.csv"); columns.ok()) {
+    metrics_columns_ = std::move(*columns);
+  }
   head_stats_.skipToEnd();
   log_.skipToEnd();
   last_checkpoint_ = stampOf(dir_ + "/checkpoints/last.pt");
@@ -86,8 +89,16 @@ void RunFolderTail::pollMetrics(RunFolderNews& news) {
     last_train_step_ = last_val_step_ = last_test_step_ = -1;
   }
   for (std::string_view line : splitLines(appended->lines)) {
-    const std::optional<MetricsRow> row = parseMetricsRow(line);
-    if (!row) continue;  // the header of a rewritten file, a torn row
+    if (line.size() <= kMaxMetricsHeaderBytes) {
+      // The header of a file written afresh (a new or resumed run): its rows follow its columns.
+      if (Expected<MetricsColumns> header = MetricsColumns::parse(line); header.ok()) {
+        metrics_columns_ = std::move(*header);
+        continue;
+      }
+    }
+    if (!metrics_columns_) continue;
+    const std::optional<MetricsRow> row = parseMetricsRow(line, *metrics_columns_);
+    if (!row) continue;  // a torn row
     // Rows the opened run already had (written between noting the ends and reading) come again.
     std::int64_t& last = row->split == "train"  ? last_train_step_
                          : row->split == "test" ? last_test_step_

@@ -74,6 +74,9 @@ class RunFolderTail {
   std::string dir_;
   GrowingFileReader metrics_, head_stats_, log_;
   MetricsReplay replay_;
+  /// metrics.csv's columns: its header when the tail began, or a header read since (a file
+  /// written afresh); none while the file has no header yet.
+  std::optional<MetricsColumns> metrics_columns_;
   std::int64_t last_train_step_ = -1, last_val_step_ = -1, last_test_step_ = -1;
   std::int64_t last_head_stats_step_ = -1;
   std::vector<AttentionFileEntry> attention_files_;

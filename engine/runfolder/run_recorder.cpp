@@ -7,8 +7,9 @@ namespace ascope {
 Expected<RunRecorder> RunRecorder::open(const RunFolder& folder, const RunRecording& recording,
                                         Warn warn) {
   std::vector<std::string> warnings;  // rows kept or dropped on resume that a person should know
-  Expected<MetricsCsvWriter> metrics = MetricsCsvWriter::open(
-      folder.metricsPath(), recording.resume, recording.resume_step, &warnings);
+  Expected<MetricsCsvWriter> metrics =
+      MetricsCsvWriter::open(folder.metricsPath(), recording.resume, recording.resume_step,
+                             recording.figure_keys, &warnings);
   if (!metrics.ok()) return Error{metrics.error()};
   std::optional<HeadStatsCsvWriter> head_stats;
   if (recording.head_statistics) {

@@ -25,6 +25,8 @@ struct RunRecording {
   bool resume = false;
   int64_t resume_step = 0;
   bool head_statistics = true;  ///< write head_stats.csv
+  /// The keys of the task's tracked figures: metrics.csv's figure columns.
+  std::vector<std::string> figure_keys;
   /// The timeline: a probe set every `snapshot_spacing` steps (SnapshotStore), the last step
   /// always, within `snapshot_budget_bytes`.
   int64_t snapshot_spacing = 1;

@@ -3,7 +3,8 @@
 // tokenized by 13a (or not at all), clipped n-gram matches up to 4-grams summed over the corpus
 // (against the most generous of several references), the reference length closest to each
 // hypothesis, the brevity penalty, and the smoothing of zero counts ("exp" by default, as WMT's
-// mteval-v13a). tests/data/sacrebleu_test.cpp checks it against sacreBLEU's published test values.
+// mteval-v13a). tests/data/scoring/sacrebleu_test.cpp checks it against sacreBLEU's published test
+// values.
 #include <array>
 #include <string>
 #include <vector>

@@ -92,8 +92,8 @@ Expected<std::vector<ScoredSample>> scoreClassifierRows(
     s.predicted_class = answers.predicted[i];
     s.loss = answers.loss[i];
     s.prediction.sample_index = static_cast<int>(i);
-    s.prediction.true_label = name(s.true_class);
-    s.prediction.predicted_label = name(s.predicted_class);
+    s.prediction.expected = name(s.true_class);
+    s.prediction.answer = name(s.predicted_class);
     s.prediction.probability = answers.probability[i];
     s.prediction.correct = s.true_class == s.predicted_class;
     fill(static_cast<int64_t>(i), s.prediction);
@@ -127,10 +127,10 @@ void rankClasses(const torch::Tensor& probabilities, const std::vector<std::stri
 
 void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction* prediction) {
   if (result.ok()) {
-    prediction->predicted_label = result->label;
+    prediction->answer = result->label;
     prediction->probability = result->probability;
   }
-  prediction->correct = prediction->predicted_label == prediction->true_label;
+  prediction->correct = prediction->answer == prediction->expected;
 }
 
 void recordClassProbabilities(const torch::Tensor& probabilities,

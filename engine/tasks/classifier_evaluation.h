@@ -58,8 +58,8 @@ BatchOutcome classifierBatchOutcome(const torch::Tensor& logits, const torch::Te
 void rankClasses(const torch::Tensor& probabilities, const std::vector<std::string>& names,
                  InferenceOutcome* out);
 
-/// The predicted label and probability of `result` (none when it failed) and whether they match
-/// prediction's true_label.
+/// The answer and its probability of `result` (none when it failed) and whether the answer is the
+/// prediction's expected one.
 void recordPrediction(const Expected<InferenceOutcome>& result, SamplePrediction* prediction);
 /// recordPrediction of the answer that one row of class `probabilities` (classes, on the CPU)
 /// gives, ranked as rankClasses ranks it: a batched probe's sample.

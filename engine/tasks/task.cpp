@@ -18,6 +18,19 @@ Expected<std::vector<ScoredSample>> Task::scoreSplit(DataSplit, const ScoringPro
   return Error{"this task cannot score a data set sample by sample"};
 }
 
+EvaluationOutcome Task::summarizeScores(const std::vector<ScoredSample>& scored) const {
+  EvaluationOutcome out;
+  if (scored.empty()) return out;
+  double loss = 0, right = 0;
+  for (const ScoredSample& s : scored) {
+    loss += s.loss;
+    right += s.prediction.correct ? 1 : 0;
+  }
+  out.loss = loss / static_cast<double>(scored.size());
+  out.accuracy = right / static_cast<double>(scored.size());
+  return out;
+}
+
 std::vector<AttentionSnapshot> Task::probeSamples(const std::vector<int>& indices) {
   std::vector<AttentionSnapshot> probed;
   probed.reserve(indices.size());

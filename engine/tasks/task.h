@@ -30,7 +30,7 @@ struct BatchOutcome {
 struct EvaluationOutcome {
   double loss = 0;
   double accuracy = 0;
-  std::optional<double> bleu, cer, wer, exact_match;
+  Figures figures;  ///< the task's tracked figures (TaskDescriptor::metrics)
 };
 
 /// What `infer` answers for one input.
@@ -82,6 +82,10 @@ class Task {
   /// cancelled. The default: an error saying the task cannot.
   virtual Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                          const ScoringProgress& progress);
+  /// Loss, accuracy and every declared figure (tracked and not) of a whole scored split
+  /// (`evaluate`, the Errors dock). The default: the mean loss and the share of right answers,
+  /// no figures.
+  virtual EvaluationOutcome summarizeScores(const std::vector<ScoredSample>& scored) const;
 
   /// Attention of every layer and head for validation sample `index` (eval mode, no dropout),
   /// the same capture an asked input's InferenceOutcome::attention gets.

@@ -28,6 +28,7 @@
 #include "engine/train/optim/learning_rate_schedule.h"
 #include "engine/train/optim/optimizer_factory.h"
 #include "engine/train/resume_checkpoint.h"
+#include "engine/vocabulary/figures_text.h"
 #include "engine/vocabulary/learning_rate_bounds.h"
 
 namespace ascope {
@@ -250,6 +251,7 @@ Status TrainingSession::startRecording() {
   recording.resume = config_.resume;
   recording.resume_step = progress_.step;
   recording.head_statistics = config_.head_statistics;
+  for (const MetricInfo& m : descriptor_->trackedMetrics()) recording.figure_keys.push_back(m.key);
   // A dense timeline on steps every run of this length shares (issue 24): at least 100 sets.
   recording.snapshot_spacing = config_.snapshot_every_steps > 0
                                    ? config_.snapshot_every_steps
@@ -415,7 +417,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   s.val_accuracy = e.accuracy;
   last_val_accuracy_ = e.accuracy;
   s.lr = currentLearningRate();
-  s.bleu = e.bleu, s.cer = e.cer, s.wer = e.wer, s.exact_match = e.exact_match;
+  s.figures = e.figures;
   train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
   events_.onEpoch(s);
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
@@ -423,10 +425,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
                      fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +
                      fmt::format("{:.4f}", s.val_loss) + " acc " +
                      fmt::format("{:.3f}", s.val_accuracy);
-  if (s.bleu) {
-    line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *s.bleu, *s.cer, *s.wer,
-                        *s.exact_match);
-  }
+  if (!s.figures.empty()) line += " " + figuresText(s.figures, descriptor_->metrics);
   log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", secondsSince(t0)));
   if (s.val_accuracy > progress_.best_val_accuracy) {
     progress_.best_val_accuracy = s.val_accuracy;
@@ -465,10 +464,7 @@ void TrainingSession::testOnTestSplit() {
       fmt::format("{} ({} samples: {}; weights of step {} ({})): loss {:.4f} acc {:.3f}",
                   t.split == "test" ? "test" : "final figure on the validation split", t.samples,
                   t.origin, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
-  if (t.bleu) {
-    line += fmt::format(" BLEU {:.1f} CER {:.3f} WER {:.3f} exact {:.3f}", *t.bleu, *t.cer, *t.wer,
-                        *t.exact_match);
-  }
+  if (!t.figures.empty()) line += " " + figuresText(t.figures, descriptor_->metrics);
   log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", t.seconds));
 }
 
@@ -503,7 +499,7 @@ void TrainingSession::evaluateTestSplit(TestEvaluation& t) {
   if (t.best_weights) final_weights->restoreInto(task_->model());
   t.loss = e.loss;
   t.accuracy = e.accuracy;
-  t.bleu = e.bleu, t.cer = e.cer, t.wer = e.wer, t.exact_match = e.exact_match;
+  t.figures = e.figures;
 }
 
 bool TrainingSession::checkpoint(const char* name) {

@@ -7,6 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/vocabulary/payloads/decoding_payload.h"
+#include "engine/vocabulary/payloads/image_payload.h"
+#include "engine/vocabulary/payloads/payload.h"
+
 namespace ascope {
 
 /// Row-major (rows × cols) attention weights of one head.
@@ -33,18 +37,6 @@ struct AttentionGroup {
   const AttentionMap& map(int layer, int head) const { return maps[layer * heads + head]; }
 };
 
-/// Channel-planar RGB bytes (R plane, G plane, B plane).
-struct ImageBuffer {
-  int width = 0;
-  int height = 0;
-  std::vector<std::uint8_t> pixels;
-};
-
-/// One step of greedy decoding: the most probable next tokens, best first.
-struct DecodingStep {
-  std::vector<std::pair<std::string, double>> top;  ///< (token, probability), k of them
-};
-
 struct PositionalEncodingSnapshot {
   int64_t step = 0;
   std::string kind;  ///< "sinusoidal" or "learned"
@@ -56,16 +48,18 @@ struct PositionalEncodingSnapshot {
   bool has_cls = false;  ///< ViT: row 0 is the CLS token, patches follow
 };
 
+/// One sample and what the model made of it, in the three texts every task has (the task's
+/// descriptor names them: TaskDescriptor::sample_terms) and the payloads only some have.
 struct SamplePrediction {
   int64_t step = 0;
   std::string task;
   int sample_index = 0;
-  ImageBuffer image;            ///< ViT
-  std::string text;             ///< review text or translation source
-  std::string true_label;       ///< class name or reference translation
-  std::string predicted_label;  ///< class name or model translation
-  double probability = 0;       ///< of the predicted class
+  std::string input;       ///< what the model read (a review, a source sentence); "" for an image
+  std::string expected;    ///< the right answer (a class name, a reference translation)
+  std::string answer;      ///< the model's answer
+  double probability = 0;  ///< of the answer, where the model gives one (a class)
   bool correct = false;
+  Payloads payloads;  ///< e.g. the image (ImagePayload), an alignment (TextAlignment)
 };
 
 /// Everything the probe saw at one step, or everything one asked input produced.
@@ -74,17 +68,9 @@ struct AttentionSnapshot {
   std::string task;  ///< id of the task that made it (see the task registry)
   int sample_index = 0;
   std::vector<AttentionGroup> groups;
-  ImageBuffer image;   ///< ViT: the probe image
-  int patch_size = 0;  ///< ViT: patch side in pixels
-  int grid_rows = 0;   ///< ViT: patches per column
-  int grid_cols = 0;   ///< ViT: patches per row
-  /// Translation: step i of greedy decoding fed row i of the decoder groups and chose
-  /// row_predictions[i] among `decoding[i].top`. Empty for the other tasks.
-  std::vector<DecodingStep> decoding;
-  /// Translation: whether row i + 1 was fed the prediction of row i (greedy decoding: an asked
-  /// sentence) or the validation pair's reference (teacher forcing: a probe of the timeline, so
-  /// every stored step of a sample has the same rows and two steps can be compared cell by cell).
-  bool decoder_fed_reference = false;
+  /// What the task adds to its attention: a ViT's probe image with its patch grid
+  /// (ImagePayload), a translation's decoding steps (DecodingPayload).
+  Payloads payloads;
   /// Stored snapshots (the run folder's attention/ files): the probe's prediction and the
   /// positional encoding at this step, so the timeline can show every dock at one step.
   std::optional<SamplePrediction> sample;

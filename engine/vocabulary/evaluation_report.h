@@ -3,7 +3,6 @@
 // figures, a confusion matrix with per-class scores, every sample's answer, and the worst errors
 // with the attention that made them. Plain values: the CLI writes them as JSON, the GUI's Errors
 // dock shows them.
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "engine/vocabulary/attention_snapshot.h"
+#include "engine/vocabulary/figures.h"
 
 namespace ascope {
 
@@ -51,19 +51,6 @@ struct ClassScores {
   double f1 = 0;
 };
 
-/// The corpus scores of a translation split (engine/scoring/translation_metrics.h).
-struct TranslationFigures {
-  double bleu = 0;  ///< sacreBLEU corpus BLEU: 13a, exp smoothing, raw references
-  std::array<double, 4> bleu_precisions{};  ///< percent, 1- to 4-grams
-  double brevity_penalty = 0;
-  long long hypothesis_length = 0;  ///< 13a words
-  long long reference_length = 0;
-  double chrf = 0;
-  double cer = 0;
-  double wer = 0;
-  double exact_match = 0;
-};
-
 /// A wrong answer asked again, with every layer's and head's attention.
 struct ExplainedError {
   ScoredSample sample;
@@ -87,7 +74,9 @@ struct EvaluationReport {
   std::vector<std::vector<std::int64_t>> confusion;
   std::vector<ClassScores> per_class;
   double macro_f1 = 0;
-  std::optional<TranslationFigures> translation;
+  /// The task's declared figures over the whole split, tracked and not (a translation: BLEU with
+  /// its n-gram precisions and brevity penalty, chrF, CER, WER, …).
+  Figures figures;
   std::vector<ScoredSample> scored;   ///< every sample, in split order
   std::vector<ExplainedError> worst;  ///< the most confidently wrong, highest loss first
   std::vector<std::string> warnings;  ///< from loading the data

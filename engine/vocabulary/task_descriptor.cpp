@@ -8,6 +8,36 @@ std::vector<PresetInfo> laptopTinySeedPresets() {
           {"seed", "reference model (GPU)"}};
 }
 
+MetricInfo TaskDescriptor::metric(const std::string& key) const {
+  const MetricInfo* declared = findMetric(metrics, key);
+  return declared ? *declared : undeclaredMetric(key);
+}
+
+std::vector<MetricInfo> TaskDescriptor::trackedMetrics() const {
+  std::vector<MetricInfo> out;
+  for (const MetricInfo& m : metrics) {
+    if (m.tracked) out.push_back(m);
+  }
+  return out;
+}
+
+MetricInfo TaskDescriptor::headline() const {
+  for (const MetricInfo& m : metrics) {
+    if (m.headline) return m;
+  }
+  MetricInfo accuracy;
+  accuracy.key = "accuracy";
+  accuracy.title = accuracy_name.empty() ? "accuracy" : accuracy_name;
+  accuracy.description = "share of answers that are right";
+  return accuracy;
+}
+
+std::optional<double> TaskDescriptor::headlineValue(double accuracy, const Figures& figures) const {
+  const MetricInfo h = headline();
+  return h.key == "accuracy" && !findMetric(metrics, "accuracy") ? std::optional<double>(accuracy)
+                                                                 : figures.get(h.key);
+}
+
 bool TaskDescriptor::hasPreset(const std::string& name) const {
   for (const PresetInfo& p : presets) {
     if (p.name == name) return true;

@@ -9,10 +9,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/vocabulary/expected.h"
+#include "engine/vocabulary/figures.h"
+#include "engine/vocabulary/metric_info.h"
 #include "engine/vocabulary/training_config.h"
 
 namespace ascope {
@@ -23,8 +26,16 @@ struct TaskBuild;  // engine/tasks/task.h (LibTorch)
 /// What a person gives the model to ask it something ("Try it", `infer`).
 enum class TaskInput { kText, kImage };
 
-/// What the Sample dock shows of a prediction.
-enum class SampleKind { kImage, kLabelledText, kTranslation };
+/// What a sample's three texts (SamplePrediction::input, expected, answer) are called where the
+/// window and the CLI show them, and how its answer reads.
+struct SampleTerms {
+  std::string input = "input";     ///< what the model reads: "review", "source"
+  std::string expected = "label";  ///< the right answer: "label", "reference"
+  std::string answer = "answer";   ///< the model's: "answer", "translation"
+  /// The answer is free text, compared with the expected one word by word (a translation),
+  /// rather than one of a few classes picked with a probability.
+  bool free_text = false;
+};
 
 /// A preset by name, with a line for people ("laptop — minutes on a CPU").
 struct PresetInfo {
@@ -60,9 +71,15 @@ struct TaskDescriptor {
   std::string title;         ///< "Images · ViT"
   std::string data_formats;  ///< the real datasets it reads, for help texts and tooltips
   TaskInput input = TaskInput::kText;
-  SampleKind sample = SampleKind::kLabelledText;
-  std::string input_hint;               ///< placeholder of the "Try it" box for text input
-  std::string accuracy_name;            ///< what its accuracy counts ("accuracy", "token accuracy")
+  SampleTerms sample_terms;
+  /// The payload kinds (engine/vocabulary/payloads) its snapshots and samples carry, e.g.
+  /// "image" for a ViT, "decoding" for a translation: the views the window offers for them.
+  std::vector<std::string> payloads;
+  std::string input_hint;     ///< placeholder of the "Try it" box for text input
+  std::string accuracy_name;  ///< what its accuracy counts ("accuracy", "token accuracy")
+  /// The figures it reports besides loss and accuracy, in the order summaries list them; their
+  /// values travel as Figures (figures.h) keyed by MetricInfo::key.
+  std::vector<MetricInfo> metrics;
   std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets
@@ -102,6 +119,16 @@ struct TaskDescriptor {
   /// Rebuilds the model of a finished run for inference: tokenizers and class names from the run
   /// folder, no dataset unless TaskBuild::with_data asks for config.data (LibTorch side).
   std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_inference_task;
+
+  /// The declaration of `key`; undeclaredMetric(key) when the task declares none.
+  MetricInfo metric(const std::string& key) const;
+  /// The declared figures an evaluation pass reports (MetricInfo::tracked).
+  std::vector<MetricInfo> trackedMetrics() const;
+  /// The run's figure of merit: the declared metric marked headline, else the accuracy (key
+  /// "accuracy", titled accuracy_name, higher better).
+  MetricInfo headline() const;
+  /// The value of headline() among `accuracy` and `figures`; nullopt when `figures` lacks it.
+  std::optional<double> headlineValue(double accuracy, const Figures& figures) const;
 
   bool hasPreset(const std::string& name) const;
   /// The preset to use when none is named: "seed" on a GPU, "laptop" on a CPU, where the task has

@@ -1,8 +1,9 @@
 #pragma once
 // What training measured: each step, each evaluation, the final test, live learning-rate changes.
 #include <cstdint>
-#include <optional>
 #include <string>
+
+#include "engine/vocabulary/figures.h"
 
 namespace ascope {
 
@@ -27,11 +28,9 @@ struct EpochSummary {
   double train_accuracy = 0;
   double val_loss = 0;
   double val_accuracy = 0;
-  double lr = 0;                      ///< the learning rate at the end of the evaluated step
-  std::optional<double> bleu;         ///< translation: corpus BLEU-4, 0..100
-  std::optional<double> cer;          ///< translation: character error rate
-  std::optional<double> wer;          ///< translation: word error rate
-  std::optional<double> exact_match;  ///< translation: share of sentences exactly right
+  double lr = 0;  ///< the learning rate at the end of the evaluated step
+  /// The validation pass's figures the task declares as tracked (TaskDescriptor::metrics).
+  Figures figures;
 };
 
 /// The end of a run that reached its end (finished, or its time limit): the whole test split
@@ -51,11 +50,9 @@ struct TestEvaluation {
   int64_t samples = 0;  ///< every sample of the split
   double loss = 0;
   double accuracy = 0;
-  double lr = 0;               ///< the learning rate at the run's last step
-  std::optional<double> bleu;  ///< translation: every sentence of the split decoded
-  std::optional<double> cer;
-  std::optional<double> wer;
-  std::optional<double> exact_match;
+  double lr = 0;  ///< the learning rate at the run's last step
+  /// The task's tracked figures over the whole split (a translation: every sentence decoded).
+  Figures figures;
   double seconds = 0;  ///< how long it took (0 when read back from metrics.csv)
 };
 

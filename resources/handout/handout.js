@@ -519,17 +519,18 @@
     add('Sample', `#${p.sample}`);
     const pr = p.prediction;
     if (!pr) return;
-    const translation = D.run.task === 'translate' || (p.decoding && p.decoding.length > 0);
-    if (translation) {
-      add('source:', textOf(pr.text));
+    // The task names its sample's three texts ("source", "reference", "translation").
+    const terms = D.run.terms || { input: 'input', expected: 'label', answer: 'answer', free_text: false };
+    if (terms.free_text) {
+      add(`${terms.input}:`, textOf(pr.text));
       box.appendChild(document.createElement('br'));
-      add('reference:', textOf(pr.truth));
-      add('model:', textOf(pr.prediction), pr.correct ? 'right' : 'wrong');
+      add(`${terms.expected}:`, textOf(pr.truth));
+      add(`${terms.answer}:`, textOf(pr.prediction), pr.correct ? 'right' : 'wrong');
       return;
     }
     const probability = Number.isFinite(pr.probability) && pr.probability > 0 ? ` (${Math.round(pr.probability * 100)} %)` : '';
-    add('true:', textOf(pr.truth));
-    add('predicted:', textOf(pr.prediction) + probability, pr.correct ? 'right' : 'wrong');
+    add(`${terms.expected}:`, textOf(pr.truth));
+    add(`${terms.answer}:`, textOf(pr.prediction) + probability, pr.correct ? 'right' : 'wrong');
     if (textOf(pr.text)) {
       box.appendChild(document.createElement('br'));
       add('', textOf(pr.text));
@@ -1054,8 +1055,9 @@
     const A = D.ablation;
     if (!A) { $('ablation').hidden = true; $('nav-ablation').hidden = true; return; }
     const select = $('ablation-metric');
+    // Loss and accuracy, then every figure the task declares (BLEU, edit distance, …).
     const metrics = [['accuracy', 'accuracy'], ['loss', 'loss']];
-    if (A.baseline.bleu !== null && A.baseline.bleu !== undefined) metrics.push(['bleu', 'BLEU']);
+    for (const f of A.figures || []) metrics.push([f.key, f.label]);
     for (const [value, text] of metrics) {
       const o = document.createElement('option');
       o.value = value;
@@ -1068,21 +1070,28 @@
   function drawAblation() {
     const A = D.ablation;
     const metric = state.ablationMetric;
-    const base = A.baseline[metric];
+    const info = (A.figures || []).find((f) => f.key === metric);
+    const valueOf = (r) => {
+      if (!info) return r[metric];
+      const v = r.figures ? r.figures[metric] : null;
+      return v === null || v === undefined ? NaN : v;
+    };
+    const base = valueOf(A.baseline);
     const checkpoint = A.step > 0 ? `the checkpoint of step ${fmtInt(A.step)}` : 'the run\'s newest checkpoint';
     $('ablation-hint').textContent = `Heads switched off in ${checkpoint}, on ${fmtInt(A.samples)} validation samples: the change in ${metric} from ${fmtValue(base)} with every head on. Red: the model does worse without it.`;
     const box = $('ablation-tables');
     box.textContent = '';
     const groupsSeen = [...new Set(A.rows.map((r) => r.group))];
     let maxAbs = 0;
-    for (const r of A.rows) if (Number.isFinite(r[metric]) && Number.isFinite(base)) maxAbs = Math.max(maxAbs, Math.abs(r[metric] - base));
-    const worse = (d) => (metric === 'loss' ? d > 0 : d < 0);
+    for (const r of A.rows) if (Number.isFinite(valueOf(r)) && Number.isFinite(base)) maxAbs = Math.max(maxAbs, Math.abs(valueOf(r) - base));
+    const lowerBetter = metric === 'loss' || (info && info.lower_better);
+    const worse = (d) => (lowerBetter ? d > 0 : d < 0);
     const tint = (d) => {
       if (!Number.isFinite(d) || maxAbs === 0) return '';
       const a = Math.min(1, Math.abs(d) / maxAbs) * 0.55;
       return worse(d) ? `rgba(214,39,40,${a.toFixed(2)})` : `rgba(31,119,180,${a.toFixed(2)})`;
     };
-    const fmtDelta = (d) => (Number.isFinite(d) ? (d > 0 ? '+' : '') + (metric === 'bleu' ? d.toFixed(2) : d.toFixed(3)) : '–');
+    const fmtDelta = (d) => (Number.isFinite(d) ? (d > 0 ? '+' : '') + d.toFixed(info ? info.decimals : 3) : '–');
     for (const g of groupsSeen) {
       for (const kind of ['drop head', 'keep only head']) {
         const rows = A.rows.filter((r) => r.group === g && r.ablation === kind);
@@ -1107,7 +1116,7 @@
           if (kind === 'drop head') cells.push(A.rows.find((r) => r.group === g && r.layer === l && r.ablation === 'drop layer'));
           for (const r of cells) {
             const td = tr.insertCell();
-            const d = r ? r[metric] - base : NaN;
+            const d = r ? valueOf(r) - base : NaN;
             td.textContent = fmtDelta(d);
             td.style.background = tint(d);
           }

@@ -8,8 +8,8 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -178,7 +178,7 @@ void AttentionTimelineTest::showStepPicksTheNearestSnapshotAndAnnouncesItsSample
   QCOMPARE(shown[0][0].toLongLong(), 20LL);
   const auto sample = shown[0][1].value<std::optional<SamplePrediction>>();
   QVERIFY(sample.has_value());
-  QCOMPARE(sample->predicted_label, std::string("predicted at step 20"));
+  QCOMPARE(sample->answer, std::string("predicted at step 20"));
   const auto encoding = shown[0][2].value<std::optional<PositionalEncodingSnapshot>>();
   QVERIFY(encoding.has_value());
   QCOMPARE(encoding->positions, 6);  // 4 + i for the second snapshot
@@ -275,7 +275,7 @@ void AttentionTimelineTest::timelineWorksWithoutAView() {
   AttentionTimeline timeline(&run);
   long long drawn = -1;  // the step of what a view would draw
   QObject::connect(&timeline, &AttentionTimeline::shown, &timeline,
-                   [&](const AttentionPlotData& data, bool) { drawn = data.step; });
+                   [&](const SharedPlotData& data, bool) { drawn = data->step; });
   QSignalSpy steps(&timeline, &AttentionTimeline::stepShown);
   showFolder(run, dir.filePath("run"));
   timeline.waitForLoad();

@@ -10,8 +10,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/metric_series_conversion.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/curves/metric_series_conversion.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
 #include "widgets/attention/attention_head_grid_panel.h"

@@ -12,7 +12,9 @@
 #include <QTest>
 #include <QTextBrowser>
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/error_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -99,7 +101,7 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   MainWindow window;
   test::showAndOpenRun(window, run_);
   ErrorAnalysisController* errors = window.errorAnalysis();
-  ErrorAnalysisPanel* panel = window.panels().errors;
+  ErrorAnalysisPanel* panel = window.errorAnalysis()->panel();
   QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
   const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
@@ -142,11 +144,11 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 30000);
   const int picked = shown.at(0).at(0).toInt();
   QCOMPARE(picked, panel->listed().front());
-  AttentionTimelineView* attention = window.panels().attention;
+  AttentionTimelineView* attention = window.attention();
   QVERIFY(attention->isShowingAsked());
   const SamplePrediction& sample = report->scored[static_cast<std::size_t>(picked)].prediction;
-  QVERIFY(window.panels().sample->textView()->toPlainText().contains(
-      QString::fromStdString(sample.text).left(20)));
+  QVERIFY(window.sample()->panel()->textView()->toPlainText().contains(
+      QString::fromStdString(sample.input).left(20)));
   if (!qEnvironmentVariableIsEmpty("ASCOPE_SCREENSHOT_DIR")) {
     window.grab().save(QDir(qEnvironmentVariable("ASCOPE_SCREENSHOT_DIR"))
                            .filePath(QStringLiteral("errors_dock.png")));
@@ -159,7 +161,7 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   MainWindow window;
   test::showAndOpenRun(window, translation_run_);
   ErrorAnalysisController* errors = window.errorAnalysis();
-  ErrorAnalysisPanel* panel = window.panels().errors;
+  ErrorAnalysisPanel* panel = window.errorAnalysis()->panel();
   QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
   const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
@@ -167,11 +169,11 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(panel->messageLabel()->text()));
   QVERIFY2(!panel->listed().empty(), "a tiny translator translates some sentence wrong");
 
-  DecodingStepView* decoding = window.panels().decoding;
+  DecodingStepView* decoding = window.decoding()->view();
   QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
   clickFirstListed(*panel);
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
-  QVERIFY(window.panels().attention->isShowingAsked());
+  QVERIFY(window.attention()->isShowingAsked());
   QVERIFY(decoding->hasDecoding());
   QCOMPARE(decoding->fedToken(0), QStringLiteral("[SOS]"));
   // Greedy decoding of the clicked sentence, not the timeline's teacher-forced probe.
@@ -189,11 +191,11 @@ void ErrorAnalysisTest::cancelStopsAnEvaluation() {
   request.data = "builtin";
   request.split = DataSplit::kTrain;
   QVERIFY(errors->evaluate(request));
-  window.panels().errors->evaluateButton()->click();  // "Cancel" while it runs
+  window.errorAnalysis()->panel()->evaluateButton()->click();  // "Cancel" while it runs
   QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 60000);
   // Cancelled before it ended, or it ended first: never a hang, never a half report.
   if (!evaluated.at(0).at(0).toBool()) {
-    QCOMPARE(window.panels().errors->messageLabel()->text(),
+    QCOMPARE(window.errorAnalysis()->panel()->messageLabel()->text(),
              QStringLiteral("Evaluation cancelled."));
     QVERIFY(errors->report() == nullptr);
   }
@@ -210,7 +212,7 @@ void ErrorAnalysisTest::badDataIsSaidInTheDock() {
   QVERIFY(errors->evaluate(request));
   QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 30000);
   QVERIFY(!evaluated.at(0).at(0).toBool());
-  const QString text = window.panels().errors->messageLabel()->text();
+  const QString text = window.errorAnalysis()->panel()->messageLabel()->text();
   QVERIFY2(text.contains(QStringLiteral("missing.csv: does not exist")), qPrintable(text));
 }
 

@@ -85,10 +85,12 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
   if (task == kImageClassificationTaskId) {
     const std::vector<std::string> tokens{"CLS", "0", "1", "2", "3"};
     s.groups.push_back(group("encoder", tokens, tokens, 2, 2, step));
-    s.image.width = s.image.height = 8;
-    s.image.pixels.assign(3 * 8 * 8, 128);
-    s.patch_size = 4;
-    s.grid_rows = s.grid_cols = 2;
+    ImagePayload image;
+    image.image.width = image.image.height = 8;
+    image.image.pixels.assign(3 * 8 * 8, 128);
+    image.patch_size = 4;
+    image.grid_rows = image.grid_cols = 2;
+    s.payloads.put(makePayload(std::move(image)));
   } else {
     const std::vector<std::string> source{"the", "black", "cat", "[EOS]"};
     const std::vector<std::string> target{"[SOS]", "il", "gatto", "nero", "[EOS]"};
@@ -102,7 +104,10 @@ void FakeEngine::publishAttention(std::int64_t step, const std::string& task) {
     AttentionGroup cross = group("cross", target, source, 2, 2, step);
     cross.row_predictions = predicted;
     s.groups.push_back(cross);
-    for (const std::string& token : predicted) s.decoding.push_back({{{token, 0.7}, {"un", 0.1}}});
+    DecodingPayload transcript;
+    for (const std::string& token : predicted)
+      transcript.steps.push_back({{{token, 0.7}, {"un", 0.1}}});
+    s.payloads.put(makePayload(std::move(transcript)));
   }
   ProbeSet probes;
   probes.step = step;
@@ -128,16 +133,18 @@ void FakeEngine::publishSample(const std::string& task) {
   SamplePrediction s;
   s.task = task;
   if (task == kImageClassificationTaskId) {
-    s.image.width = s.image.height = 8;
-    s.image.pixels.assign(3 * 8 * 8, 200);
-    s.true_label = "circle";
-    s.predicted_label = "circle";
+    ImagePayload image;
+    image.image.width = image.image.height = 8;
+    image.image.pixels.assign(3 * 8 * 8, 200);
+    s.payloads.put(makePayload(std::move(image)));
+    s.expected = "circle";
+    s.answer = "circle";
     s.probability = 0.9;
     s.correct = true;
   } else {
-    s.text = "the black cat";
-    s.true_label = "il gatto nero";
-    s.predicted_label = "il gatto bianco";
+    s.input = "the black cat";
+    s.expected = "il gatto nero";
+    s.answer = "il gatto bianco";
   }
   queue_.publishSample(std::move(s));
 }
@@ -191,7 +198,7 @@ bool FakeEngine::writeRunFolder(const std::string& dir, int count) {
     // As the trainer stores them: the probe's prediction and encoding of the step come along.
     snapshot->sample = std::move(*events.sample);
     snapshot->sample->step = 10 * i;
-    snapshot->sample->predicted_label = "predicted at step " + std::to_string(10 * i);
+    snapshot->sample->answer = "predicted at step " + std::to_string(10 * i);
     snapshot->positional_encoding = std::move(*events.positional_encoding);
     snapshot->positional_encoding->step = 10 * i;
     if (!folder->writeProbeSet(probes).ok()) return false;

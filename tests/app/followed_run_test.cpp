@@ -9,7 +9,8 @@
 #include <QTest>
 
 #include "app/gui/bridge/run_folder_follower.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/run_controller.h"
 #include "engine/core/run_folder_lock.h"
@@ -56,15 +57,15 @@ void FollowedRunTest::showsARunTheCliIsTraining() {
   test::showAndOpenRun(window, run, 60000);
   RunFolderFollower* follower = window.controller()->follower();
   QVERIFY(follower->isFollowing());
-  const auto& series = window.panels().loss->trainSeries();
+  const auto& series = window.curves()->loss()->trainSeries();
   const std::int64_t shown = series.totalAppended();
   QVERIFY(shown >= 5);
-  const int snapshots = window.panels().attention->snapshotCount();
+  const int snapshots = window.attention()->snapshotCount();
 
   // New steps within a few seconds (a poll a second), snapshots as the writer stores them.
   QTRY_VERIFY_WITH_TIMEOUT(series.totalAppended() > shown + 20, 10000);
-  QTRY_VERIFY_WITH_TIMEOUT(window.panels().attention->snapshotCount() > snapshots, 30000);
-  QVERIFY(window.panels().attention->isFollowingLive());
+  QTRY_VERIFY_WITH_TIMEOUT(window.attention()->snapshotCount() > snapshots, 30000);
+  QVERIFY(window.attention()->isFollowingLive());
 
   // The writer stops (checkpoint written, lock released): the window says so and stops polling.
   qRegisterMetaType<RunFolderWriterState>();

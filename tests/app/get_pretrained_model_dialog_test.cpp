@@ -13,8 +13,8 @@
 #include <QtTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/window/dialogs/get_pretrained_model_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"

@@ -10,10 +10,11 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention_aggregates.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_aggregates.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/jobs/ablation_job.h"
 #include "app/gui/window/main/main_window.h"
+#include "app/gui/window/run/head_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
@@ -73,8 +74,8 @@ ProbeSet twoSampleSet(std::int64_t step) {
     SamplePrediction p;
     p.task = kSentimentTaskId;
     p.sample_index = 7 + k;
-    p.text = k == 0 ? "first review" : "second review";
-    p.predicted_label = k == 0 ? "positive" : "negative";
+    p.input = k == 0 ? "first review" : "second review";
+    p.answer = k == 0 ? "positive" : "negative";
     s.sample = p;
     probes.samples.push_back(s);
   }
@@ -140,7 +141,7 @@ void HeadAnalysisTest::probeChooserSwitchesEveryDock() {
   QVERIFY(!live.isEmpty());
   auto sample = live.last().at(1).value<std::optional<SamplePrediction>>();
   QVERIFY(sample.has_value());
-  QCOMPARE(sample->text, std::string("first review"));
+  QCOMPARE(sample->input, std::string("first review"));
 
   view.setProbeIndex(1);
   view.waitForLoad();
@@ -148,7 +149,7 @@ void HeadAnalysisTest::probeChooserSwitchesEveryDock() {
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].at(0, 1), 1.0f);
   sample = live.last().at(1).value<std::optional<SamplePrediction>>();
   QVERIFY(sample.has_value());
-  QCOMPARE(sample->predicted_label, std::string("negative"));
+  QCOMPARE(sample->answer, std::string("negative"));
 
   // The next probe keeps the chosen sample.
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(twoSampleSet(50)));
@@ -170,7 +171,7 @@ void HeadAnalysisTest::headStatisticsArriveAndPointAtTheAttentionDock() {
   engine.pushHeadStatistics(10);
   engine.pushHeadStatistics(20, /*note=*/true);
 
-  HeadStatsGridPanel* heads = window.panels().heads;
+  HeadStatsGridPanel* heads = window.headAnalysis()->heads();
   QTRY_COMPARE_WITH_TIMEOUT(heads->store().steps().size(), std::size_t(2), 3000);
   // The engine's "encoder" is the Attention dock's "encoder self" (the task's title for it).
   QCOMPARE(heads->currentGroup(), QStringLiteral("encoder self"));
@@ -183,7 +184,7 @@ void HeadAnalysisTest::headStatisticsArriveAndPointAtTheAttentionDock() {
   QVERIFY(std::fabs(series->back() - 0.4f) < 1e-6f);
 
   // Picking a head there shows it in the Attention dock.
-  AttentionHeadGridPanel* attention = window.panels().attention->panel();
+  AttentionHeadGridPanel* attention = window.attention()->panel();
   QTRY_VERIFY_WITH_TIMEOUT(attention->groupCount() > 0, 3000);
   Q_EMIT heads->headPicked(QStringLiteral("encoder self"), 1, 1, 20);
   QCOMPARE(attention->snapshot().groups[static_cast<std::size_t>(attention->currentGroup())].name,

@@ -17,12 +17,14 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/probe_sample_dialog.h"
-#include "app/gui/views/probe_sample_picker.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/sample/probe_sample_dialog.h"
+#include "app/gui/views/sample/probe_sample_picker.h"
+#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/long_run_check.h"
 #include "app/gui/window/run/run_controller.h"
@@ -64,7 +66,7 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
   engine.pushState(3);  // paused
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kPaused, 2000);
 
-  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
+  LiveLearningRateBox* box = window.runControls()->liveLearningRate();
   QVERIFY(box->setButton()->isEnabled());
   box->rateEdit()->setText(QStringLiteral("5e-4"));
   QTest::mouseClick(box->setButton(), Qt::LeftButton);
@@ -72,12 +74,11 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
   QVERIFY2(box->statusText().contains(QStringLiteral("Resume or Step")),
            qPrintable(box->statusText()));
   // Nothing is marked before the engine has used the rate.
-  QCOMPARE(window.panels().loss->eventMarkers()->markers().size(), 0);
+  QCOMPARE(window.curves()->loss()->eventMarkers()->markers().size(), 0);
 
   engine.pushLearningRateChange(41, 5e-4, 1e-3);  // Step pressed: step 41 trains with it
-  const Panels& panels = window.panels();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.loss->eventMarkers()->markers().size(), 1, 2000);
-  for (MetricCurvePanel* curve : {panels.loss, panels.accuracy}) {
+  QTRY_COMPARE_WITH_TIMEOUT(window.curves()->loss()->eventMarkers()->markers().size(), 1, 2000);
+  for (MetricCurvePanel* curve : {window.curves()->loss(), window.curves()->accuracy()}) {
     QCOMPARE(curve->eventMarkers()->markers().size(), 1);
     QCOMPARE(curve->eventMarkers()->markers().front().step, 41.0);
     QCOMPARE(curve->eventMarkers()->markers().front().text, QStringLiteral("lr 0.0005"));
@@ -87,8 +88,8 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
            qPrintable(box->statusText()));
 
   // A new run starts with clean curves.
-  panels.loss->clear();
-  QCOMPARE(panels.loss->eventMarkers()->markers().size(), 0);
+  window.curves()->loss()->clear();
+  QCOMPARE(window.curves()->loss()->eventMarkers()->markers().size(), 0);
 }
 
 void LiveControlsTest::badLearningRateIsNotSent() {
@@ -102,7 +103,7 @@ void LiveControlsTest::badLearningRateIsNotSent() {
   window.bridge()->attach(std::move(owned), *makePreset(kSentimentTaskId, "tiny"));
   engine.pushState(2);
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kRunning, 2000);
-  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
+  LiveLearningRateBox* box = window.runControls()->liveLearningRate();
   for (const char* bad : {"fast", "0", "-1e-3", "10", "nan"}) {
     box->rateEdit()->setText(QString::fromLatin1(bad));
     QTest::mouseClick(box->setButton(), Qt::LeftButton);
@@ -127,19 +128,18 @@ void LiveControlsTest::realRunLogsAndMarksTheChange() {
   // Step: starts paused and trains one batch.
   QVERIFY(window.controller()->startRun(config, /*step_only=*/true).isEmpty());
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kPaused, 60000);
-  LiveLearningRateBox* box = window.panels().controls->liveLearningRate();
+  LiveLearningRateBox* box = window.runControls()->liveLearningRate();
   box->rateEdit()->setText(QStringLiteral("0.0005"));
   QTest::mouseClick(box->setButton(), Qt::LeftButton);
   window.bridge()->stepOnce();
-  const Panels& panels = window.panels();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.loss->eventMarkers()->markers().size(), 1, 60000);
-  const double step = panels.loss->eventMarkers()->markers().front().step;
+  QTRY_COMPARE_WITH_TIMEOUT(window.curves()->loss()->eventMarkers()->markers().size(), 1, 60000);
+  const double step = window.curves()->loss()->eventMarkers()->markers().front().step;
   QVERIFY(step >= 2);  // after the batch that Step ran
-  QCOMPARE(panels.accuracy->eventMarkers()->markers().front().step, step);
+  QCOMPARE(window.curves()->accuracy()->eventMarkers()->markers().front().step, step);
   QTRY_VERIFY2_WITH_TIMEOUT(
-      panels.log->view()->toPlainText().contains(
+      window.log()->panel()->view()->toPlainText().contains(
           QStringLiteral("learning rate 0.0005 from step %1 on (was 0.003)").arg(step)),
-      qPrintable(panels.log->view()->toPlainText()), 5000);
+      qPrintable(window.log()->panel()->view()->toPlainText()), 5000);
   window.bridge()->stop();
   QSignalSpy ended(window.bridge(), &EngineBridge::runEnded);
   QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 60000);
@@ -162,7 +162,7 @@ void LiveControlsTest::openedRunMarksItsLearningRateChanges() {
   QSignalSpy opened(window.controller(), &RunController::runOpened);
   window.controller()->openRun(run);
   QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
-  for (MetricCurvePanel* curve : {window.panels().loss, window.panels().accuracy}) {
+  for (MetricCurvePanel* curve : {window.curves()->loss(), window.curves()->accuracy()}) {
     const QVector<CurveMarker>& events = curve->eventMarkers()->markers();
     QCOMPARE(events.size(), 2);
     QCOMPARE(events[0].step, 12.0);
@@ -278,8 +278,8 @@ void LiveControlsTest::probePickerSendsTheChosenSampleDuringARun() {
   window.bridge()->attach(std::move(owned), *makePreset(kSentimentTaskId, "tiny"));
   engine.pushState(2);
   QTRY_COMPARE_WITH_TIMEOUT(window.currentRun()->state(), TrainerState::kRunning, 2000);
-  const std::vector<int> probes_before = window.panels().run->currentConfig().probe_samples;
-  ProbeSampleDialog* dialog = window.panels().run->probePicker()->openDialog();
+  const std::vector<int> probes_before = window.runPanel()->currentConfig().probe_samples;
+  ProbeSampleDialog* dialog = window.runPanel()->probePicker()->openDialog();
   QTRY_VERIFY_WITH_TIMEOUT(!dialog->isLoading(), 60000);
   QTRY_VERIFY(dialog->list()->count() > 5);
   dialog->list()->item(5)->setSelected(true);
@@ -287,7 +287,7 @@ void LiveControlsTest::probePickerSendsTheChosenSampleDuringARun() {
   dialog->accept();
   QCOMPARE(engine.commands.back(), std::string("probe 5"));
   // The form's probe set (the next run's) is left alone.
-  QCOMPARE(window.panels().run->currentConfig().probe_samples, probes_before);
+  QCOMPARE(window.runPanel()->currentConfig().probe_samples, probes_before);
 }
 
 void LiveControlsTest::probeDialogShowsImagesAsThumbnails() {

@@ -20,9 +20,13 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/export/export_actions.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"
@@ -169,7 +173,7 @@ void MainWindowTest::exportAllWritesEveryFormat() {
     QVERIFY2(QFileInfo(attention.filePath(file)).size() > 0, qPrintable(file));
   }
   // The enlarged head is the one on screen: the translation run opens on cross attention.
-  QCOMPARE(window.panels().attention->panel()->currentGroup(), 2);
+  QCOMPARE(window.attention()->panel()->currentGroup(), 2);
   QVERIFY(QFileInfo::exists(
       attention.filePath(QStringLiteral("cross/attention_cross_layer0_head0_step100.pdf"))));
   QCOMPARE(attention.entryList({QStringLiteral("*.pdf")}, QDir::Files).size(), 0);
@@ -225,7 +229,7 @@ void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
   QVERIFY(QTest::qWaitForWindowExposed(&window));
   feed(window);
   QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
-  AttentionHeadGridPanel* panel = window.panels().attention->panel();
+  AttentionHeadGridPanel* panel = window.attention()->panel();
   AttentionHeadGrid* grid = panel->headGrid();
   QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0 && grid->headRect(0)->rect().width() > 0, 2000);
   panel->setCurrentGroup(2);  // cross: 5 x 4 heads, the shape that showed the bug
@@ -282,31 +286,32 @@ void MainWindowTest::openedRunDocksFollowTheTimeline() {
   MainWindow window;
   test::showAndOpenRun(window, dir.filePath("run"));
   if (QTest::currentTestFailed()) return;
-  const Panels& panels = window.panels();
   // Opened: the newest snapshot's step everywhere, and its stored sample in the Sample dock.
-  QCOMPARE(panels.loss->cursorStep(), 40.0);
-  QCOMPARE(panels.accuracy->cursorStep(), 40.0);
-  QCOMPARE(panels.sample->mode(), SamplePanel::Mode::Image);
-  QVERIFY(panels.sample->verdictLabel()->text().contains(QStringLiteral("predicted at step 40")));
-  QCOMPARE(panels.positional_encoding->encoding().matrix.rows, 8);
+  QCOMPARE(window.curves()->loss()->cursorStep(), 40.0);
+  QCOMPARE(window.curves()->accuracy()->cursorStep(), 40.0);
+  QCOMPARE(window.sample()->panel()->mode(), SamplePanel::Mode::Image);
+  QVERIFY(window.sample()->panel()->verdictLabel()->text().contains(
+      QStringLiteral("predicted at step 40")));
+  QCOMPARE(window.encoding()->panel()->encoding().matrix.rows, 8);
   // A click on a curve (step 19) moves every dock to the nearest snapshot, step 20.
-  Q_EMIT panels.loss->stepPicked(19.0);
-  panels.attention->waitForLoad();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 20LL, 2000);
-  QCOMPARE(panels.loss->cursorStep(), 20.0);
-  QCOMPARE(panels.accuracy->cursorStep(), 20.0);
-  QCOMPARE(panels.positional_encoding->encoding().matrix.rows, 6);
-  QVERIFY(panels.sample->verdictLabel()->text().contains(QStringLiteral("predicted at step 20")));
+  Q_EMIT window.curves()->loss()->stepPicked(19.0);
+  window.attention()->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(window.attention()->shownStep(), 20LL, 2000);
+  QCOMPARE(window.curves()->loss()->cursorStep(), 20.0);
+  QCOMPARE(window.curves()->accuracy()->cursorStep(), 20.0);
+  QCOMPARE(window.encoding()->panel()->encoding().matrix.rows, 6);
+  QVERIFY(window.sample()->panel()->verdictLabel()->text().contains(
+      QStringLiteral("predicted at step 20")));
   // The keys of the Timeline menu step through the snapshots.
   QTest::keyClick(&window, Qt::Key_Right);
-  panels.attention->waitForLoad();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 30LL, 2000);
-  QCOMPARE(panels.loss->cursorStep(), 30.0);
+  window.attention()->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(window.attention()->shownStep(), 30LL, 2000);
+  QCOMPARE(window.curves()->loss()->cursorStep(), 30.0);
   QTest::keyClick(&window, Qt::Key_Home);
-  panels.attention->waitForLoad();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 10LL, 2000);
+  window.attention()->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(window.attention()->shownStep(), 10LL, 2000);
   // With the attention panel focused, → changes the head instead, and the step stays.
-  AttentionHeadGridPanel* heads = panels.attention->panel();
+  AttentionHeadGridPanel* heads = window.attention()->panel();
   QVERIFY(heads->headCount() > 1);
   window.activateWindow();
   heads->setFocus();
@@ -314,14 +319,14 @@ void MainWindowTest::openedRunDocksFollowTheTimeline() {
   const int head = heads->currentHead();
   QTest::keyClick(heads, Qt::Key_Right);
   QCOMPARE(heads->currentHead(), head + 1);
-  panels.attention->waitForLoad();
-  QCOMPARE(panels.attention->shownStep(), 10LL);
+  window.attention()->waitForLoad();
+  QCOMPARE(window.attention()->shownStep(), 10LL);
 }
 
 void MainWindowTest::pausedRunShowsNoGrowingEta() {
   MainWindow window;
   feed(window);
-  RunProgressView* progress = window.panels().run->progressView();
+  RunProgressView* progress = window.runPanel()->progressView();
   QTRY_VERIFY_WITH_TIMEOUT(!progress->statsText().contains(QStringLiteral("ETA –")), 2000);
   progress->setState(TrainerState::kPaused);
   QVERIFY2(progress->statsText().contains(QStringLiteral("ETA – (paused)")),
@@ -338,7 +343,7 @@ void MainWindowTest::decodingDockStepsWithItsOwnKeys() {
   window.resize(1400, 900);
   window.show();
   feed(window);
-  DecodingStepView* decoding = window.panels().decoding;
+  DecodingStepView* decoding = window.decoding()->view();
   QTRY_COMPARE_WITH_TIMEOUT(decoding->stepCount(), 5, 2000);
   QCOMPARE(decoding->predictedToken(0), QStringLiteral("il"));
   window.activateWindow();
@@ -365,20 +370,19 @@ void MainWindowTest::testFigureReachesTheRunDockAndTheCurves() {
   engine.pushEpoch(1, 60);
   engine.pushEpoch(2, 120);
   engine.pushTestEvaluation(120, 60);  // epoch 1's weights were the best
-  const Panels& panels = window.panels();
-  RunProgressView* progress = panels.run->progressView();
+  RunProgressView* progress = window.runPanel()->progressView();
   QTRY_VERIFY_WITH_TIMEOUT(!progress->testText().isEmpty(), 2000);
   QVERIFY2(progress->testText().contains(QStringLiteral("Test</b>: accuracy 0.871 · "
                                                         "loss 0.3012 · 5000 samples · best "
                                                         "weights (step 60)")),
            qPrintable(progress->testText()));
   // A marker beside the validation point of the weights tested, on both curves.
-  QTRY_COMPARE_WITH_TIMEOUT(panels.accuracy->testGraph()->dataCount(), 1, 2000);
-  QCOMPARE(panels.accuracy->testGraph()->data()->constBegin()->key, 60.0);
-  QCOMPARE(panels.accuracy->testGraph()->data()->constBegin()->value, 0.871);
-  QTRY_COMPARE_WITH_TIMEOUT(panels.loss->testGraph()->dataCount(), 1, 2000);
-  QCOMPARE(panels.loss->testGraph()->data()->constBegin()->value, 0.3012);
-  QCOMPARE(panels.accuracy->validationGraph()->dataCount(), 2);
+  QTRY_COMPARE_WITH_TIMEOUT(window.curves()->accuracy()->testGraph()->dataCount(), 1, 2000);
+  QCOMPARE(window.curves()->accuracy()->testGraph()->data()->constBegin()->key, 60.0);
+  QCOMPARE(window.curves()->accuracy()->testGraph()->data()->constBegin()->value, 0.871);
+  QTRY_COMPARE_WITH_TIMEOUT(window.curves()->loss()->testGraph()->dataCount(), 1, 2000);
+  QCOMPARE(window.curves()->loss()->testGraph()->data()->constBegin()->value, 0.3012);
+  QCOMPARE(window.curves()->accuracy()->validationGraph()->dataCount(), 2);
 }
 
 void MainWindowTest::openedRunShowsItsStoredTestFigure() {
@@ -398,13 +402,12 @@ void MainWindowTest::openedRunShowsItsStoredTestFigure() {
   MainWindow window;
   test::showAndOpenRun(window, dir.filePath("run"));
   if (QTest::currentTestFailed()) return;
-  const Panels& panels = window.panels();
-  const QString text = panels.run->progressView()->testText();
+  const QString text = window.runPanel()->progressView()->testText();
   QVERIFY2(text.contains(QStringLiteral("accuracy 0.561 · loss 0.7200 · 400 samples · last "
                                         "weights (step 20)")),
            qPrintable(text));
-  QVERIFY(panels.accuracy->hasTestPoint());
-  QVERIFY(panels.loss->hasTestPoint());
+  QVERIFY(window.curves()->accuracy()->hasTestPoint());
+  QVERIFY(window.curves()->loss()->hasTestPoint());
 }
 
 void MainWindowTest::commandLineSizesAndTimesAreBounded() {

@@ -6,9 +6,8 @@
 #include <QString>
 #include <QTest>
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/main/main_window.h"
-#include "app/gui/window/main/panels.h"
 #include "app/gui/window/run/run_controller.h"
 
 namespace ascope::test {
@@ -19,7 +18,7 @@ inline void showAndOpenRun(MainWindow& window, const QString& run, int timeout_m
   QSignalSpy opened(window.controller(), &RunController::runOpened);
   window.controller()->openRun(run);
   QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, timeout_ms);
-  window.panels().attention->waitForLoad();
+  window.attention()->waitForLoad();
 }
 
 }  // namespace ascope::test

@@ -13,7 +13,8 @@
 #include <algorithm>
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
 #include "app/gui/window/lecture/font_zoom.h"
@@ -214,7 +215,7 @@ void PresentationModeTest::zoomWhilePresentingLeavesTheNormalLayout() {
   QVERIFY(QTest::qWaitForWindowActive(&window));
   window.dockLayout()->resetLayout();
   feed(window);
-  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  AttentionHeadGrid* grid = window.attention()->panel()->headGrid();
   QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
   QTest::qWait(100);
   const QStringList before = layoutSignature(window);
@@ -248,7 +249,7 @@ void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {
   MainWindow window;
   showActive(window);
   feed(window);
-  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  AttentionHeadGrid* grid = window.attention()->panel()->headGrid();
   QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
   QDockWidget* attention = window.dockLayout()->dock(QStringLiteral("attentionDock"));
   const DockFonts before = fontsOf(attention);
@@ -256,7 +257,7 @@ void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {
   QVERIFY(before.plot_texts.size() >= 4);
   // The sample's source text pins its own (larger) size; it must follow too.
   QList<double> sample_before;
-  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+  for (QLabel* label : window.sample()->panel()->findChildren<QLabel*>())
     sample_before << label->font().pointSizeF();
 
   QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
@@ -268,7 +269,7 @@ void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {
   QVERIFY2(allScaled(before.plot_texts, zoomed.plot_texts, factor),
            "axis, tick and title fonts of the Attention dock's plots");
   QList<double> sample_zoomed;
-  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+  for (QLabel* label : window.sample()->panel()->findChildren<QLabel*>())
     sample_zoomed << label->font().pointSizeF();
   QVERIFY(allScaled(sample_before, sample_zoomed, factor));
 
@@ -280,7 +281,7 @@ void PresentationModeTest::zoomScalesLabelsAndPlotFonts() {
   QCOMPARE(restored.widgets, before.widgets);
   QCOMPARE(restored.plot_texts, before.plot_texts);
   QList<double> sample_restored;
-  for (QLabel* label : window.panels().sample->findChildren<QLabel*>())
+  for (QLabel* label : window.sample()->panel()->findChildren<QLabel*>())
     sample_restored << label->font().pointSizeF();
   QCOMPARE(sample_restored, sample_before);
 }
@@ -311,7 +312,7 @@ void PresentationModeTest::dockGoesFullScreenAndBack() {
   QCOMPARE(layoutSignature(window), before);
 
   // Shift+F11: the dock with the focus, here the Attention dock.
-  window.panels().attention->panel()->setFocus();
+  window.attention()->panel()->setFocus();
   QTest::keyClick(&window, Qt::Key_F11, Qt::ShiftModifier);
   QCOMPARE(alone->current(), window.dockLayout()->dock(QStringLiteral("attentionDock")));
   QTest::keyClick(&window, Qt::Key_F11, Qt::ShiftModifier);
@@ -323,7 +324,7 @@ void PresentationModeTest::highContrastReachesThePlots() {
   MainWindow window;
   showActive(window);
   feed(window);
-  AttentionHeadGrid* grid = window.panels().attention->panel()->headGrid();
+  AttentionHeadGrid* grid = window.attention()->panel()->headGrid();
   QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0, 2000);
   const QPalette original = QApplication::palette();
   const QColor plot_background = grid->theme().background;

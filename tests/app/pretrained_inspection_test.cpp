@@ -13,7 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/inference/pretrained_inspection.h"
@@ -129,7 +129,7 @@ void PretrainedInspectionTest::modelViewShowsEveryHeadOverTheEnginesTokens() {
   QVERIFY(view->thumbnail(group.layers, 0).isNull());
 
   // The same answer is under the scope in the Attention dock.
-  AttentionTimelineView* attention = window.panels().attention;
+  AttentionTimelineView* attention = window.attention();
   QVERIFY(attention->isShowingAsked());
   QCOMPARE(attention->panel()->layerCount(), group.layers);
   QCOMPARE(attention->panel()->headCount(), group.heads);
@@ -142,7 +142,7 @@ void PretrainedInspectionTest::clickEnlargesThatHeadInTheAttentionDock() {
   QVERIFY(inspection != nullptr);
   AttentionModelView* view = inspection->modelView();
   QVERIFY(QTest::qWaitForWindowExposed(inspection));
-  AttentionHeadGridPanel* panel = window.panels().attention->panel();
+  AttentionHeadGridPanel* panel = window.attention()->panel();
   QCOMPARE(panel->currentLayer(), 0);
   QCOMPARE(panel->currentHead(), 0);
 
@@ -184,7 +184,7 @@ void PretrainedInspectionTest::folderWithoutModelGivesTheEnginesMessage() {
   const QString message = inspection->answerLabel()->text();
   QVERIFY2(message.contains(QStringLiteral("config.json")), qPrintable(message));
   QCOMPARE(inspection->modelView()->layerCount(), 0);
-  QVERIFY(!window.panels().attention->isShowingAsked());
+  QVERIFY(!window.attention()->isShowingAsked());
 
   // The window keeps working: the real model answers next.
   inspection->setModelFolder(kTinyBert);
@@ -226,7 +226,7 @@ void PretrainedInspectionTest::vitReadsAnImage() {
   QCOMPARE(view->tokens().size(), 17);  // CLS and 4 × 4 patches of 8 pixels
   QCOMPARE(view->thumbnail(1, 3).size(), QSize(17, 17));
   // The Attention dock lays the CLS token's attention over the picture.
-  QVERIFY(window.panels().attention->panel()->snapshot().image.isValid());
+  QVERIFY(window.attention()->panel()->snapshot().image.isValid());
 }
 
 void PretrainedInspectionTest::scriptedInspectionTakesTheModelViewsScreenshot() {

@@ -17,8 +17,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/bookmark_controller.h"
@@ -71,7 +71,7 @@ class ReplayTest : public QObject {
   /// Metrics rows for steps 1..steps whose loss depends on `scale`, and one epoch end.
   static bool writeMetrics(const QString& run, int steps, double scale) {
     Expected<MetricsCsvWriter> csv =
-        MetricsCsvWriter::open(run.toStdString() + "/metrics.csv", false, 0);
+        MetricsCsvWriter::open(run.toStdString() + "/metrics.csv", false, 0, {});
     if (!csv.ok()) return false;
     for (int s = 1; s <= steps; ++s) {
       StepMetrics m;
@@ -149,7 +149,7 @@ void ReplayTest::bookmarksSurviveReopening() {
     QCOMPARE(bookmarks->addBookmark(20, QStringLiteral("heads split here")), QString());
     QCOMPARE(bookmarks->addBookmark(40, QStringLiteral("last snapshot")), QString());
     bookmarks->waitForIo();
-    QCOMPARE(window.panels().curves->lossBookmarks()->markers().size(), 2);
+    QCOMPARE(window.curves()->lossBookmarks()->markers().size(), 2);
   }  // the window is closed
   Expected<std::vector<Bookmark>> stored = readBookmarks(run.toStdString());
   QVERIFY2(stored.ok(), stored.ok() ? "" : stored.error().c_str());
@@ -163,7 +163,7 @@ void ReplayTest::bookmarksSurviveReopening() {
   QCOMPARE(QString::fromStdString(bookmarks->bookmarks()[0].note),
            QStringLiteral("heads split here"));
   for (CurveBookmarks* markers :
-       {window.panels().curves->lossBookmarks(), window.panels().curves->accuracyBookmarks()}) {
+       {window.curves()->lossBookmarks(), window.curves()->accuracyBookmarks()}) {
     QCOMPARE(markers->markers().size(), 2);
     QCOMPARE(markers->line(0)->point1->coords().x(), 20.0);
     QCOMPARE(markers->line(1)->point1->coords().x(), 40.0);
@@ -183,21 +183,20 @@ void ReplayTest::bookmarkMarkerAndMenuMoveTheTimeline() {
   QVERIFY(writeBookmarks(run.toStdString(), {{20, "twenty"}, {30, "thirty"}}).ok());
   MainWindow window;
   showAndOpen(window, run);
-  const Panels& panels = window.panels();
-  QCOMPARE(panels.attention->shownStep(), 40LL);
+  QCOMPARE(window.attention()->shownStep(), 40LL);
   // A click on the marker at step 20 of the loss curve.
-  ThemedPlot* plot = panels.loss->plot();
+  ThemedPlot* plot = window.curves()->loss()->plot();
   plot->replot();
   const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(20.0)),
                   plot->axisRect()->center().y());
-  QCOMPARE(window.panels().curves->lossBookmarks()->markerAt(at.x()), 0);
+  QCOMPARE(window.curves()->lossBookmarks()->markerAt(at.x()), 0);
   QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
-  panels.attention->waitForLoad();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 20LL, 5000);
-  QCOMPARE(panels.accuracy->cursorStep(), 20.0);
+  window.attention()->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(window.attention()->shownStep(), 20LL, 5000);
+  QCOMPARE(window.curves()->accuracy()->cursorStep(), 20.0);
   // The curves' readout gives that step's figures, as the live view did at step 20.
-  QVERIFY2(panels.loss->readoutText().contains(QStringLiteral("step 20")),
-           qPrintable(panels.loss->readoutText()));
+  QVERIFY2(window.curves()->loss()->readoutText().contains(QStringLiteral("step 20")),
+           qPrintable(window.curves()->loss()->readoutText()));
   // The Timeline menu's list of bookmarks.
   auto* menu = window.findChild<QMenu*>(QStringLiteral("bookmarkMenu"));
   QVERIFY(menu);
@@ -209,8 +208,8 @@ void ReplayTest::bookmarkMarkerAndMenuMoveTheTimeline() {
   QVERIFY(thirty);
   QVERIFY(thirty->text().contains(QStringLiteral("thirty")));
   thirty->trigger();
-  panels.attention->waitForLoad();
-  QTRY_COMPARE_WITH_TIMEOUT(panels.attention->shownStep(), 30LL, 5000);
+  window.attention()->waitForLoad();
+  QTRY_COMPARE_WITH_TIMEOUT(window.attention()->shownStep(), 30LL, 5000);
 }
 
 void ReplayTest::malformedBookmarksStillOpenTheRun() {
@@ -225,7 +224,7 @@ void ReplayTest::malformedBookmarksStillOpenTheRun() {
   }
   MainWindow window;
   showAndOpen(window, run);
-  QCOMPARE(window.panels().attention->snapshotCount(), 2);  // the run is there
+  QCOMPARE(window.attention()->snapshotCount(), 2);  // the run is there
   BookmarkController* bookmarks = replay(window)->bookmarks();
   QVERIFY2(bookmarks->readError().contains(QStringLiteral("bookmarks.json")),
            qPrintable(bookmarks->readError()));
@@ -261,8 +260,8 @@ void ReplayTest::tooManyBookmarksAreRefusedNotDrawn() {
   QVERIFY2(bookmarks->readError().contains(
                QStringLiteral("100000 bookmarks, more than the 1000 a run keeps")),
            qPrintable(bookmarks->readError()));
-  QVERIFY(bookmarks->bookmarks().empty());                  // none drawn
-  QCOMPARE(window.panels().attention->snapshotCount(), 2);  // the run is there
+  QVERIFY(bookmarks->bookmarks().empty());           // none drawn
+  QCOMPARE(window.attention()->snapshotCount(), 2);  // the run is there
 }
 
 void ReplayTest::playWalksEverySnapshotAndStops() {
@@ -271,7 +270,7 @@ void ReplayTest::playWalksEverySnapshotAndStops() {
   QVERIFY(FakeEngine::writeRunFolder(run.toStdString(), 5));
   MainWindow window;
   showAndOpen(window, run);
-  AttentionTimelineView* timeline = window.panels().attention;
+  AttentionTimelineView* timeline = window.attention();
   const int normal = timeline->playInterval();
   timeline->setPlaySpeed(4.0);
   QCOMPARE(timeline->playInterval(), normal / 4);
@@ -341,7 +340,7 @@ void ReplayTest::continueTrainingExtendsTheSameFolder() {
     QCOMPARE(extended->steps[i].loss, reference->steps[i].loss);
   }
   // The curves kept the first epoch and go on from there; the bookmark is still there.
-  const MetricCurvePanel* loss = window.panels().loss;
+  const MetricCurvePanel* loss = window.curves()->loss();
   QCOMPARE(loss->trainSeries().first().x, 1.0);
   QCOMPARE(loss->trainSeries().last().x, static_cast<double>(3 * first_steps));
   QCOMPARE(loss->trainSeries().size(), static_cast<int>(3 * first_steps));

@@ -9,11 +9,11 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/run_time_projection.h"
+#include "app/gui/views/run/hyperparameter_form.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/run/run_time_projection.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -225,17 +225,20 @@ void RunPanelTest::testFigureIsLabelledApartFromValidation() {
   QVERIFY(progress->testText().isEmpty());
   EpochSummary e;
   e.epoch = 3, e.step = 39, e.val_loss = 0.45, e.val_accuracy = 0.8;
-  panel.setEpoch(e);
+  panel.setEpoch(e, kTranslationTaskId);
   TestEvaluation t;
   t.epoch = 3, t.step = 39, t.weights_step = 39, t.samples = 1000, t.loss = 0.30127;
-  t.accuracy = 0.8716, t.bleu = 21.54;
-  panel.setTest(t);
+  t.accuracy = 0.8716;
+  t.figures.set("cer", 0.4125);
+  t.figures.set("bleu", 21.54);
+  panel.setTest(t, kTranslationTaskId);
+  // The task's headline figure, as it declares it (BLEU, one decimal); the others on hover.
   QCOMPARE(progress->testText(),
-           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · BLEU 21.5 · "
+           QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · BLEU <b>21.5</b> · "
                           "1000 samples · last weights (step 39)"));
-  t.weights_step = 26, t.best_weights = true, t.bleu.reset();
+  t.weights_step = 26, t.best_weights = true, t.figures = Figures{};
   t.samples = 0;  // read back from a metrics.csv that has no count
-  panel.setTest(t);
+  panel.setTest(t, kTranslationTaskId);
   QCOMPARE(progress->testText(),
            QStringLiteral("<b>Test</b>: accuracy 0.872 · loss 0.3013 · best weights "
                           "(step 26)"));

@@ -10,7 +10,7 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/try_it_box.h"
+#include "app/gui/views/sample/try_it_box.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"

@@ -72,16 +72,21 @@ TEST(CliEvaluate, TranslationPrintsSacreBleuAndWritesTheWorstSentences) {
       testing::runInProcess({"evaluate", "--run", run.string(), "--data", "builtin", "--split",
                              "validation", "--errors", "2", "--out", out.string()});
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  EXPECT_NE(o.out.find("sacreBLEU signature nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp"),
+  // Every figure the task declares, titled and explained as it declares them.
+  EXPECT_NE(o.out.find("as sacreBLEU computes it (13a words, exp smoothing, raw references)"),
             std::string::npos)
       << o.out;
+  EXPECT_NE(o.out.find("BLEU 4-gram precision"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("token accuracy"), std::string::npos) << o.out;
   const nlohmann::json j = readJson(out);
   EXPECT_EQ(j.at("split"), "validation");
-  const nlohmann::json& t = j.at("translation");
+  const nlohmann::json& t = j.at("figures");
   EXPECT_GE(t.at("bleu").get<double>(), 0.0);
   EXPECT_LE(t.at("bleu").get<double>(), 100.0);
-  EXPECT_EQ(t.at("bleu_precisions").size(), 4u);
-  EXPECT_TRUE(t.contains("chrf"));
+  for (const char* key : {"bleu_precision_1", "bleu_precision_4", "brevity_penalty", "chrf", "cer",
+                          "wer", "exact_match"}) {
+    EXPECT_TRUE(t.contains(key)) << key;
+  }
   EXPECT_FALSE(j.contains("confusion_matrix"));
   ASSERT_EQ(j.at("worst_errors").size(), 2u);
   EXPECT_EQ(j.at("worst_errors")[0].at("attention").at("groups").size(), 3u);

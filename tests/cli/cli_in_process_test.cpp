@@ -1,9 +1,11 @@
 // The CLI's commands run in this process (runCli), with a task registered here: what the CLI shows
 // and accepts comes from the task registry, not from names it knows.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -23,7 +25,7 @@ constexpr const char* kFakeId = "fake";
 void registerFakeTask() {
   if (TaskRegistry::instance().find(kFakeId) != nullptr) return;
   for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
-    if (task->input != TaskInput::kText || task->sample == SampleKind::kTranslation) continue;
+    if (task->input != TaskInput::kText || task->sample_terms.free_text) continue;
     TaskDescriptor fake = *task;
     fake.id = kFakeId;
     fake.title = "Fake · registered by cli_in_process_test";
@@ -111,6 +113,35 @@ TEST_F(CliInProcess, TrainsATaskWithItsOwnModelAndInput) {
   const Outcome bad = run({"infer", "--run", dir.string(), "--text", "one two"});
   EXPECT_NE(bad.exit_code, 0);
   EXPECT_NE(bad.err.find("only digits, spaces and commas, got 'o'"), std::string::npos) << bad.err;
+  fs::remove_all(dir);
+}
+
+// The reversal task (engine/tasks/letter_reversal/): a figure no other task has, an edit distance
+// where lower is better, reaches the summary and `evaluate`'s JSON through its declaration alone.
+TEST_F(CliInProcess, ATaskWithItsOwnFigureReportsItEverywhere) {
+  const fs::path dir = fs::temp_directory_path() / "ascope_cli_in_process_reverse";
+  fs::remove_all(dir);
+  const Outcome train = run(
+      {"train", "--task", "reverse", "--preset", "tiny", "--steps", "30", "--out", dir.string()});
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  EXPECT_NE(train.out.find("edit distance "), std::string::npos) << train.out;
+  const Outcome infer = run({"infer", "--run", dir.string(), "--text", "Lamp"});
+  ASSERT_EQ(infer.exit_code, 0) << infer.err;
+  EXPECT_FALSE(infer.out.empty());
+  const Outcome bad = run({"infer", "--run", dir.string(), "--text", "two words"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("has a space inside"), std::string::npos) << bad.err;
+  const fs::path json = dir / "evaluation.json";
+  const Outcome evaluate = run({"evaluate", "--run", dir.string(), "--data", "builtin", "--split",
+                                "test", "--errors", "1", "--out", json.string()});
+  ASSERT_EQ(evaluate.exit_code, 0) << evaluate.err;
+  EXPECT_NE(evaluate.out.find("letters to change, add or remove"), std::string::npos)
+      << evaluate.out;
+  std::ifstream in(json);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  ASSERT_TRUE(report.at("figures").contains("edit_distance")) << report.dump();
+  EXPECT_GE(report.at("figures").at("edit_distance").get<double>(), 0.0);
+  EXPECT_FALSE(report.contains("confusion_matrix"));
   fs::remove_all(dir);
 }
 

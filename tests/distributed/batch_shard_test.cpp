@@ -1,6 +1,6 @@
 // A rank's shard of a batch, and the random draws made for it: the augmentation (and, in
-// tests/engine/hash_dropout_test.cpp, the dropout) a rank draws for samples 16..31 of a batch are
-// those one process draws for the same samples of the whole batch.
+// tests/engine/nn/hash_dropout_test.cpp, the dropout) a rank draws for samples 16..31 of a batch
+// are those one process draws for the same samples of the whole batch.
 #include <gtest/gtest.h>
 
 #include <ATen/ATen.h>

@@ -36,7 +36,7 @@ class RunFolderTailTest : public ::testing::Test {
     config.task = "digits";
     ASSERT_TRUE(writer_->folder().writeConfig(config).ok());
     Expected<MetricsCsvWriter> metrics =
-        MetricsCsvWriter::open(writer_->folder().metricsPath(), false, 0);
+        MetricsCsvWriter::open(writer_->folder().metricsPath(), false, 0, {});
     ASSERT_TRUE(metrics.ok()) << metrics.error();
     metrics_.emplace(std::move(*metrics));
   }
@@ -105,7 +105,7 @@ TEST_F(RunFolderTailTest, AHalfWrittenRowWaitsForItsEnd) {
   tail.startAfter(*readRunFiles(dir_));
   appendText("metrics.csv", "6,1,train,0.25");
   EXPECT_TRUE(tail.poll().steps.empty());
-  appendText("metrics.csv", "00,0.5,0.001,100,,,,,,\n");
+  appendText("metrics.csv", "00,0.5,0.001,100,,\n");  // under the header's nine columns
   RunFolderNews news = tail.poll();
   ASSERT_EQ(news.steps.size(), 1u);
   EXPECT_EQ(news.steps[0].step, 6);
@@ -153,7 +153,7 @@ TEST_F(RunFolderTailTest, ARewrittenMetricsFileIsReadAgainWhole) {
   // A resume from the checkpoint of step 2 rewrites the file without step 3.
   metrics_.reset();
   Expected<MetricsCsvWriter> resumed =
-      MetricsCsvWriter::open(writer_->folder().metricsPath(), true, 2);
+      MetricsCsvWriter::open(writer_->folder().metricsPath(), true, 2, {});
   ASSERT_TRUE(resumed.ok()) << resumed.error();
   metrics_.emplace(std::move(*resumed));
   step(3, 0.65);

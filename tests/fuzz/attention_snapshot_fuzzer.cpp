@@ -15,12 +15,19 @@ bool sameFloat(float a, float b) {
   return a == b || (std::isnan(a) && std::isnan(b));
 }
 
+/// The snapshot's image payload; an empty one when it has none.
+ascope::ImagePayload imageOf(const ascope::AttentionSnapshot& s) {
+  const ascope::ImagePayload* image = s.payloads.find<ascope::ImagePayload>();
+  return image ? *image : ascope::ImagePayload{};
+}
+
 bool sameSnapshot(const ascope::AttentionSnapshot& a, const ascope::AttentionSnapshot& b) {
+  const ascope::ImagePayload x = imageOf(a), y = imageOf(b);
   if (a.step != b.step || a.task != b.task || a.sample_index != b.sample_index ||
-      a.image.width != b.image.width || a.image.height != b.image.height ||
-      a.image.pixels != b.image.pixels || a.patch_size != b.patch_size ||
-      a.grid_rows != b.grid_rows || a.grid_cols != b.grid_cols ||
-      a.groups.size() != b.groups.size()) {
+      x.image.width != y.image.width || x.image.height != y.image.height ||
+      x.image.pixels != y.image.pixels || x.patch_size != y.patch_size ||
+      x.grid_rows != y.grid_rows || x.grid_cols != y.grid_cols ||
+      a.payloads.all().size() != b.payloads.all().size() || a.groups.size() != b.groups.size()) {
     return false;
   }
   for (std::size_t g = 0; g < a.groups.size(); ++g) {
@@ -54,9 +61,10 @@ void checkBounds(const ascope::AttentionSnapshot& snapshot) {
       check(map.values.size() == static_cast<std::size_t>(map.rows) * map.cols);
     }
   }
-  const std::size_t plane = static_cast<std::size_t>(snapshot.image.width) *
-                            static_cast<std::size_t>(snapshot.image.height);
-  const std::size_t pixels = snapshot.image.pixels.size();
+  const ascope::ImagePayload image = imageOf(snapshot);
+  const std::size_t plane =
+      static_cast<std::size_t>(image.image.width) * static_cast<std::size_t>(image.image.height);
+  const std::size_t pixels = image.image.pixels.size();
   check(pixels == 0 || pixels == plane || pixels == 3 * plane);
 }
 

@@ -64,19 +64,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(row.step >= 0 && row.epoch >= 0);
     check(row.split == "train" || row.split == "val" || row.split == "test");
     check((!row.samples || *row.samples >= 0) && (!row.weights_step || *row.weights_step >= 0));
-    const std::string line = std::to_string(row.step) + "," + std::to_string(row.epoch) + "," +
-                             row.split + "," + number(row.loss) + "," + number(row.accuracy) + "," +
-                             number(row.lr) + "," + number(row.samples_per_s) + "," +
-                             optionalNumber(row.bleu) + "," + optionalNumber(row.cer) + "," +
-                             optionalNumber(row.wer) + "," + optionalNumber(row.exact_match) + "," +
-                             optionalCount(row.samples) + "," + optionalCount(row.weights_step);
-    const std::optional<ascope::MetricsRow> again = ascope::parseMetricsRow(line);
+    const std::vector<std::string>& names = csv->columns.names();
+    std::string line = std::to_string(row.step) + "," + std::to_string(row.epoch) + "," +
+                       row.split + "," + number(row.loss) + "," + number(row.accuracy) + "," +
+                       number(row.lr) + "," + number(row.samples_per_s);
+    for (std::size_t i = 7; i < names.size(); ++i) {
+      line += "," + (names[i] == "samples"        ? optionalCount(row.samples)
+                     : names[i] == "weights_step" ? optionalCount(row.weights_step)
+                                                  : optionalNumber(row.figures.get(names[i])));
+    }
+    const std::optional<ascope::MetricsRow> again = ascope::parseMetricsRow(line, csv->columns);
     check(again.has_value());
     check(again->step == row.step && again->epoch == row.epoch && again->split == row.split);
     check(sameNumber(again->loss, row.loss) && sameNumber(again->accuracy, row.accuracy) &&
           sameNumber(again->lr, row.lr) && sameNumber(again->samples_per_s, row.samples_per_s));
-    check(sameOptional(again->bleu, row.bleu) && sameOptional(again->cer, row.cer) &&
-          sameOptional(again->wer, row.wer) && sameOptional(again->exact_match, row.exact_match));
+    check(again->figures.size() == row.figures.size());
+    for (const ascope::Figure& f : row.figures) {
+      check(sameOptional(again->figures.get(f.key), f.value));
+    }
     check(again->samples == row.samples && again->weights_step == row.weights_step);
   }
   return 0;

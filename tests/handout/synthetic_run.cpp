@@ -9,6 +9,7 @@
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "engine/runfolder/run_folder.h"
+#include "engine/vocabulary/payloads/decoding_payload.h"
 #include "engine/vocabulary/training_config.h"
 
 namespace ascope::testing {
@@ -74,14 +75,16 @@ ProbeSet syntheticProbeSet(int index, const SyntheticRunOptions& o) {
     AttentionGroup cross = groupOf("cross", 2, 2, 4, o.tokens, seed + 5, false, target, words);
     cross.row_predictions = self.row_predictions;
     s.groups.push_back(cross);
-    for (int i = 0; i < 4; ++i) s.decoding.push_back({{{"il", 0.5}, {"la", 0.25}}});
+    DecodingPayload decoding;
+    for (int i = 0; i < 4; ++i) decoding.steps.push_back({{{"il", 0.5}, {"la", 0.25}}});
+    s.payloads.put(makePayload(std::move(decoding)));
     SamplePrediction prediction;
     prediction.step = set.step;
     prediction.task = "synthetic";
     prediction.sample_index = s.sample_index;
-    prediction.text = "the black cat";
-    prediction.true_label = "il gatto nero";
-    prediction.predicted_label = index % 2 ? "il gatto nero" : "il cane";
+    prediction.input = "the black cat";
+    prediction.expected = "il gatto nero";
+    prediction.answer = index % 2 ? "il gatto nero" : "il cane";
     prediction.correct = index % 2 == 1;
     s.sample = prediction;
     if (p == 0) {
@@ -107,7 +110,8 @@ std::vector<std::int64_t> writeSyntheticRun(const std::string& dir, const Synthe
   config.probe_samples.clear();
   for (int p = 0; p < o.probes; ++p) config.probe_samples.push_back(5 * p);
   (void)folder->writeConfig(config);
-  Expected<MetricsCsvWriter> metrics = MetricsCsvWriter::open(folder->metricsPath(), false, 0);
+  Expected<MetricsCsvWriter> metrics =
+      MetricsCsvWriter::open(folder->metricsPath(), false, 0, {"bleu"});
   if (metrics.ok()) {
     for (int step = 1; step <= 10 * (o.snapshots - 1); ++step) {
       StepMetrics m;
@@ -122,6 +126,7 @@ std::vector<std::int64_t> writeSyntheticRun(const std::string& dir, const Synthe
         e.step = step;
         e.val_loss = m.loss * 1.1;
         e.val_accuracy = m.accuracy * 0.95;
+        e.figures.set("bleu", 30 * e.val_accuracy);
         (void)metrics->append(e, 1e-3);
       }
     }

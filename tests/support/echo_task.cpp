@@ -101,7 +101,7 @@ TaskDescriptor echoDescriptor() {
   d.title = "Echo · find the word yes";
   d.data_formats = "generated texts only";
   d.input = TaskInput::kText;
-  d.sample = SampleKind::kLabelledText;
+  d.sample_terms = {"text", "label", "answer", false};
   d.input_hint = "Type words, e.g. maybe yes";
   d.accuracy_name = "echo accuracy";
   d.presets = {{"quick", "a few seconds"}, {"longer", "a little more data"}};

@@ -106,6 +106,8 @@ void ErrorAnalysisPanelTest::translationListsSentencesWithoutAMatrix() {
   ErrorAnalysisData d;
   d.title = QStringLiteral("test split of europarl.tsv · 2 samples");
   d.summary = QStringLiteral("BLEU <b>20.0</b>");
+  d.terms = {QStringLiteral("source"), QStringLiteral("reference"), QStringLiteral("translation"),
+             true};
   for (int i = 0; i < 2; ++i) {
     ErrorAnalysisSample s;
     s.index = i;
@@ -123,7 +125,10 @@ void ErrorAnalysisPanelTest::translationListsSentencesWithoutAMatrix() {
   QCOMPARE(panel.sampleList()->rowCount(), 1);
   QCOMPARE(panel.sampleList()->item(0, 3)->text(), QStringLiteral("il cane"));
   QCOMPARE(panel.sampleList()->item(0, 4)->text(), QStringLiteral("il gatto 1"));
-  QVERIFY(panel.listTitle()->text().contains(QStringLiteral("not translated exactly")));
+  // Titled as the task names a sample's parts.
+  QCOMPARE(panel.sampleList()->horizontalHeaderItem(2)->text(), QStringLiteral("source"));
+  QCOMPARE(panel.sampleList()->horizontalHeaderItem(4)->text(), QStringLiteral("reference"));
+  QVERIFY(panel.listTitle()->text().contains(QStringLiteral("answers not exactly right")));
 }
 
 void ErrorAnalysisPanelTest::csvHoldsTheMatrixAndTheListedSamples() {

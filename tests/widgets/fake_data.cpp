@@ -292,7 +292,8 @@ std::vector<HeadKindNote> headKindNotes() {
 
 HeadAblationData headAblation(int layers, int heads) {
   HeadAblationData data;
-  data.baseline = {0.48, 0.812, 23.4, 512};
+  data.figures = {{QStringLiteral("bleu"), QStringLiteral("BLEU"), true, 1}};
+  data.baseline = {0.48, 0.812, {23.4}, 512};
   const QStringList groups{QStringLiteral("encoder self"), QStringLiteral("decoder self"),
                            QStringLiteral("cross")};
   for (int g = 0; g < groups.size(); ++g) {
@@ -301,15 +302,30 @@ HeadAblationData headAblation(int layers, int heads) {
         // Most heads cost a fraction of a point, one in five costs several, one in seven helps.
         const int k = (l * 5 + h * 3 + g) % 7;
         const double cost = k == 0 ? -0.004 : (l + h + g) % 5 == 0 ? 0.03 + 0.01 * l : 0.003 * k;
-        data.rows.push_back({groups[g], l, h, HeadAblationKind::DropHead, 0.48 + cost * 1.5,
-                             0.812 - cost, 23.4 - cost * 60.0});
+        data.rows.push_back({groups[g],
+                             l,
+                             h,
+                             HeadAblationKind::DropHead,
+                             0.48 + cost * 1.5,
+                             0.812 - cost,
+                             {23.4 - cost * 60.0}});
         const double keep = 0.25 + 0.05 * ((h + l + g) % 4);
-        data.rows.push_back({groups[g], l, h, HeadAblationKind::KeepOnlyHead, 0.48 + keep * 2.0,
-                             0.812 - keep, 23.4 - keep * 40.0});
+        data.rows.push_back({groups[g],
+                             l,
+                             h,
+                             HeadAblationKind::KeepOnlyHead,
+                             0.48 + keep * 2.0,
+                             0.812 - keep,
+                             {23.4 - keep * 40.0}});
       }
       const double layer_cost = 0.12 + 0.08 * (layers - l) / layers;
-      data.rows.push_back({groups[g], l, -1, HeadAblationKind::DropLayer, 0.48 + layer_cost * 3,
-                           0.812 - layer_cost, 23.4 - layer_cost * 70.0});
+      data.rows.push_back({groups[g],
+                           l,
+                           -1,
+                           HeadAblationKind::DropLayer,
+                           0.48 + layer_cost * 3,
+                           0.812 - layer_cost,
+                           {23.4 - layer_cost * 70.0}});
     }
   }
   return data;

@@ -27,20 +27,21 @@ const QString kMinus = QString(QChar(0x2212));
 
 HeadAblationRow row(const QString& group, int layer, int head, HeadAblationKind kind, double loss,
                     double accuracy, std::optional<double> bleu = std::nullopt) {
-  return {group, layer, head, kind, loss, accuracy, bleu};
+  return {group, layer, head, kind, loss, accuracy, {bleu}};
 }
 
 // Baseline: accuracy 81.2 %, loss 0.5, BLEU 23.4 on 512 samples. Encoder: 2 layers x 2 heads.
 // (0-based, as the attention panel)
-//   L0 H0 drop: accuracy 78.1 % (−3.1 pt), loss 0.55 (+0.050), BLEU 21.0 (−2.4 pt)
-//   L0 H1 drop: accuracy 82.0 % (+0.8 pt), loss 0.49 (−0.010), BLEU 23.4 (0.0 pt)
+//   L0 H0 drop: accuracy 78.1 % (−3.1 pt), loss 0.55 (+0.050), BLEU 21.0 (−2.4)
+//   L0 H1 drop: accuracy 82.0 % (+0.8 pt), loss 0.49 (−0.010), BLEU 23.4 (0.0)
 //   L1 H0 drop: accuracy 81.2 % (0.0 pt);  L1 H1 not measured
 //   L0 H0 keep only: accuracy 52.0 % (−29.2 pt)
 //   L0 / L1 drop layer: accuracy 60.0 % (−21.2 pt) / 70.0 % (−11.2 pt)
 // Cross: 1 layer x 3 heads, L0 H2 drop: accuracy 80.2 % (−1.0 pt).
 HeadAblationData result() {
   HeadAblationData data;
-  data.baseline = {0.5, 0.812, 23.4, 512};
+  data.figures = {{QStringLiteral("bleu"), QStringLiteral("BLEU"), true, 1}};
+  data.baseline = {0.5, 0.812, {23.4}, 512};
   data.rows = {
       row(kEncoder, 0, 0, HeadAblationKind::DropHead, 0.55, 0.781, 21.0),
       row(kEncoder, 0, 1, HeadAblationKind::DropHead, 0.49, 0.820, 23.4),
@@ -96,7 +97,7 @@ class HeadAblationTableTest : public QObject {
              QStringLiteral("Baseline: accuracy 81.2 %, BLEU 23.4, loss 0.500 on 512 validation "
                             "samples"));
     HeadAblationData no_bleu = result();
-    no_bleu.baseline.bleu.reset();
+    no_bleu.baseline.figures = {std::nullopt};
     table.setResult(no_bleu);
     QCOMPARE(table.baselineLabel()->text(),
              QStringLiteral("Baseline: accuracy 81.2 %, loss 0.500 on 512 validation samples"));
@@ -106,7 +107,7 @@ class HeadAblationTableTest : public QObject {
     HeadAblationTable table;
     table.setResult(result());
     QCOMPARE(table.currentGroup(), kEncoder);
-    QCOMPARE(table.measure(), HeadAblationMeasure::Accuracy);
+    QCOMPARE(table.measure(), HeadAblationMeasure::accuracy());
     QCOMPARE(table.layerCount(), 2);
     QCOMPARE(table.headCount(), 2);
     QTableWidget* t = table.table();
@@ -126,14 +127,15 @@ class HeadAblationTableTest : public QObject {
     QCOMPARE(text(table, 1, 2), kMinus + QStringLiteral("11.2 pt"));
     QVERIFY(std::abs(*table.delta(1, -1) - -11.2) < 1e-9);
 
-    table.setMeasure(HeadAblationMeasure::Loss);
+    table.setMeasure(HeadAblationMeasure::loss());
     QCOMPARE(text(table, 0, 0), QStringLiteral("+0.050"));
     QCOMPARE(text(table, 0, 1), kMinus + QStringLiteral("0.010"));
     QCOMPARE(text(table, 0, 2), QStringLiteral("+1.000"));
-    table.setMeasure(HeadAblationMeasure::Bleu);
-    QCOMPARE(table.measure(), HeadAblationMeasure::Bleu);
-    QCOMPARE(text(table, 0, 0), kMinus + QStringLiteral("2.4 pt"));
-    QCOMPARE(text(table, 0, 1), QStringLiteral("0.0 pt"));
+    const HeadAblationMeasure bleu = HeadAblationMeasure::figureOf(result(), 0);
+    table.setMeasure(bleu);
+    QCOMPARE(table.measure(), bleu);
+    QCOMPARE(text(table, 0, 0), kMinus + QStringLiteral("2.4"));
+    QCOMPARE(text(table, 0, 1), QStringLiteral("0.0"));
   }
 
   void measuresOfferBleuOnlyWhenMeasured() {
@@ -142,11 +144,11 @@ class HeadAblationTableTest : public QObject {
     QCOMPARE(table.measureSelector()->count(), 3);
     QCOMPARE(table.measureSelector()->itemText(1), QStringLiteral("Δ BLEU"));
     HeadAblationData no_bleu = result();
-    no_bleu.baseline.bleu.reset();
-    table.setMeasure(HeadAblationMeasure::Loss);
+    no_bleu.baseline.figures = {std::nullopt};
+    table.setMeasure(HeadAblationMeasure::loss());
     table.setResult(no_bleu);
     QCOMPARE(table.measureSelector()->count(), 2);
-    QCOMPARE(table.measure(), HeadAblationMeasure::Loss);  // the choice survives new results
+    QCOMPARE(table.measure(), HeadAblationMeasure::loss());  // the choice survives new results
   }
 
   void coloursSayWorseInRedAndBetterInBlue() {
@@ -166,7 +168,7 @@ class HeadAblationTableTest : public QObject {
     // The drop-layer column saturates at the head scale: as red as the worst head.
     QCOMPARE(background(table, 0, 2), worse);
     // Loss: a rise is worse, so the sign of the colour follows harm, not the sign of the number.
-    table.setMeasure(HeadAblationMeasure::Loss);
+    table.setMeasure(HeadAblationMeasure::loss());
     const QColor loss_up = background(table, 0, 0);  // +0.050
     QVERIFY(loss_up.red() > loss_up.blue() + 80);
     const QColor loss_down = background(table, 0, 1);  // −0.010

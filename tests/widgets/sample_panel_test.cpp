@@ -10,7 +10,10 @@
 #include <QFile>
 #include <QLabel>
 #include <QTemporaryDir>
+
 #include <QTextBrowser>
+#include "widgets/common/plot_theme.h"
+#include "widgets/samples/text_alignment_view.h"
 
 using namespace ascope;
 
@@ -159,6 +162,43 @@ class SamplePanelTest : public QObject {
     QCOMPARE(lines[1], QStringLiteral("true_label,ball"));
     panel.clear();
     QCOMPARE(panel.mode(), SamplePanel::Mode::Empty);
+  }
+
+  void alignmentShowsEachEditInItsColour() {
+    SamplePanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(420, 300)));
+    using Edit = AlignedColumn::Edit;
+    AlignmentPrediction a;
+    a.input = QStringLiteral("cat");
+    a.input_title = QStringLiteral("word");
+    a.expected_title = QStringLiteral("reversed");
+    a.columns = {{Edit::Match, QStringLiteral("t"), QStringLiteral("t")},
+                 {Edit::Substitute, QStringLiteral("a"), QStringLiteral("o")},
+                 {Edit::Delete, QStringLiteral("c"), QString()},
+                 {Edit::Insert, QString(), QStringLiteral("s")}};
+    panel.setAlignment(a);
+    QCOMPARE(panel.mode(), SamplePanel::Mode::Alignment);
+    QVERIFY(!panel.isCorrect());
+    TextAlignmentView* view = panel.alignmentView();
+    QCOMPARE(view->distance(), 3);
+    test::settle();
+    const QImage shot = view->grab().toImage();
+    // A substituted column is red, a deleted one orange, an inserted one blue: each is drawn.
+    const PlotTheme theme = PlotTheme::fromPalette(view->palette(), view->font());
+    QVERIFY(test::countPixelsNear(shot, shot.rect(),
+                                  PlotTheme::mix(theme.background, theme.bad, 0.27), 40) > 20);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("a.csv"));
+    QVERIFY(panel.exportCsv(csv).ok());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("edits,=x-+")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("edit_distance,3")));
+    QVERIFY(text.contains(QStringLiteral("reversed,tac-")));
+    // Narrower than its key: the distance stays readable.
+    view->resize(120, view->height());
+    QVERIFY(!view->grab().toImage().isNull());
   }
 };
 

@@ -167,27 +167,31 @@ int AttentionHeadGridPanel::headCount() const {
 
 const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
   if (group_ < 0 || group_ >= groupCount()) return nullptr;
-  return &snapshot_.groups[static_cast<size_t>(group_)];
+  return &snapshot_->groups[static_cast<size_t>(group_)];
 }
 
 void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot, bool part_of_run) {
+  setSnapshot(std::make_shared<const AttentionPlotData>(std::move(snapshot)), part_of_run);
+}
+
+void AttentionHeadGridPanel::setSnapshot(SharedPlotData snapshot, bool part_of_run) {
   const QString previous_group = group() ? group()->name : QString();
-  snapshot_ = std::move(snapshot);
+  snapshot_ = snapshot ? std::move(snapshot) : std::make_shared<const AttentionPlotData>();
   shown_apart_max_.clear();
-  for (const AttentionPlotGroup& g : snapshot_.groups) {
+  for (const AttentionPlotGroup& g : snapshot_->groups) {
     double& seen = part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name];
     seen = std::max(seen, AttentionHeadDisplay::informativeMax(g));
   }
   group_ = 0;
   for (int g = 0; g < groupCount(); ++g)
-    if (snapshot_.groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
+    if (snapshot_->groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
   layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
   // Shortened, then elided with the whole text in its tooltip, in a narrow dock (the timeline
   // above says the step too).
-  step_label_->setVersions(snapshot_.step >= 0 ? QStringList{tr("step %1").arg(snapshot_.step),
-                                                             QString::number(snapshot_.step)}
-                                               : QStringList{});
+  step_label_->setVersions(snapshot_->step >= 0 ? QStringList{tr("step %1").arg(snapshot_->step),
+                                                              QString::number(snapshot_->step)}
+                                                : QStringList{});
   fillSelectors();
   stack_->setCurrentIndex(groupCount() > 0 && layerCount() > 0 ? 1 : 0);
   showLayer();
@@ -205,7 +209,7 @@ void AttentionHeadGridPanel::clear() {
   seen_max_.clear();
   given_max_.clear();
   given_max_all_ = 0.0;
-  setSnapshot(AttentionPlotData());
+  setSnapshot(SharedPlotData());
 }
 
 void AttentionHeadGridPanel::setColorScale(AttentionColorScale scale) {
@@ -245,7 +249,7 @@ AttentionHeadDisplay AttentionHeadGridPanel::display() const {
 
 AttentionHeadDisplay AttentionHeadGridPanel::displayOf(int group) const {
   const AttentionPlotGroup* g =
-      group >= 0 && group < groupCount() ? &snapshot_.groups[static_cast<size_t>(group)] : nullptr;
+      group >= 0 && group < groupCount() ? &snapshot_->groups[static_cast<size_t>(group)] : nullptr;
   return AttentionHeadDisplay(color_scale_, runMaxWeightOf(g), g && g->causal,
                               g ? g->row_predictions : QStringList());
 }
@@ -254,7 +258,7 @@ void AttentionHeadGridPanel::fillSelectors() {
   const QSignalBlocker block_groups(group_box_);
   const QSignalBlocker block_layers(layer_box_);
   group_box_->clear();
-  for (const AttentionPlotGroup& g : snapshot_.groups) group_box_->addItem(g.name);
+  for (const AttentionPlotGroup& g : snapshot_->groups) group_box_->addItem(g.name);
   group_box_->setCurrentIndex(group_);
   // A single group needs no chooser.
   group_box_->setVisible(groupCount() > 1);
@@ -344,7 +348,7 @@ void AttentionHeadGridPanel::showHead() {
                             : tr("%1 · %2").arg(g->name, g->headName(head_));
   detail_->setAttention(m, title, g->query_title, g->key_title, display());
 
-  const PatchImageContext& ctx = snapshot_.image;
+  const PatchImageContext& ctx = snapshot_->image;
   if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {
     overlay_->setData(ctx.image.toQImage(), weights, ctx.grid_rows, ctx.grid_cols,
                       tr("CLS attention · %1").arg(g->headName(head_)));
@@ -395,7 +399,7 @@ ExportResult AttentionHeadGridPanel::exportImage(const QString& path, ImageForma
 }
 
 ExportResult AttentionHeadGridPanel::exportCsv(const QString& path) const {
-  const AttentionPlotData& data = snapshot_;
+  const AttentionPlotData& data = *snapshot_;
   return PlotExporter::writeCsv(
       path,
       {QStringLiteral("step"), QStringLiteral("group"), QStringLiteral("layer"),

@@ -36,8 +36,12 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   /// Its weights raise the Run scale of their groups (see runMaxWeight) when it is `part_of_run`;
   /// otherwise (an input the user asked about) they widen the scale only while it is shown.
   /// Taken by value: callers that are done with their snapshot can std::move it in.
+  /// Shares `snapshot` (never copied: the timeline, the decoding view and this panel read the same
+  /// data); null shows nothing.
+  void setSnapshot(SharedPlotData snapshot, bool part_of_run = true);
+  /// A snapshot made here (tests, the comparison window): it becomes the shared one.
   void setSnapshot(AttentionPlotData snapshot, bool part_of_run = true);
-  const AttentionPlotData& snapshot() const { return snapshot_; }
+  const AttentionPlotData& snapshot() const { return *snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
   /// The head grid and the enlarged head share the width evenly (once the panel shows data: its
@@ -61,7 +65,7 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   /// How group `group` of the snapshot is drawn when shown (an export of every group).
   AttentionHeadDisplay displayOf(int group) const;
 
-  int groupCount() const { return static_cast<int>(snapshot_.groups.size()); }
+  int groupCount() const { return static_cast<int>(snapshot_->groups.size()); }
   int layerCount() const;
   int headCount() const;
   int currentGroup() const { return group_; }
@@ -104,7 +108,7 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   void showHead();
   void showContextMenu(const QPoint& pos);
 
-  AttentionPlotData snapshot_;
+  SharedPlotData snapshot_ = std::make_shared<const AttentionPlotData>();
   int group_ = 0;
   int layer_ = 0;
   int head_ = 0;

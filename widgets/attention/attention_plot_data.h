@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace ascope {
@@ -61,5 +62,9 @@ struct AttentionPlotData {
   /// than the model's own previous prediction (greedy decoding: an asked sentence).
   bool decoder_fed_reference = false;
 };
+
+/// A snapshot as the window passes it on: made once (converted from the engine's), then shared
+/// read-only by every view that draws it — the heatmaps, the decoding steps — and never copied.
+using SharedPlotData = std::shared_ptr<const AttentionPlotData>;
 
 }  // namespace ascope

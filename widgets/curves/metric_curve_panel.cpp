@@ -73,6 +73,10 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   smoothed_graph_->setName(tr("train (smoothed)"));
   validation_graph_ = plot_->addGraph();
   validation_graph_->setName(tr("validation"));
+  // On the right-hand axis: a figure of another scale (BLEU 0–100 beside an accuracy 0–1).
+  figure_graph_ = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
+  figure_graph_->setLineStyle(QCPGraph::lsLine);
+  figure_graph_->removeFromLegend();
   test_graph_ = plot_->addGraph();
   test_name_ = tr("test");
   test_graph_->setName(tr("test (whole test split)"));
@@ -159,6 +163,19 @@ void MetricCurvePanel::appendValidationPoint(double step, double value) {
   markDirty();
 }
 
+void MetricCurvePanel::setFigureName(const QString& name) {
+  figure_name_ = name;
+  figure_graph_->setName(tr("validation %1").arg(name));
+  plot_->yAxis2->setLabel(name);
+  markDirty();
+}
+
+void MetricCurvePanel::appendFigurePoint(double step, double value) {
+  if (!std::isfinite(value)) return;  // a diverged run's figure: nothing to draw
+  figure_.append(step, value);
+  markDirty();
+}
+
 void MetricCurvePanel::setTestPoint(double step, double value, const QString& name) {
   test_ = SeriesPoint{step, value};
   test_name_ = name.isEmpty() ? tr("test") : name;
@@ -170,6 +187,7 @@ void MetricCurvePanel::clear() {
   train_.clear();
   smoothed_.clear();
   validation_.clear();
+  figure_.clear();
   test_.reset();
   ema_.reset();
   event_markers_->clear();
@@ -248,9 +266,16 @@ void MetricCurvePanel::syncGraphs() {
   fillGraph(raw_graph_, train_);
   fillGraph(smoothed_graph_, smoothed_);
   fillGraph(validation_graph_, validation_);
+  fillGraph(figure_graph_, figure_);
   fillTestGraph();
   validation_graph_->removeFromLegend();
   if (!validation_.empty()) validation_graph_->addToLegend();
+  const bool figure = !figure_name_.isEmpty() && !figure_.empty();
+  figure_graph_->setVisible(figure);
+  figure_graph_->removeFromLegend();
+  if (figure) figure_graph_->addToLegend();
+  plot_->yAxis2->setTicks(figure);
+  plot_->yAxis2->setTickLabels(figure);
   test_graph_->removeFromLegend();
   if (test_) test_graph_->addToLegend();
   test_label_->setVisible(test_.has_value());
@@ -310,6 +335,12 @@ void MetricCurvePanel::rescaleToData() {
   // Steps start near zero; anchoring the axis there reads better than starting at step 1.
   const double x_lower = keys.lower >= 0 && keys.lower < 0.05 * keys.upper ? 0.0 : keys.lower;
   plot_->xAxis->setRange(x_lower, keys.upper + (keys.upper - x_lower) * 0.02);
+  bool figure_found = false;
+  const QCPRange f = figure_graph_->getValueRange(figure_found, QCP::sdBoth);
+  if (figure_found) {
+    const double pad = f.size() > 0 ? f.size() * 0.06 : std::max(0.05, std::fabs(f.upper) * 0.1);
+    plot_->yAxis2->setRange(f.lower - pad, f.upper + pad);
+  }
   if (log_scale_) {
     plot_->yAxis->setRange(values.lower / 1.25, values.upper * 1.25);
   } else {
@@ -324,6 +355,10 @@ void MetricCurvePanel::applyTheme(const PlotTheme& theme) {
   validation_graph_->setPen(QPen(theme.validation, 2.0));
   validation_graph_->setScatterStyle(QCPScatterStyle(
       QCPScatterStyle::ssCircle, QPen(theme.background, 1.5), QBrush(theme.validation), 9));
+  const QColor figure = theme.categorical.value(2, theme.foreground);
+  figure_graph_->setPen(QPen(figure, 2.0, Qt::DashLine));
+  figure_graph_->setScatterStyle(
+      QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(theme.background, 1.5), QBrush(figure), 8));
   // Not the validation colour: the test figure is a different measurement (every held-out sample,
   // maybe other weights), and must not read as one more validation point.
   const QColor test = theme.categorical.value(4, theme.foreground);
@@ -373,6 +408,12 @@ void MetricCurvePanel::updateReadout() {
     brief << tr("val %1").arg(v);
     if (train_.empty()) least << v;
   }
+  if (!figure_name_.isEmpty() && !figure_.empty() &&
+      (!at_cursor || figure_.first().x <= readout_step_)) {
+    const QString v = value(t.categorical.value(2, t.foreground), shown(figure_).y);
+    full << QStringLiteral("%1 %2").arg(figure_name_.toHtmlEscaped(), v);
+    brief << QStringLiteral("%1 %2").arg(figure_name_.toHtmlEscaped(), v);
+  }
   if (test_ && !at_cursor) {
     const QString v = value(t.categorical.value(4, t.foreground), test_->y);
     full << QStringLiteral("%1 %2").arg(test_name_, v);
@@ -392,7 +433,6 @@ QString MetricCurvePanel::readoutText() const {
 
 QString MetricCurvePanel::hoverText(const QPoint& pos) const {
   const QCPAxis* x = plot_->xAxis;
-  const QCPAxis* y = plot_->yAxis;
   if (plot_->isEmptyState() || !plot_->axisRect()->rect().contains(pos)) return {};
   double lo = x->pixelToCoord(pos.x() - kPickRadiusPx);
   double hi = x->pixelToCoord(pos.x() + kPickRadiusPx);
@@ -401,13 +441,14 @@ QString MetricCurvePanel::hoverText(const QPoint& pos) const {
   const QCPGraph* best_graph = nullptr;
   QCPGraphData best_point;
   // The sparse markers first, so that they win ties against the dense training line.
-  for (const QCPGraph* g : {test_graph_, validation_graph_, smoothed_graph_, raw_graph_}) {
+  for (const QCPGraph* g :
+       {test_graph_, validation_graph_, figure_graph_, smoothed_graph_, raw_graph_}) {
     if (!g->visible()) continue;
     const auto data = g->data();
     for (auto it = data->findBegin(lo, false); it != data->findEnd(hi, false); ++it) {
       if (!std::isfinite(it->value)) continue;
       const double dx = x->coordToPixel(it->key) - pos.x();
-      const double dy = y->coordToPixel(it->value) - pos.y();
+      const double dy = g->valueAxis()->coordToPixel(it->value) - pos.y();
       if (dx * dx + dy * dy < best) {
         best = dx * dx + dy * dy;
         best_graph = g;
@@ -521,6 +562,14 @@ ExportResult MetricCurvePanel::exportCsv(const QString& path) const {
         write("train", train_);
         write("train_smoothed", smoothed_);
         write("validation", validation_);
+        // A second figure's rows name it ("validation BLEU"); the value column holds its value.
+        if (!figure_name_.isEmpty()) {
+          const QString series = QStringLiteral("validation ") + figure_name_;
+          figure_.forEach([&](const SeriesPoint& p) {
+            out << PlotExporter::csvField(series) << ',' << QString::number(p.x, 'g', 17) << ','
+                << QString::number(p.y, 'g', 9) << '\n';
+          });
+        }
         if (test_) {
           out << "test," << QString::number(test_->x, 'g', 17) << ','
               << QString::number(test_->y, 'g', 9) << '\n';

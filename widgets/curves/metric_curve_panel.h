@@ -52,6 +52,14 @@ class MetricCurvePanel : public QWidget, public Exportable {
   /// figure for the validation split it was). clear() removes it.
   void setTestPoint(double step, double value, const QString& name = {});
   bool hasTestPoint() const { return test_.has_value(); }
+  /// A second figure measured at each validation (a translation's BLEU beside its accuracy), on
+  /// an axis of its own at the right, titled `name`; an empty name hides it. clear() keeps the
+  /// name and drops the points.
+  void setFigureName(const QString& name);
+  QString figureName() const { return figure_name_; }
+  void appendFigurePoint(double step, double value);
+  const DecimatingSeries& figureSeries() const { return figure_; }
+  QCPGraph* figureGraph() const { return figure_graph_; }
   void clear();
 
   /// Something that happened to the run at `step` ("lr 5e-4"): a line and a label on the plot,
@@ -125,6 +133,8 @@ class MetricCurvePanel : public QWidget, public Exportable {
   DecimatingSeries train_;
   DecimatingSeries smoothed_;
   DecimatingSeries validation_;
+  DecimatingSeries figure_;
+  QString figure_name_;
   std::optional<SeriesPoint> test_;
   QString test_name_;  ///< what the test point is called on the plot
   EmaSmoother ema_{0.9};
@@ -138,6 +148,7 @@ class MetricCurvePanel : public QWidget, public Exportable {
 
   ThemedPlot* plot_ = nullptr;
   QCPGraph* raw_graph_ = nullptr;
+  QCPGraph* figure_graph_ = nullptr;
   QCPGraph* smoothed_graph_ = nullptr;
   QCPGraph* validation_graph_ = nullptr;
   QCPGraph* test_graph_ = nullptr;

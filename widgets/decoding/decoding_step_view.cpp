@@ -138,8 +138,12 @@ DecodingStepView::DecodingStepView(QWidget* parent) : QWidget(parent) {
   render();
 }
 
-void DecodingStepView::setSnapshot(const AttentionPlotData& data) {
-  transcript_ = DecodingTranscript(data);
+void DecodingStepView::setSnapshot(AttentionPlotData data) {
+  setSnapshot(std::make_shared<const AttentionPlotData>(std::move(data)));
+}
+
+void DecodingStepView::setSnapshot(SharedPlotData data) {
+  transcript_ = DecodingTranscript(std::move(data));
   const int layers = transcript_.layerCount();
   if (!head_chosen_ || layer_ >= layers) {
     layer_ = std::max(0, layers - 1);
@@ -154,7 +158,7 @@ void DecodingStepView::setSnapshot(const AttentionPlotData& data) {
 }
 
 void DecodingStepView::clear() {
-  setSnapshot(AttentionPlotData());
+  setSnapshot(SharedPlotData());
 }
 
 void DecodingStepView::setHead(int layer, int head) {

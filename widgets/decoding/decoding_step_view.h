@@ -32,7 +32,9 @@ class DecodingStepView : public QWidget, public Exportable {
 
   /// Reads the "decoder self" and "cross" groups and `decoding`. Keeps the current step and head
   /// when the new snapshot still has them, so a lecturer's place survives a new probe step.
-  void setSnapshot(const AttentionPlotData& data);
+  void setSnapshot(SharedPlotData data);
+  /// A snapshot made here (tests): it becomes the shared one.
+  void setSnapshot(AttentionPlotData data);
   void clear();
   bool hasDecoding() const { return stepCount() > 0; }
 

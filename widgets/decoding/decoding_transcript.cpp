@@ -49,7 +49,7 @@ AttentionRow attentionRow(const AttentionPlotGroup* g, int layer, int head, int 
 }  // namespace
 
 const DecodingCandidates& DecodingTranscript::candidates(int step) const {
-  return data_.decoding[static_cast<size_t>(step)];
+  return data_->decoding[static_cast<size_t>(step)];
 }
 
 QString DecodingTranscript::fedToken(int step) const {
@@ -93,7 +93,7 @@ AttentionRow DecodingTranscript::crossAttentionRow(int layer, int head, int step
 }
 
 const AttentionPlotGroup* DecodingTranscript::group(const QString& name) const {
-  for (const AttentionPlotGroup& g : data_.groups)
+  for (const AttentionPlotGroup& g : data_->groups)
     if (g.name == name) return &g;
   return nullptr;
 }

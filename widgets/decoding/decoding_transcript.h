@@ -16,11 +16,13 @@ class DecodingTranscript {
   static constexpr int kAverageHeads = -1;
 
   DecodingTranscript() = default;
-  explicit DecodingTranscript(AttentionPlotData data) : data_(std::move(data)) {}
+  /// Reads `data` where it is: the snapshot is shared, not copied.
+  explicit DecodingTranscript(SharedPlotData data)
+      : data_(data ? std::move(data) : std::make_shared<const AttentionPlotData>()) {}
 
-  int stepCount() const { return static_cast<int>(data_.decoding.size()); }
+  int stepCount() const { return static_cast<int>(data_->decoding.size()); }
   /// Whether the steps were fed the reference (teacher forcing) instead of their predictions.
-  bool fedReference() const { return data_.decoder_fed_reference; }
+  bool fedReference() const { return data_->decoder_fed_reference; }
   /// The candidates of `step`, which must be below stepCount().
   const DecodingCandidates& candidates(int step) const;
 
@@ -39,7 +41,7 @@ class DecodingTranscript {
  private:
   const AttentionPlotGroup* group(const QString& name) const;
 
-  AttentionPlotData data_;
+  SharedPlotData data_ = std::make_shared<const AttentionPlotData>();
 };
 
 }  // namespace ascope

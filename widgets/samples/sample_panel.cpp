@@ -5,6 +5,7 @@
 #include "widgets/common/plot_exporter.h"
 #include "widgets/common/plot_theme.h"
 #include "widgets/images/pixel_image_view.h"
+#include "widgets/samples/text_alignment_view.h"
 #include "widgets/samples/word_diff.h"
 
 #include <QContextMenuEvent>
@@ -19,7 +20,7 @@
 namespace ascope {
 namespace {
 
-enum Page { kEmptyPage, kImagePage, kTextPage, kTranslationPage };
+enum Page { kEmptyPage, kImagePage, kTextPage, kTranslationPage, kAlignmentPage };
 
 QLabel* makeVerdictLabel(QWidget* parent) {
   auto* label = new QLabel(parent);
@@ -65,11 +66,23 @@ SamplePanel::SamplePanel(QWidget* parent) : QWidget(parent) {
 
   translation_view_ = makeBrowser(this);
 
+  auto* alignment_page = new QWidget(this);
+  alignment_input_ = new QLabel(alignment_page);
+  alignment_input_->setTextFormat(Qt::RichText);
+  alignment_input_->setWordWrap(true);
+  alignment_input_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  alignment_view_ = new TextAlignmentView(alignment_page);
+  auto* alignment_layout = new QVBoxLayout(alignment_page);
+  alignment_layout->addWidget(alignment_input_);
+  alignment_layout->addWidget(alignment_view_);
+  alignment_layout->addStretch(1);
+
   stack_ = new QStackedWidget(this);
   stack_->insertWidget(kEmptyPage, hint);
   stack_->insertWidget(kImagePage, image_page);
   stack_->insertWidget(kTextPage, text_page);
   stack_->insertWidget(kTranslationPage, translation_view_);
+  stack_->insertWidget(kAlignmentPage, alignment_page);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(stack_);
@@ -104,6 +117,12 @@ void SamplePanel::setTranslation(const TranslationPrediction& translation) {
   render();
 }
 
+void SamplePanel::setAlignment(const AlignmentPrediction& alignment) {
+  alignment_ = alignment;
+  mode_ = Mode::Alignment;
+  render();
+}
+
 void SamplePanel::clear() {
   mode_ = Mode::Empty;
   render();
@@ -114,6 +133,7 @@ bool SamplePanel::isCorrect() const {
   if (mode_ == Mode::Text) return text_.true_label == text_.predicted_label;
   if (mode_ == Mode::Translation)
     return translation_.reference.simplified() == translation_.hypothesis.simplified();
+  if (mode_ == Mode::Alignment) return alignment_view_->distance() == 0;
   return false;
 }
 
@@ -213,6 +233,15 @@ void SamplePanel::render() {
       translation_view_->setHtml(translationHtml());
       stack_->setCurrentIndex(kTranslationPage);
       break;
+    case Mode::Alignment: {
+      const PlotTheme theme = PlotTheme::fromPalette(palette(), font());
+      alignment_input_->setText(QStringLiteral("<span style='color:%1'>%2</span> <b>%3</b>")
+                                    .arg(theme.muted.name(), alignment_.input_title.toHtmlEscaped(),
+                                         alignment_.input.toHtmlEscaped()));
+      alignment_view_->setAlignment(alignment_);
+      stack_->setCurrentIndex(kAlignmentPage);
+      break;
+    }
   }
 }
 
@@ -251,6 +280,23 @@ ExportResult SamplePanel::exportCsv(const QString& path) const {
               {QStringLiteral("reference"), translation_.reference},
               {QStringLiteral("hypothesis"), translation_.hypothesis}};
       break;
+    case Mode::Alignment: {
+      QString reference, answer, edits;
+      for (const AlignedColumn& c : alignment_.columns) {
+        reference += c.reference.isEmpty() ? QStringLiteral("-") : c.reference;
+        answer += c.answer.isEmpty() ? QStringLiteral("-") : c.answer;
+        edits += c.edit == AlignedColumn::Edit::Match        ? QLatin1Char('=')
+                 : c.edit == AlignedColumn::Edit::Substitute ? QLatin1Char('x')
+                 : c.edit == AlignedColumn::Edit::Delete     ? QLatin1Char('-')
+                                                             : QLatin1Char('+');
+      }
+      rows = {{alignment_.input_title, alignment_.input},
+              {alignment_.expected_title, reference},
+              {alignment_.answer_title, answer},
+              {QStringLiteral("edits"), edits},
+              {QStringLiteral("edit_distance"), QString::number(alignment_view_->distance())}};
+      break;
+    }
   }
   return PlotExporter::writeCsv(path, {QStringLiteral("field"), QStringLiteral("value")},
                                 [&rows](QTextStream& out) {

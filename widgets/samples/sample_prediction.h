@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace ascope {
 
 /// The probe image with the model's verdict on it.
@@ -31,6 +33,23 @@ struct TranslationPrediction {
   /// translates only now and then (decoding costs dozens of probes), so this may be earlier than
   /// the step on show.
   long long translated_at_step = -1;
+};
+
+/// One column of an answer lined up against its reference (TextAlignmentView).
+struct AlignedColumn {
+  enum class Edit { Match, Substitute, Delete, Insert };
+  Edit edit = Edit::Match;
+  QString reference;  ///< one character; empty for Insert
+  QString answer;     ///< one character; empty for Delete
+};
+
+/// An input and the model's answer lined up against the expected one, character by character.
+struct AlignmentPrediction {
+  QString input;
+  QString input_title = QStringLiteral("input");
+  QString expected_title = QStringLiteral("expected");
+  QString answer_title = QStringLiteral("answer");
+  std::vector<AlignedColumn> columns;
 };
 
 }  // namespace ascope

@@ -98,11 +98,11 @@ void ErrorAnalysisPanel::setData(ErrorAnalysisData data) {
   hint_->setVisible(data_.isEmpty());
   summary_->setText(
       QStringLiteral("<b>%1</b><br>%2").arg(data_.title.toHtmlEscaped(), data_.summary));
-  matrix_->setVisible(!data_.isTranslation() && !data_.isEmpty());
-  if (data_.isTranslation()) {
-    matrix_->clearMatrix();
-  } else {
+  matrix_->setVisible(data_.hasClasses() && !data_.isEmpty());
+  if (data_.hasClasses()) {
     matrix_->setMatrix(data_.classes, data_.confusion);
+  } else {
+    matrix_->clearMatrix();
   }
   showErrors();
 }
@@ -132,10 +132,10 @@ void ErrorAnalysisPanel::showErrors() {
   for (std::size_t i = 0; i < data_.samples.size(); ++i) {
     if (!data_.samples[i].correct) wrong.push_back(static_cast<int>(i));
   }
-  const bool translation = data_.isTranslation();
-  list(std::move(wrong), [translation](int n) {
-    return translation ? tr("%1 sentences not translated exactly, highest loss first").arg(n)
-                       : tr("%1 wrong answers, highest loss first").arg(n);
+  const bool free_text = data_.terms.free_text;
+  list(std::move(wrong), [free_text](int n) {
+    return free_text ? tr("%1 answers not exactly right, highest loss first").arg(n)
+                     : tr("%1 wrong answers, highest loss first").arg(n);
   });
 }
 
@@ -169,27 +169,28 @@ void ErrorAnalysisPanel::list(std::vector<int> samples,
   all_errors_->setEnabled(!data_.isEmpty());
 
   list_->clear();
-  const bool translation = data_.isTranslation();
+  // Free-text answers read best beside their input; class answers are short, their input long.
+  const ErrorAnalysisTerms& terms = data_.terms;
+  const bool free_text = terms.free_text;
   const QStringList headers =
-      translation
-          ? QStringList{tr("#"), tr("loss"), tr("source"), tr("translation"), tr("reference")}
-          : QStringList{tr("#"), tr("loss"), tr("true"), tr("answered"), tr("p"), tr("input")};
+      free_text ? QStringList{tr("#"), tr("loss"), terms.input, terms.answer, terms.truth}
+                : QStringList{tr("#"), tr("loss"), terms.truth, terms.answer, tr("p"), terms.input};
   list_->setColumnCount(static_cast<int>(headers.size()));
   list_->setHorizontalHeaderLabels(headers);
   list_->setRowCount(static_cast<int>(listed_.size()));
   for (int row = 0; row < static_cast<int>(listed_.size()); ++row) {
     const ErrorAnalysisSample& s = data_.samples[static_cast<std::size_t>(listed_[row])];
     QStringList cells{QString::number(s.index), QString::number(s.loss, 'f', 3)};
-    if (translation) {
+    if (free_text) {
       cells << oneLine(s.input) << oneLine(s.answer) << oneLine(s.truth);
     } else {
       cells << s.truth << s.answer << QString::number(s.probability, 'f', 3) << oneLine(s.input);
     }
     for (int column = 0; column < cells.size(); ++column) {
       auto* item = new QTableWidgetItem(cells[column]);
-      if (column == cells.size() - 1 || (translation && column >= 2)) {
-        item->setToolTip(column == 2 && translation ? s.input
-                                                    : (translation ? cells[column] : s.input));
+      if (column == cells.size() - 1 || (free_text && column >= 2)) {
+        item->setToolTip(column == 2 && free_text ? s.input
+                                                  : (free_text ? cells[column] : s.input));
       }
       list_->setItem(row, column, item);
     }
@@ -240,7 +241,7 @@ ExportResult ErrorAnalysisPanel::exportCsv(const QString& path) const {
     return ExportResult::failure(tr("cannot write %1: %2").arg(path, file.errorString()));
   }
   QTextStream out(&file);
-  if (!data_.isTranslation() && !data_.isEmpty()) {
+  if (data_.hasClasses() && !data_.isEmpty()) {
     out << "true\\answered";
     for (const QString& c : data_.classes) out << ',' << csvField(c);
     out << '\n';

@@ -34,12 +34,24 @@ inline std::optional<HeadAblationKind> headAblationKindFromName(const QString& n
   return std::nullopt;
 }
 
+/// A figure the task reports besides loss and accuracy (a translation's BLEU), as the table
+/// shows it.
+struct HeadAblationFigure {
+  QString key;    ///< its name in files: "bleu"
+  QString title;  ///< as people read it: "BLEU"
+  bool higher_is_better = true;
+  int decimals = 1;  ///< digits of a change
+};
+
+/// The values of HeadAblationData::figures for one evaluation, in that order; empty where missing.
+using HeadAblationFigureValues = std::vector<std::optional<double>>;
+
 /// The model with nothing switched off, on the same validation samples.
 struct HeadAblationBaseline {
   double loss = 0.0;
-  double accuracy = 0.0;       ///< fraction 0..1
-  std::optional<double> bleu;  ///< 0..100, for translation tasks
-  int samples = 0;             ///< validation samples every row was measured on
+  double accuracy = 0.0;  ///< fraction 0..1
+  HeadAblationFigureValues figures;
+  int samples = 0;  ///< validation samples every row was measured on
 };
 
 /// One evaluation with one head (or layer) switched off.
@@ -50,11 +62,12 @@ struct HeadAblationRow {
   HeadAblationKind ablation = HeadAblationKind::DropHead;
   double loss = 0.0;
   double accuracy = 0.0;  ///< fraction 0..1
-  std::optional<double> bleu;
+  HeadAblationFigureValues figures;
 };
 
 /// A whole ablation result: the baseline and every row measured so far.
 struct HeadAblationData {
+  std::vector<HeadAblationFigure> figures;  ///< what the baseline's and rows' values are
   HeadAblationBaseline baseline;
   std::vector<HeadAblationRow> rows;
 

@@ -180,15 +180,15 @@ QString HeadAblationTable::currentGroup() const {
   return group_box_->currentData().toString();
 }
 
-void HeadAblationTable::setMeasure(HeadAblationMeasure measure) {
-  const int index = measure_box_->findData(static_cast<int>(measure));
+void HeadAblationTable::setMeasure(const HeadAblationMeasure& measure) {
+  const int index = measure_box_->findData(measure.id());
   if (index >= 0) measure_box_->setCurrentIndex(index);
 }
 
 HeadAblationMeasure HeadAblationTable::measure() const {
   return measure_box_->count() > 0
-             ? static_cast<HeadAblationMeasure>(measure_box_->currentData().toInt())
-             : HeadAblationMeasure::Accuracy;
+             ? HeadAblationMeasure::fromId(data_, measure_box_->currentData().toInt())
+             : HeadAblationMeasure::accuracy();
 }
 
 void HeadAblationTable::setKeepOnly(bool keep_only) {
@@ -219,13 +219,19 @@ QColor HeadAblationTable::colorFor(double delta) const {
 
 void HeadAblationTable::syncSelectors() {
   QStringList groups;
-  bool bleu = data_.baseline.bleu.has_value();
-  bool any_bleu = false;
   for (const HeadAblationRow& row : data_.rows) {
     if (!groups.contains(row.group)) groups << row.group;
-    any_bleu = any_bleu || row.bleu.has_value();
   }
-  bleu = bleu && any_bleu;
+  // A figure is a choice when the baseline and some row have it (a translation's BLEU).
+  std::vector<HeadAblationMeasure> measures{HeadAblationMeasure::accuracy()};
+  for (int f = 0; f < static_cast<int>(data_.figures.size()); ++f) {
+    const HeadAblationMeasure m = HeadAblationMeasure::figureOf(data_, f);
+    const bool some_row = std::any_of(data_.rows.begin(), data_.rows.end(), [&](const auto& row) {
+      return headAblationDelta(row, data_.baseline, m).has_value();
+    });
+    if (some_row) measures.push_back(m);
+  }
+  measures.push_back(HeadAblationMeasure::loss());
   {
     const QSignalBlocker block_group(group_box_);
     const QString chosen = currentGroup();
@@ -236,15 +242,13 @@ void HeadAblationTable::syncSelectors() {
   group_box_->setVisible(groups.size() > 1);
   {
     const QSignalBlocker block_measure(measure_box_);
-    const HeadAblationMeasure chosen = measure();
+    const int chosen = measure_box_->count() > 0 ? measure_box_->currentData().toInt() : -1;
     const bool had_items = measure_box_->count() > 0;
     measure_box_->clear();
-    for (HeadAblationMeasure m :
-         {HeadAblationMeasure::Accuracy, HeadAblationMeasure::Bleu, HeadAblationMeasure::Loss}) {
-      if (m == HeadAblationMeasure::Bleu && !bleu) continue;
-      measure_box_->addItem(headAblationMeasureName(m), static_cast<int>(m));
+    for (const HeadAblationMeasure& m : measures) {
+      measure_box_->addItem(headAblationMeasureName(m), m.id());
     }
-    const int index = had_items ? measure_box_->findData(static_cast<int>(chosen)) : 0;
+    const int index = had_items ? measure_box_->findData(chosen) : 0;
     measure_box_->setCurrentIndex(std::max(0, index));
   }
   updateBaseline();
@@ -258,7 +262,11 @@ void HeadAblationTable::updateBaseline() {
     return;
   }
   QString values = tr("accuracy %1").arg(percent(b.accuracy));
-  if (b.bleu) values += tr(", BLEU %1").arg(*b.bleu, 0, 'f', 1);
+  for (std::size_t f = 0; f < data_.figures.size() && f < b.figures.size(); ++f) {
+    if (!b.figures[f]) continue;
+    const HeadAblationFigure& info = data_.figures[f];
+    values += QStringLiteral(", %1 %2").arg(info.title).arg(*b.figures[f], 0, 'f', info.decimals);
+  }
   values += tr(", loss %1").arg(b.loss, 0, 'f', 3);
   baseline_label_->setText(tr("Baseline: %1 on %2 validation samples").arg(values).arg(b.samples));
   baseline_label_->show();
@@ -270,18 +278,23 @@ QString HeadAblationTable::cellToolTip(const HeadAblationRow& row) const {
                             ? tr("%1 layer %2 head %3").arg(row.group).arg(row.layer).arg(row.head)
                             : tr("%1 layer %2").arg(row.group).arg(row.layer);
   QStringList lines{where + QStringLiteral(", ") + headAblationKindName(row.ablation)};
+  const HeadAblationMeasure accuracy = HeadAblationMeasure::accuracy();
   lines << tr("accuracy %1 (%2)")
                .arg(percent(row.accuracy),
-                    headAblationDeltaText(*headAblationDelta(row, b, HeadAblationMeasure::Accuracy),
-                                          HeadAblationMeasure::Accuracy));
-  if (const auto d = headAblationDelta(row, b, HeadAblationMeasure::Bleu))
-    lines << tr("BLEU %1 (%2)")
-                 .arg(QString::number(*row.bleu, 'f', 1),
-                      headAblationDeltaText(*d, HeadAblationMeasure::Bleu));
+                    headAblationDeltaText(*headAblationDelta(row, b, accuracy), accuracy));
+  for (int f = 0; f < static_cast<int>(data_.figures.size()); ++f) {
+    const HeadAblationMeasure m = HeadAblationMeasure::figureOf(data_, f);
+    if (const auto d = headAblationDelta(row, b, m))
+      lines << QStringLiteral("%1 %2 (%3)")
+                   .arg(m.info.title,
+                        QString::number(*row.figures[static_cast<std::size_t>(f)], 'f',
+                                        m.info.decimals),
+                        headAblationDeltaText(*d, m));
+  }
+  const HeadAblationMeasure loss = HeadAblationMeasure::loss();
   lines << tr("loss %1 (%2)")
                .arg(QString::number(row.loss, 'f', 3),
-                    headAblationDeltaText(*headAblationDelta(row, b, HeadAblationMeasure::Loss),
-                                          HeadAblationMeasure::Loss));
+                    headAblationDeltaText(*headAblationDelta(row, b, loss), loss));
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -410,25 +423,29 @@ ExportResult HeadAblationTable::exportImage(const QString& path, ImageFormat for
 }
 
 ExportResult HeadAblationTable::exportCsv(const QString& path) const {
-  return PlotExporter::writeCsv(
-      path,
-      {QStringLiteral("group"), QStringLiteral("layer"), QStringLiteral("head"),
-       QStringLiteral("ablation"), QStringLiteral("samples"), QStringLiteral("loss"),
-       QStringLiteral("accuracy"), QStringLiteral("bleu")},
-      [this](QTextStream& out) {
-        const auto bleu = [](const std::optional<double>& b) {
-          return b ? QString::number(*b, 'g', 7) : QString();
-        };
-        const HeadAblationBaseline& base = data_.baseline;
-        out << "baseline,-1,-1,none," << base.samples << ',' << QString::number(base.loss, 'g', 7)
-            << ',' << QString::number(base.accuracy, 'g', 7) << ',' << bleu(base.bleu) << '\n';
-        for (const HeadAblationRow& row : data_.rows) {
-          out << PlotExporter::csvField(row.group) << ',' << row.layer << ',' << row.head << ','
-              << PlotExporter::csvField(headAblationKindName(row.ablation)) << ',' << base.samples
-              << ',' << QString::number(row.loss, 'g', 7) << ','
-              << QString::number(row.accuracy, 'g', 7) << ',' << bleu(row.bleu) << '\n';
-        }
-      });
+  QStringList header{QStringLiteral("group"),    QStringLiteral("layer"),   QStringLiteral("head"),
+                     QStringLiteral("ablation"), QStringLiteral("samples"), QStringLiteral("loss"),
+                     QStringLiteral("accuracy")};
+  for (const HeadAblationFigure& f : data_.figures) header << f.key;
+  return PlotExporter::writeCsv(path, header, [this](QTextStream& out) {
+    const auto figures = [this](const HeadAblationFigureValues& values) {
+      QString cells;
+      for (std::size_t f = 0; f < data_.figures.size(); ++f) {
+        cells += QLatin1Char(',');
+        if (f < values.size() && values[f]) cells += QString::number(*values[f], 'g', 7);
+      }
+      return cells;
+    };
+    const HeadAblationBaseline& base = data_.baseline;
+    out << "baseline,-1,-1,none," << base.samples << ',' << QString::number(base.loss, 'g', 7)
+        << ',' << QString::number(base.accuracy, 'g', 7) << figures(base.figures) << '\n';
+    for (const HeadAblationRow& row : data_.rows) {
+      out << PlotExporter::csvField(row.group) << ',' << row.layer << ',' << row.head << ','
+          << PlotExporter::csvField(headAblationKindName(row.ablation)) << ',' << base.samples
+          << ',' << QString::number(row.loss, 'g', 7) << ','
+          << QString::number(row.accuracy, 'g', 7) << figures(row.figures) << '\n';
+    }
+  });
 }
 
 }  // namespace ascope

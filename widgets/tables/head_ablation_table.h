@@ -47,7 +47,7 @@ class HeadAblationTable : public QWidget, public Exportable {
 
   void setCurrentGroup(const QString& group);
   QString currentGroup() const;
-  void setMeasure(HeadAblationMeasure measure);
+  void setMeasure(const HeadAblationMeasure& measure);
   HeadAblationMeasure measure() const;
   /// false: cells show "drop this head"; true: "keep only this head".
   void setKeepOnly(bool keep_only);

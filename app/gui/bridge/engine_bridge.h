@@ -4,10 +4,10 @@
 //     into Qt.
 //   - The bridge lives on the GUI thread. A timer drains the run every kDrainIntervalMs and emits
 //     the engine's own event structs (engine/vocabulary/events.h) on the GUI thread (direct
-//     connections); each panel converts what it shows once (app/gui/views/*_conversion.h). Each
-//     drain is one repaint batch: all steps of the drain in one signal. Heavy payloads (attention,
-//     positional encoding, sample) are latest-wins, and at most one of them is emitted per drain
-//     (attention first), so their replots land in different event-loop turns.
+//     connections); each panel converts what it shows once (app/gui/views/<dock>/*_conversion.h).
+//     Each drain is one repaint batch: all steps of the drain in one signal. Heavy payloads
+//     (attention, positional encoding, sample) are latest-wins, and at most one of them is emitted
+//     per drain (attention first), so their replots land in different event-loop turns.
 //   - Commands go straight to the run (RunControl) and return at once. The GUI never waits for
 //     the trainer; the only join is in shutdown() (closing the window) or when a finished run is
 //     replaced.

@@ -8,6 +8,7 @@
 #include "engine/core/csv_reader.h"
 #include "engine/core/number_text.h"
 #include "engine/core/regular_file.h"
+#include "engine/vocabulary/metric_info.h"
 
 namespace ascope {
 namespace {
@@ -25,6 +26,11 @@ std::string optionalNumber(const std::optional<double>& value, int decimals) {
   return value ? number(*value, decimals) : std::string();
 }
 
+/// Columns before the figures' pairs.
+constexpr std::size_t kFixedFields = 9;
+/// A task tracks a handful of figures; a header naming more pairs is not ours.
+constexpr std::size_t kMaxFigureColumns = 32;
+
 /// Quoted only when it has to be: group names are words, but a task may name one otherwise.
 std::string field(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
@@ -33,19 +39,28 @@ std::string field(const std::string& text) {
   return quoted + "\"";
 }
 
-std::string line(const AblationTable& table, const AblationRow& row) {
-  return field(row.group) + ',' + std::to_string(row.layer) + ',' + std::to_string(row.head) + ',' +
-         field(row.ablation) + ',' + std::to_string(row.samples) + ',' + number(row.loss, 6) + ',' +
-         number(table.deltaLoss(row), 6) + ',' + number(row.accuracy, 6) + ',' +
-         number(table.deltaAccuracy(row), 6) + ',' + optionalNumber(row.bleu, 4) + ',' +
-         optionalNumber(table.deltaBleu(row), 4) + '\n';
+std::string line(const AblationTable& table, const std::vector<std::string>& keys,
+                 const AblationRow& row) {
+  std::string out = field(row.group) + ',' + std::to_string(row.layer) + ',' +
+                    std::to_string(row.head) + ',' + field(row.ablation) + ',' +
+                    std::to_string(row.samples) + ',' + number(row.loss, 6) + ',' +
+                    number(table.deltaLoss(row), 6) + ',' + number(row.accuracy, 6) + ',' +
+                    number(table.deltaAccuracy(row), 6);
+  for (const std::string& key : keys) {
+    out += ',' + optionalNumber(row.figures.get(key), 4) + ',' +
+           optionalNumber(table.deltaFigure(row, key), 4);
+  }
+  return out + '\n';
 }
 
 }  // namespace
 
 std::string ablationCsv(const AblationTable& table) {
-  std::string text = std::string(kAblationCsvHeader) + '\n' + line(table, table.baseline);
-  for (const AblationRow& row : table.rows) text += line(table, row);
+  const std::vector<std::string> keys = table.figureKeys();
+  std::string text = kAblationCsvHeader;
+  for (const std::string& key : keys) text += ',' + key + ",delta_" + key;
+  text += '\n' + line(table, keys, table.baseline);
+  for (const AblationRow& row : table.rows) text += line(table, keys, row);
   return text;
 }
 
@@ -78,17 +93,33 @@ Expected<AblationTable> readAblationCsv(const std::string& path) {
   if (!text.ok()) return Error{text.error()};
   CsvReader reader(*text);
   CsvRecord record;
-  if (!reader.next(record) || record.fields.size() != 11 ||
-      record.fields[0] + ',' + record.fields[1] != "group,layer") {
-    return Error{path + ": not an ablation.csv (the first line is not its header)"};
+  const std::string not_ours = path + ": not an ablation.csv (the first line is not its header)";
+  if (!reader.next(record) || record.fields.size() < kFixedFields ||
+      (record.fields.size() - kFixedFields) % 2 != 0 ||
+      record.fields.size() > kFixedFields + 2 * kMaxFigureColumns) {
+    return Error{not_ours};
   }
+  std::string fixed;
+  for (std::size_t i = 0; i < kFixedFields; ++i) fixed += (i > 0 ? "," : "") + record.fields[i];
+  if (fixed != kAblationCsvHeader) return Error{not_ours};
+  std::vector<std::string> keys;
+  for (std::size_t i = kFixedFields; i < record.fields.size(); i += 2) {
+    const std::string& key = record.fields[i];
+    if (!isMetricKey(key) || record.fields[i + 1] != "delta_" + key) {
+      return Error{path + ": line 1: columns " + std::to_string(i + 1) + " and " +
+                   std::to_string(i + 2) + " are not a figure and its delta"};
+    }
+    keys.push_back(key);
+  }
+  const std::size_t fields = record.fields.size();
   AblationTable table;
   bool has_baseline = false;
   while (reader.next(record)) {
     if (record.fields.size() == 1 && record.fields[0].empty()) continue;  // a blank line
     const std::string where = path + ":" + std::to_string(record.line) + ": ";
-    if (record.fields.size() != 11 || record.unterminated_quote) {
-      return Error{where + "expected 11 fields, got " + std::to_string(record.fields.size())};
+    if (record.fields.size() != fields || record.unterminated_quote) {
+      return Error{where + "expected " + std::to_string(fields) + " fields, got " +
+                   std::to_string(record.fields.size())};
     }
     AblationRow row;
     row.group = record.fields[0];
@@ -99,10 +130,12 @@ Expected<AblationTable> readAblationCsv(const std::string& path) {
         !realNumber(record.fields[5], row.loss) || !realNumber(record.fields[7], row.accuracy)) {
       return Error{where + "layer, head, samples, loss or accuracy is not a number in range"};
     }
-    if (!record.fields[9].empty()) {
-      double bleu = 0;
-      if (!realNumber(record.fields[9], bleu)) return Error{where + "bleu is not a number"};
-      row.bleu = bleu;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const std::string& cell = record.fields[kFixedFields + 2 * k];
+      if (cell.empty()) continue;
+      double value = 0;
+      if (!realNumber(cell, value)) return Error{where + keys[k] + " is not a number"};
+      row.figures.set(keys[k], value);
     }
     if (row.ablation == kAblationNone) {
       table.baseline = row;

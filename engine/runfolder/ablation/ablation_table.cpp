@@ -4,9 +4,18 @@
 
 namespace ascope {
 
-std::optional<double> AblationTable::deltaBleu(const AblationRow& row) const {
-  if (!row.bleu || !baseline.bleu) return std::nullopt;
-  return *row.bleu - *baseline.bleu;
+std::vector<std::string> AblationTable::figureKeys() const {
+  std::vector<std::string> keys;
+  for (const Figure& f : baseline.figures) keys.push_back(f.key);
+  return keys;
+}
+
+std::optional<double> AblationTable::deltaFigure(const AblationRow& row,
+                                                 const std::string& key) const {
+  const std::optional<double> value = row.figures.get(key);
+  const std::optional<double> base = baseline.figures.get(key);
+  if (!value || !base) return std::nullopt;
+  return *value - *base;
 }
 
 const AblationRow* AblationTable::find(const std::string& group, int layer, int head,

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/vocabulary/figures.h"
+
 namespace ascope {
 
 /// The `ablation` of an AblationRow.
@@ -16,8 +18,10 @@ inline constexpr char kAblationKeepOnlyHead[] = "keep only head";  ///< the laye
 inline constexpr char kAblationDropLayer[] = "drop layer";         ///< every head of the layer off
 
 struct AblationOptions {
-  int samples = 512;        ///< validation samples each evaluation runs over (1..100000)
-  int decode_samples = 64;  ///< translation: sentences greedy-decoded for BLEU (0: no BLEU)
+  int samples = 512;  ///< validation samples each evaluation runs over (1..100000)
+  /// Samples each evaluation generates an answer for, for the figures that need one (a
+  /// translation's BLEU); 0: no such figures.
+  int decode_samples = 64;
   /// > 0: LibTorch's intra-op thread count, process-wide, as `train --threads` sets it.
   int threads = 0;
 };
@@ -33,8 +37,8 @@ struct AblationRow {
   std::string ablation = kAblationNone;
   int samples = 0;  ///< validation samples evaluated
   double loss = 0;
-  double accuracy = 0;         ///< 0..1 (tokens for translation)
-  std::optional<double> bleu;  ///< 0..100, translation only
+  double accuracy = 0;  ///< 0..1 (tokens for translation)
+  Figures figures;      ///< the task's tracked figures (BLEU for a translation)
 };
 
 struct AblationTable {
@@ -42,13 +46,17 @@ struct AblationTable {
   /// Per group, per layer: "drop head" for every head, "keep only head" for every head, then
   /// "drop layer".
   std::vector<AblationRow> rows;
+  std::string task;         ///< the run's task id ("" when read back from ablation.csv)
   std::string checkpoint;   ///< the weights evaluated ("" when the caller gave a live task)
   std::int64_t step = 0;    ///< optimizer steps of that checkpoint
-  int decoded_samples = 0;  ///< sentences behind each BLEU; 0 when there is none
+  int decoded_samples = 0;  ///< samples behind each generated figure; 0 when there is none
+  /// The figures every row may carry, in column order: the baseline's, in its order.
+  std::vector<std::string> figureKeys() const;
 
   double deltaLoss(const AblationRow& row) const { return row.loss - baseline.loss; }
   double deltaAccuracy(const AblationRow& row) const { return row.accuracy - baseline.accuracy; }
-  std::optional<double> deltaBleu(const AblationRow& row) const;
+  /// The row's figure `key` minus the baseline's; nullopt when either lacks it.
+  std::optional<double> deltaFigure(const AblationRow& row, const std::string& key) const;
   /// The row of `group`, `layer`, `head` and `ablation`; nullptr when the table has none.
   const AblationRow* find(const std::string& group, int layer, int head,
                           const std::string& ablation) const;

@@ -12,10 +12,7 @@ TestEvaluation testOf(const MetricsRow& row) {
   t.samples = row.samples.value_or(0);
   t.loss = row.loss;
   t.accuracy = row.accuracy;
-  t.bleu = row.bleu;
-  t.cer = row.cer;
-  t.wer = row.wer;
-  t.exact_match = row.exact_match;
+  t.figures = row.figures;
   return t;
 }
 
@@ -49,10 +46,7 @@ void MetricsReplay::add(const MetricsRow& row, std::vector<StepMetrics>& steps,
   e.train_accuracy = epoch_train_rows_ > 0 ? accuracy_sum_ / epoch_train_rows_ : 0;
   e.val_loss = row.loss;
   e.val_accuracy = row.accuracy;
-  e.bleu = row.bleu;
-  e.cer = row.cer;
-  e.wer = row.wer;
-  e.exact_match = row.exact_match;
+  e.figures = row.figures;
   epochs.push_back(e);
   epoch_train_rows_ = 0;
   loss_sum_ = accuracy_sum_ = 0;

@@ -1,5 +1,6 @@
 #include "engine/tasks/digit_order/digit_order_descriptor.h"
 
+#include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/digit_order/digit_order_config.h"
 #include "engine/tasks/digit_order/digit_order_task.h"
 #include "engine/tasks/loaded_dataset.h"
@@ -30,21 +31,13 @@ TrainingConfig preset(const std::string& name) {
     c.batch_size = 32;
     c.epochs = 3;
     c.optimization.warmup_steps = 0;
-    c.probe_every_steps = 10;
-    c.probe_time_share = 1.0;  // probes exactly every 10 steps, as tests expect of tiny presets
-    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
+    probeEveryTenSteps(c);
   }
   return c;
 }
 
 Status validate(const TrainingConfig& c) {
-  if (!usesBuiltinData(c)) {
-    return Error{"the digits task makes its own sequences: data must be builtin, got \"" + c.data +
-                 "\""};
-  }
-  Expected<DigitOrderConfig> model = c.model.read<DigitOrderConfig>();
-  if (!model.ok()) return Error{model.error()};
-  return model->validate();
+  return validateGeneratedTask<DigitOrderConfig>(c, "digits", "its own sequences");
 }
 
 Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
@@ -72,22 +65,14 @@ TaskDescriptor digitOrderTaskDescriptor() {
   d.title = "Digits · in order?";
   d.data_formats = "generated sequences of digits only";
   d.input = TaskInput::kText;
-  d.sample = SampleKind::kLabelledText;
+  d.sample_terms = {"digits", "label", "answer", false};
   d.input_hint = "Type digits, e.g. 1 3 3 7 8 9 9 4";
   d.accuracy_name = "accuracy";
   d.special_tokens = {"CLS"};
   d.presets = {{"laptop", "a minute on a CPU"}, {"tiny", "seconds, a quick look"}};
   d.make_preset = preset;
   d.validate = validate;
-  d.model_shape = [](const TrainingConfig& c) {
-    const Expected<DigitOrderConfig> m = c.model.read<DigitOrderConfig>();
-    if (!m.ok()) return ModelShape{};
-    return ModelShape{m->layers, m->heads, m->d_model, m->d_ff, 0};
-  };
-  d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    DigitOrderConfig& m = c.model.as<DigitOrderConfig>();
-    m.layers = s.layers, m.heads = s.heads, m.d_model = s.d_model, m.d_ff = s.d_ff;
-  };
+  useEncoderShape<DigitOrderConfig>(d);
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query (CLS, digits)", "key (CLS, digits)"};

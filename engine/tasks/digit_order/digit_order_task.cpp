@@ -120,8 +120,8 @@ SamplePrediction DigitOrderTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kDigitOrderTaskId;
   p.sample_index = index;
-  p.text = digitsText(s.digits);
-  p.true_label = digitOrderClassNames()[static_cast<std::size_t>(s.label)];
+  p.input = digitsText(s.digits);
+  p.expected = digitOrderClassNames()[static_cast<std::size_t>(s.label)];
   recordPrediction(classify(s.digits, /*with_attention=*/false), &p);
   return p;
 }

@@ -5,6 +5,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/models/vision_transformer_config.h"
 #include "engine/pretrained/hf_model_config.h"
+#include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/image_classification/image_classification_task.h"
 #include "engine/tasks/image_classification/pretrained_image_classification_task.h"
@@ -74,9 +75,7 @@ TrainingConfig preset(const std::string& name) {
     c.augment = false;  // tests check that a few hundred images are learned quickly
     c.builtin = {320, 64, 1};
     c.epochs = 3;
-    c.probe_every_steps = 10;
-    c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
-    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
+    probeEveryTenSteps(c);
   }
   return c;
 }
@@ -187,7 +186,8 @@ TaskDescriptor imageClassificationTaskDescriptor() {
   d.title = "Images · ViT";
   d.data_formats = "CIFAR-10 binary batches or an image folder of class subfolders";
   d.input = TaskInput::kImage;
-  d.sample = SampleKind::kImage;
+  d.sample_terms = {"image", "class", "answer", false};
+  d.payloads = {ImagePayload::kKind};
   d.accuracy_name = "accuracy";
   d.width_label = "Hidden";
   d.ff_label = "MLP";

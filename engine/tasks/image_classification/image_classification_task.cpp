@@ -71,16 +71,26 @@ int64_t ImageClassificationTask::evaluationBatch() const {
   return std::max<int64_t>(config_.batch_size, 64);
 }
 
-AttentionSnapshot ImageClassificationTask::attentionOf(ImageBuffer image, torch::Tensor* logits) {
+AttentionSnapshot ImageClassificationTask::attentionOf(const ImageBuffer& image,
+                                                       torch::Tensor* logits) {
   const int64_t side = vit_.image_size;
-  const torch::Tensor bytes =
-      torch::from_blob(image.pixels.data(), {1, 3, side, side}, torch::kUInt8);
+  // from_blob only reads here: the model's input is a normalised copy.
+  const torch::Tensor bytes = torch::from_blob(const_cast<std::uint8_t*>(image.pixels.data()),
+                                               {1, 3, side, side}, torch::kUInt8);
   std::vector<torch::Tensor> attention;
   *logits = model_(normalise(bytes), &attention);
-  return snapshotOf(std::move(image), attention, 0);
+  return snapshotOf(imagePayload(image), attention, 0);
 }
 
-AttentionSnapshot ImageClassificationTask::snapshotOf(ImageBuffer image,
+std::shared_ptr<const ImagePayload> ImageClassificationTask::imagePayload(ImageBuffer image) const {
+  ImagePayload payload;
+  payload.image = std::move(image);
+  payload.patch_size = static_cast<int>(vit_.patch_size);
+  payload.grid_rows = payload.grid_cols = static_cast<int>(vit_.image_size / vit_.patch_size);
+  return std::make_shared<const ImagePayload>(std::move(payload));
+}
+
+AttentionSnapshot ImageClassificationTask::snapshotOf(std::shared_ptr<const ImagePayload> image,
                                                       const std::vector<torch::Tensor>& attention,
                                                       int64_t row) const {
   std::vector<std::string> labels{"CLS"};
@@ -89,9 +99,7 @@ AttentionSnapshot ImageClassificationTask::snapshotOf(ImageBuffer image,
   snapshot.task = kImageClassificationTaskId;
   snapshot.sample_index = -1;
   snapshot.groups.push_back(toAttentionGroup("encoder", attention, labels, labels, row));
-  snapshot.image = std::move(image);
-  snapshot.patch_size = static_cast<int>(vit_.patch_size);
-  snapshot.grid_rows = snapshot.grid_cols = static_cast<int>(vit_.image_size / vit_.patch_size);
+  snapshot.payloads.put(std::move(image));
   return snapshot;
 }
 
@@ -122,7 +130,8 @@ std::vector<AttentionSnapshot> ImageClassificationTask::probeSamples(
     const auto row = static_cast<int64_t>(b);
     SamplePrediction p = validationSample(rows[b]);
     recordClassProbabilities(probabilities[row], class_names_, &p);
-    AttentionSnapshot snapshot = snapshotOf(p.image, attention, row);
+    // The sample's image is the snapshot's too: one payload, shared.
+    AttentionSnapshot snapshot = snapshotOf(p.payloads.share<ImagePayload>(), attention, row);
     snapshot.sample_index = p.sample_index;
     snapshot.sample = std::move(p);
     snapshots.push_back(std::move(snapshot));

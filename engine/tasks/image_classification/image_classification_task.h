@@ -33,10 +33,11 @@ class ImageClassificationTask : public ImageDatasetTask {
   /// One forward pass over `image` (channel-planar RGB at the model's size) with its attention
   /// (CLS then one label per patch) and the image and patch grid to overlay it on; `logits` gets
   /// the class scores (1, classes). Model in eval mode, no grad.
-  AttentionSnapshot attentionOf(ImageBuffer image, torch::Tensor* logits);
+  AttentionSnapshot attentionOf(const ImageBuffer& image, torch::Tensor* logits);
   /// The snapshot of `image` with row `row` of `attention` (B, H, T, T per layer).
-  AttentionSnapshot snapshotOf(ImageBuffer image, const std::vector<torch::Tensor>& attention,
-                               int64_t row) const;
+  AttentionSnapshot snapshotOf(std::shared_ptr<const ImagePayload> image,
+                               const std::vector<torch::Tensor>& attention, int64_t row) const;
+  std::shared_ptr<const ImagePayload> imagePayload(ImageBuffer image) const override;
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
   torch::Tensor logitsOfImages(const torch::Tensor& images) override;
   int64_t evaluationBatch() const override;

@@ -20,14 +20,20 @@ SamplePrediction ImageDatasetTask::validationSample(int64_t row) const {
   SamplePrediction p;
   p.task = kImageClassificationTaskId;
   p.sample_index = static_cast<int>(row);
-  p.image = imageBufferAt(images_[1], row);
-  p.true_label = class_names_[static_cast<std::size_t>(labels_[1][row].item<int64_t>())];
+  p.payloads.put(imagePayload(imageBufferAt(images_[1], row)));
+  p.expected = class_names_[static_cast<std::size_t>(labels_[1][row].item<int64_t>())];
   return p;
+}
+
+const ImageBuffer& ImageDatasetTask::imageOf(const SamplePrediction& sample) {
+  static const ImageBuffer kNone;
+  const ImagePayload* image = sample.payloads.find<ImagePayload>();
+  return image ? image->image : kNone;
 }
 
 SamplePrediction ImageDatasetTask::predictSample(int index) {
   SamplePrediction p = validationSample(index % std::max<int64_t>(1, validationSize()));
-  recordPrediction(classify(p.image, /*with_attention=*/false), &p);
+  recordPrediction(classify(imageOf(p), /*with_attention=*/false), &p);
   return p;
 }
 
@@ -51,7 +57,7 @@ Expected<std::vector<ScoredSample>> ImageDatasetTask::scoreSplit(DataSplit split
       class_names_,
       [&](int64_t row, SamplePrediction& p) {
         p.task = kImageClassificationTaskId;
-        p.image = imageBufferAt(images_[k], row);
+        p.payloads.put(imagePayload(imageBufferAt(images_[k], row)));
       },
       progress);
 }

@@ -35,6 +35,11 @@ class ImageDatasetTask : public Task {
   virtual torch::Tensor logitsOfImages(const torch::Tensor& images) = 0;
   /// Validation image `row` as a sample to predict: the image and its true label, no answer yet.
   SamplePrediction validationSample(int64_t row) const;
+  /// `image` as the payload its samples and snapshots carry: the picture with the model's patch
+  /// grid.
+  virtual std::shared_ptr<const ImagePayload> imagePayload(ImageBuffer image) const = 0;
+  /// The image a sample carries (empty when it has none).
+  static const ImageBuffer& imageOf(const SamplePrediction& sample);
   /// Images a validation or test pass takes at once.
   virtual int64_t evaluationBatch() const = 0;
 

@@ -220,11 +220,18 @@ Expected<InferenceOutcome> PretrainedImageClassificationTask::classify(const Ima
     out.attention.task = kImageClassificationTaskId;
     out.attention.sample_index = -1;
     out.attention.groups.push_back(toAttentionGroup("encoder", attention, labels, labels));
-    out.attention.image = std::move(shown);
-    out.attention.patch_size = static_cast<int>(model_->config().patch_size);
-    out.attention.grid_rows = out.attention.grid_cols = static_cast<int>(gridSide());
+    out.attention.payloads.put(imagePayload(std::move(shown)));
   }
   return out;
+}
+
+std::shared_ptr<const ImagePayload> PretrainedImageClassificationTask::imagePayload(
+    ImageBuffer image) const {
+  ImagePayload payload;
+  payload.image = std::move(image);
+  payload.patch_size = static_cast<int>(model_->config().patch_size);
+  payload.grid_rows = payload.grid_cols = static_cast<int>(gridSide());
+  return std::make_shared<const ImagePayload>(std::move(payload));
 }
 
 }  // namespace ascope

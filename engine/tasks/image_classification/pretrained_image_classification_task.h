@@ -52,6 +52,7 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
   torch::Tensor pixelValues(const torch::Tensor& images) const;
   int64_t gridSide() const;
   Expected<InferenceOutcome> classify(const ImageBuffer& image, bool with_attention) override;
+  std::shared_ptr<const ImagePayload> imagePayload(ImageBuffer image) const override;
   torch::Tensor logitsOfImages(const torch::Tensor& images) override;
   int64_t evaluationBatch() const override { return config_.batch_size; }
 

@@ -2,6 +2,7 @@
 
 #include "engine/tasks/digit_order/digit_order_descriptor.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/letter_reversal/letter_reversal_descriptor.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/task.h"
@@ -14,13 +15,42 @@ TaskRegistry& TaskRegistry::instance() {
   static TaskRegistry* registry = [] {
     auto* r = new TaskRegistry;
     for (TaskDescriptor d : {imageClassificationTaskDescriptor(), sentimentTaskDescriptor(),
-                             translationTaskDescriptor(), digitOrderTaskDescriptor()}) {
+                             translationTaskDescriptor(), digitOrderTaskDescriptor(),
+                             letterReversalTaskDescriptor()}) {
       r->add(std::move(d));
     }
     return r;
   }();
   return *registry;
 }
+
+namespace {
+
+/// Figures a run folder can store and every view can tell apart: valid distinct keys, one
+/// headline at most, a title to show.
+Status checkMetrics(const TaskDescriptor& d) {
+  int headlines = 0;
+  for (std::size_t i = 0; i < d.metrics.size(); ++i) {
+    const MetricInfo& m = d.metrics[i];
+    if (!isMetricKey(m.key)) {
+      return Error{"task \"" + d.id + "\": \"" + m.key + "\" cannot name a figure"};
+    }
+    if (m.title.empty()) return Error{"task \"" + d.id + "\": figure " + m.key + " has no title"};
+    for (std::size_t j = 0; j < i; ++j) {
+      if (d.metrics[j].key == m.key) {
+        return Error{"task \"" + d.id + "\" declares figure " + m.key + " twice"};
+      }
+    }
+    headlines += m.headline ? 1 : 0;
+    if (m.headline && !m.tracked) {
+      return Error{"task \"" + d.id + "\": its headline figure " + m.key + " must be tracked"};
+    }
+  }
+  if (headlines > 1) return Error{"task \"" + d.id + "\" has more than one headline figure"};
+  return {};
+}
+
+}  // namespace
 
 Status TaskRegistry::add(TaskDescriptor d) {
   if (d.id.empty()) return Error{"a task needs an id"};
@@ -29,6 +59,7 @@ Status TaskRegistry::add(TaskDescriptor d) {
       !d.make_inference_task) {
     return Error{"task \"" + d.id + "\" lacks a preset or a factory"};
   }
+  if (Status s = checkMetrics(d); !s.ok()) return s;
   std::lock_guard lock(mutex_);
   for (const auto& t : tasks_) {
     if (t->id == d.id) return Error{"task \"" + d.id + "\" is registered already"};
@@ -55,6 +86,11 @@ std::vector<const TaskDescriptor*> TaskRegistry::all() const {
   std::vector<const TaskDescriptor*> out;
   for (const auto& t : tasks_) out.push_back(t.get());
   return out;
+}
+
+std::vector<MetricInfo> declaredMetrics(std::string_view id) {
+  const TaskDescriptor* d = TaskRegistry::instance().find(id);
+  return d ? d->metrics : std::vector<MetricInfo>{};
 }
 
 std::string TaskRegistry::idList() const {

@@ -40,6 +40,10 @@ class TaskRegistry {
 /// Shorthand for TaskRegistry::instance().lookup(id).
 Expected<const TaskDescriptor*> findTask(std::string_view id);
 
+/// The figures task `id` declares (TaskDescriptor::metrics); none for a task this build does not
+/// know (its figures are then shown under their keys).
+std::vector<MetricInfo> declaredMetrics(std::string_view id);
+
 /// The configuration of `preset` for `task`, or an error naming the unknown value.
 Expected<TrainingConfig> makePreset(const std::string& task, const std::string& preset);
 

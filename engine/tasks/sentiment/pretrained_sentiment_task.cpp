@@ -176,7 +176,7 @@ Expected<std::vector<ScoredSample>> PretrainedSentimentTask::scoreSplit(
       classList(),
       [&](int64_t row, SamplePrediction& p) {
         p.task = kSentimentTaskId;
-        p.text = samples[static_cast<std::size_t>(row)].text;
+        p.input = samples[static_cast<std::size_t>(row)].text;
       },
       progress);
 }
@@ -192,9 +192,9 @@ SamplePrediction PretrainedSentimentTask::predictSample(int index) {
   SamplePrediction p;
   p.task = kSentimentTaskId;
   p.sample_index = index;
-  p.text = data_.validation[index].text;
-  p.true_label = classList()[data_.validation[index].label];
-  recordPrediction(classify(p.text, /*with_attention=*/false), &p);
+  p.input = data_.validation[index].text;
+  p.expected = classList()[data_.validation[index].label];
+  recordPrediction(classify(p.input, /*with_attention=*/false), &p);
   return p;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/models/text_classifier_config.h"
 #include "engine/pretrained/hf_model_config.h"
+#include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
@@ -68,9 +69,7 @@ TrainingConfig preset(const std::string& name) {
     c.optimization.lr = 3e-3;
     c.builtin = {400, 100, 1};
     c.epochs = 3;
-    c.probe_every_steps = 10;
-    c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
-    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
+    probeEveryTenSteps(c);
   }
   return c;
 }
@@ -186,7 +185,7 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.title = "Sentiment · IMDB reviews";
   d.data_formats = "the aclImdb folder or a text,label CSV";
   d.input = TaskInput::kText;
-  d.sample = SampleKind::kLabelledText;
+  d.sample_terms = {"review", "label", "answer", false};
   d.input_hint = "Type a review, e.g. a wonderful, moving film";
   d.accuracy_name = "accuracy";
   d.special_tokens = {"<pad>", "[CLS]", "[SEP]", "[PAD]"};  // our tokenizer's, and BERT's

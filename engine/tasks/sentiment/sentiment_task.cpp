@@ -109,7 +109,7 @@ Expected<std::vector<ScoredSample>> SentimentTask::scoreSplit(DataSplit split,
       data_.class_names,
       [&](int64_t row, SamplePrediction& p) {
         p.task = kSentimentTaskId;
-        p.text = samples[static_cast<std::size_t>(row)].text;
+        p.input = samples[static_cast<std::size_t>(row)].text;
       },
       progress);
 }
@@ -147,14 +147,14 @@ SamplePrediction SentimentTask::validationSample(int64_t row) const {
   SamplePrediction p;
   p.task = kSentimentTaskId;
   p.sample_index = static_cast<int>(row);
-  p.text = review.text;
-  p.true_label = data_.class_names[review.label];
+  p.input = review.text;
+  p.expected = data_.class_names[review.label];
   return p;
 }
 
 SamplePrediction SentimentTask::predictSample(int index) {
   SamplePrediction p = validationSample(index % std::max<int64_t>(1, validationSize()));
-  recordPrediction(classify(p.text, /*with_attention=*/false), &p);
+  recordPrediction(classify(p.input, /*with_attention=*/false), &p);
   return p;
 }
 
@@ -175,7 +175,7 @@ std::vector<AttentionSnapshot> SentimentTask::probeSamples(const std::vector<int
     const auto row = static_cast<int64_t>(b);
     SamplePrediction p = validationSample(rows[b]);
     recordClassProbabilities(probabilities[row], names, &p);
-    std::vector<std::string> tokens = tokenizer_.tokens(p.text, max_len);
+    std::vector<std::string> tokens = tokenizer_.tokens(p.input, max_len);
     if (tokens.empty()) tokens.push_back("(empty)");  // as attentionOf labels it
     AttentionSnapshot snapshot;
     snapshot.task = kSentimentTaskId;

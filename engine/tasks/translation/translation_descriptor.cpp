@@ -8,8 +8,10 @@
 #include "engine/datasets/translation_dataset_loader.h"
 #include "engine/models/model_flops.h"
 #include "engine/models/translator_config.h"
+#include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
+#include "engine/tasks/translation/translation_scores.h"
 #include "engine/tasks/translation/translation_task.h"
 
 namespace ascope {
@@ -62,9 +64,7 @@ TrainingConfig preset(const std::string& name) {
     c.optimization.lr = 3e-3;
     c.builtin = {400, 50, 1};
     c.epochs = 3;
-    c.probe_every_steps = 10;
-    c.probe_time_share = 1.0;  // probes exactly every 10 steps: tests count on it
-    c.snapshot_every_steps = c.probe_every_steps;  // the timeline on the same steps
+    probeEveryTenSteps(c);
     c.decode_samples = 10;
   }
   return c;
@@ -219,9 +219,11 @@ TaskDescriptor translationTaskDescriptor() {
   d.title = "Translation · English → Italian";
   d.data_formats = "a parallel corpus as Moses files, TSV or JSON lines";
   d.input = TaskInput::kText;
-  d.sample = SampleKind::kTranslation;
+  d.sample_terms = {"source", "reference", "translation", true};
+  d.payloads = {DecodingPayload::kKind};
   d.input_hint = "Type an English sentence, e.g. the black cat eats";
   d.accuracy_name = "token accuracy";
+  d.metrics = translationMetrics();
   d.layers_hint = "Encoder layers and decoder layers (each)";
   d.language_pair = true;
   for (const char* token : TranslationWordTokenizer::kSpecialTokens) {

@@ -9,9 +9,10 @@
 #include "engine/models/model_flops.h"
 #include "engine/nn/decoder_layer.h"
 #include "engine/nn/encoder_layer.h"
-#include "engine/scoring/translation_metrics.h"
+#include "engine/scoring/edit_distance.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
+#include "engine/tasks/translation/translation_scores.h"
 #include "engine/text/words/translation_pair_filter.h"
 
 namespace ascope {
@@ -324,9 +325,26 @@ EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, in
   model_->train();
   if (decode > 0) {
     // Against the raw reference, as sacreBLEU scores: never a reference rebuilt from token ids.
-    const TranslationScores s = scoreTranslations(hypotheses, references);
-    out.bleu = s.bleu, out.cer = s.cer, out.wer = s.wer, out.exact_match = s.exact_match;
+    out.figures = translationFigures(scoreTranslations(hypotheses, references), false);
   }
+  return out;
+}
+
+EvaluationOutcome TranslationTask::summarizeScores(const std::vector<ScoredSample>& scored) const {
+  EvaluationOutcome out;
+  double loss = 0;
+  std::int64_t right = 0, counted = 0;
+  std::vector<std::string> hypotheses, references;
+  for (const ScoredSample& s : scored) {
+    loss += s.loss * static_cast<double>(s.counted_tokens);
+    right += s.correct_tokens;
+    counted += s.counted_tokens;
+    hypotheses.push_back(s.prediction.answer);
+    references.push_back(s.prediction.expected);
+  }
+  out.loss = counted > 0 ? loss / static_cast<double>(counted) : 0.0;
+  out.accuracy = counted > 0 ? static_cast<double>(right) / static_cast<double>(counted) : 0.0;
+  out.figures = translationFigures(scoreTranslations(hypotheses, references), true);
   return out;
 }
 
@@ -370,11 +388,10 @@ Expected<std::vector<ScoredSample>> TranslationTask::scoreSplit(DataSplit split,
     const TranslationPair& pair = text_[k][static_cast<std::size_t>(i)];
     s.prediction.task = kTranslationTaskId;
     s.prediction.sample_index = static_cast<int>(i);
-    s.prediction.text = pair.source;
-    s.prediction.true_label = pair.target;
-    s.prediction.predicted_label = std::move(hypotheses[static_cast<std::size_t>(i)]);
-    s.prediction.correct =
-        normalizedSpacing(s.prediction.predicted_label) == normalizedSpacing(pair.target);
+    s.prediction.input = pair.source;
+    s.prediction.expected = pair.target;
+    s.prediction.answer = std::move(hypotheses[static_cast<std::size_t>(i)]);
+    s.prediction.correct = normalizedSpacing(s.prediction.answer) == normalizedSpacing(pair.target);
     s.prediction.probability = s.prediction.correct ? 1.0 : 0.0;
   }
   return out;
@@ -401,7 +418,7 @@ std::vector<TranslationTask::ChosenStep> TranslationTask::candidatesOf(
 
 std::vector<AttentionSnapshot> TranslationTask::attentionOfFed(
     const std::vector<std::vector<int64_t>>& sources, const std::vector<std::vector<int64_t>>& fed,
-    std::vector<std::vector<ChosenStep>> steps) {
+    std::vector<std::vector<ChosenStep>> steps, bool fed_reference) {
   TranslatorAttention attention;
   torch::Tensor logits =
       model_(padRows(sources, device_), padRows(fed, device_), &attention);  // (B, Tt, V)
@@ -428,10 +445,13 @@ std::vector<AttentionSnapshot> TranslationTask::attentionOfFed(
     AttentionSnapshot snapshot;
     snapshot.task = kTranslationTaskId;
     snapshot.sample_index = -1;
+    DecodingPayload transcript;
+    transcript.fed_reference = fed_reference;
     for (ChosenStep& step : chosen) {
       predictions.push_back(target_tokenizer_.tokenOf(step.chosen));
-      snapshot.decoding.push_back(std::move(step.candidates));
+      transcript.steps.push_back(std::move(step.candidates));
     }
+    snapshot.payloads.put(makePayload(std::move(transcript)));
     const auto row = static_cast<int64_t>(b);
     snapshot.groups.push_back(toAttentionGroup("encoder self", attention.encoder_self,
                                                source_labels, source_labels, row));
@@ -455,7 +475,7 @@ AttentionSnapshot TranslationTask::attentionOf(const std::vector<int64_t>& sourc
   *hypothesis = greedyDecode({source}, &steps)[0];
   std::vector<int64_t> input{Tok::kSosId};
   input.insert(input.end(), hypothesis->begin(), hypothesis->end());
-  return std::move(attentionOfFed({source}, {input}, std::move(steps)).front());
+  return std::move(attentionOfFed({source}, {input}, std::move(steps), false).front());
 }
 
 AttentionSnapshot TranslationTask::probeAttention(int index) {
@@ -483,11 +503,10 @@ std::vector<AttentionSnapshot> TranslationTask::probeSamples(const std::vector<i
   }
   torch::NoGradGuard no_grad;
   model_->eval();
-  std::vector<AttentionSnapshot> snapshots = attentionOfFed(sources, fed, {});
+  std::vector<AttentionSnapshot> snapshots = attentionOfFed(sources, fed, {}, true);
   model_->train();
   for (std::size_t b = 0; b < snapshots.size(); ++b) {
     snapshots[b].sample_index = static_cast<int>(rows[b]);
-    snapshots[b].decoder_fed_reference = true;
   }
   return snapshots;
 }
@@ -497,10 +516,10 @@ SamplePrediction TranslationTask::predictionOf(std::size_t at,
   SamplePrediction p;
   p.task = kTranslationTaskId;
   p.sample_index = static_cast<int>(at);
-  p.text = text_[1][at].source;
-  p.true_label = text_[1][at].target;  // the raw reference, as BLEU reads it
-  p.predicted_label = target_tokenizer_.detokenize(hypothesis);
-  p.correct = normalizedSpacing(p.predicted_label) == normalizedSpacing(p.true_label);
+  p.input = text_[1][at].source;
+  p.expected = text_[1][at].target;  // the raw reference, as BLEU reads it
+  p.answer = target_tokenizer_.detokenize(hypothesis);
+  p.correct = normalizedSpacing(p.answer) == normalizedSpacing(p.expected);
   p.probability = p.correct ? 1.0 : 0.0;
   return p;
 }

@@ -35,6 +35,8 @@ class TranslationTask : public Task {
   EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
+  /// Token-weighted loss and accuracy, and every translation figure with BLEU's details.
+  EvaluationOutcome summarizeScores(const std::vector<ScoredSample>& scored) const override;
   AttentionSnapshot probeAttention(int index) override;
   SamplePrediction predictSample(int index) override;
   /// Teacher forcing on the references, all samples in one forward pass: the rows are the same at
@@ -100,10 +102,12 @@ class TranslationTask : public Task {
                                 std::vector<int64_t>* hypothesis);
   /// One teacher-forced pass over `sources` and the decoder inputs `fed` ([SOS] words each), all at
   /// once: the attention of each pair, its rows predicting the next token with `steps` (one per fed
-  /// token; ones missing are read off this pass). Model in eval mode, no grad.
+  /// token; ones missing are read off this pass); `fed_reference`: `fed` is the reference (teacher
+  /// forcing), as the transcript says. Model in eval mode, no grad.
   std::vector<AttentionSnapshot> attentionOfFed(const std::vector<std::vector<int64_t>>& sources,
                                                 const std::vector<std::vector<int64_t>>& fed,
-                                                std::vector<std::vector<ChosenStep>> steps);
+                                                std::vector<std::vector<ChosenStep>> steps,
+                                                bool fed_reference);
   /// The sample prediction of validation pair `at` translated as `hypothesis`.
   SamplePrediction predictionOf(std::size_t at, const std::vector<int64_t>& hypothesis) const;
 

@@ -13,10 +13,10 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/ranked_answer_html.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/sample/ranked_answer_html.h"
 #include "engine/inference/pretrained_inspection.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/attention_model_view.h"

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "app/gui/views/metric_series_conversion.h"
+#include "app/gui/views/curves/metric_series_conversion.h"
 #include "widgets/attention/attention_difference.h"
 #include "widgets/common/heatmap_view.h"
 #include "widgets/common/themed_plot.h"

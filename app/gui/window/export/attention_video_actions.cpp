@@ -12,7 +12,7 @@
 #include <cstdio>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/export/attention_video_dialog.h"
 #include "app/gui/window/scripted/app_options.h"
 #include "widgets/attention/attention_head_grid_panel.h"

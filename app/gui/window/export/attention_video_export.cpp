@@ -16,7 +16,7 @@
 #include <cstring>
 #include <regex>
 
-#include "app/gui/views/attention_plot_conversion.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
 #include "app/gui/window/export/video_encoder.h"
 #include "engine/core/dead_process_leftovers.h"
 #include "engine/runfolder/run_reader.h"

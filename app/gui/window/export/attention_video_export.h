@@ -20,7 +20,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/gui/views/attention_aggregates.h"
+#include "app/gui/views/attention/attention_aggregates.h"
 #include "widgets/attention/attention_color_scale.h"
 #include "widgets/attention/attention_frame_renderer.h"
 #include "widgets/attention/attention_plot_data.h"

@@ -21,7 +21,9 @@
 #include <regex>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/dead_process_leftovers.h"
 #include "engine/core/regular_file.h"
@@ -48,8 +50,16 @@ void rememberFolder(const QString& path) {
 
 }  // namespace
 
-ExportActions::ExportActions(const Panels& panels, const CurrentRun* run, QWidget* dialog_parent)
-    : QObject(dialog_parent), panels_(panels), run_(run), parent_(dialog_parent) {
+ExportActions::ExportActions(AttentionTimelineView* attention, EncodingPresenter* encoding,
+                             CurvesPresenter* curves, QList<const ExportSource*> others,
+                             const CurrentRun* run, QWidget* dialog_parent)
+    : QObject(dialog_parent),
+      attention_(attention),
+      encoding_(encoding),
+      curves_(curves),
+      others_(std::move(others)),
+      run_(run),
+      parent_(dialog_parent) {
   removeStaleStagingFolders();
 }
 
@@ -66,9 +76,9 @@ FigureContext ExportActions::figureContext() const {
     context.run = QFileInfo(run_->folder()).fileName();
     if (run_->task() != nullptr) context.task = QString::fromStdString(run_->task()->title);
   }
-  context.step = panels_.attention->panel()->snapshot().step;
-  if (panels_.attention->probeSelector()->count() > 0)
-    context.probe_sample = panels_.attention->probeSelector()->currentText();
+  context.step = attention_->panel()->snapshot().step;
+  if (attention_->probeSelector()->count() > 0)
+    context.probe_sample = attention_->probeSelector()->currentText();
   return context;
 }
 
@@ -147,12 +157,12 @@ QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QStr
 
 QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
                                                     const ExportSize& size) const {
-  AttentionHeadGridPanel* attention = panels_.attention->panel();
-  PositionalEncodingPanel* encoding = panels_.positional_encoding;
-  // These two are written whole by their bundles below, not as the one view shown.
-  QList<Exportable*> panels = panels_.exportables();
-  panels.removeAll(static_cast<Exportable*>(attention));
-  panels.removeAll(static_cast<Exportable*>(encoding));
+  // The attention and the encoding are written whole by their bundles below, not as the one
+  // view shown; every other dock as what it exports.
+  AttentionHeadGridPanel* attention = attention_->panel();
+  PositionalEncodingPanel* encoding = encoding_->panel();
+  QList<Exportable*> panels = curves_->exportables();
+  for (const ExportSource* source : others_) panels += source->exportables();
   const FigureContext context = figureContext();
   return renderThenCopy(
       [panels, size, attention, encoding, context](const QString& stage) {
@@ -206,7 +216,7 @@ QFuture<ExportResult> ExportActions::exportMetricsAsync(const QString& path,
   const QFileInfo target(path);
   const QString name = target.fileName();
   if (run_dir.isEmpty()) {
-    MetricCurvePanel* loss = panels_.loss;
+    MetricCurvePanel* loss = curves_->loss();
     return renderThenCopy(
         [loss, name](const QString& stage) { return loss->exportCsv(QDir(stage).filePath(name)); },
         target.absolutePath());
@@ -217,10 +227,10 @@ QFuture<ExportResult> ExportActions::exportMetricsAsync(const QString& path,
 }
 
 QFuture<ExportResult> ExportActions::exportAttentionAsync(const QString& path) const {
-  if (panels_.attention->panel()->groupCount() == 0) {
+  if (attention_->panel()->groupCount() == 0) {
     return QtFuture::makeReadyFuture(ExportResult::failure(tr("no attention to export yet")));
   }
-  AttentionHeadGridPanel* panel = panels_.attention->panel();
+  AttentionHeadGridPanel* panel = attention_->panel();
   const QFileInfo target(path);
   const QString name = target.fileName();
   return renderThenCopy(

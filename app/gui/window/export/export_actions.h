@@ -9,7 +9,9 @@
 #include <QObject>
 #include <QString>
 
-#include "app/gui/window/main/panels.h"
+#include <QList>
+
+#include "app/gui/views/common/export_source.h"
 #include "widgets/common/exportable.h"
 #include "widgets/common/figure_context.h"
 
@@ -17,7 +19,10 @@ class QWidget;
 
 namespace ascope {
 
+class AttentionTimelineView;
 class CurrentRun;
+class CurvesPresenter;
+class EncodingPresenter;
 
 class ExportActions : public QObject {
   Q_OBJECT
@@ -26,9 +31,12 @@ class ExportActions : public QObject {
   /// Panels are rendered into a staging folder "<temp>/AttentionScope-export-PID-XXXXXX" first.
   static constexpr const char* kStagingPrefix = "AttentionScope-export";
 
-  /// `run` names the run and task in figure titles and sidecars. Removes the staging folders of
-  /// exports whose process was killed (removeStaleStagingFolders).
-  ExportActions(const Panels& panels, const CurrentRun* run, QWidget* dialog_parent);
+  /// Exports the attention and encoding docks as figure bundles, the curves and every dock of
+  /// `others` as their exportables; `run` names the run and task in figure titles and sidecars.
+  /// Removes the staging folders of exports whose process was killed (removeStaleStagingFolders).
+  ExportActions(AttentionTimelineView* attention, EncodingPresenter* encoding,
+                CurvesPresenter* curves, QList<const ExportSource*> others, const CurrentRun* run,
+                QWidget* dialog_parent);
 
   /// Removes the staging folders in the temp folder whose process is no longer alive (a kill -9
   /// during "Export all panels" or --export-dir left 0.4–4 MB there); returns how many.
@@ -66,7 +74,10 @@ class ExportActions : public QObject {
   void reportLater(const QFuture<ExportResult>& result, const QString& done);
   void report(const ExportResult& result, const QString& done);
 
-  Panels panels_;
+  AttentionTimelineView* attention_;
+  EncodingPresenter* encoding_;
+  CurvesPresenter* curves_;
+  QList<const ExportSource*> others_;
   const CurrentRun* run_;
   QWidget* parent_;
 };

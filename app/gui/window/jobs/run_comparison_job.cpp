@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/probe_sample_caption.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/sample/probe_sample_caption.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_difference.h"
@@ -17,7 +17,7 @@ namespace {
 /// The same probe sample: same index in the validation split and, where stored, the same text.
 bool sameSample(const AttentionSnapshot& a, const AttentionSnapshot& b) {
   if (a.sample_index != b.sample_index) return false;
-  if (a.sample && b.sample) return a.sample->text == b.sample->text;
+  if (a.sample && b.sample) return a.sample->input == b.sample->input;
   return true;
 }
 

@@ -20,10 +20,11 @@
 #include <algorithm>
 #include <limits>
 
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_strip.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"
 #include "widgets/common/fitting_label.h"
@@ -272,8 +273,8 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
   }
   report.insert(QStringLiteral("docks"), docks);
 
-  const RunControlBar* controls = window.panels().controls;
-  const RunPanel* run = window.panels().run;
+  const RunControlBar* controls = window.runControls();
+  const RunPanel* run = window.runPanel();
   QJsonObject reach;
   bool all = true;
   const auto control = [&](const char* name, const QWidget* widget) {
@@ -294,7 +295,7 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
 
   int smallest_plot = std::numeric_limits<int>::max();
   int smallest_area = std::numeric_limits<int>::max();
-  for (const MetricCurvePanel* curve : {window.panels().loss, window.panels().accuracy}) {
+  for (const MetricCurvePanel* curve : {window.curves()->loss(), window.curves()->accuracy()}) {
     const ThemedPlot* plot = curve->plot();
     if (!plot->isVisible() || unclippedRect(plot, &window).isEmpty()) continue;
     smallest_plot = std::min(smallest_plot, unclippedRect(plot, &window).height());

@@ -4,6 +4,9 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <QPlainTextEdit>
+#include <QWidget>
+
 #include <algorithm>
 
 #include "widgets/common/log_panel.h"
@@ -30,7 +33,10 @@ LogLevel levelOfLetter(QChar letter) {
 
 }  // namespace
 
-AppLog::AppLog(LogPanel* panel, QObject* parent) : QObject(parent), panel_(panel) {
+AppLog::AppLog(QWidget* panel_parent) : QObject(panel_parent) {
+  panel_ = new LogPanel(panel_parent);
+  panel_->setObjectName(QStringLiteral("logPanel"));
+  panel_->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
   auto sink = std::make_shared<spdlog::sinks::qt_sink_mt>(this, "append");
   // %L is the level's letter; append() turns it back into a LogLevel for the panel's colours.
   sink->set_pattern("%L%H:%M:%S %v");
@@ -52,6 +58,14 @@ AppLog::~AppLog() {
 void AppLog::append(const QString& line) {
   if (line.isEmpty()) return;
   panel_->appendLine(levelOfLetter(line.front()), line.mid(1));
+}
+
+QJsonObject AppLog::report() const {
+  return {{QStringLiteral("log_lines"), panel_->storedLineCount()}};
+}
+
+void AppLog::appendRunLine(const LogLine& line) {
+  panel_->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
 }
 
 }  // namespace ascope

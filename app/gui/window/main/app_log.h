@@ -1,11 +1,17 @@
 #pragma once
-// The app's own logging: spdlog's default logger writes to stderr and, through spdlog's Qt sink
-// (spdlog/sinks/qt_sinks.h), into the Log dock next to the trainer's lines. The sink may be called
-// from any thread; it invokes append() on this object's (GUI) thread.
+// The Log dock's one owner, and the app's own logging: spdlog's default logger writes to stderr
+// and, through spdlog's Qt sink (spdlog/sinks/qt_sinks.h), into the Log dock next to the
+// trainer's lines. The sink may be called from any thread; it invokes append() on this object's
+// (GUI) thread.
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+
+#include "engine/vocabulary/log_line.h"
+
+class QWidget;
 
 namespace spdlog::sinks {
 class sink;
@@ -19,12 +25,18 @@ class AppLog : public QObject {
   Q_OBJECT
 
  public:
-  /// Installs the Qt sink on spdlog's default logger until destroyed.
-  explicit AppLog(LogPanel* panel, QObject* parent = nullptr);
+  /// Creates the dock's panel (a child of `panel_parent`) and installs the Qt sink on spdlog's
+  /// default logger until destroyed.
+  explicit AppLog(QWidget* panel_parent);
   ~AppLog() override;
 
+  LogPanel* panel() const { return panel_; }
   /// Called by the sink with one formatted line: level letter, then "HH:MM:SS text".
   Q_INVOKABLE void append(const QString& line);
+  /// A line of the run's own log (the trainer's, or an opened run's log.txt).
+  void appendRunLine(const LogLine& line);
+  /// "log_lines": the lines the dock keeps.
+  QJsonObject report() const;
 
  private:
   LogPanel* panel_;

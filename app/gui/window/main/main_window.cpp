@@ -18,7 +18,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
@@ -35,13 +35,16 @@
 #include "app/gui/window/dialogs/get_dataset_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
 #endif
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_strip.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/try_it_box.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_strip.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/sample/sample_presenter.h"
+#include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/live_run_controls.h"
 #include "app/gui/window/run/long_run_check.h"
@@ -69,27 +72,32 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
   run_ = new CurrentRun(this);
   bridge_ = new EngineBridge(run_, this);
-  createPanels();
-  createRunToolBar();  // before the controllers: they take panels_, its controls included
-  app_log_ = new AppLog(panels_.log, this);
-  controller_ = new RunController(panels_, run_, bridge_, this);
-  exporter_ = new ExportActions(panels_, run_, this);
-  new LiveRunControls(panels_, bridge_, this);
+  createPresenters();
+  createRunToolBar();  // before the controllers: they take its controls
+  controller_ = new RunController(
+      {run_panel_, curves_, attention_, encoding_, sample_, decoding_, heads_, app_log_}, run_,
+      bridge_, this);
+  // Error analysis (issue 26): the run scored on a data set, its errors under the scope.
+  errors_ = new ErrorAnalysisController(attention_, sample_, run_, this);
+  connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
+  exporter_ = new ExportActions(attention_, encoding_, curves_,
+                                {sample_, decoding_, heads_, errors_}, run_, this);
+  new LiveRunControls(controls_, run_panel_, curves_, bridge_, this);
   createDocks();
   createMenus();
 
   // Start goes through the estimate of how long the run will take (asks when interactive).
   long_run_check_ = new LongRunCheck(this, this);
-  connect(panels_.run, &RunPanel::startRequested, long_run_check_, &LongRunCheck::check);
+  connect(run_panel_, &RunPanel::startRequested, long_run_check_, &LongRunCheck::check);
   connect(long_run_check_, &LongRunCheck::declined, this, &MainWindow::showMessage);
   connect(long_run_check_, &LongRunCheck::accepted, controller_,
           [this](const TrainingConfig& config, bool step_only) {
             controller_->startRun(config, step_only);
           });
-  connect(panels_.run, &RunPanel::pauseRequested, bridge_, &EngineBridge::pause);
-  connect(panels_.run, &RunPanel::resumeRequested, bridge_, &EngineBridge::resume);
-  connect(panels_.run, &RunPanel::stepRequested, bridge_, &EngineBridge::stepOnce);
-  connect(panels_.run, &RunPanel::stopRequested, bridge_, &EngineBridge::stop);
+  connect(run_panel_, &RunPanel::pauseRequested, bridge_, &EngineBridge::pause);
+  connect(run_panel_, &RunPanel::resumeRequested, bridge_, &EngineBridge::resume);
+  connect(run_panel_, &RunPanel::stepRequested, bridge_, &EngineBridge::stepOnce);
+  connect(run_panel_, &RunPanel::stopRequested, bridge_, &EngineBridge::stop);
   connect(controller_, &RunController::titleChanged, this, &QMainWindow::setWindowTitle);
   connect(controller_, &RunController::message, this, &MainWindow::showMessage);
   connect(controller_, &RunController::openFailed, this, [this](const QString& text) {
@@ -98,19 +106,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
-  connect(controller_->headAnalysis(), &HeadAnalysisController::dockWanted, this,
-          [this](const QString& name) {
-            if (QDockWidget* dock = docks_->dock(name)) {
-              dock->show();
-              dock->raise();
-            }
-          });
-  connect(panels_.run, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
+  connect(heads_, &HeadAnalysisController::dockWanted, this, [this](const QString& name) {
+    if (QDockWidget* dock = docks_->dock(name)) {
+      dock->show();
+      dock->raise();
+    }
+  });
+  connect(run_panel_, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
   // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
   auto follow_task = [this] {
-    panels_.try_it->setPendingTask(panels_.run->taskBox()->currentData().toString());
+    sample_->tryIt()->setPendingTask(run_panel_->taskBox()->currentData().toString());
   };
-  connect(panels_.run, &RunPanel::configEdited, this, follow_task);
+  connect(run_panel_, &RunPanel::configEdited, this, follow_task);
   follow_task();
   offerDownloadedDatasets();
   setWindowTitle(controller_->title());
@@ -128,33 +135,20 @@ MainWindow::~MainWindow() {
   disconnect(qApp, &QApplication::focusChanged, this, nullptr);
 }
 
-void MainWindow::createPanels() {
-  panels_.run = new RunPanel(run_, cudaAvailable(), this);
-  panels_.curves = new CurvesPresenter(this);
-  panels_.loss = panels_.curves->loss();
-  panels_.accuracy = panels_.curves->accuracy();
-  panels_.attention = new AttentionTimelineView(run_, this);
-  panels_.decoding = new DecodingStepView(this);
-  panels_.decoding->setObjectName(QStringLiteral("decodingPanel"));
-  panels_.positional_encoding = new PositionalEncodingPanel(this);
-  panels_.positional_encoding->setObjectName(QStringLiteral("positionalEncodingPanel"));
-  panels_.sample = new SamplePanel(this);
-  panels_.sample->setObjectName(QStringLiteral("samplePanel"));
-  panels_.try_it = new TryItBox(run_, this);
-  panels_.heads = new HeadStatsGridPanel(this);
-  panels_.heads->setObjectName(QStringLiteral("headStatsPanel"));
-  panels_.ablation = new HeadAblationTable(this);
-  panels_.ablation->setObjectName(QStringLiteral("ablationPanel"));
-  panels_.errors = new ErrorAnalysisPanel(this);
-  panels_.errors->setObjectName(QStringLiteral("errorsPanel"));
-  panels_.log = new LogPanel(this);
-  panels_.log->setObjectName(QStringLiteral("logPanel"));
-  panels_.log->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
+void MainWindow::createPresenters() {
+  run_panel_ = new RunPanel(run_, cudaAvailable(), this);
+  curves_ = new CurvesPresenter(this);
+  attention_ = new AttentionTimelineView(run_, this);
+  encoding_ = new EncodingPresenter(this);
+  sample_ = new SamplePresenter(run_, this);
+  decoding_ = new DecodingPresenter(this);
+  heads_ = new HeadAnalysisController(attention_, run_, bridge_, this);
+  app_log_ = new AppLog(this);
 }
 
 void MainWindow::createRunToolBar() {
-  RunPanel* run = panels_.run;
-  panels_.controls = new RunControlBar(
+  RunPanel* run = run_panel_;
+  controls_ = new RunControlBar(
       run_, {run->startAction(), run->pauseAction(), run->stepAction(), run->stopAction()}, this);
   auto* bar = new QToolBar(tr("Run controls"), this);
   bar->setObjectName(QStringLiteral("runToolBar"));
@@ -164,7 +158,7 @@ void MainWindow::createRunToolBar() {
   bar->setAllowedAreas(Qt::TopToolBarArea);
   bar->toggleViewAction()->setEnabled(false);
   bar->toggleViewAction()->setVisible(false);
-  bar->addWidget(panels_.controls);
+  bar->addWidget(controls_);
   addToolBar(Qt::TopToolBarArea, bar);
 
   // The run's state where a lecturer looks: the toolbar's badge, and the status bar's right end.
@@ -172,47 +166,36 @@ void MainWindow::createRunToolBar() {
   state->setObjectName(QStringLiteral("runStatusLine"));
   statusBar()->addPermanentWidget(state);
   const auto show = [this, state](const RunSummary& summary) {
-    panels_.controls->progress()->setSummary(summary);
+    controls_->progress()->setSummary(summary);
     state->setText(summary.statusLine());
   };
   connect(run->progressView(), &RunProgressView::summaryChanged, this, show);
   show(run->progressView()->summary());
-  connect(panels_.controls->liveLearningRate(), &LiveLearningRateBox::statusChanged, this,
+  connect(controls_->liveLearningRate(), &LiveLearningRateBox::statusChanged, this,
           [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
 void MainWindow::createDocks() {
   docks_ = new DockLayout(this);
-  auto* sample = new QWidget(this);
-  auto* sample_layout = new QVBoxLayout(sample);
-  sample_layout->setContentsMargins(0, 0, 0, 0);
-  sample_layout->setSpacing(0);
-  sample_layout->addWidget(panels_.sample, 1);
-  sample_layout->addWidget(panels_.try_it);
   // Scrollable, so that the window fits small screens (1366 × 768) with every dock shown.
   auto* run = new QScrollArea(this);
-  run->setWidget(panels_.run);
+  run->setWidget(run_panel_);
   run->setWidgetResizable(true);
   run->setFrameShape(QFrame::NoFrame);
-  run->setMinimumWidth(panels_.run->minimumSizeHint().width() +
+  run->setMinimumWidth(run_panel_->minimumSizeHint().width() +
                        run->verticalScrollBar()->sizeHint().width());
   docks_->addDock(QStringLiteral("runDock"), tr("Run"), run);
-  docks_->addDock(QStringLiteral("lossDock"), tr("Loss"), panels_.loss);
-  docks_->addDock(QStringLiteral("accuracyDock"), tr("Accuracy"), panels_.accuracy);
-  docks_->addDock(QStringLiteral("attentionDock"), tr("Attention"), panels_.attention);
+  docks_->addDock(QStringLiteral("lossDock"), tr("Loss"), curves_->loss());
+  docks_->addDock(QStringLiteral("accuracyDock"), tr("Accuracy"), curves_->accuracy());
+  docks_->addDock(QStringLiteral("attentionDock"), tr("Attention"), attention_);
   docks_->addDock(QStringLiteral("positionalEncodingDock"), tr("Positional encoding"),
-                  panels_.positional_encoding);
-  docks_->addDock(QStringLiteral("sampleDock"), tr("Sample"), sample);
-  // Tabbed with the positional encoding: scrolls rather than making the column taller.
-  auto* decoding = new QScrollArea(this);
-  decoding->setWidget(panels_.decoding);
-  decoding->setWidgetResizable(true);
-  decoding->setFrameShape(QFrame::NoFrame);
-  docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding);
-  docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), panels_.heads);
-  docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), panels_.ablation);
-  docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), panels_.errors);
-  docks_->addDock(QStringLiteral("logDock"), tr("Log"), panels_.log);
+                  encoding_->panel());
+  docks_->addDock(QStringLiteral("sampleDock"), tr("Sample"), sample_->dockWidget());
+  docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding_->dockWidget());
+  docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), heads_->heads());
+  docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), heads_->ablation());
+  docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), errors_->panel());
+  docks_->addDock(QStringLiteral("logDock"), tr("Log"), app_log_->panel());
 }
 
 void MainWindow::createMenus() {
@@ -220,20 +203,20 @@ void MainWindow::createMenus() {
   QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
   open->setShortcut(QKeySequence::Open);
   // Continue, bookmark and compare runs (issue 12, lecture mode).
-  auto* replay = new ReplayActions(panels_, run_, bridge_, controller_, this);
+  auto* replay = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
+                                   controller_, this);
   connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
   replay->addFileActions(file);
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
   file->addAction(tr("&Get dataset…"), this,
-                  [this] { openGetDataset(panels_.run->taskBox()->currentData().toString()); });
-  auto* models = new PretrainedModelActions(panels_.run, this);
+                  [this] { openGetDataset(run_panel_->taskBox()->currentData().toString()); });
+  auto* models = new PretrainedModelActions(run_panel_, this);
   connect(models, &PretrainedModelActions::message, this, &MainWindow::showMessage);
   models->offerDownloadedModels();
   file->addAction(models->getModelAction());
 #endif
   // Inspect without training (issue 15): a pretrained model reads a sentence, every head shown.
-  auto* inspection =
-      new PretrainedInspectionWindow(panels_.attention, panels_.run->modelChoice(), this);
+  auto* inspection = new PretrainedInspectionWindow(attention_, run_panel_->modelChoice(), this);
   file->addAction(tr("&Inspect pretrained model…"), inspection, &PretrainedInspectionWindow::open);
   file->addSeparator();
   QAction* export_all =
@@ -247,7 +230,7 @@ void MainWindow::createMenus() {
                                        &ExportActions::exportAttentionInteractively);
   attention->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
   // Attention in motion (issue 12): the run's snapshots as a GIF or MP4.
-  video_ = new AttentionVideoActions(panels_.attention, run_, this);
+  video_ = new AttentionVideoActions(attention_, run_, this);
   connect(video_, &AttentionVideoActions::message, this, &MainWindow::showMessage);
   file->addAction(video_->action());
   // The lecture after the lecture (issue 38): the shown run as one offline page for students.
@@ -259,12 +242,9 @@ void MainWindow::createMenus() {
   quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
 
   QMenu* run = menuBar()->addMenu(tr("&Run"));
-  run->addActions({panels_.run->startAction(), panels_.run->pauseAction(),
-                   panels_.run->stepAction(), panels_.run->stopAction()});
+  run->addActions({run_panel_->startAction(), run_panel_->pauseAction(), run_panel_->stepAction(),
+                   run_panel_->stopAction()});
   replay->addRunActions(run);
-  // Error analysis (issue 26): the run scored on a data set, its errors under the scope.
-  errors_ = new ErrorAnalysisController(panels_, run_, this);
-  connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
   run->addSeparator();
   run->addAction(errors_->evaluateAction());
 
@@ -273,7 +253,7 @@ void MainWindow::createMenus() {
   // head while the attention panel has focus (its own shortcuts; two enabled shortcuts on one
   // key would cancel each other out).
   QMenu* timeline = menuBar()->addMenu(tr("&Timeline"));
-  AttentionTimelineView* attention_view = panels_.attention;
+  AttentionTimelineView* attention_view = attention_;
   const auto add_step = [&](const QString& text, const QKeySequence& key, auto slot) {
     QAction* action = timeline->addAction(text, attention_view, slot);
     action->setShortcut(key);
@@ -294,7 +274,7 @@ void MainWindow::createMenus() {
   replay->addTimelineActions(timeline);
   // The attention panel takes ←/→ for its heads; the Decoding dock ←/→/Home/End for its steps.
   QWidget* heads = attention_view->panel();
-  QWidget* decoding = panels_.decoding;
+  QWidget* decoding = decoding_->dockWidget();
   connect(qApp, &QApplication::focusChanged, this,
           [previous, next, first, last, heads, decoding](QWidget*, QWidget* now) {
             const auto within = [now](QWidget* w) {
@@ -356,8 +336,8 @@ void MainWindow::openGetDataset(const QString& task) {
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &GetDatasetDialog::datasetReady, this,
           [this](const QString& dataset_task, const QString& folder) {
-            panels_.run->setTask(dataset_task);
-            panels_.run->setDataSource(folder);
+            run_panel_->setTask(dataset_task);
+            run_panel_->setDataSource(folder);
             showMessage(tr("Dataset ready: %1").arg(folder));
           });
   dialog->open();
@@ -375,8 +355,8 @@ void MainWindow::offerDownloadedDatasets() {
     const QString folder =
         GetDatasetDialog::presentFolder(entry, GetDatasetDialog::datasetsFolder());
     if (!folder.isEmpty()) {
-      panels_.run->addDataChoice(tr("%1 (downloaded)").arg(QString::fromStdString(entry.folder)),
-                                 folder);
+      run_panel_->addDataChoice(tr("%1 (downloaded)").arg(QString::fromStdString(entry.folder)),
+                                folder);
     }
   }
 #endif
@@ -391,7 +371,7 @@ bool MainWindow::setInteractive() {
   long_run_check_->setInteractive(true);
   const bool restored = docks_->restoreLayout();
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
-  remembered_ = new RememberedSettings(panels_.run, run_, controller_, this);
+  remembered_ = new RememberedSettings(run_panel_, run_, controller_, this);
   findChild<ReplayActions*>()->setRemembersComparisons(true);
   remembered_->restoreRunSettings();
   remembered_->reopenLastRun();

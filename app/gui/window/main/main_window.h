@@ -1,24 +1,30 @@
 #pragma once
-// The main window only composes: it creates the panels, puts each in a dock, builds the menus
-// from actions and connects the engine bridge. Feeding the panels is RunController's job,
-// exporting ExportActions', the dock arrangement DockLayout's.
+// The main window only composes: it creates each dock's owner (its presenter), puts what that
+// owner shows in a dock, builds the menus from actions and connects the engine bridge. Feeding
+// the docks is RunController's job, exporting ExportActions', the dock arrangement DockLayout's.
 #include <QMainWindow>
-
-#include "app/gui/window/main/panels.h"
 
 namespace ascope {
 
 class AppLog;
+class AttentionTimelineView;
 class AttentionVideoActions;
 class CurrentRun;
+class CurvesPresenter;
+class DecodingPresenter;
 class DockLayout;
+class EncodingPresenter;
 class EngineBridge;
 class ErrorAnalysisController;
 class ExportActions;
+class HeadAnalysisController;
 class LongRunCheck;
 class PresentationControls;
 class RememberedSettings;
+class RunControlBar;
 class RunController;
+class RunPanel;
+class SamplePresenter;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -27,7 +33,18 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  const Panels& panels() const { return panels_; }
+  // Each dock's owner, which the window's parts and tests ask what the dock shows.
+  RunPanel* runPanel() const { return run_panel_; }
+  /// The run toolbar: commands, progress, live learning rate.
+  RunControlBar* runControls() const { return controls_; }
+  CurvesPresenter* curves() const { return curves_; }
+  AttentionTimelineView* attention() const { return attention_; }
+  EncodingPresenter* encoding() const { return encoding_; }
+  SamplePresenter* sample() const { return sample_; }
+  DecodingPresenter* decoding() const { return decoding_; }
+  /// The Heads and Ablation docks.
+  HeadAnalysisController* headAnalysis() const { return heads_; }
+  AppLog* log() const { return app_log_; }
   /// The shown run's task, settings, folder and state (their one owner in the GUI).
   CurrentRun* currentRun() const { return run_; }
   EngineBridge* bridge() const { return bridge_; }
@@ -53,7 +70,8 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  void createPanels();
+  /// Each dock's owner, which creates the dock's widgets.
+  void createPresenters();
   void createDocks();
   /// The run's controls above the docks, and its state in the status bar.
   void createRunToolBar();
@@ -67,7 +85,14 @@ class MainWindow : public QMainWindow {
   /// At close, for a person at the screen: their own layout (not the projector's), their settings.
   void saveSession();
 
-  Panels panels_;
+  RunPanel* run_panel_ = nullptr;
+  RunControlBar* controls_ = nullptr;
+  CurvesPresenter* curves_ = nullptr;
+  AttentionTimelineView* attention_ = nullptr;
+  EncodingPresenter* encoding_ = nullptr;
+  SamplePresenter* sample_ = nullptr;
+  DecodingPresenter* decoding_ = nullptr;
+  HeadAnalysisController* heads_ = nullptr;
   CurrentRun* run_ = nullptr;
   EngineBridge* bridge_ = nullptr;
   RunController* controller_ = nullptr;

@@ -8,14 +8,15 @@
 #include <utility>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
 
 namespace ascope {
 
-BookmarkController::BookmarkController(const Panels& panels, const CurrentRun* run, QObject* parent)
-    : QObject(parent), panels_(panels), run_(run) {
-  connect(panels_.curves, &CurvesPresenter::bookmarkPicked, this, &BookmarkController::jumpTo);
+BookmarkController::BookmarkController(CurvesPresenter* curves, AttentionTimelineView* attention,
+                                       const CurrentRun* run, QObject* parent)
+    : QObject(parent), curves_(curves), attention_(attention), run_(run) {
+  connect(curves_, &CurvesPresenter::bookmarkPicked, this, &BookmarkController::jumpTo);
   connect(run_, &CurrentRun::folderChanged, this, &BookmarkController::onFolderChanged);
   connect(&read_watcher_, &QFutureWatcher<ReadResult>::finished, this, &BookmarkController::onRead);
   connect(&write_watcher_, &QFutureWatcher<QString>::finished, this, &BookmarkController::onSaved);
@@ -111,9 +112,9 @@ void BookmarkController::removeBookmark(long long step) {
 }
 
 void BookmarkController::jumpTo(long long step) {
-  panels_.attention->showStep(step);
+  attention_->showStep(step);
   // A run without a snapshot near the bookmark still shows the step on the curves.
-  panels_.curves->setCursor(step);
+  curves_->setCursor(step);
 }
 
 void BookmarkController::save() {
@@ -162,7 +163,7 @@ void BookmarkController::showMarkers() {
   for (const Bookmark& b : bookmarks_) {
     markers.push_back({static_cast<double>(b.step), QString::fromStdString(b.note)});
   }
-  panels_.curves->setBookmarks(markers);
+  curves_->setBookmarks(markers);
   Q_EMIT bookmarksChanged();
 }
 

@@ -11,19 +11,22 @@
 #include <optional>
 #include <vector>
 
-#include "app/gui/window/main/panels.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {
 
+class AttentionTimelineView;
 class CurrentRun;
+class CurvesPresenter;
 
 class BookmarkController : public QObject {
   Q_OBJECT
 
  public:
-  BookmarkController(const Panels& panels, const CurrentRun* run, QObject* parent = nullptr);
+  /// Marks the bookmarks on `curves`; a jump moves `attention`'s timeline.
+  BookmarkController(CurvesPresenter* curves, AttentionTimelineView* attention,
+                     const CurrentRun* run, QObject* parent = nullptr);
   ~BookmarkController() override;
 
   /// Adds a note at `step` (replacing the note of a bookmark already there) and saves the file;
@@ -65,7 +68,8 @@ class BookmarkController : public QObject {
   void onSaved();
   void showMarkers();
 
-  Panels panels_;
+  CurvesPresenter* curves_;
+  AttentionTimelineView* attention_;
   const CurrentRun* run_;
   QString folder_;  ///< the folder the bookmarks belong to
   std::vector<Bookmark> bookmarks_;

@@ -9,10 +9,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/error_analysis_conversion.h"
-#include "app/gui/views/sample_conversion.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/errors/error_analysis_conversion.h"
+#include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/dialogs/evaluate_dialog.h"
 #include "app/gui/window/jobs/evaluation_job.h"
 #include "engine/inference/checkpoint_inference.h"
@@ -21,15 +21,18 @@
 
 namespace ascope {
 
-ErrorAnalysisController::ErrorAnalysisController(const Panels& panels, const CurrentRun* run,
+ErrorAnalysisController::ErrorAnalysisController(AttentionTimelineView* attention,
+                                                 SamplePresenter* sample, const CurrentRun* run,
                                                  QWidget* window)
     : QObject(window),
-      panels_(panels),
+      attention_(attention),
+      sample_(sample),
       run_(run),
       window_(window),
-      panel_(panels.errors),
+      panel_(new ErrorAnalysisPanel(window)),
       job_(new EvaluationJob(this)),
       action_(new QAction(tr("E&valuate on…"), this)) {
+  panel_->setObjectName(QStringLiteral("errorsPanel"));
   action_->setToolTip(tr("Score the shown run on a data set and split, and analyse its errors"));
   connect(action_, &QAction::triggered, this, &ErrorAnalysisController::openDialog);
   // The dock's button is Evaluate while idle, Cancel while an evaluation runs.
@@ -57,6 +60,11 @@ ErrorAnalysisController::ErrorAnalysisController(const Panels& panels, const Cur
   });
   connect(run_, &CurrentRun::folderChanged, this, &ErrorAnalysisController::refresh);
   refresh();
+}
+
+QList<Exportable*> ErrorAnalysisController::exportables() const {
+  if (panel_->data().isEmpty()) return {};  // no evaluation yet
+  return {panel_};
 }
 
 ErrorAnalysisController::~ErrorAnalysisController() {
@@ -134,12 +142,12 @@ void ErrorAnalysisController::showSample(int index) {
   InferenceRequest request;
   request.run_dir = report_->run_dir;
   request.checkpoint = CheckpointChoice::kBest;  // the weights the report scored
-  if (sample.image.pixels.empty()) {
-    request.text = sample.text;
+  if (const ImagePayload* image = sample.payloads.find<ImagePayload>()) {
+    request.image_width = image->image.width;
+    request.image_height = image->image.height;
+    request.image_planar = image->image.pixels;
   } else {
-    request.image_width = sample.image.width;
-    request.image_height = sample.image.height;
-    request.image_planar = sample.image.pixels;
+    request.text = sample.input;
   }
   // On the pool: the files are checked (a FIFO would block open()), the model loads and answers,
   // and the attention is converted there too (a large copy).
@@ -168,13 +176,13 @@ void ErrorAnalysisController::onAsked() {
           tr("<b>%1 sample #%2 under the scope</b>: true <b>%3</b>, answered <b>%4</b> (loss %5)")
               .arg(QString::fromStdString(report_->split))
               .arg(s.index)
-              .arg(QString::fromStdString(p.true_label).toHtmlEscaped(),
-                   QString::fromStdString(p.predicted_label).toHtmlEscaped())
+              .arg(QString::fromStdString(p.expected).toHtmlEscaped(),
+                   QString::fromStdString(p.answer).toHtmlEscaped())
               .arg(s.loss, 0, 'f', 3);
-      panels_.attention->showAsked(*asked.attention, caption);
+      attention_->showAsked(*asked.attention, caption);
       SamplePrediction shown = p;
       shown.step = report_->step;
-      showSamplePrediction(*panels_.sample, shown);
+      sample_->showAsked(shown);
       Q_EMIT sampleShown(index);
     }
   }

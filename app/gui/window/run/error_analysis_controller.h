@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-#include "app/gui/window/main/panels.h"
+#include "app/gui/views/common/export_source.h"
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/vocabulary/events.h"
 #include "widgets/attention/attention_plot_data.h"
@@ -19,16 +19,24 @@ class QWidget;
 
 namespace ascope {
 
+class AttentionTimelineView;
 class CurrentRun;
 class ErrorAnalysisPanel;
 class EvaluationJob;
+class SamplePresenter;
 
-class ErrorAnalysisController : public QObject {
+class ErrorAnalysisController : public QObject, public ExportSource {
   Q_OBJECT
 
  public:
-  ErrorAnalysisController(const Panels& panels, const CurrentRun* run, QWidget* window);
+  /// Creates the dock's panel (a child of `window`); a picked sample goes under the scope in
+  /// `attention` and `sample`.
+  ErrorAnalysisController(AttentionTimelineView* attention, SamplePresenter* sample,
+                          const CurrentRun* run, QWidget* window);
   ~ErrorAnalysisController() override;
+
+  ErrorAnalysisPanel* panel() const { return panel_; }
+  QList<Exportable*> exportables() const override;
 
   /// Run → Evaluate on…: enabled while the shown run has a folder.
   QAction* evaluateAction() const { return action_; }
@@ -60,7 +68,8 @@ class ErrorAnalysisController : public QObject {
   void onAsked();
   void refresh();
 
-  Panels panels_;
+  AttentionTimelineView* attention_;
+  SamplePresenter* sample_;
   const CurrentRun* run_;
   QWidget* window_;
   ErrorAnalysisPanel* panel_;

@@ -2,82 +2,100 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/ablation_conversion.h"
-#include "app/gui/views/head_stats_conversion.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/heads/ablation_conversion.h"
+#include "app/gui/views/heads/head_stats_conversion.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/tables/head_ablation_table.h"
 #include "widgets/tables/head_stats_grid_panel.h"
 
 namespace ascope {
 
-HeadAnalysisController::HeadAnalysisController(const Panels& panels, CurrentRun* run,
-                                               EngineBridge* bridge, QObject* parent)
-    : QObject(parent), panels_(panels), run_(run) {
-  panels_.heads->setMetrics(headStatsMetrics());
+HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run,
+                                               EngineBridge* bridge, QWidget* panel_parent)
+    : QObject(panel_parent), attention_(attention), run_(run) {
+  heads_ = new HeadStatsGridPanel(panel_parent);
+  heads_->setObjectName(QStringLiteral("headStatsPanel"));
+  ablation_table_ = new HeadAblationTable(panel_parent);
+  ablation_table_->setObjectName(QStringLiteral("ablationPanel"));
+  heads_->setMetrics(headStatsMetrics());
   connect(bridge, &EngineBridge::headStatisticsArrived, this,
           [this](const std::vector<HeadStatisticsUpdate>& updates) {
             const std::string task = run_->config().task;
             for (const HeadStatisticsUpdate& update : updates) {
-              panels_.heads->appendStatistics(update.step, toHeadStatsPoints(task, update.values));
+              heads_->appendStatistics(update.step, toHeadStatsPoints(task, update.values));
               for (const HeadKindChange& change : update.changes) {
-                panels_.heads->addNote(toHeadKindNote(task, change));
+                heads_->addNote(toHeadKindNote(task, change));
               }
             }
           });
-  connect(panels_.heads, &HeadStatsGridPanel::headPicked, this,
+  connect(heads_, &HeadStatsGridPanel::headPicked, this,
           [this](const QString& group, int layer, int head, qint64 step) {
             showHead(group, layer, head, step);
           });
-  connect(panels_.ablation, &HeadAblationTable::headPicked, this,
+  connect(ablation_table_, &HeadAblationTable::headPicked, this,
           [this](const QString& group, int layer, int head) {
             showHead(group, layer, std::max(0, head), -1);
           });
-  connect(panels_.ablation, &HeadAblationTable::runRequested, this,
+  connect(ablation_table_, &HeadAblationTable::runRequested, this,
           &HeadAnalysisController::startAblation);
-  connect(panels_.ablation, &HeadAblationTable::cancelRequested, &ablation_, &AblationJob::cancel);
-  connect(&ablation_, &AblationJob::progress, panels_.ablation, &HeadAblationTable::setProgress);
+  connect(ablation_table_, &HeadAblationTable::cancelRequested, &ablation_, &AblationJob::cancel);
+  connect(&ablation_, &AblationJob::progress, ablation_table_, &HeadAblationTable::setProgress);
   connect(
       &ablation_, &AblationJob::finished, this,
       [this](bool ok, const AblationTable& table, const QString& error) {
-        panels_.ablation->setRunning(false);
+        ablation_table_->setRunning(false);
         if (!ok) {
-          panels_.ablation->setMessage(error);
+          ablation_table_->setMessage(error);
           return;
         }
-        panels_.ablation->setResult(toHeadAblationData(run_->config().task, table));
-        panels_.ablation->setMessage(tr("Checkpoint of step %1; table written to %2/ablation.csv")
-                                         .arg(table.step)
-                                         .arg(run_->folder()));
+        ablation_table_->setResult(toHeadAblationData(run_->config().task, table));
+        ablation_table_->setMessage(tr("Checkpoint of step %1; table written to %2/ablation.csv")
+                                        .arg(table.step)
+                                        .arg(run_->folder()));
       });
 }
 
+QList<Exportable*> HeadAnalysisController::exportables() const {
+  // Each once it has something to show (issue 24: they were missing from the bundle).
+  QList<Exportable*> out;
+  if (!heads_->store().isEmpty()) out.push_back(heads_);
+  if (!ablation_table_->result().rows.empty()) out.push_back(ablation_table_);
+  return out;
+}
+
+QJsonObject HeadAnalysisController::report() const {
+  return {
+      {QStringLiteral("ablation_rows"), static_cast<int>(ablation_table_->result().rows.size())},
+      {QStringLiteral("head_stats_probes"), static_cast<int>(heads_->store().steps().size())}};
+}
+
 void HeadAnalysisController::clear() {
-  panels_.heads->clear();
+  heads_->clear();
   ablation_.cancel();
-  panels_.ablation->clear();
+  ablation_table_->clear();
 }
 
 void HeadAnalysisController::showOpened(const std::string& task,
                                         const std::vector<HeadStatsRow>& rows,
                                         const std::optional<AblationTable>& ablation) {
   HeadStatsHistory history = toHeadStatsHistory(task, rows);
-  panels_.heads->setStatistics(history.probes);
-  panels_.heads->setNotes(std::move(history.notes));
+  heads_->setStatistics(history.probes);
+  heads_->setNotes(std::move(history.notes));
   if (ablation) {
-    panels_.ablation->setResult(toHeadAblationData(task, *ablation));
-    panels_.ablation->setMessage(
+    ablation_table_->setResult(toHeadAblationData(task, *ablation));
+    ablation_table_->setMessage(
         tr("The run's last ablation (ablation.csv); run it again to "
            "measure the newest checkpoint."));
   }
 }
 
 void HeadAnalysisController::setCursorStep(long long step) {
-  panels_.heads->setCursorStep(step);
+  heads_->setCursorStep(step);
 }
 
 void HeadAnalysisController::showHead(const QString& group, int layer, int head, long long step) {
-  AttentionHeadGridPanel* attention = panels_.attention->panel();
+  AttentionHeadGridPanel* attention = attention_->panel();
   // The panel keeps group, layer and head by name across snapshots, so choosing them before the
   // step's snapshot has loaded is enough.
   for (int g = 0; g < attention->groupCount(); ++g) {
@@ -88,20 +106,20 @@ void HeadAnalysisController::showHead(const QString& group, int layer, int head,
       break;
     }
   }
-  if (step >= 0) panels_.attention->showStep(step);
+  if (step >= 0) attention_->showStep(step);
   Q_EMIT dockWanted(QStringLiteral("attentionDock"));
 }
 
 void HeadAnalysisController::startAblation(int samples) {
   if (run_->folder().isEmpty()) {
-    panels_.ablation->setMessage(
+    ablation_table_->setMessage(
         tr("Start or open a run first: ablation evaluates its newest "
            "checkpoint."));
     return;
   }
   if (!ablation_.start(run_->folder(), samples)) return;
-  panels_.ablation->setMessage(QString());
-  panels_.ablation->setRunning(true);
+  ablation_table_->setMessage(QString());
+  ablation_table_->setRunning(true);
 }
 
 }  // namespace ascope

@@ -1,26 +1,27 @@
 #include "app/gui/window/run/live_run_controls.h"
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/live_learning_rate_box.h"
-#include "app/gui/views/probe_sample_picker.h"
-#include "app/gui/views/run_control_bar.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/sample/probe_sample_picker.h"
 
 namespace ascope {
 
-LiveRunControls::LiveRunControls(const Panels& panels, EngineBridge* bridge, QObject* parent)
-    : QObject(parent), panels_(panels), bridge_(bridge) {
-  LiveLearningRateBox* rate = panels_.controls->liveLearningRate();
+LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel,
+                                 CurvesPresenter* curves, EngineBridge* bridge, QObject* parent)
+    : QObject(parent), curves_(curves), bridge_(bridge) {
+  LiveLearningRateBox* rate = controls->liveLearningRate();
   connect(rate, &LiveLearningRateBox::learningRateRequested, bridge_,
           &EngineBridge::setLearningRate);
-  connect(panels_.run->probePicker(), &ProbeSamplePicker::probeSampleRequested, bridge_,
+  connect(run_panel->probePicker(), &ProbeSamplePicker::probeSampleRequested, bridge_,
           &EngineBridge::setProbeSample);
   // Emitted by the bridge's drain timer on the GUI thread.
   connect(bridge_, &EngineBridge::learningRateChanged, this,
           [this, rate](const LearningRateChange& change) {
             rate->applied(change);
-            panels_.curves->markLearningRateChanges({change});
+            curves_->markLearningRateChanges({change});
           });
 }
 

@@ -7,21 +7,24 @@
 
 #include <vector>
 
-#include "app/gui/window/main/panels.h"
 #include "engine/vocabulary/events.h"
 
 namespace ascope {
 
+class CurvesPresenter;
 class EngineBridge;
+class RunControlBar;
+class RunPanel;
 
 class LiveRunControls : public QObject {
   Q_OBJECT
 
  public:
-  LiveRunControls(const Panels& panels, EngineBridge* bridge, QObject* parent = nullptr);
+  LiveRunControls(RunControlBar* controls, RunPanel* run_panel, CurvesPresenter* curves,
+                  EngineBridge* bridge, QObject* parent = nullptr);
 
  private:
-  Panels panels_;
+  CurvesPresenter* curves_;
   EngineBridge* bridge_;
 };
 

@@ -3,8 +3,8 @@
 #include <QAction>
 #include <QWidget>
 
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/window/dialogs/get_pretrained_model_dialog.h"
 
 namespace ascope {

@@ -11,8 +11,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/run_panel.h"
+#include "app/gui/views/run/hyperparameter_form.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/window/run/run_controller.h"
 
 namespace ascope {

@@ -13,10 +13,10 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/run/bookmark_controller.h"
 #include "app/gui/window/run/run_controller.h"
@@ -39,20 +39,22 @@ QString openKey(const QString& folder) {
 
 }  // namespace
 
-ReplayActions::ReplayActions(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+ReplayActions::ReplayActions(CurvesPresenter* curves, AttentionTimelineView* attention,
+                             const RunProgressView* progress, CurrentRun* run, EngineBridge* bridge,
                              RunController* controller, QWidget* window)
     : QObject(window),
-      panels_(panels),
+      curves_(curves),
+      attention_(attention),
+      progress_(progress),
       run_(run),
       bridge_(bridge),
       controller_(controller),
       window_(window) {
-  bookmarks_ = new BookmarkController(panels_, run_, this);
+  bookmarks_ = new BookmarkController(curves_, attention_, run_, this);
   // The curves' readout gives the figures of a replayed step, the newest while following live.
-  CurvesPresenter* curves = panels_.curves;
-  connect(panels_.attention, &AttentionTimelineView::stepShown, curves,
+  connect(attention_, &AttentionTimelineView::stepShown, curves,
           [curves](long long step) { curves->setReadoutStep(step); });
-  connect(panels_.attention, &AttentionTimelineView::liveShown, curves,
+  connect(attention_, &AttentionTimelineView::liveShown, curves,
           [curves] { curves->setReadoutStep(-1); });
   connect(run_, &CurrentRun::runChanged, curves, [curves] { curves->setReadoutStep(-1); });
   connect(bookmarks_, &BookmarkController::message, this, &ReplayActions::message);
@@ -140,7 +142,7 @@ void ReplayActions::fillBookmarkMenu(QMenu* menu) {
 }
 
 void ReplayActions::bookmarkInteractively() {
-  const long long step = panels_.attention->shownStep();
+  const long long step = attention_->shownStep();
   if (run_->folder().isEmpty() || step < 0) {
     Q_EMIT message(tr("Open or train a run first: a bookmark belongs to a step of a run."));
     return;
@@ -176,13 +178,13 @@ QString ReplayActions::continueTraining(int epochs) {
 void ReplayActions::startContinued(const TrainingConfig& config, const QString& folder,
                                    int epochs) {
   // startRun clears the panels for a new run; a continued one keeps the steps it has.
-  const CurvesPresenter::History kept = panels_.curves->history();
+  const CurvesPresenter::History kept = curves_->history();
   const QString error = controller_->startRun(config);
   if (!error.isEmpty()) {
     Q_EMIT message(error);
     return;
   }
-  panels_.curves->restore(kept);
+  curves_->restore(kept);
   Q_EMIT message(tr("Continuing %1 to %2 epochs").arg(QFileInfo(folder).fileName()).arg(epochs));
 }
 
@@ -199,7 +201,7 @@ int ReplayActions::proposedEpochs(const TrainingConfig& config, int epoch_reache
 }
 
 void ReplayActions::continueInteractively() {
-  const RunProgressView* progress = panels_.run->progressView();
+  const RunProgressView* progress = progress_;
   const RunSummary reached = progress->summary();
   const bool reached_end = !progress->testText().isEmpty();
   const TrainingConfig& config = run_->config();
@@ -227,7 +229,7 @@ QString ReplayActions::compareWith(const QString& dir) {
     comparison_->setAttribute(Qt::WA_DeleteOnClose);
     comparison_->installEventFilter(this);
     // The comparison follows the step the main window shows (its timeline, a curve clicked).
-    connect(panels_.attention, &AttentionTimelineView::stepShown, comparison_,
+    connect(attention_, &AttentionTimelineView::stepShown, comparison_,
             [this](long long step) { comparison_->showNearestStep(step); });
     connect(comparison_, &RunComparisonWindow::failed, this, [this](const QString& text) {
       rememberComparisonOpen(false);
@@ -239,8 +241,8 @@ QString ReplayActions::compareWith(const QString& dir) {
   // back by itself if it is still open when the program closes.
   if (remembers_) QSettings().setValue(partnerKey(folder), QFileInfo(dir).absoluteFilePath());
   rememberComparisonOpen(true);
-  comparison_->setSmoothing(panels_.curves->smoothing());
-  comparison_->compare(folder, dir, panels_.attention->shownStep());
+  comparison_->setSmoothing(curves_->smoothing());
+  comparison_->compare(folder, dir, attention_->shownStep());
   comparison_->show();
   comparison_->raise();
   return {};

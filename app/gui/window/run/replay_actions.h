@@ -6,7 +6,6 @@
 #include <QPointer>
 #include <QString>
 
-#include "app/gui/window/main/panels.h"
 #include "engine/vocabulary/training_config.h"
 
 class QEvent;
@@ -16,8 +15,11 @@ class QWidget;
 
 namespace ascope {
 
+class AttentionTimelineView;
 class BookmarkController;
 class CurrentRun;
+class CurvesPresenter;
+class RunProgressView;
 class EngineBridge;
 class RunComparisonWindow;
 class RunController;
@@ -26,8 +28,10 @@ class ReplayActions : public QObject {
   Q_OBJECT
 
  public:
-  /// `window` parents the dialogs and the comparison window.
-  ReplayActions(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+  /// `window` parents the dialogs and the comparison window; `curves` and `attention` are the
+  /// docks a replayed step moves, `progress` the run's figures a continued run starts from.
+  ReplayActions(CurvesPresenter* curves, AttentionTimelineView* attention,
+                const RunProgressView* progress, CurrentRun* run, EngineBridge* bridge,
                 RunController* controller, QWidget* window);
 
   /// File → Compare with run…
@@ -77,7 +81,9 @@ class ReplayActions : public QObject {
   void bookmarkInteractively();
   void fillBookmarkMenu(QMenu* menu);
 
-  Panels panels_;
+  CurvesPresenter* curves_;
+  AttentionTimelineView* attention_;
+  const RunProgressView* progress_;
   CurrentRun* run_;
   EngineBridge* bridge_;
   RunController* controller_;

@@ -9,23 +9,21 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/bridge/run_folder_follower.h"
-#include "app/gui/views/attention_plot_conversion.h"
-#include "app/gui/views/curves_presenter.h"
-#include "app/gui/views/positional_encoding_conversion.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/sample_conversion.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
-#include "app/gui/views/try_it_box.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/sample/sample_presenter.h"
+#include "app/gui/views/sample/try_it_box.h"
+#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"
-#include "widgets/common/log_panel.h"
-#include "widgets/decoding/decoding_step_view.h"
-#include "widgets/encoding/positional_encoding_panel.h"
-#include "widgets/samples/sample_panel.h"
 
 namespace ascope {
 namespace {
@@ -36,24 +34,23 @@ QString shortPath(const QString& dir) {
   return relative.startsWith(QLatin1String("..")) ? QDir::toNativeSeparators(dir) : relative;
 }
 
-void showEpoch(const Panels& panels, const EpochSummary& e) {
-  panels.curves->showEpoch(e);
-  panels.run->setEpoch(e);
+void showEpoch(const RunDocks& docks, const CurrentRun& run, const EpochSummary& e) {
+  docks.curves->showEpoch(e);
+  docks.run->setEpoch(e, run.task() ? run.task()->id : std::string());
 }
 
 /// At the step of the weights tested, beside that step's validation point (the same weights on a
 /// part of the split, when eval_max_samples is below its size).
-void showTest(const Panels& panels, const TestEvaluation& t) {
-  panels.curves->showTest(t);
-  panels.run->setTest(t);
+void showTest(const RunDocks& docks, const CurrentRun& run, const TestEvaluation& t) {
+  docks.curves->showTest(t);
+  docks.run->setTest(t, run.task() ? run.task()->id : std::string());
 }
 
 }  // namespace
 
-RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+RunController::RunController(const RunDocks& docks, CurrentRun* run, EngineBridge* bridge,
                              QObject* parent)
-    : QObject(parent), panels_(panels), run_(run), bridge_(bridge) {
-  head_analysis_ = new HeadAnalysisController(panels_, run_, bridge_, this);
+    : QObject(parent), docks_(docks), run_(run), bridge_(bridge) {
   follower_ = new RunFolderFollower(this);
   // Both from the follower on the GUI thread (its polls run on the pool).
   connect(follower_, &RunFolderFollower::newsArrived, this, &RunController::showFollowedNews);
@@ -62,7 +59,7 @@ RunController::RunController(const Panels& panels, CurrentRun* run, EngineBridge
   connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
   // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
-  connect(panels_.run->progressView(), &RunProgressView::projected, this,
+  connect(docks_.run->progressView(), &RunProgressView::projected, this,
           [](const QString& note) { spdlog::info("{}", note.toStdString()); });
   connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
   connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
@@ -75,95 +72,80 @@ RunController::~RunController() {
 void RunController::connectBridge() {
   // All bridge signals come from its drain timer on the GUI thread (direct connections).
   connect(bridge_, &EngineBridge::stepsArrived, this, [this](const std::vector<StepMetrics>& s) {
-    panels_.curves->showSteps(s);
-    panels_.run->progressView()->addSteps(s, run_->config().batch_size);
+    docks_.curves->showSteps(s);
+    docks_.run->progressView()->addSteps(s, run_->config().batch_size);
   });
   connect(bridge_, &EngineBridge::epochEnded, this,
-          [this](const EpochSummary& e) { showEpoch(panels_, e); });
+          [this](const EpochSummary& e) { showEpoch(docks_, *run_, e); });
   connect(bridge_, &EngineBridge::testEvaluated, this,
-          [this](const TestEvaluation& t) { showTest(panels_, t); });
-  connect(bridge_, &EngineBridge::attentionChanged, panels_.attention,
+          [this](const TestEvaluation& t) { showTest(docks_, *run_, t); });
+  connect(bridge_, &EngineBridge::attentionChanged, docks_.attention,
           &AttentionTimelineView::setLiveSnapshot);
   // The newest sample and encoding show while the timeline follows the live probe; scrubbed
   // back, the docks keep the step the timeline shows.
   connect(bridge_, &EngineBridge::positionalEncodingChanged, this,
           [this](const PositionalEncodingSnapshot& pe) {
-            live_encoding_ = pe;
-            if (panels_.attention->isFollowingLive()) showStepEncoding(live_encoding_);
+            docks_.encoding->setLive(pe, docks_.attention->isFollowingLive());
           });
   // The trainer's probe sets carry each sample's prediction; this one (the first probe sample's)
   // stands in for a set that has none.
   connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
-    live_sample_ = sample;
-    if (panels_.attention->isFollowingLive() && !step_sample_) showStepSample(live_sample_);
+    docks_.sample->setLive(sample, docks_.attention->isFollowingLive());
   });
-  connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
-    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
-  });
+  connect(bridge_, &EngineBridge::logLine, docks_.log, &AppLog::appendRunLine);
   connect(bridge_, &EngineBridge::failed, this, &RunController::onFailure);
   connect(bridge_, &EngineBridge::runEnded, this, [this](TrainerState state) {
     // The newest checkpoint and snapshots are written when a run ends.
-    panels_.attention->refreshFiles();
+    docks_.attention->refreshFiles();
     Q_EMIT message(tr("Run %1.").arg(state == TrainerState::kFailed ? tr("failed") : tr("ended")));
   });
 }
 
 void RunController::connectTimeline() {
-  AttentionTimelineView* timeline = panels_.attention;
+  AttentionTimelineView* timeline = docks_.attention;
   connect(timeline, &AttentionTimelineView::stepShown, this,
           [this](long long step, const std::optional<SamplePrediction>& sample,
                  const std::optional<PositionalEncodingSnapshot>& encoding) {
             setCursors(step);
-            showStepSample(sample);
-            showStepEncoding(encoding);
+            docks_.sample->showStep(sample);
+            docks_.encoding->showStep(encoding);
           });
   // The probe set's samples arrive with the attention; the chooser picks the one shown.
   connect(timeline, &AttentionTimelineView::liveShown, this,
           [this](long long step, const std::optional<SamplePrediction>& sample) {
             setCursors(step);
-            showStepSample(sample ? sample : live_sample_);
-            showStepEncoding(live_encoding_);
+            docks_.sample->showLive(sample);
+            docks_.encoding->showLive();
           });
   // Decoding follows what the Attention dock shows, with the head chosen there.
-  connect(timeline, &AttentionTimelineView::attentionShown, panels_.decoding,
-          &DecodingStepView::setSnapshot);
-  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, panels_.decoding,
-          [this](int, int layer, int head) { panels_.decoding->setHead(layer, head); });
+  connect(timeline, &AttentionTimelineView::attentionShown, docks_.decoding,
+          &DecodingPresenter::showAttention);
+  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, docks_.decoding,
+          [this](int, int layer, int head) { docks_.decoding->setHead(layer, head); });
   connect(timeline, &AttentionTimelineView::askedShown, this, [this](bool shown) {
-    if (!shown && step_sample_) showSamplePrediction(*panels_.sample, *step_sample_);
+    if (!shown) docks_.sample->leaveAsked();
   });
-  connect(panels_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
-  connect(panels_.try_it, &TryItBox::inputExamined, this,
+  connect(docks_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
+  connect(docks_.sample->tryIt(), &TryItBox::inputExamined, this,
           [this](const AttentionPlotData& attention, const SamplePrediction& sample,
                  const QString& caption) {
-            panels_.attention->showAsked(attention, caption);
-            showSamplePrediction(*panels_.sample, sample);
+            docks_.attention->showAsked(attention, caption);
+            docks_.sample->showAsked(sample);
           });
 }
 
 void RunController::setCursors(long long step) {
-  panels_.curves->setCursor(step);
-  head_analysis_->setCursorStep(step);
-}
-
-void RunController::showStepSample(const std::optional<SamplePrediction>& sample) {
-  // A file written before samples were stored with snapshots has none: the dock keeps what it has.
-  if (!sample) return;
-  step_sample_ = sample;
-  if (!panels_.attention->isShowingAsked()) showSamplePrediction(*panels_.sample, *sample);
-}
-
-void RunController::showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding) {
-  if (encoding) panels_.positional_encoding->setEncoding(toPositionalEncodingData(*encoding));
+  docks_.curves->setCursor(step);
+  docks_.heads->setCursorStep(step);
 }
 
 QString RunController::startRun(const TrainingConfig& config, bool step_only) {
   if (bridge_->isActive()) return tr("A run is still active; stop it first.");
   clearPanels();
-  panels_.run->progressView()->beginRun(config);
+  docks_.run->progressView()->beginRun(config);
   const QString error = bridge_->startTraining(config, step_only);
   if (!error.isEmpty()) {
-    panels_.run->progressView()->setState(TrainerState::kFailed, error);
+    docks_.run->progressView()->setState(TrainerState::kFailed, error);
     spdlog::error("cannot start: {}", error.toStdString());
     return error;
   }
@@ -174,27 +156,24 @@ QString RunController::startRun(const TrainingConfig& config, bool step_only) {
 }
 
 void RunController::nameAccuracy() {
-  panels_.curves->nameAccuracy(run_->task());
+  docks_.curves->nameAccuracy(run_->task());
 }
 
 void RunController::clearPanels() {
   follower_->stop();
   followed_head_rows_.clear();
-  live_sample_.reset();
-  live_encoding_.reset();
-  step_sample_.reset();
   setCursors(-1);
-  panels_.curves->clear();
-  panels_.attention->clear();
-  panels_.positional_encoding->clear();
-  panels_.sample->clear();
-  panels_.decoding->clear();
-  head_analysis_->clear();
-  panels_.run->progressView()->reset();
+  docks_.curves->clear();
+  docks_.attention->clear();
+  docks_.encoding->clear();
+  docks_.sample->clear();
+  docks_.decoding->clear();
+  docks_.heads->clear();
+  docks_.run->progressView()->reset();
 }
 
 void RunController::onFailure(const QString& text) {
-  panels_.run->progressView()->setState(run_->state(), text);
+  docks_.run->progressView()->setState(run_->state(), text);
   // The trainer logs the faults it pauses on itself; failures before or outside training it
   // does not, so they go to the log here.
   if (run_->state() != TrainerState::kRunning && run_->state() != TrainerState::kPaused) {
@@ -249,46 +228,39 @@ void RunController::onOpened() {
   clearPanels();
   run_->showOpened(opened.config, path);
   nameAccuracy();
-  panels_.curves->showSteps(opened.steps);
-  for (const EpochSummary& e : opened.epochs) showEpoch(panels_, e);
-  if (opened.test) showTest(panels_, *opened.test);
-  panels_.curves->markLearningRateChanges(opened.learning_rate_changes);
-  head_analysis_->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
+  docks_.curves->showSteps(opened.steps);
+  for (const EpochSummary& e : opened.epochs) showEpoch(docks_, *run_, e);
+  if (opened.test) showTest(docks_, *run_, *opened.test);
+  docks_.curves->markLearningRateChanges(opened.learning_rate_changes);
+  docks_.heads->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
-    panels_.attention->panel()->setRunMaxWeight(it.key(), it.value());
+    docks_.attention->panel()->setRunMaxWeight(it.key(), it.value());
   }
   std::shared_ptr<const ProbeSet> last_probes;
   if (opened.last_probes)
     last_probes = std::make_shared<const ProbeSet>(std::move(*opened.last_probes));
-  panels_.attention->showRun(std::move(opened.attention_files), last_probes);
+  docks_.attention->showRun(std::move(opened.attention_files), last_probes);
   const AttentionSnapshot* newest = nullptr;
   if (last_probes && !last_probes->samples.empty()) {
     const auto& samples = last_probes->samples;
     newest = &samples[std::min<std::size_t>(
-        static_cast<std::size_t>(panels_.attention->probeIndex()), samples.size() - 1)];
+        static_cast<std::size_t>(docks_.attention->probeIndex()), samples.size() - 1)];
     setCursors(last_probes->step);
-    showStepSample(newest->sample);
+    docks_.sample->showStep(newest->sample);
   }
   // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
   const auto& stored_encoding =
       last_probes ? last_probes->samples.front().positional_encoding : std::nullopt;
-  if (stored_encoding) {
-    showStepEncoding(stored_encoding);
-  } else if (opened.positional_encoding) {
-    panels_.positional_encoding->setEncoding(toPositionalEncodingData(*opened.positional_encoding));
-  }
-  panels_.run->showRunConfig(opened.config, path);
+  docks_.encoding->showStep(stored_encoding ? stored_encoding : opened.positional_encoding);
+  docks_.run->showRunConfig(opened.config, path);
   const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
-  if (!opened.steps.empty())
-    panels_.run->setProgress(opened.steps.back(), opened.config.batch_size);
-  panels_.run->progressView()->setState(TrainerState::kIdle,
-                                        tr("opened a run of %1 steps").arg(steps));
-  for (const LogLine& line : opened.log) {
-    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
-  }
+  if (!opened.steps.empty()) docks_.run->setProgress(opened.steps.back(), opened.config.batch_size);
+  docks_.run->progressView()->setState(TrainerState::kIdle,
+                                       tr("opened a run of %1 steps").arg(steps));
+  for (const LogLine& line : opened.log) docks_.log->appendRunLine(line);
   for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
   spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
-               panels_.attention->snapshotCount());
+               docks_.attention->snapshotCount());
   Q_EMIT runOpened(path);
   // After runOpened: the window's "Opened" message comes first, the following one stays shown.
   if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
@@ -298,7 +270,7 @@ void RunController::startFollowing(const OpenResult& result, const OpenedRun& op
   followed_head_rows_ = opened.head_statistics;
   follower_->follow(result.tail);
   const QString holder = QString::fromStdString(result.writer.holder);
-  panels_.run->progressView()->setState(
+  docks_.run->progressView()->setState(
       TrainerState::kRunning, tr("training in another process (%1): following it").arg(holder));
   spdlog::info("run {} is being trained by {}: following it", opened.path, result.writer.holder);
   Q_EMIT message(tr("Following the run: another process trains it (%1).").arg(holder));
@@ -311,28 +283,27 @@ void RunController::showFollowedNews(const RunFolderNews& news) {
     return;
   }
   if (!news.steps.empty()) {
-    panels_.curves->showSteps(news.steps);
-    panels_.run->setProgress(news.steps.back(), run_->config().batch_size);
+    docks_.curves->showSteps(news.steps);
+    docks_.run->setProgress(news.steps.back(), run_->config().batch_size);
   }
-  for (const EpochSummary& e : news.epochs) showEpoch(panels_, e);
-  if (news.test) showTest(panels_, *news.test);
+  for (const EpochSummary& e : news.epochs) showEpoch(docks_, *run_, e);
+  if (news.test) showTest(docks_, *run_, *news.test);
   if (!news.head_statistics.empty()) {
     followed_head_rows_.insert(followed_head_rows_.end(), news.head_statistics.begin(),
                                news.head_statistics.end());
-    head_analysis_->showOpened(run_->config().task, followed_head_rows_, std::nullopt);
+    docks_.heads->showOpened(run_->config().task, followed_head_rows_, std::nullopt);
   }
   if (news.newest_probes && !news.newest_probes->samples.empty()) {
     // The newest stored probe set plays the part of a live probe: the timeline follows it.
+    // The docks take them as a live probe's: the timeline's liveShown shows them.
     const AttentionSnapshot& first = news.newest_probes->samples.front();
-    if (first.positional_encoding) live_encoding_ = first.positional_encoding;
-    if (first.sample) live_sample_ = first.sample;
-    panels_.attention->setLiveSnapshot(news.newest_probes);
+    if (first.positional_encoding) docks_.encoding->setLive(*first.positional_encoding, false);
+    if (first.sample) docks_.sample->setLive(*first.sample, false);
+    docks_.attention->setLiveSnapshot(news.newest_probes);
   } else if (news.attention_files) {
-    panels_.attention->refreshFiles();
+    docks_.attention->refreshFiles();
   }
-  for (const LogLine& line : news.log) {
-    panels_.log->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
-  }
+  for (const LogLine& line : news.log) docks_.log->appendRunLine(line);
   for (const std::string& warning : news.warnings) spdlog::warn("{}", warning);
 }
 
@@ -342,10 +313,10 @@ void RunController::onWriterEnded(const RunFolderWriterState& state) {
       abandoned ? tr("the process training this run is gone without releasing it (killed or "
                      "crashed): its last checkpoint is in the folder")
                 : tr("the process training this run has ended");
-  panels_.run->progressView()->setState(abandoned ? TrainerState::kFailed : TrainerState::kFinished,
-                                        text);
+  docks_.run->progressView()->setState(abandoned ? TrainerState::kFailed : TrainerState::kFinished,
+                                       text);
   // Its last snapshots and checkpoint are there now.
-  panels_.attention->refreshFiles();
+  docks_.attention->refreshFiles();
   spdlog::info("run {}: {}", run_->folder().toStdString(), text.toStdString());
   Q_EMIT message(tr("The followed run: %1.").arg(text));
 }

@@ -1,8 +1,8 @@
 #pragma once
-// Feeds the panels: from the bridge while a run trains (live), or from a run folder opened for
-// inspection (read on a worker thread). Also keeps the window title (task and run folder). The
-// run's task, settings, folder and state live in CurrentRun; this class only sets them for opened
-// runs and reacts to them.
+// Feeds the docks, each through its owner: from the bridge while a run trains (live), or from a
+// run folder opened for inspection (read on a worker thread). Also keeps the window title (task
+// and run folder). The run's task, settings, folder and state live in CurrentRun; this class only
+// sets them for opened runs and reacts to them.
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
@@ -12,7 +12,6 @@
 #include <optional>
 #include <vector>
 
-#include "app/gui/window/main/panels.h"
 #include "engine/core/run_folder_lock.h"
 #include "engine/runfolder/run_folder_tail.h"
 #include "engine/runfolder/run_reader.h"
@@ -20,16 +19,35 @@
 
 namespace ascope {
 
+class AppLog;
+class AttentionTimelineView;
 class CurrentRun;
+class CurvesPresenter;
+class DecodingPresenter;
+class EncodingPresenter;
 class EngineBridge;
 class HeadAnalysisController;
 class RunFolderFollower;
+class RunPanel;
+class SamplePresenter;
+
+/// The owners of the docks a run feeds.
+struct RunDocks {
+  RunPanel* run = nullptr;  ///< the Run dock: settings, progress
+  CurvesPresenter* curves = nullptr;
+  AttentionTimelineView* attention = nullptr;
+  EncodingPresenter* encoding = nullptr;
+  SamplePresenter* sample = nullptr;
+  DecodingPresenter* decoding = nullptr;
+  HeadAnalysisController* heads = nullptr;  ///< the Heads and Ablation docks
+  AppLog* log = nullptr;
+};
 
 class RunController : public QObject {
   Q_OBJECT
 
  public:
-  RunController(const Panels& panels, CurrentRun* run, EngineBridge* bridge,
+  RunController(const RunDocks& docks, CurrentRun* run, EngineBridge* bridge,
                 QObject* parent = nullptr);
   ~RunController() override;
 
@@ -40,7 +58,6 @@ class RunController : public QObject {
   bool isOpening() const { return open_watcher_.isRunning(); }
 
   QString title() const;
-  HeadAnalysisController* headAnalysis() const { return head_analysis_; }
   /// Follows an opened run while another process writes it (RunFolderFollower).
   RunFolderFollower* follower() const { return follower_; }
 
@@ -66,8 +83,6 @@ class RunController : public QObject {
   void connectBridge();
   /// The timeline is the one time axis: every dock follows the step it shows.
   void connectTimeline();
-  void showStepSample(const std::optional<SamplePrediction>& sample);
-  void showStepEncoding(const std::optional<PositionalEncodingSnapshot>& encoding);
   void setCursors(long long step);
   void clearPanels();
   void onFailure(const QString& text);
@@ -79,16 +94,10 @@ class RunController : public QObject {
   /// The accuracy curve's name for the shown run's task.
   void nameAccuracy();
 
-  Panels panels_;
+  RunDocks docks_;
   CurrentRun* run_;
   EngineBridge* bridge_;
   QFutureWatcher<OpenResult> open_watcher_;
-  HeadAnalysisController* head_analysis_ = nullptr;
-  // The newest probe of a live run: shown again when the timeline returns to live.
-  std::optional<PositionalEncodingSnapshot> live_encoding_;
-  std::optional<SamplePrediction> live_sample_;
-  // The sample of the run's step on screen: shown again when an asked input is left.
-  std::optional<SamplePrediction> step_sample_;
   RunFolderFollower* follower_ = nullptr;
   // The followed run's head statistics so far (the Heads dock is redrawn from all of them).
   std::vector<HeadStatsRow> followed_head_rows_;

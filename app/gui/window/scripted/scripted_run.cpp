@@ -23,12 +23,15 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/hyperparameter_form.h"
-#include "app/gui/views/pretrained_model_choice.h"
-#include "app/gui/views/run_panel.h"
-#include "app/gui/views/run_progress_view.h"
-#include "app/gui/views/timeline/attention_timeline_view.h"
-#include "app/gui/views/try_it_box.h"
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/run/hyperparameter_form.h"
+#include "app/gui/views/run/pretrained_model_choice.h"
+#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_progress_view.h"
+#include "app/gui/views/sample/sample_presenter.h"
+#include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
@@ -37,8 +40,10 @@
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
+#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/main/stall_monitor.h"
+#include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
 #include "widgets/attention/attention_head_grid_panel.h"
@@ -78,7 +83,7 @@ void ScriptedRun::begin() {
   if (options_.high_contrast) lecture->setHighContrast(true);
   if (options_.zoom != 0) lecture->fontZoom()->setSteps(options_.zoom);
   if (options_.presentation) lecture->presentation()->enter();
-  RunPanel* run = window_->panels().run;
+  RunPanel* run = window_->runPanel();
   if (!options_.task.isEmpty()) {
     run->setTask(options_.task);
     run->setDataSource(options_.data);
@@ -141,7 +146,7 @@ void ScriptedRun::begin() {
 }
 
 void ScriptedRun::followProjections() {
-  RunProgressView* progress = window_->panels().run->progressView();
+  RunProgressView* progress = window_->runPanel()->progressView();
   connect(progress, &RunProgressView::projected, this, [this, progress](const QString& note) {
     say(tr("time: %1").arg(note));
     if (first_projection_s_ > 0) return;
@@ -166,14 +171,14 @@ void ScriptedRun::onRunOpened() {
 }
 
 void ScriptedRun::settleAndFinish() {
-  AttentionTimelineView* view = window_->panels().attention;
+  AttentionTimelineView* view = window_->attention();
   if (options_.probe_sample >= 0) {
     view->waitForLoad();
     view->setProbeIndex(options_.probe_sample);
     view->waitForLoad();
   }
   if (options_.step >= 0) {
-    AttentionTimelineView* timeline = window_->panels().attention;
+    AttentionTimelineView* timeline = window_->attention();
     timeline->waitForLoad();  // the list of snapshots of a just-finished run
     timeline->showStep(options_.step);
     timeline->waitForLoad();
@@ -210,7 +215,7 @@ void ScriptedRun::settleAndFinish() {
 }
 
 void ScriptedRun::ablate() {
-  HeadAblationTable* table = window_->panels().ablation;
+  HeadAblationTable* table = window_->headAnalysis()->ablation();
   table->samplesBox()->setValue(options_.ablate_samples);
   table->runButton()->click();
   if (!table->isRunning()) {
@@ -231,7 +236,7 @@ void ScriptedRun::ablate() {
 
 void ScriptedRun::askOrFinish() {
   if (options_.ask.isEmpty()) return finishNow();
-  TryItBox* try_it = window_->panels().try_it;
+  TryItBox* try_it = window_->sample()->tryIt();
   connect(try_it, &TryItBox::answered, this, [this](const QString& text, bool ok) {
     answer_ = text;
     say(tr("try it: %1 → %2").arg(options_.ask, ok ? text : tr("no answer: %1").arg(text)));
@@ -264,7 +269,7 @@ void ScriptedRun::finishNow() {
   // Queued replots, layouts and timeline loads need a few event-loop turns.
   QTimer::singleShot(500, this, [this] {
     if (done_) return;
-    window_->panels().attention->waitForLoad();
+    window_->attention()->waitForLoad();
     QCoreApplication::processEvents();
     const int code = writeOutputs();
     done_ = true;
@@ -274,46 +279,14 @@ void ScriptedRun::finishNow() {
 }
 
 QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
-  const Panels& p = window->panels();
-  const AttentionHeadGridPanel* attention = p.attention->panel();
-  const PositionalEncodingData& pe = p.positional_encoding->encoding();
-  // The labels of the group on screen tell whose attention it is (the probe's or an asked input's).
-  QJsonArray key_labels;
-  if (attention->groupCount() > 0 && attention->layerCount() > 0) {
-    const AttentionPlotGroup& group =
-        attention->snapshot().groups[static_cast<std::size_t>(attention->currentGroup())];
-    if (!group.layers.empty() && !group.layers[0].empty()) {
-      for (const QString& label : group.layers[0][0].col_labels) key_labels.append(label);
-    }
+  // Each dock's owner says what its dock shows.
+  QJsonObject report;
+  for (const QJsonObject& part :
+       {window->curves()->report(), window->attention()->report(), window->headAnalysis()->report(),
+        window->encoding()->report(), window->sample()->report(), window->log()->report()}) {
+    for (auto it = part.begin(); it != part.end(); ++it) report.insert(it.key(), it.value());
   }
-  int model_groups = 0;
-  for (const AttentionPlotGroup& group : attention->snapshot().groups) {
-    if (group.aggregate_of.isEmpty()) ++model_groups;
-  }
-  return QJsonObject{
-      {QStringLiteral("loss_points"), p.loss->trainSeries().size()},
-      {QStringLiteral("loss_validation_points"), p.loss->validationSeries().size()},
-      {QStringLiteral("accuracy_points"), p.accuracy->trainSeries().size()},
-      {QStringLiteral("accuracy_validation_points"), p.accuracy->validationSeries().size()},
-      {QStringLiteral("attention_groups"), model_groups},
-      // Mean of heads for every group, rollout for every self-attention group.
-      {QStringLiteral("attention_aggregate_groups"), attention->groupCount() - model_groups},
-      {QStringLiteral("attention_probe_samples"), p.attention->probeSelector()->count()},
-      {QStringLiteral("ablation_rows"), static_cast<int>(p.ablation->result().rows.size())},
-      {QStringLiteral("head_stats_probes"), static_cast<int>(p.heads->store().steps().size())},
-      {QStringLiteral("attention_layers"), attention->layerCount()},
-      {QStringLiteral("attention_heads"), attention->headCount()},
-      {QStringLiteral("attention_step"), static_cast<double>(attention->snapshot().step)},
-      {QStringLiteral("attention_timeline"), p.attention->snapshotCount()},
-      {QStringLiteral("attention_asked"), p.attention->isShowingAsked()},
-      {QStringLiteral("attention_key_labels"), key_labels},
-      {QStringLiteral("loss_cursor_step"), p.loss->cursorStep()},
-      {QStringLiteral("accuracy_cursor_step"), p.accuracy->cursorStep()},
-      {QStringLiteral("positional_encoding_rows"), pe.matrix.rows},
-      {QStringLiteral("positional_encoding_cols"), pe.matrix.cols},
-      {QStringLiteral("sample_shown"), p.sample->mode() != SamplePanel::Mode::Empty},
-      {QStringLiteral("log_lines"), p.log->storedLineCount()},
-  };
+  return report;
 }
 
 int ScriptedRun::writeOutputs() {

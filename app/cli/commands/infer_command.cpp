@@ -1,0 +1,141 @@
+// `attentionscope-cli infer`: a trained run answers a text or an image given on the command line.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli_options.h"
+#include "app/cli/commands.h"
+#include "app/cli/output/attention_json.h"
+#include "app/cli/subcommands.h"
+#include "app/cli/training/training_options.h"
+#include "engine/inference/checkpoint_inference.h"
+#include "engine/inference/device_query.h"
+#include "engine/runfolder/run_folder.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope::cli {
+namespace {
+
+struct InferOptions {
+  std::string run;
+  std::optional<std::string> text, image;
+  std::optional<std::string> device;
+  std::optional<std::string> attention;  ///< where the input's attention goes as JSON
+};
+
+/// The ids of the registered tasks that take `input`: "a or b".
+std::string idsTaking(TaskInput input) {
+  std::vector<std::string> ids;
+  for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
+    if (task->input == input) ids.push_back(task->id);
+  }
+  return joinWithOr(ids);
+}
+
+/// The input the run's task takes matches the one given; errors say which runs take it.
+Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
+  Expected<RunFolder> folder = RunFolder::open(o.run);
+  if (!folder.ok()) return Error{folder.error()};
+  Expected<TrainingConfig> config = folder->readConfig();
+  if (!config.ok()) return Error{config.error()};
+  Expected<const TaskDescriptor*> task = findTask(config->task);
+  if (!task.ok()) return Error{o.run + ": " + task.error()};
+  const TaskInput given = o.image ? TaskInput::kImage : TaskInput::kText;
+  if ((*task)->input != given) {
+    return Error{std::string(o.image ? "--image" : "--text") + " is for a run of " +
+                 idsTaking(given) + "; " + o.run + " is a run of " + config->task};
+  }
+  return *task;
+}
+
+void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
+  if (task.sample_terms.free_text) {
+    std::printf("%s\n", answer.label.c_str());
+    return;
+  }
+  std::printf("%s (p=%.3f)\n", answer.label.c_str(), answer.probability);
+  // Tasks list their classes in their own order (sentiment: negative, positive), not by rank.
+  std::vector<std::pair<std::string, double>> ranking = answer.ranking;
+  std::stable_sort(ranking.begin(), ranking.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (std::size_t i = 1; i < std::min<std::size_t>(ranking.size(), 3); ++i) {
+    std::printf("  then %s (p=%.3f)\n", ranking[i].first.c_str(), ranking[i].second);
+  }
+}
+
+int infer(const InferOptions& o) {
+  if (!o.text && !o.image) return usageError("give --text \"…\" or --image FILE", "infer");
+  const std::string device = o.device.value_or("cpu");
+  if (device == "cuda" && !cudaAvailable()) {
+    return usageError("--device cuda: no CUDA GPU is available", "infer");
+  }
+  Expected<const TaskDescriptor*> task = checkedTask(o);
+  if (!task.ok()) return usageError(task.error(), "infer");
+  // Before the model loads: a typo in the folder should not cost a whole inference first.
+  if (o.attention) {
+    if (Status writable = checkWritableFile(*o.attention); !writable.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", writable.error().c_str());
+      return 1;
+    }
+  }
+  InferenceRequest request;
+  request.run_dir = o.run;
+  request.device = device;
+  request.checkpoint = CheckpointChoice::kBest;
+  request.text = o.text.value_or("");
+  request.image_file = o.image.value_or("");
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  if (!answer.ok()) return usageError(answer.error(), "infer");
+  if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
+  if (o.attention) {
+    const std::string input = o.text ? *o.text : *o.image;
+    if (Status written = writeAttentionJson(*o.attention, *answer, input); !written.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", written.error().c_str());
+      return 1;
+    }
+  }
+  printAnswer(*answer, **task);
+  return 0;
+}
+
+}  // namespace
+
+Subcommand addInferCommand(CLI::App& app) {
+  auto o = std::make_shared<InferOptions>();
+  CLI::App* infer_command = app.add_subcommand("infer", "run a trained model on your own input");
+  infer_command->footer(
+      "  attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE) "
+      "[--attention FILE.json]");
+  infer_command
+      ->add_option("--run", o->run,
+                   "a run folder written by 'train' (uses checkpoints/best.pt, else last.pt)")
+      ->type_name("RUNDIR")
+      ->required();
+  CLI::Option* text =
+      infer_command
+          ->add_option("--text", o->text,
+                       "a text for a run of a task that reads text (" +
+                           idsTaking(TaskInput::kText) + "): classified or translated")
+          ->type_name("T");
+  CLI::Option* image =
+      infer_command
+          ->add_option("--image", o->image,
+                       "an image for a run of an image task (" + idsTaking(TaskInput::kImage) +
+                           "): PNG or JPEG, or a binary PPM (any build); resized to the model's "
+                           "input size")
+          ->type_name("FILE");
+  text->excludes(image);
+  infer_command
+      ->add_option("--attention", o->attention,
+                   "also write the input's attention (every layer and head, labelled with its own "
+                   "tokens or patches) to this JSON file")
+      ->type_name("FILE.json");
+  addDeviceOption(*infer_command, o->device,
+                  "cpu (default) or cuda; a run trained on either loads on either");
+  return {infer_command, [o] { return infer(*o); }};
+}
+
+}  // namespace ascope::cli

@@ -1,0 +1,111 @@
+#include "app/cli/training/training_options.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "app/cli/cli_options.h"
+#include "app/cli/task_help.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope::cli {
+
+CLI::Option* addTaskOption(CLI::App& command, TrainingOptions& o) {
+  const CLI::Validator registered(
+      [](std::string& id) -> std::string {
+        const Expected<const TaskDescriptor*> task = findTask(id);
+        return task.ok() ? std::string() : task.error();
+      },
+      "");
+  return command.add_option("--task", o.task, "the task: " + taskIds() + " (see tasks below)")
+      ->type_name("TASK")
+      ->check(registered);
+}
+
+CLI::Option* addPresetOption(CLI::App& command, TrainingOptions& o) {
+  return command
+      .add_option("--preset", o.preset,
+                  "one of the task's presets (listed with the tasks below); default: seed with "
+                  "--device cuda, else laptop (a task without them: its first preset)")
+      ->type_name("P");
+}
+
+CLI::Option* addDataOption(CLI::App& command, TrainingOptions& o) {
+  const CLI::Validator builtin_or_existing_path(
+      [](std::string& data) -> std::string {
+        std::error_code ec;
+        if (data == "builtin" || std::filesystem::exists(data, ec)) return {};
+        return data + ": no such file or folder";
+      },
+      "");
+  return command
+      .add_option("--data", o.data,
+                  "builtin (default), or a path in a format the task reads (see tasks below)")
+      ->type_name("D")
+      ->check(builtin_or_existing_path);
+}
+
+CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& device,
+                             const std::string& help) {
+  return command.add_option("--device", device, help)
+      ->type_name("D")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+}
+
+CLI::Option* addStepsOption(CLI::App& command, TrainingOptions& o, const std::string& help) {
+  return command.add_option("--steps", o.steps, help)
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000'000}));
+}
+
+CLI::Option* addBatchSizeOption(CLI::App& command, TrainingOptions& o) {
+  return command.add_option("--batch-size", o.batch_size, "samples per step")
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{1}, int64_t{65536}));
+}
+
+CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o) {
+  return command.add_option("--threads", o.threads, "CPU threads for tensor operations")
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{1}, int64_t{1024}));
+}
+
+void addProbeOptions(CLI::App& command, TrainingOptions& o) {
+  command
+      .add_option("--probe", o.probe,
+                  "validation samples whose attention is probed (the probe set), e.g. 0,5,9; "
+                  "every view can switch between them and head statistics average over them "
+                  "(default 0,1,2,3)")
+      ->type_name("I,J,…")
+      ->delimiter(',')
+      ->expected(1, 16)
+      ->check(CLI::Range(0, 100'000'000));
+  command
+      .add_option("--probe-every-steps", o.probe_every_steps,
+                  "probe attention every N steps … (default 50)")
+      ->type_name("N")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000'000}));
+  command
+      .add_option("--probe-every-seconds", o.probe_every_seconds,
+                  "… or every S seconds, whichever comes first (default 5)")
+      ->type_name("S")
+      ->check(CLI::Range(1e-3, 1e9));
+  command.add_flag("--no-head-stats", o.no_head_statistics,
+                   "do not compute per-head statistics at each probe (head_stats.csv)");
+  command
+      .add_option("--snapshot-every-steps", o.snapshot_every_steps,
+                  "store the probe set on every multiple of N steps: the run's timeline (default "
+                  "0: a round number giving 100 or more snapshots)")
+      ->type_name("N")
+      ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}));
+  command
+      .add_option("--snapshot-budget", o.snapshot_budget_mb,
+                  "most MiB the run's attention/ folder may hold; older snapshots are thinned "
+                  "out to stay under it (default 256)")
+      ->type_name("MB")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+}
+
+}  // namespace ascope::cli

@@ -1,0 +1,45 @@
+#pragma once
+// The Positional encoding dock's one owner: the panel and the encoding it shows — the newest
+// probe's while the timeline follows the run, a stored snapshot's own when it shows that step.
+#include <QJsonObject>
+#include <QObject>
+
+#include <optional>
+
+#include "app/gui/views/common/export_source.h"
+#include "engine/vocabulary/events.h"
+
+class QWidget;
+
+namespace ascope {
+
+class PositionalEncodingPanel;
+
+class EncodingPresenter : public QObject, public ExportSource {
+  Q_OBJECT
+
+ public:
+  /// Creates the panel (a child of `panel_parent`, which the window puts in the dock).
+  explicit EncodingPresenter(QWidget* panel_parent);
+
+  PositionalEncodingPanel* panel() const { return panel_; }
+
+  /// The newest probe's encoding; shown at once when `following_live`.
+  void setLive(const PositionalEncodingSnapshot& encoding, bool following_live);
+  /// The timeline follows the run again: the newest encoding.
+  void showLive();
+  /// The encoding of the step on show; none (a file written before encodings were stored) keeps
+  /// what is shown.
+  void showStep(const std::optional<PositionalEncodingSnapshot>& encoding);
+  void clear();
+
+  QList<Exportable*> exportables() const override;
+  /// "positional_encoding_rows", "positional_encoding_cols" of the encoding shown.
+  QJsonObject report() const;
+
+ private:
+  PositionalEncodingPanel* panel_;
+  std::optional<PositionalEncodingSnapshot> live_;
+};
+
+}  // namespace ascope

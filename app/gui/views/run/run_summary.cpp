@@ -1,0 +1,36 @@
+#include "app/gui/views/run/run_summary.h"
+
+#include <QCoreApplication>
+
+#include "app/gui/views/run/run_progress_view.h"
+
+namespace ascope {
+namespace {
+
+QString tr(const char* text) {
+  return QCoreApplication::translate("RunSummary", text);
+}
+
+}  // namespace
+
+QString RunSummary::stateText() const {
+  return RunProgressView::stateName(state);
+}
+
+QString RunSummary::statusLine() const {
+  QStringList parts{stateText()};
+  if (has_progress) {
+    parts << tr("epoch %1").arg(epoch) << tr("step %1 / %2").arg(step).arg(total_steps);
+    if (!isFinalState(state) && state != TrainerState::kIdle) parts << tr("ETA %1").arg(eta);
+  }
+  return parts.join(QStringLiteral(" · "));
+}
+
+QString RunSummary::barFormat() const {
+  if (!has_progress) return state == TrainerState::kIdle ? tr("no run yet") : QString();
+  QString text = tr("%p % · step %1 / %2").arg(step).arg(total_steps);
+  if (!isFinalState(state) && state != TrainerState::kIdle) text += tr(" · ETA %1").arg(eta);
+  return text;
+}
+
+}  // namespace ascope

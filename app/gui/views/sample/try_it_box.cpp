@@ -1,0 +1,239 @@
+#include "app/gui/views/sample/try_it_box.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "app/gui/bridge/current_run.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/sample/ranked_answer_html.h"
+#include "engine/core/regular_file.h"
+#include "engine/imaging/image_header.h"
+#include "engine/inference/checkpoint_inference.h"
+#include "engine/runfolder/run_reader.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope {
+namespace {
+
+QString html(const std::string& text) {
+  return QString::fromStdString(text).toHtmlEscaped();
+}
+
+/// Channel-planar RGB bytes of `image` scaled to side × side (the engine's ImageBuffer layout).
+std::vector<std::uint8_t> planarImage(const QImage& image, int side) {
+  const QImage rgb = image.convertToFormat(QImage::Format_RGB888)
+                         .scaled(side, side, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  const std::size_t plane = static_cast<std::size_t>(side) * side;
+  std::vector<std::uint8_t> pixels(plane * 3);
+  for (int y = 0; y < side; ++y) {
+    const uchar* line = rgb.constScanLine(y);
+    for (int x = 0; x < side; ++x) {
+      const std::size_t i = static_cast<std::size_t>(y) * side + x;
+      for (int c = 0; c < 3; ++c) pixels[c * plane + i] = line[x * 3 + c];
+    }
+  }
+  return pixels;
+}
+
+/// A reply without an answer: `text` says why.
+TryItBox::Reply failed(const QString& text) {
+  TryItBox::Reply reply;
+  reply.text = text;
+  return reply;
+}
+
+QString describe(const InferenceAnswer& a) {
+  QString text;
+  const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
+  if (task != nullptr && task->sample_terms.free_text) {
+    text = QStringLiteral("<b>%1</b>").arg(html(a.label));
+  } else {
+    text = rankedAnswerHtml(a);
+  }
+  return text + QStringLiteral("<br><small>checkpoint at step %1</small>").arg(a.step);
+}
+
+}  // namespace
+
+/// Runs on the worker: the run's files are checked first (a FIFO among them would block the
+/// pool thread in open()), then the checkpoint answers.
+TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString& image_name) {
+  if (Status files = checkRunFilesReadable(request.run_dir); !files.ok()) {
+    return failed(html(files.error()));
+  }
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  if (!answer.ok()) return failed(html(answer.error()));
+  Reply reply;
+  reply.text = describe(*answer);
+  reply.ok = true;
+  if (!answer->attention.groups.empty()) {
+    reply.attention = toAttentionPlotData(answer->attention);
+    reply.attention->step = answer->step;
+    SamplePrediction& sample = reply.sample;
+    sample.step = answer->step;
+    sample.task = answer->task;
+    sample.sample_index = -1;
+    sample.input = request.text;
+    // The picture the attention is drawn over, shared with the attention: not copied.
+    sample.payloads.put(answer->attention.payloads.share<ImagePayload>());
+    sample.answer = answer->label;
+    sample.probability = answer->probability;
+    const QString input = request.text.empty()
+                              ? image_name
+                              : QStringLiteral("“%1”").arg(QString::fromStdString(request.text));
+    reply.caption = tr("<b>Your input under the scope</b>: %1 → <b>%2</b> (checkpoint at step "
+                       "%3)")
+                        .arg(input.toHtmlEscaped(), html(answer->label))
+                        .arg(answer->step);
+  }
+  return reply;
+}
+
+/// Runs on the worker: reads and decodes the image only once it is known to be a regular file of
+/// a sane size whose header announces a sane number of pixels, then asks.
+TryItBox::Reply TryItBox::imageJob(InferenceRequest request, const QString& path, int side) {
+  const std::string file = path.toStdString();
+  Expected<std::string> bytes = readRegularFile(file, kMaxImageFileBytes);
+  if (!bytes.ok()) return failed(html(bytes.error()));
+  if (Expected<ImageSize> size = checkImageHeader(*bytes, file); !size.ok()) {
+    return failed(html(size.error()));
+  }
+  QImage image;
+  if (!image.loadFromData(
+          QByteArray::fromRawData(bytes->data(), static_cast<int>(bytes->size())))) {
+    return failed(tr("%1: not an image Qt can read").arg(path.toHtmlEscaped()));
+  }
+  request.image_width = request.image_height = side;
+  request.image_planar = planarImage(image, side);
+  return askJob(request, QFileInfo(path).fileName());
+}
+
+TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), run_(run) {
+  input_ = new QLineEdit(this);
+  input_->setObjectName(QStringLiteral("tryItInput"));
+  input_->setClearButtonEnabled(true);
+  ask_ = new QPushButton(tr("Ask"), this);
+  image_button_ = new QPushButton(tr("Choose image…"), this);
+  answer_ = new QLabel(this);
+  answer_->setObjectName(QStringLiteral("tryItAnswer"));
+  answer_->setWordWrap(true);
+  answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* title = new QLabel(tr("<b>Try it</b>"), this);
+  auto* row = new QHBoxLayout;
+  row->addWidget(input_, 1);
+  row->addWidget(image_button_, 1);
+  row->addWidget(ask_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 4, 8, 6);
+  layout->setSpacing(3);
+  layout->addWidget(title);
+  layout->addLayout(row);
+  layout->addWidget(answer_);
+
+  connect(ask_, &QPushButton::clicked, this, [this] { askText(input_->text()); });
+  connect(input_, &QLineEdit::returnPressed, this, [this] { askText(input_->text()); });
+  connect(image_button_, &QPushButton::clicked, this, &TryItBox::chooseImage);
+  connect(&watcher_, &QFutureWatcher<Reply>::finished, this, &TryItBox::onFinished);
+  connect(run_, &CurrentRun::runChanged, this, &TryItBox::refresh);
+  connect(run_, &CurrentRun::folderChanged, this, &TryItBox::refresh);
+  // The newest checkpoint is written when a run ends: worth a fresh hint then.
+  connect(run_, &CurrentRun::stateChanged, this, [this](TrainerState state) {
+    if (isFinalState(state)) refresh();
+  });
+  refresh();
+}
+
+TryItBox::~TryItBox() {
+  watcher_.waitForFinished();
+}
+
+void TryItBox::setPendingTask(const QString& task) {
+  pending_task_ = task;
+  refresh();
+}
+
+int TryItBox::imageSide() const {
+  return run_->task() ? run_->task()->image_side(run_->config()) : 0;
+}
+
+void TryItBox::refresh() {
+  const TaskDescriptor* task =
+      run_->task() ? run_->task() : TaskRegistry::instance().find(pending_task_.toStdString());
+  const bool image = task != nullptr && task->input == TaskInput::kImage;
+  input_->setVisible(!image);
+  ask_->setVisible(!image);
+  image_button_->setVisible(image);
+  input_->setPlaceholderText(task ? QString::fromStdString(task->input_hint) : QString());
+  const QString folder = run_->folder();
+  const bool ready = !folder.isEmpty() && !isBusy();
+  for (QWidget* w : {static_cast<QWidget*>(input_), static_cast<QWidget*>(ask_),
+                     static_cast<QWidget*>(image_button_)}) {
+    w->setEnabled(ready);
+  }
+  if (folder.isEmpty()) {
+    answer_->setText(
+        tr("<small>Ask the model once a run has a checkpoint (end of each "
+           "epoch).</small>"));
+  } else if (!isBusy()) {
+    answer_->setText(image ? tr("<small>Pick a PNG or JPEG; it is resized to %1 × %1 and "
+                                "classified by the run's newest checkpoint.</small>")
+                                 .arg(imageSide())
+                           : tr("<small>Asks the run's newest checkpoint (written at the end "
+                                "of each epoch).</small>"));
+  }
+}
+
+void TryItBox::askText(const QString& text) {
+  if (run_->folder().isEmpty() || isBusy()) return;
+  if (text.trimmed().isEmpty()) {
+    // Said, not ignored: a scripted --ask " " would otherwise wait for an answer that never comes.
+    answer_->setText(tr("the text is empty: type a text for the model"));
+    Q_EMIT answered(answer_->text(), false);
+    return;
+  }
+  InferenceRequest request;
+  request.run_dir = run_->folder().toStdString();
+  request.text = text.trimmed().toStdString();
+  start([request] { return askJob(request); });
+}
+
+void TryItBox::askImage(const QString& path) {
+  const int side = imageSide();
+  if (run_->folder().isEmpty() || isBusy() || side <= 0) return;
+  // Nothing of the file is touched here: opening a FIFO or decoding a decompression bomb on the
+  // GUI thread would freeze the window.
+  InferenceRequest request;
+  request.run_dir = run_->folder().toStdString();
+  start([request, path, side] { return imageJob(request, path, side); });
+}
+
+void TryItBox::start(const std::function<Reply()>& job) {
+  answer_->setText(tr("<i>thinking…</i>"));
+  ask_->setEnabled(false);
+  image_button_->setEnabled(false);
+  watcher_.setFuture(QtConcurrent::run(job));
+}
+
+void TryItBox::onFinished() {
+  const Reply reply = watcher_.result();
+  answer_->setText(reply.text);
+  ask_->setEnabled(!run_->folder().isEmpty());
+  image_button_->setEnabled(!run_->folder().isEmpty());
+  if (reply.attention) Q_EMIT inputExamined(*reply.attention, reply.sample, reply.caption);
+  Q_EMIT answered(reply.text, reply.ok);
+}
+
+void TryItBox::chooseImage() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Image to classify"), {},
+                                                    tr("Images (*.png *.jpg *.jpeg *.bmp *.ppm)"));
+  if (!path.isEmpty()) askImage(path);
+}
+
+}  // namespace ascope

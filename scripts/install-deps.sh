@@ -13,6 +13,8 @@ packages=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
   # the desktop entry's and the AppStream metainfo's validators (tests/desktop, when present)
   desktop-file-utils appstream
+  # chromium: the handout's tests open the page in a real browser, headless (tests/handout)
+  chromium
   "$@"
 )
 

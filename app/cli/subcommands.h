@@ -26,5 +26,6 @@ Subcommand addDownloadModelCommand(CLI::App& app);
 Subcommand addAblateCommand(CLI::App& app);
 Subcommand addInspectCommand(CLI::App& app);
 Subcommand addEvaluateCommand(CLI::App& app);
+Subcommand addHandoutCommand(CLI::App& app);
 
 }  // namespace ascope::cli

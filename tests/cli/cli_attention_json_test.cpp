@@ -194,12 +194,12 @@ TEST(CliAttentionJson, VitLabelsThePatchesOfTheAskedImage) {
   EXPECT_EQ(labels[1], "0");
 }
 
-TEST(CliAttentionJson, UnwritablePathExitsWith1AndNamesIt) {
+TEST(CliAttentionJson, UnwritablePathExitsWith2AndNamesIt) {
   const TrainedRun trained("imdb", 3);
   const std::string missing = ownTemp("ascope_no_such_folder").string() + "/asked.json";
   Outcome o =
       run({"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention", missing});
-  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err.rfind("attentionscope-cli: --attention: cannot write " + missing, 0), 0u)
       << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
@@ -207,7 +207,7 @@ TEST(CliAttentionJson, UnwritablePathExitsWith1AndNamesIt) {
 
   o = run({"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention",
            trained.dir()});
-  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find(trained.dir() + " is a folder"), std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
 }

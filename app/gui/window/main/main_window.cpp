@@ -22,6 +22,7 @@
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
+#include "app/gui/window/export/handout_export_actions.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/presentation_controls.h"
@@ -238,6 +239,10 @@ void MainWindow::createMenus() {
   video_ = new AttentionVideoActions(attention_, run_, this);
   connect(video_, &AttentionVideoActions::message, this, &MainWindow::showMessage);
   file->addAction(video_->action());
+  // The lecture after the lecture (issue 38): the shown run as one offline page for students.
+  auto* handout = new HandoutExportActions(run_, this);
+  connect(handout, &HandoutExportActions::message, this, &MainWindow::showMessage);
+  file->addAction(handout->action());
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));

@@ -1,0 +1,98 @@
+// `attentionscope-cli handout`: a run as one offline HTML page for students (engine/handout).
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "app/cli/cli_options.h"
+#include "app/cli/commands.h"
+#include "app/cli/subcommands.h"
+#include "app/cli/training/stop_signals.h"
+#include "engine/core/output_file.h"
+#include "engine/handout/handout_writer.h"
+#include "engine/tasks/registry/task_registry.h"
+
+namespace ascope::cli {
+namespace {
+
+struct HandoutCommandOptions {
+  std::string run;
+  std::string out;
+  double max_mb = kDefaultHandoutMaxMb;
+  std::string theme;
+};
+
+int handout(const HandoutCommandOptions& o) {
+  // A target that cannot take the page is bad input, said before the run is read (exit 2).
+  if (Status target = checkOutputFile(o.out, {{o.run, "the run folder this handout shows"}});
+      !target.ok()) {
+    return usageError("--out: " + target.error(), "handout");
+  }
+  HandoutOptions options;
+  options.max_mb = o.max_mb;
+  options.theme = o.theme;
+  options.task_of = [](const std::string& id) { return TaskRegistry::instance().find(id); };
+  // A long run has hundreds of snapshots to read twice: a count on a terminal shows it works;
+  // Ctrl-C stops it and writes nothing.
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const StopSignals signals;
+  const auto progress = [&](int done, int total) {
+    if (tty) std::fprintf(stderr, "\rwriting the handout: %d/%d", done, total);
+    return signals.received() == 0;
+  };
+  Expected<HandoutSummary> summary = writeHandout(o.run, o.out, options, progress);
+  if (tty) std::fprintf(stderr, "\n");
+  if (!summary.ok()) {
+    const std::string message =
+        signals.received() != 0
+            ? std::string("stopped by ") + signalName(signals.received()) + "; nothing was written"
+            : summary.error();
+    std::fprintf(stderr, "attentionscope-cli: %s\n", message.c_str());
+    return 1;
+  }
+  for (const std::string& warning : summary->warnings) {
+    std::fprintf(stderr, "attentionscope-cli: warning: %s\n", warning.c_str());
+  }
+  std::printf("wrote %s: %s (limit %g MB), %d of %d snapshots\n", o.out.c_str(),
+              megabytesText(summary->bytes).c_str(), o.max_mb, summary->snapshots_kept,
+              summary->snapshots_stored);
+  for (const std::string& left : summary->left_out) std::printf("  left out: %s\n", left.c_str());
+  return 0;
+}
+
+}  // namespace
+
+Subcommand addHandoutCommand(CLI::App& app) {
+  auto o = std::make_shared<HandoutCommandOptions>();
+  CLI::App* command = app.add_subcommand(
+      "handout", "write a run as one HTML page that students open offline in any browser");
+  command->footer(
+      "The page holds everything: the loss and accuracy curves, the timeline with Play, the\n"
+      "attention of every probe sample (every group, layer and head), head statistics, the\n"
+      "ablation table, positional encodings and the run's settings. It fetches nothing and opens\n"
+      "from a USB stick or an e-mail. Within --max-mb, snapshots are thinned evenly, then probe\n"
+      "samples, middle layers and groups are left out (the page says which). Works while the run\n"
+      "is still training.");
+  command->add_option("--run", o->run, "a run folder written by 'train'")
+      ->type_name("RUNDIR")
+      ->required();
+  command->add_option("--out", o->out, "the HTML file to write (replaced atomically)")
+      ->type_name("FILE.html")
+      ->required();
+  command
+      ->add_option("--max-mb", o->max_mb,
+                   "size limit in MB of 1,000,000 bytes (default " +
+                       std::to_string(static_cast<int>(kDefaultHandoutMaxMb)) + ")")
+      ->type_name("N")
+      ->check(realIn(kMinHandoutMaxMb, kMaxHandoutMaxMb));
+  command
+      ->add_option("--theme", o->theme,
+                   "the page's colours until a reader picks others (default: the reader's "
+                   "system's)")
+      ->type_name("light|dark|contrast")
+      ->check(CLI::IsMember({"light", "dark", "contrast"}));
+  return {command, [o] { return handout(*o); }};
+}
+
+}  // namespace ascope::cli

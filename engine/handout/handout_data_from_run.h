@@ -1,0 +1,36 @@
+#pragma once
+// The one place that reads a run folder into the handout's own model (handout_data.h): metrics,
+// test figures, bookmarks, learning-rate changes, head statistics, ablation, settings, and each
+// stored probe set as a frame. When the run folder's vocabulary changes, this file follows it and
+// the rest of engine/handout stays as it is.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/handout/handout_data.h"
+#include "engine/vocabulary/expected.h"
+
+namespace ascope {
+
+struct TaskDescriptor;
+
+/// Everything of the run folder `run_dir` but the attention frames (HandoutData::frames lists
+/// where they are). `task_of` gives the run's task (null: a task this build does not know), which
+/// names the groups and the accuracy; it is also returned in `task`. Errors only when `run_dir`
+/// is not a run folder; what cannot be read is a warning.
+Expected<HandoutData> readHandoutData(
+    const std::string& run_dir,
+    const std::function<const TaskDescriptor*(const std::string& task_id)>& task_of,
+    const TaskDescriptor*& task);
+
+/// The probe set stored at `source`: every probe sample's attention of every group, with the
+/// rollout through each layer added for every self-attention group (as the window's "· rollout"),
+/// its image, prediction, decoding and the step's positional encoding. Groups not yet in `groups`
+/// are appended to it; a probe's HandoutAttention::group indexes it. A malformed group is left out
+/// and named in `warnings`.
+Expected<HandoutFrame> readHandoutFrame(const HandoutFrameSource& source,
+                                        const TaskDescriptor* task,
+                                        std::vector<HandoutGroup>& groups,
+                                        std::vector<std::string>& warnings);
+
+}  // namespace ascope

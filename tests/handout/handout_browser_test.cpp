@@ -1,0 +1,273 @@
+// A handout of a tiny run, trained and written by the real CLI, opened in headless Chromium: no
+// console error, the slider and Play move every view, a clicked head is enlarged, a hovered cell
+// reads "query → key: weight" with the weight the run stored, screenshots are taken; and the
+// page makes no network request. Skipped where no browser is installed (README: install-deps).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/runfolder/run_reader.h"
+#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "tests/handout/chromium_session.h"
+
+namespace ascope {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::ChromiumSession;
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string shellQuoted(const std::string& s) {
+  return "'" + s + "'";
+}
+
+/// Runs the CLI; its exit code.
+int runCli(const std::string& args, const std::string& log) {
+  const std::string command =
+      std::string(ATTENTIONSCOPE_CLI) + " " + args + " > " + shellQuoted(log) + " 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// PNG width and height from its IHDR chunk; {0, 0} for anything else.
+std::pair<int, int> pngSize(const std::string& png) {
+  if (png.size() < 24 || png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) return {0, 0};
+  const auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned char>(png[at]) << 24) |
+           (static_cast<unsigned char>(png[at + 1]) << 16) |
+           (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+  };
+  return {static_cast<int>(be32(16)), static_cast<int>(be32(20))};
+}
+
+class HandoutInBrowser : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    browser_ = ChromiumSession::findBrowser();
+    if (browser_.empty()) return;
+    folder_ = (fs::temp_directory_path() /
+               ("attentionscope_handout_browser_" + std::to_string(::getpid())))
+                  .string();
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+    run_ = folder_ + "/run";
+    const int trained =
+        runCli("train --task digits --preset tiny --steps 30 --out " + shellQuoted(run_),
+               folder_ + "/train.log");
+    ASSERT_EQ(trained, 0) << readFile(folder_ + "/train.log");
+    page_ = folder_ + "/lecture.html";
+    const int written =
+        runCli("handout --run " + shellQuoted(run_) + " --out " + shellQuoted(page_),
+               folder_ + "/handout.log");
+    ASSERT_EQ(written, 0) << readFile(folder_ + "/handout.log");
+  }
+  static void TearDownTestSuite() {
+    if (!folder_.empty()) {
+      std::error_code ec;
+      fs::remove_all(folder_, ec);
+    }
+  }
+  void SetUp() override {
+    if (browser_.empty())
+      GTEST_SKIP() << "no Chromium installed (scripts/install-deps.sh installs it)";
+    ASSERT_TRUE(fs::exists(page_));
+    std::string error;
+    ASSERT_TRUE(chromium_.start(
+        browser_,
+        folder_ + "/profile_" + ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+        flags(), error))
+        << error;
+  }
+  virtual std::vector<std::string> flags() const { return {"--window-size=1280,720"}; }
+
+  /// The bounding box of the element `selector` in the viewport.
+  json box(const std::string& session, const std::string& selector) {
+    return chromium_.evaluate(session,
+                              "(() => { const e = document.querySelector(" + json(selector).dump() +
+                                  "); if (!e) return null; e.scrollIntoView({block: 'center'});"
+                                  " const r = e.getBoundingClientRect(); return {x: r.left, y: "
+                                  "r.top, w: r.width, h: r.height}; })()");
+  }
+  std::int64_t shownStep(const std::string& session) {
+    return std::stoll(chromium_.evaluate(session, "document.body.dataset.step").get<std::string>());
+  }
+  void saveScreenshot(const std::string& session, const std::string& name) {
+    const std::string png = chromium_.screenshot(session);
+    EXPECT_EQ(pngSize(png), std::make_pair(1280, 720)) << name;
+    fs::create_directories(ATTENTIONSCOPE_SCREENSHOTS);
+    std::ofstream(std::string(ATTENTIONSCOPE_SCREENSHOTS) + "/" + name, std::ios::binary) << png;
+  }
+
+  static inline std::string browser_, folder_, run_, page_;
+  ChromiumSession chromium_;
+};
+
+TEST_F(HandoutInBrowser, SliderHeadClickAndHoveredWeight) {
+  const std::string tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(tab.empty());
+  chromium_.navigate(tab, "file://" + page_);
+  ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"))
+      << ::testing::PrintToString(chromium_.errors());
+  EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+  const std::vector<AttentionFileEntry> files = listAttentionFiles(run_);
+  ASSERT_GE(files.size(), 3u);
+  // The newest snapshot first, as the window shows a finished run.
+  EXPECT_EQ(shownStep(tab), files.back().step);
+  saveScreenshot(tab, "handout_digits_1280x720.png");
+
+  // The slider's left end is the first snapshot; → the next one; the curves' cursor follows.
+  const json slider = box(tab, "#timeline");
+  ASSERT_TRUE(slider.is_object());
+  chromium_.click(tab, slider["x"].get<double>() + 3,
+                  slider["y"].get<double>() + slider["h"].get<double>() / 2);
+  EXPECT_EQ(shownStep(tab), files.front().step);
+  chromium_.key(tab, "ArrowRight", "ArrowRight", 39);
+  const std::int64_t step = files[1].step;
+  ASSERT_EQ(shownStep(tab), step);
+  EXPECT_NE(chromium_.evaluate(tab, "document.getElementById('step-readout').textContent")
+                .get<std::string>()
+                .find("step " + std::to_string(step)),
+            std::string::npos);
+
+  // Click the last layer's second head: it is enlarged and named.
+  const int layers =
+      chromium_.evaluate(tab, "document.querySelectorAll('#model-view .layer-row').length");
+  ASSERT_GE(layers, 1);
+  const int layer = layers - 1;
+  const std::string thumb =
+      "#model-view .thumb[data-layer='" + std::to_string(layer) + "'][data-head='1']";
+  const json head = box(tab, thumb);
+  ASSERT_TRUE(head.is_object()) << "no head 1 in layer " << layer;
+  chromium_.click(tab, head["x"].get<double>() + head["w"].get<double>() / 2,
+                  head["y"].get<double>() + head["h"].get<double>() / 2);
+  EXPECT_EQ(chromium_.evaluate(
+                tab, "document.querySelector(\"" + thumb + "\").getAttribute('aria-pressed')"),
+            "true");
+  const std::string caption =
+      chromium_.evaluate(tab, "document.getElementById('head-caption').textContent");
+  EXPECT_NE(caption.find("layer " + std::to_string(layer) + " · head 1"), std::string::npos)
+      << caption;
+
+  // Hover a cell of the enlarged head: "query → key: weight", the weight the run stored.
+  const json canvas = box(tab, "#head-canvas");
+  const json geometry =
+      chromium_.evaluate(tab, "({...document.getElementById('head-canvas').dataset})");
+  const int rows = std::stoi(geometry["rows"].get<std::string>());
+  const int cols = std::stoi(geometry["cols"].get<std::string>());
+  const int r = rows - 1, c = std::min(1, cols - 1);
+  const double cell = std::stod(geometry["cell"].get<std::string>());
+  chromium_.mouseMove(tab,
+                      canvas["x"].get<double>() + std::stod(geometry["plotX"].get<std::string>()) +
+                          (c + 0.5) * cell,
+                      canvas["y"].get<double>() + std::stod(geometry["plotY"].get<std::string>()) +
+                          (r + 0.5) * cell);
+  const json readout =
+      chromium_.evaluate(tab,
+                         "({text: document.getElementById('hover-readout').textContent, "
+                         "...document.getElementById('hover-readout').dataset})");
+  ASSERT_TRUE(readout.contains("weight")) << readout.dump();
+  EXPECT_EQ(readout["row"], std::to_string(r));
+  EXPECT_EQ(readout["col"], std::to_string(c));
+
+  Expected<ProbeSet> stored = readProbeSet(files[1].path);
+  ASSERT_TRUE(stored.ok()) << stored.error();
+  const AttentionGroup& group = stored->samples.at(0).groups.at(0);
+  const AttentionMap& map = group.map(layer, 1);
+  const float real = map.values.at(static_cast<std::size_t>(r * map.cols + c));
+  const float top = *std::max_element(map.values.begin(), map.values.end());
+  const double shown = std::stod(readout["weight"].get<std::string>());
+  EXPECT_NEAR(shown, real, top / 508 + 1e-6);
+  const std::string text = readout["text"];
+  const std::string expected_start = group.row_labels.at(r) + " → " + group.col_labels.at(c) + ": ";
+  EXPECT_EQ(text.rfind(expected_start, 0), 0u) << text << " vs " << expected_start;
+  char two_decimals[32];
+  std::snprintf(two_decimals, sizeof two_decimals, "%.2f", shown);
+  if (shown >= 0.01) {
+    EXPECT_EQ(text.substr(expected_start.size()), two_decimals);
+  }
+  saveScreenshot(tab, "handout_digits_head_hover_1280x720.png");
+
+  // Play walks the snapshots; the dark and high-contrast modes draw without an error.
+  const json play = box(tab, "#play");
+  chromium_.click(tab, play["x"].get<double>() + 5, play["y"].get<double>() + 5);
+  ASSERT_TRUE(
+      chromium_.waitUntil(tab, "Number(document.body.dataset.step) > " + std::to_string(step), 10));
+  chromium_.click(tab, play["x"].get<double>() + 5, play["y"].get<double>() + 5);
+  for (const char* theme : {"dark", "contrast"}) {
+    const json button = box(tab, std::string("[data-theme-choice='") + theme + "']");
+    chromium_.click(tab, button["x"].get<double>() + 3, button["y"].get<double>() + 3);
+    EXPECT_EQ(chromium_.evaluate(tab, "document.documentElement.dataset.theme"), theme);
+    saveScreenshot(tab, std::string("handout_digits_") + theme + "_1280x720.png");
+  }
+  EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+}
+
+/// The same browser with every way out closed: a proxy that does not exist, no name resolves.
+class HandoutOffline : public HandoutInBrowser {
+ protected:
+  std::vector<std::string> flags() const override {
+    return {"--window-size=1280,720", "--proxy-server=http://127.0.0.1:9",
+            "--proxy-bypass-list=<-loopback>", "--host-resolver-rules=MAP * ~NOTFOUND"};
+  }
+};
+
+TEST_F(HandoutOffline, MakesNoNetworkRequest) {
+  // The request log sees requests: a page that fetches an image is caught.
+  const std::string control = folder_ + "/control.html";
+  std::ofstream(control) << "<!DOCTYPE html><img src=\"http://example.invalid/x.png\">";
+  const std::string control_tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(control_tab.empty());
+  chromium_.navigate(control_tab, "file://" + control);
+  bool caught = false;
+  for (int i = 0; i < 50 && !caught; ++i) {
+    chromium_.evaluate(control_tab, "1");
+    for (const std::string& url : chromium_.requestedUrls(control_tab))
+      caught |= url.rfind("http://example.invalid", 0) == 0;
+  }
+  ASSERT_TRUE(caught) << ::testing::PrintToString(chromium_.requestedUrls(control_tab));
+
+  const std::string tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(tab.empty());
+  const std::string url = "file://" + page_;
+  chromium_.navigate(tab, url);
+  ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"));
+  // Everything the page can do: play, change colours, hover the curves, the maps, the encodings.
+  chromium_.key(tab, "p", "KeyP", 80);
+  chromium_.waitUntil(tab, "false", 1.0);
+  chromium_.key(tab, "p", "KeyP", 80);
+  for (const char* selector : {"[data-theme-choice='dark']", ".chart canvas", "#head-canvas",
+                               "#pe-heatmap", "#stat-grid .stat-cell"}) {
+    const json b = box(tab, selector);
+    if (!b.is_object()) continue;
+    chromium_.mouseMove(tab, b["x"].get<double>() + b["w"].get<double>() / 2,
+                        b["y"].get<double>() + b["h"].get<double>() / 2);
+    chromium_.click(tab, b["x"].get<double>() + b["w"].get<double>() / 2,
+                    b["y"].get<double>() + b["h"].get<double>() / 2);
+  }
+  chromium_.waitUntil(tab, "false", 0.5);
+  const std::vector<std::string> requests = chromium_.requestedUrls(tab);
+  ASSERT_FALSE(requests.empty());
+  for (const std::string& request : requests)
+    EXPECT_EQ(request, url) << "the page requested " << request;
+  EXPECT_TRUE(chromium_.errors(tab).empty()) << ::testing::PrintToString(chromium_.errors(tab));
+}
+
+}  // namespace
+}  // namespace ascope

@@ -1,0 +1,83 @@
+// `attentionscope-cli handout` as a user meets it: the real binary, its exit codes and messages.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/handout/synthetic_run.h"
+
+namespace ascope {
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string output;  ///< stdout and stderr
+};
+
+Outcome cli(const std::string& args, const testing::TempFolder& tmp) {
+  const std::string log = tmp.path("cli.log");
+  const std::string command =
+      std::string(ATTENTIONSCOPE_CLI) + " " + args + " > '" + log + "' 2>&1";
+  const int status = std::system(command.c_str());
+  std::ifstream in(log);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+TEST(HandoutCli, BadCommandLinesNameTheOption) {
+  testing::TempFolder tmp;
+  testing::writeSyntheticRun(tmp.path("run"));
+  const std::string run = " --run '" + tmp.path("run") + "'";
+  const std::string out = " --out '" + tmp.path("l.html") + "'";
+  for (const auto& [args, named] : std::vector<std::pair<std::string, std::string>>{
+           {"handout" + out, "--run"},
+           {"handout" + run, "--out"},
+           {"handout" + run + out + " --max-mb 0", "--max-mb"},
+           {"handout" + run + out + " --max-mb lots", "--max-mb"},
+           {"handout" + run + out + " --max-mb 1e9", "--max-mb"},
+           {"handout" + run + out + " --theme purple", "--theme"}}) {
+    const Outcome o = cli(args, tmp);
+    EXPECT_EQ(o.code, 2) << args << "\n" << o.output;
+    EXPECT_NE(o.output.find(named), std::string::npos) << args << "\n" << o.output;
+  }
+  EXPECT_FALSE(std::filesystem::exists(tmp.path("l.html")));
+  const Outcome missing = cli("handout --run '" + tmp.path("nowhere") + "'" + out, tmp);
+  EXPECT_EQ(missing.code, 1) << missing.output;
+  EXPECT_NE(missing.output.find("nowhere"), std::string::npos) << missing.output;
+}
+
+TEST(HandoutCli, WritesWithinItsLimitAndSaysWhatItLeftOut) {
+  testing::TempFolder tmp;
+  testing::SyntheticRunOptions options;
+  options.snapshots = 60;
+  options.tokens = 24;
+  testing::writeSyntheticRun(tmp.path("run"), options);
+  const std::string page = tmp.path("lecture.html");
+  const Outcome full = cli("handout --run '" + tmp.path("run") + "' --out '" + page + "'", tmp);
+  ASSERT_EQ(full.code, 0) << full.output;
+  EXPECT_NE(full.output.find("60 of 60 snapshots"), std::string::npos) << full.output;
+  const auto full_size = std::filesystem::file_size(page);
+  const double limit_mb = static_cast<double>(full_size) / 2 / 1e6;
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%.3f", limit_mb);
+  const Outcome half =
+      cli("handout --run '" + tmp.path("run") + "' --out '" + page + "' --max-mb " + limit, tmp);
+  ASSERT_EQ(half.code, 0) << half.output;
+  EXPECT_LE(static_cast<double>(std::filesystem::file_size(page)), limit_mb * 1e6);
+  EXPECT_NE(half.output.find("left out: "), std::string::npos) << half.output;
+  EXPECT_NE(half.output.find("of the run's 60 snapshots"), std::string::npos) << half.output;
+  const Outcome tiny =
+      cli("handout --run '" + tmp.path("run") + "' --out '" + page + "' --max-mb 0.05", tmp);
+  EXPECT_EQ(tiny.code, 1) << tiny.output;
+  EXPECT_NE(tiny.output.find("give --max-mb"), std::string::npos) << tiny.output;
+  EXPECT_LE(static_cast<double>(std::filesystem::file_size(page)), limit_mb * 1e6);  // kept
+}
+
+}  // namespace
+}  // namespace ascope

@@ -1078,7 +1078,7 @@
     };
     const base = valueOf(A.baseline);
     const checkpoint = A.step > 0 ? `the checkpoint of step ${fmtInt(A.step)}` : 'the run\'s newest checkpoint';
-    $('ablation-hint').textContent = `Heads switched off in ${checkpoint}, on ${fmtInt(A.samples)} validation samples: the change in ${metric} from ${fmtValue(base)} with every head on. Red: the model does worse without it.`;
+    $('ablation-hint').textContent = `Heads switched off in ${checkpoint}, on ${fmtInt(A.samples)} validation samples: the change in ${info ? info.label : metric} from ${fmtValue(base)} with every head on. Red: the model does worse without it.`;
     const box = $('ablation-tables');
     box.textContent = '';
     const groupsSeen = [...new Set(A.rows.map((r) => r.group))];

@@ -24,7 +24,8 @@ inline std::string makeCommaLocale(const std::string& folder) {
   // -c: the other categories are missing on purpose; localedef warns and writes the locale.
   const std::string command =
       "localedef -c -i '" + source + "' -f UTF-8 '" + folder + "/" + name + "' >/dev/null 2>&1";
-  (void)std::system(command.c_str());
+  // Its exit status says little (it warns and still writes); whether the locale is there says all.
+  if (const int status = std::system(command.c_str()); status == -1) return {};
   if (!std::filesystem::exists(folder + "/" + name + "/LC_NUMERIC")) return {};
   return name;
 }

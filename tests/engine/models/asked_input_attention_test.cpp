@@ -142,7 +142,7 @@ std::vector<AttentionSnapshot> storedSnapshots(const std::string& run) {
 }
 
 TEST(AskedInputAttention, SentimentLabelsAreTheAskedReviewsWords) {
-  const std::string& run = trainedRun(kSentimentTaskId);
+  const std::string run = trainedRun(kSentimentTaskId);
   const std::string text = "A wonderful, moving film!";
   const InferenceAnswer answer = askText(run, text);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
@@ -165,7 +165,7 @@ TEST(AskedInputAttention, SentimentLabelsAreTheAskedReviewsWords) {
 }
 
 TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation) {
-  const std::string& run = trainedRun(kTranslationTaskId);
+  const std::string run = trainedRun(kTranslationTaskId);
   const std::string text = "the black dog";
   const InferenceAnswer answer = askText(run, text);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
@@ -255,7 +255,7 @@ TEST(AskedInputAttention, TranslationProbeFillsTheDecoderFieldsToo) {
 }
 
 TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
-  const std::string& run = trainedRun(kImageClassificationTaskId);
+  const std::string run = trainedRun(kImageClassificationTaskId);
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
   const int side = static_cast<int>(config->model.get<VisionTransformerConfig>().image_size);

@@ -105,6 +105,7 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   readout_->setTextFormat(Qt::RichText);
   readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   smoothing_box_ = new QDoubleSpinBox(this);
+  smoothing_box_->setObjectName(QStringLiteral("smoothingBox"));
   smoothing_box_->setRange(0.0, 0.999);
   smoothing_box_->setSingleStep(0.05);
   smoothing_box_->setDecimals(3);

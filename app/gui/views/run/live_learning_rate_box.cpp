@@ -87,6 +87,8 @@ void LiveLearningRateBox::send() {
           ? tr("%1 sent: it applies from the next batch (Resume or Step).").arg(rateText(*lr))
           : tr("%1 sent: it applies from the next batch.").arg(rateText(*lr)));
   Q_EMIT learningRateRequested(*lr);
+  // Sent: the field lets go of the keyboard, so the next Space pauses instead of typing into it.
+  edit_->clearFocus();
 }
 
 void LiveLearningRateBox::applied(const LearningRateChange& change) {

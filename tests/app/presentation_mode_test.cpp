@@ -5,9 +5,11 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMap>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,6 +128,7 @@ class PresentationModeTest : public QObject {
   void highContrastReachesThePlots();
   void optionsTurnPresentationOn();
   void spaceIsTheRunsWhateverHasTheFocus();
+  void zoomKeepsTheWindowOnTheScreen();
 
  private:
   static void showActive(MainWindow& window) {
@@ -454,6 +457,31 @@ void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {
   QTest::keyClicks(rate, QStringLiteral("5e-4"));
   QTest::keyClick(rate, Qt::Key_Escape);
   QVERIFY(!rate->hasFocus());
+}
+
+// Issue 41: Ctrl+= twice pushed the window off the screen (722 px tall at y = 32 on a 720 px
+// screen: the status bar and the dock tabs lost).
+void PresentationModeTest::zoomKeepsTheWindowOnTheScreen() {
+  MainWindow window;
+  const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+  window.resize(screen.width() - 40, screen.height() - 60);
+  window.move(screen.left() + 20, screen.top() + 40);
+  window.show();
+  window.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&window));
+  for (int i = 0; i < 2; ++i) {
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+    QTest::qWait(50);
+  }
+  QTRY_VERIFY2(screen.contains(window.frameGeometry()),
+               qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                              .arg(window.frameGeometry().x())
+                              .arg(window.frameGeometry().y())
+                              .arg(window.frameGeometry().width())
+                              .arg(window.frameGeometry().height())
+                              .arg(screen.width())
+                              .arg(screen.height())));
+  QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
 }
 
 QTEST_MAIN(ascope::PresentationModeTest)

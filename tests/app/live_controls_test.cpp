@@ -136,6 +136,9 @@ void LiveControlsTest::realRunLogsAndMarksTheChange() {
   const double step = window.curves()->loss()->eventMarkers()->markers().front().step;
   QVERIFY(step >= 2);  // after the batch that Step ran
   QCOMPARE(window.curves()->accuracy()->eventMarkers()->markers().front().step, step);
+  // The field shows the rate the newest step trained with once it is empty.
+  box->rateEdit()->clear();
+  QTRY_COMPARE_WITH_TIMEOUT(box->rateEdit()->placeholderText(), QStringLiteral("now 0.0005"), 5000);
   QTRY_VERIFY2_WITH_TIMEOUT(
       window.log()->panel()->view()->toPlainText().contains(
           QStringLiteral("learning rate 0.0005 from step %1 on (was 0.003)").arg(step)),

@@ -4,16 +4,24 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMap>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <algorithm>
 
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/run/live_learning_rate_box.h"
+#include "app/gui/views/run/run_control_bar.h"
+#include "app/gui/views/run/run_panel.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
@@ -21,6 +29,7 @@
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
 #include "app/gui/window/main/main_window.h"
+#include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/scripted/app_options.h"
 #include "app/gui/window/scripted/scripted_run.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -118,6 +127,8 @@ class PresentationModeTest : public QObject {
   void dockGoesFullScreenAndBack();
   void highContrastReachesThePlots();
   void optionsTurnPresentationOn();
+  void spaceIsTheRunsWhateverHasTheFocus();
+  void zoomKeepsTheWindowOnTheScreen();
 
  private:
   static void showActive(MainWindow& window) {
@@ -395,6 +406,83 @@ void PresentationModeTest::optionsTurnPresentationOn() {
 }
 
 }  // namespace ascope
+
+// Issue 41: after F11 the focus sat in the Loss dock's Smoothing box and Space erased its value;
+// after Esc it sat on Start and Space started a new run. Space is the run's (Pause) wherever the
+// focus is, except in a text field, which keeps its keys until Esc gives the focus back.
+void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {
+  MainWindow window;
+  showActive(window);
+  RunPanel* panel = window.runPanel();
+  QVERIFY(panel->startAction()->isEnabled());
+  QToolButton* start = nullptr;
+  for (QObject* object : panel->startAction()->associatedObjects()) {
+    if (auto* button = qobject_cast<QToolButton*>(object)) start = button;
+  }
+  QVERIFY(start != nullptr);
+  start->setFocus(Qt::TabFocusReason);
+  QTRY_VERIFY(start->hasFocus());
+  QSignalSpy started(panel, &RunPanel::startRequested);
+  QTest::keyClick(start, Qt::Key_Space);
+  QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+  QTest::qWait(100);
+  QCOMPARE(started.size(), 0);  // only Start (a click, F5) starts a run
+  QVERIFY(!window.bridge()->isActive());
+
+  // A text field keeps its keys; Esc gives the focus back, and the timeline keeps its place.
+  auto* smoothing = window.findChild<QDoubleSpinBox*>(QStringLiteral("smoothingBox"));
+  QVERIFY(smoothing != nullptr);
+  smoothing->setFocus(Qt::TabFocusReason);
+  QTRY_VERIFY(smoothing->hasFocus());
+  QTest::keyClick(smoothing, Qt::Key_Escape);
+  QVERIFY(!smoothing->hasFocus());
+  QVERIFY(!RunKeyFilter::isTextField(QApplication::focusWidget()));
+
+  // Presentation mode never leaves the focus in a text field, going in or out.
+  smoothing->setFocus(Qt::TabFocusReason);
+  QTRY_VERIFY(smoothing->hasFocus());
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(window.presentationControls()->presentation()->isActive());
+  QVERIFY2(!RunKeyFilter::isTextField(QApplication::focusWidget()),
+           qPrintable(QApplication::focusWidget()->objectName()));
+  QTest::keyClick(&window, Qt::Key_F11);
+  QVERIFY(!window.presentationControls()->presentation()->isActive());
+  QVERIFY(!RunKeyFilter::isTextField(QApplication::focusWidget()));
+
+  // A learning rate sent with Enter lets go of the keyboard too.
+  QLineEdit* rate = window.runControls()->liveLearningRate()->rateEdit();
+  rate->setEnabled(true);
+  rate->setFocus(Qt::TabFocusReason);
+  QTRY_VERIFY(rate->hasFocus());
+  QTest::keyClicks(rate, QStringLiteral("5e-4"));
+  QTest::keyClick(rate, Qt::Key_Escape);
+  QVERIFY(!rate->hasFocus());
+}
+
+// Issue 41: Ctrl+= twice pushed the window off the screen (722 px tall at y = 32 on a 720 px
+// screen: the status bar and the dock tabs lost).
+void PresentationModeTest::zoomKeepsTheWindowOnTheScreen() {
+  MainWindow window;
+  const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
+  window.resize(screen.width() - 40, screen.height() - 60);
+  window.move(screen.left() + 20, screen.top() + 40);
+  window.show();
+  window.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&window));
+  for (int i = 0; i < 2; ++i) {
+    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
+    QTest::qWait(50);
+  }
+  QTRY_VERIFY2(screen.contains(window.frameGeometry()),
+               qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
+                              .arg(window.frameGeometry().x())
+                              .arg(window.frameGeometry().y())
+                              .arg(window.frameGeometry().width())
+                              .arg(window.frameGeometry().height())
+                              .arg(screen.width())
+                              .arg(screen.height())));
+  QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+}
 
 QTEST_MAIN(ascope::PresentationModeTest)
 #include "presentation_mode_test.moc"

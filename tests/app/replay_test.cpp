@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -425,6 +426,17 @@ void ReplayTest::comparisonShowsCurvesDifferenceAndSettings() {
     } else {
       QCOMPARE(keys, first_keys);
       QVERIFY(difference.values == first_difference);
+      // It fits the screen (it opened at 1600 x 1000 on a 1280 x 720 projector, the A - B map
+      // and the close button off screen), and Esc closes it.
+      const QRect screen = compare->screen()->availableGeometry();
+      QVERIFY2(screen.contains(compare->frameGeometry()),
+               qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                              .arg(compare->frameGeometry().width())
+                              .arg(compare->frameGeometry().height())
+                              .arg(screen.width())
+                              .arg(screen.height())));
+      QTest::keyClick(compare, Qt::Key_Escape);
+      QTRY_VERIFY(!replay(window)->comparisonWindow());
     }
   }
 }

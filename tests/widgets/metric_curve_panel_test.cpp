@@ -261,6 +261,23 @@ class MetricCurvePanelTest : public QObject {
     QCOMPARE(panel.validationGraph()->dataCount(), 4);  // not one more validation point
     QVERIFY(panel.testLabel()->visible());
     QCOMPARE(panel.testLabel()->text(), QStringLiteral("test 0.62"));
+    // The label hides none of the curves' end: neither the last validation point, nor the
+    // smoothed curve's last point, nor the marker itself (it sat left of the marker, over the
+    // last 15-25 % of the curves).
+    panel.plot()->replot();
+    const QRectF label(panel.testLabel()->topLeft->pixelPosition(),
+                       panel.testLabel()->bottomRight->pixelPosition());
+    const auto pixel = [&](double step, double value) {
+      return QPointF(panel.plot()->xAxis->coordToPixel(step),
+                     panel.plot()->yAxis->coordToPixel(value));
+    };
+    const auto last = [](QCPGraph* g) { return *(g->data()->constEnd() - 1); };
+    const QCPGraphData validation = last(panel.validationGraph());
+    const QCPGraphData smoothed = last(panel.smoothedGraph());
+    QVERIFY(!label.contains(pixel(validation.key, validation.value)));
+    QVERIFY(!label.contains(pixel(smoothed.key, smoothed.value)));
+    QVERIFY(!label.contains(pixel(750, 0.62)));
+    QVERIFY(panel.plot()->axisRect()->rect().contains(label.toRect()));
     QVERIFY(panel.plot()->legend->hasItemWithPlottable(panel.testGraph()));
     // Drawn in a colour of its own, and named when hovered.
     const PlotTheme& theme = panel.plot()->theme();

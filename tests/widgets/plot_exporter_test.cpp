@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -61,6 +62,25 @@ class PlotExporterTest : public QObject {
     // the widget itself is laid out for its own size again afterwards
     test::settle();
     QVERIFY(view.heatmapRect()->outerRect().right() < 500);
+  }
+
+  void aWidgetsSlideHasItsTitleAboveIt() {
+    // head_statistics.png and ablation.png were small text on an empty slide, no title.
+    QLabel widget(QStringLiteral("a wide and low widget"));
+    widget.setAutoFillBackground(true);
+    QVERIFY(test::showAndSettle(&widget, QSize(400, 100)));
+    QTemporaryDir dir;
+    const QString plain = dir.filePath(QStringLiteral("plain.png"));
+    const QString titled = dir.filePath(QStringLiteral("titled.png"));
+    QVERIFY(PlotExporter::saveWidget(&widget, plain, ImageFormat::Png, {800, 450, 1.0}).ok());
+    QVERIFY(PlotExporter::saveWidget(&widget, titled, ImageFormat::Png, {800, 450, 1.0},
+                                     QStringLiteral("Head statistics: entropy"))
+                .ok());
+    const QColor text = widget.palette().color(QPalette::WindowText);
+    const QRect top(0, 0, 800, 40);  // above the letterboxed widget: background only
+    QCOMPARE(test::countPixelsNear(QImage(plain), top, text, 60), 0);
+    QVERIFY(test::countPixelsNear(QImage(titled), top, text, 60) > 50);
+    QCOMPARE(QImage(titled).size(), QSize(800, 450));
   }
 
   void singleRowMatrixStillRenders() {

@@ -5,9 +5,12 @@
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QFontMetrics>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPageLayout>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -136,17 +139,32 @@ ExportResult PlotExporter::save(QCustomPlot* plot, const QString& path, ImageFor
 }
 
 ExportResult PlotExporter::saveWidget(QWidget* widget, const QString& path, ImageFormat format,
-                                      const ExportSize& size) {
+                                      const ExportSize& size, const QString& title) {
   if (ExportResult r = checkSize(widget, size); !r.ok()) return r;
   const QSize source = widget->size().expandedTo(QSize(1, 1));
-  const double fit =
-      std::min(size.width / double(source.width()), size.height / double(source.height()));
+  // The title's band: a twentieth of the figure's height, at least the widget's own font.
+  QFont title_font = widget->font();
+  title_font.setBold(true);
+  title_font.setPixelSize(std::max(QFontInfo(widget->font()).pixelSize() + 2, size.height / 24));
+  const int band = title.isEmpty() ? 0 : QFontMetrics(title_font).height() * 2;
+  const int room = std::max(1, size.height - band);
+  const double fit = std::min(size.width / double(source.width()), room / double(source.height()));
   auto paint = [&](QPainter& painter, double scale) {
     painter.fillRect(QRectF(0, 0, size.width * scale, size.height * scale),
                      widget->palette().color(QPalette::Window));
+    if (band > 0) {
+      painter.save();
+      painter.scale(scale, scale);
+      painter.setFont(title_font);
+      painter.setPen(widget->palette().color(QPalette::WindowText));
+      const QFontMetrics metrics(title_font);
+      painter.drawText(QRectF(0, 0, size.width, band), Qt::AlignCenter,
+                       metrics.elidedText(title, Qt::ElideRight, size.width - band));
+      painter.restore();
+    }
     painter.scale(scale * fit, scale * fit);
     const double dx = (size.width / fit - source.width()) / 2.0;
-    const double dy = (size.height / fit - source.height()) / 2.0;
+    const double dy = band / fit + (room / fit - source.height()) / 2.0;
     painter.translate(dx, dy);
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
   };

@@ -25,9 +25,10 @@ class PlotExporter {
   static ExportResult save(QCustomPlot* plot, const QString& path, ImageFormat format,
                            const ExportSize& size);
 
-  /// Any widget (not a plot): rendered at its current size, scaled uniformly into `size`.
+  /// Any widget (not a plot): rendered at its current size, scaled uniformly into `size`; with a
+  /// `title`, under it in a band of its own (a slide says what it shows, as a plot's title does).
   static ExportResult saveWidget(QWidget* widget, const QString& path, ImageFormat format,
-                                 const ExportSize& size);
+                                 const ExportSize& size, const QString& title = {});
 
   /// Writes a UTF-8 CSV: the header line, then whatever `write_rows` streams.
   static ExportResult writeCsv(const QString& path, const QStringList& header,

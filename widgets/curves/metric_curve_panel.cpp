@@ -86,9 +86,10 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   smoothed_graph_->setAdaptiveSampling(true);
   plot_->placeLegendAbove(plot_->axisRect());
   test_label_ = new QCPItemText(plot_);
-  test_label_->position->setType(QCPItemPosition::ptPlotCoords);
-  // Left of the marker, which sits at the run's last step, the right edge (see syncGraphs).
-  test_label_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+  // In a corner of the plot, not beside the marker: the marker sits at the run's last step, where
+  // the curves end, and a label left of it hid their last 15–25 % and the last validation point.
+  test_label_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  test_label_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
   test_label_->setPadding(QMargins(2, 2, 2, 2));
   test_label_->setSelectable(false);
   test_label_->setVisible(false);
@@ -104,6 +105,7 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   readout_->setTextFormat(Qt::RichText);
   readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   smoothing_box_ = new QDoubleSpinBox(this);
+  smoothing_box_->setObjectName(QStringLiteral("smoothingBox"));
   smoothing_box_->setRange(0.0, 0.999);
   smoothing_box_->setSingleStep(0.05);
   smoothing_box_->setDecimals(3);
@@ -280,14 +282,13 @@ void MetricCurvePanel::syncGraphs() {
   if (test_) test_graph_->addToLegend();
   test_label_->setVisible(test_.has_value());
   if (test_) {
-    test_label_->position->setCoords(test_->x, test_->y);
     test_label_->setText(QStringLiteral("%1 %2").arg(test_name_, formatValue(test_->y)));
   }
   plot_->setEmptyState(train_.empty() && validation_.empty() && !test_);
   if (following_) rescaleToData();
   if (test_) {
-    // Above the marker, unless that leaves the plot (an accuracy near the top of its range):
-    // then below it.
+    // The corner on the other side from the marker: the curves end near its height, so the top
+    // right is free when it sits low (a loss), the bottom right when it sits high (an accuracy).
     const QCPRange range = plot_->yAxis->range();
     double height = 0.5;  // of the marker, as a share of the plot's
     if (log_scale_ && range.lower > 0 && test_->y > 0 && range.upper > range.lower) {
@@ -295,8 +296,9 @@ void MetricCurvePanel::syncGraphs() {
     } else if (range.size() > 0) {
       height = (test_->y - range.lower) / range.size();
     }
-    test_label_->setPositionAlignment(Qt::AlignRight |
-                                      (height > 0.75 ? Qt::AlignTop : Qt::AlignBottom));
+    const bool high = height > 0.5;
+    test_label_->position->setCoords(0.995, high ? 0.99 : 0.01);
+    test_label_->setPositionAlignment(Qt::AlignRight | (high ? Qt::AlignBottom : Qt::AlignTop));
   }
   updateReadout();
 }

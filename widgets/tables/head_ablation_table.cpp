@@ -419,7 +419,11 @@ void HeadAblationTable::changeEvent(QEvent* event) {
 ExportResult HeadAblationTable::exportImage(const QString& path, ImageFormat format,
                                             const ExportSize& size) {
   if (!stack_->isVisible()) stack_->resize(QSize(size.width, size.height));
-  return PlotExporter::saveWidget(stack_, path, format, size);
+  const QString title =
+      measure_box_ && measure_box_->count() > 0
+          ? tr("Head ablation: %1 with each head switched off").arg(measure_box_->currentText())
+          : tr("Head ablation");
+  return PlotExporter::saveWidget(stack_, path, format, size, title);
 }
 
 ExportResult HeadAblationTable::exportCsv(const QString& path) const {

@@ -311,7 +311,11 @@ ExportResult HeadStatsGridPanel::exportImage(const QString& path, ImageFormat fo
   // In a dock not shown yet the grid has never been laid out: give it the figure's shape.
   if (!grid_->isVisible())
     grid_->resize(grid_->sizeHint().expandedTo(QSize(size.width, size.height)));
-  return PlotExporter::saveWidget(grid_, path, format, size);
+  const QString title = currentMetric().isEmpty()
+                            ? tr("Head statistics")
+                            : tr("Head statistics: %1 of every head over training, %2")
+                                  .arg(metric_box_->currentText(), group_box_->currentText());
+  return PlotExporter::saveWidget(grid_, path, format, size, title);
 }
 
 ExportResult HeadStatsGridPanel::exportCsv(const QString& path) const {

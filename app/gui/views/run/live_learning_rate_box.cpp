@@ -48,6 +48,7 @@ LiveLearningRateBox::LiveLearningRateBox(const CurrentRun* run, QWidget* parent)
           [this](TrainerState state, const QString&) { follow(state); });
   connect(run_, &CurrentRun::runChanged, this, [this] {
     edit_->clear();
+    edit_->setPlaceholderText(tr("e.g. 5e-4"));
     status_.clear();
     edit_->setToolTip(base_tool_tip_);
     follow(run_->state());
@@ -86,6 +87,8 @@ void LiveLearningRateBox::send() {
           ? tr("%1 sent: it applies from the next batch (Resume or Step).").arg(rateText(*lr))
           : tr("%1 sent: it applies from the next batch.").arg(rateText(*lr)));
   Q_EMIT learningRateRequested(*lr);
+  // Sent: the field lets go of the keyboard, so the next Space pauses instead of typing into it.
+  edit_->clearFocus();
 }
 
 void LiveLearningRateBox::applied(const LearningRateChange& change) {
@@ -93,6 +96,12 @@ void LiveLearningRateBox::applied(const LearningRateChange& change) {
           .arg(rateText(change.lr))
           .arg(change.step)
           .arg(rateText(change.previous_lr)));
+}
+
+void LiveLearningRateBox::showCurrentRate(double lr) {
+  if (!run_->isLive() || !(lr > 0)) return;
+  const QString text = tr("now %1").arg(rateText(lr));
+  if (edit_->placeholderText() != text) edit_->setPlaceholderText(text);
 }
 
 void LiveLearningRateBox::follow(TrainerState state) {

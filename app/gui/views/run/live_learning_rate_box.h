@@ -29,6 +29,9 @@ class LiveLearningRateBox : public QWidget {
 
   /// The engine took a rate at change.step.
   void applied(const LearningRateChange& change);
+  /// The rate the newest step trained with, shown in the empty field ("now 0.003") so that a
+  /// lecturer sees the schedule's rate before typing another.
+  void showCurrentRate(double lr);
   QLineEdit* rateEdit() const { return edit_; }
   QPushButton* setButton() const { return set_; }
   /// What the box last said ("5e-4 sent: …", "5e-4 since step 41 …", a refusal); "" at first.

@@ -2,9 +2,12 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScreen>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -122,7 +125,14 @@ RunComparisonWindow::RunComparisonWindow(QWidget* parent) : QWidget(parent, Qt::
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
   layout->addWidget(split, 1);
-  resize(1600, 1000);
+  // 1600 x 1000 where the screen has room, never more than nine tenths of it: on a 1280 x 720
+  // projector (2400 x 1500 px at 150 %) the A - B map and the close button were off screen.
+  const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+  const QRect room = screen ? screen->availableGeometry() : QRect(0, 0, 1600, 1000);
+  resize(std::min(1600, room.width() * 9 / 10), std::min(1000, room.height() * 9 / 10));
+  if (screen) move(room.center() - rect().center());
+  // Esc closes it, as it closes a dialog.
+  connect(new QShortcut(QKeySequence::Cancel, this), &QShortcut::activated, this, &QWidget::close);
 
   connect(&load_watcher_, &QFutureWatcher<RunComparisonData>::finished, this,
           &RunComparisonWindow::onLoaded);

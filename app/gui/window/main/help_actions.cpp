@@ -77,6 +77,9 @@ QString HelpActions::shortcutsHtml(const QMenuBar* menus) {
   rows << row(tr("Mouse wheel, drag"), tr("Curves and enlarged head: zoom, pan"));
   rows << row(tr("Double-click a dock's title"), tr("That dock alone; Esc brings the layout back"));
   rows << row(tr("Esc"), tr("Back to the run (an asked input, a dock alone)"));
+  rows << row(tr("Space, Esc in a text field"),
+              tr("The field keeps Space; Esc gives the keyboard back to the window, where Space "
+                 "pauses and resumes again (it never presses a focused button)"));
   return QStringLiteral("<table cellspacing='2'>%1</table>").arg(rows.join(QString()));
 }
 

@@ -26,8 +26,10 @@
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/presentation_controls.h"
+#include "app/gui/window/lecture/presentation_mode.h"
 #include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/help_actions.h"
+#include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/run/error_analysis_controller.h"
 #include "app/gui/window/run/remembered_settings.h"
 #include "engine/inference/device_query.h"
@@ -73,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/attentionscope.svg")));
   run_ = new CurrentRun(this);
   bridge_ = new EngineBridge(run_, this);
+  keys_ = new RunKeyFilter(this);
   createPresenters();
   createRunToolBar();  // before the controllers: they take its controls
   controller_ = new RunController(
@@ -313,6 +316,10 @@ void MainWindow::createMenus() {
   view->addSeparator();
   docks_->fillViewMenu(view);
   presentation_ = new PresentationControls(this, docks_);
+  // Entering or leaving presentation moved the focus into the Loss dock's Smoothing box, where
+  // the next Space erased the value instead of pausing.
+  connect(presentation_->presentation(), &PresentationMode::activeChanged, keys_,
+          &RunKeyFilter::leaveTextField);
   view->addSeparator();
   presentation_->fillViewMenu(view);
 

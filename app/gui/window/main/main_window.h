@@ -20,6 +20,7 @@ class ExportActions;
 class HeadAnalysisController;
 class LongRunCheck;
 class PresentationControls;
+class RunKeyFilter;
 class RememberedSettings;
 class RunControlBar;
 class RunController;
@@ -102,6 +103,7 @@ class MainWindow : public QMainWindow {
   ErrorAnalysisController* errors_ = nullptr;
   AppLog* app_log_ = nullptr;
   PresentationControls* presentation_ = nullptr;
+  RunKeyFilter* keys_ = nullptr;  ///< Space for the run whatever has the focus; Esc leaves a field
   RememberedSettings* remembered_ = nullptr;
   LongRunCheck* long_run_check_ = nullptr;
   bool interactive_ = false;

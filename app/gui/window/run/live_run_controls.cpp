@@ -17,6 +17,10 @@ LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel,
           &EngineBridge::setLearningRate);
   connect(run_panel->probePicker(), &ProbeSamplePicker::probeSampleRequested, bridge_,
           &EngineBridge::setProbeSample);
+  connect(bridge_, &EngineBridge::stepsArrived, rate,
+          [rate](const std::vector<StepMetrics>& steps) {
+            if (!steps.empty()) rate->showCurrentRate(steps.back().lr);
+          });
   // Emitted by the bridge's drain timer on the GUI thread.
   connect(bridge_, &EngineBridge::learningRateChanged, this,
           [this, rate](const LearningRateChange& change) {

@@ -5,11 +5,9 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMap>
-#include <QScreen>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -128,7 +126,6 @@ class PresentationModeTest : public QObject {
   void highContrastReachesThePlots();
   void optionsTurnPresentationOn();
   void spaceIsTheRunsWhateverHasTheFocus();
-  void zoomKeepsTheWindowOnTheScreen();
 
  private:
   static void showActive(MainWindow& window) {
@@ -405,8 +402,6 @@ void PresentationModeTest::optionsTurnPresentationOn() {
   QCOMPARE(window.size(), QSize(1400, 900));
 }
 
-}  // namespace ascope
-
 // Issue 41: after F11 the focus sat in the Loss dock's Smoothing box and Space erased its value;
 // after Esc it sat on Start and Space started a new run. Space is the run's (Pause) wherever the
 // focus is, except in a text field, which keeps its keys until Esc gives the focus back.
@@ -459,30 +454,7 @@ void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {
   QVERIFY(!rate->hasFocus());
 }
 
-// Issue 41: Ctrl+= twice pushed the window off the screen (722 px tall at y = 32 on a 720 px
-// screen: the status bar and the dock tabs lost).
-void PresentationModeTest::zoomKeepsTheWindowOnTheScreen() {
-  MainWindow window;
-  const QRect screen = QGuiApplication::primaryScreen()->availableGeometry();
-  window.resize(screen.width() - 40, screen.height() - 60);
-  window.move(screen.left() + 20, screen.top() + 40);
-  window.show();
-  window.activateWindow();
-  QVERIFY(QTest::qWaitForWindowActive(&window));
-  for (int i = 0; i < 2; ++i) {
-    QTest::keyClick(&window, Qt::Key_Equal, Qt::ControlModifier);
-    QTest::qWait(50);
-  }
-  QTRY_VERIFY2(screen.contains(window.frameGeometry()),
-               qPrintable(QStringLiteral("%1,%2 %3x%4 on %5x%6")
-                              .arg(window.frameGeometry().x())
-                              .arg(window.frameGeometry().y())
-                              .arg(window.frameGeometry().width())
-                              .arg(window.frameGeometry().height())
-                              .arg(screen.width())
-                              .arg(screen.height())));
-  QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
-}
+}  // namespace ascope
 
 QTEST_MAIN(ascope::PresentationModeTest)
 #include "presentation_mode_test.moc"

@@ -7,7 +7,6 @@
 #include <QTimer>
 
 #include "app/gui/window/layout/dock_layout.h"
-#include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/high_contrast_palette.h"
@@ -35,10 +34,6 @@ PresentationControls::PresentationControls(QMainWindow* window, DockLayout* dock
   zoom_ = new FontZoom(window);
   connect(zoom_, &FontZoom::aboutToZoom, this, &PresentationControls::beforeZoom);
   connect(zoom_, &FontZoom::zoomChanged, this, &PresentationControls::afterZoom);
-  // Larger text raises the docks' minimum sizes and the window grew past the screen (722 px tall
-  // at y = 32 on a 720 px screen after Ctrl+= twice): once laid out, it is fitted back.
-  connect(zoom_, &FontZoom::zoomChanged, this,
-          [this] { QTimer::singleShot(0, window_, [w = window_] { fitWindowIntoScreen(w); }); });
 
   presentation_action_ = new QAction(tr("&Presentation"), this);
   presentation_action_->setObjectName(QStringLiteral("presentationAction"));

@@ -5,7 +5,6 @@
 #include <QTimer>
 
 #include "app/gui/window/layout/dock_layout.h"
-#include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/layout/workspace.h"
 
 namespace ascope {
@@ -32,9 +31,6 @@ void PresentationMode::leave() {
   window_->removeEventFilter(this);
   before_.restore(window_);
   docks_->release(this);
-  // Out of full screen the restored geometry may put the title bar above the screen (at 0,0
-  // under openbox): fitted once the window manager has taken the window back.
-  QTimer::singleShot(0, window_, [w = window_] { fitWindowIntoScreen(w); });
   Q_EMIT activeChanged(false);
 }
 

@@ -114,7 +114,8 @@ bool ChromiumSession::start(const std::string& browser, const std::string& profi
 void ChromiumSession::stop() {
   if (to_browser_ >= 0) {
     const std::string close = json{{"id", next_id_++}, {"method", "Browser.close"}}.dump();
-    (void)::write(to_browser_, close.c_str(), close.size() + 1);  // with its NUL
+    // With its NUL; a browser already gone (the write failing) is reaped below all the same.
+    [[maybe_unused]] const ssize_t sent = ::write(to_browser_, close.c_str(), close.size() + 1);
     ::close(to_browser_);
     to_browser_ = -1;
   }

@@ -37,6 +37,19 @@
 namespace ascope {
 namespace {
 
+/// A finished future of `value` (makeReadyFuture before Qt 6.6, which deprecates it).
+QFuture<ExportResult> readyFuture(ExportResult value) {
+#if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
+  return QtFuture::makeReadyValueFuture(std::move(value));
+#else
+  return QtFuture::makeReadyFuture(std::move(value));
+#endif
+}
+
+}  // namespace
+
+namespace {
+
 /// metrics.csv of a run of millions of steps is tens of megabytes; more is not a metrics file.
 constexpr std::size_t kMaxCopiedFileBytes = std::size_t{1} << 30;
 
@@ -145,11 +158,11 @@ QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QStr
                                 .arg(QLatin1String(ExportActions::kStagingPrefix))
                                 .arg(QCoreApplication::applicationPid())));
   if (!stage->isValid()) {
-    return QtFuture::makeReadyFuture(ExportResult::failure(
+    return readyFuture(ExportResult::failure(
         QObject::tr("cannot create a temporary folder: %1").arg(stage->errorString())));
   }
   const ExportResult rendered = render(stage->path());
-  if (!rendered.ok()) return QtFuture::makeReadyFuture(rendered);
+  if (!rendered.ok()) return readyFuture(rendered);
   return QtConcurrent::run([stage, folder] { return copyStaged(stage->path(), folder); });
 }
 
@@ -228,7 +241,7 @@ QFuture<ExportResult> ExportActions::exportMetricsAsync(const QString& path,
 
 QFuture<ExportResult> ExportActions::exportAttentionAsync(const QString& path) const {
   if (attention_->panel()->groupCount() == 0) {
-    return QtFuture::makeReadyFuture(ExportResult::failure(tr("no attention to export yet")));
+    return readyFuture(ExportResult::failure(tr("no attention to export yet")));
   }
   AttentionHeadGridPanel* panel = attention_->panel();
   const QFileInfo target(path);

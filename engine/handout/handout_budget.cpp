@@ -6,16 +6,6 @@
 namespace ascope {
 namespace {
 
-HandoutSelection everything(const HandoutCosts& costs) {
-  HandoutSelection s;
-  s.frames =
-      evenlySpaced(static_cast<int>(costs.frames.size()), static_cast<int>(costs.frames.size()));
-  s.probes = costs.probes;
-  s.groups.assign(costs.group_layers.size(), true);
-  for (int layers : costs.group_layers) s.layers.emplace_back(std::max(0, layers), true);
-  return s;
-}
-
 /// The most frames in [low, high] with which `s` fits (binary search: more frames never cost
 /// less); `low` when none does.
 int mostFramesThatFit(const HandoutCosts& costs, HandoutSelection s, int low, int high,
@@ -92,8 +82,18 @@ std::size_t estimateBytes(const HandoutCosts& costs, const HandoutSelection& s) 
   return total;
 }
 
+HandoutSelection everythingIn(const HandoutCosts& costs) {
+  HandoutSelection s;
+  s.frames =
+      evenlySpaced(static_cast<int>(costs.frames.size()), static_cast<int>(costs.frames.size()));
+  s.probes = costs.probes;
+  s.groups.assign(costs.group_layers.size(), true);
+  for (int layers : costs.group_layers) s.layers.emplace_back(std::max(0, layers), true);
+  return s;
+}
+
 HandoutSelection planHandout(const HandoutCosts& costs, std::size_t max_bytes) {
-  HandoutSelection s = everything(costs);
+  HandoutSelection s = everythingIn(costs);
   const auto fits = [&] { return estimateBytes(costs, s) <= max_bytes; };
   const auto done = [&] {
     s.estimated_bytes = estimateBytes(costs, s);

@@ -44,6 +44,9 @@ struct HandoutSelection {
 /// `count` of `total` indices spread evenly from the first to the last (the last alone for 1).
 std::vector<int> evenlySpaced(int total, int count);
 
+/// Every frame, probe sample, group and layer the costs list: what a page that fits holds.
+HandoutSelection everythingIn(const HandoutCosts& costs);
+
 /// The page's size for `selection`, by the costs.
 std::size_t estimateBytes(const HandoutCosts& costs, const HandoutSelection& selection);
 

@@ -39,16 +39,6 @@ void raiseRunMax(const HandoutAttention& a, HandoutGroup& group) {
   group.run_max = std::isfinite(top) ? top : group.run_max;
 }
 
-HandoutSelection everythingOf(const HandoutCosts& costs) {
-  HandoutSelection s;
-  s.frames =
-      evenlySpaced(static_cast<int>(costs.frames.size()), static_cast<int>(costs.frames.size()));
-  s.probes = costs.probes;
-  s.groups.assign(costs.group_layers.size(), true);
-  for (int layers : costs.group_layers) s.layers.emplace_back(std::max(0, layers), true);
-  return s;
-}
-
 std::string pageTitle(const HandoutData& data) {
   return data.run_name + " · " + data.task_title + " · AttentionScope";
 }
@@ -115,7 +105,7 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
   const std::string title = pageTitle(data);
   {
     const HandoutPacker empty;
-    costs.fixed = renderHandoutPage(title, empty.document(data, {}, everythingOf(costs), {},
+    costs.fixed = renderHandoutPage(title, empty.document(data, {}, everythingIn(costs), {},
                                                           options.max_mb, options.theme))
                       .size() +
                   kFixedMargin;

@@ -46,10 +46,6 @@ QFuture<ExportResult> readyFuture(ExportResult value) {
 #endif
 }
 
-}  // namespace
-
-namespace {
-
 /// metrics.csv of a run of millions of steps is tens of megabytes; more is not a metrics file.
 constexpr std::size_t kMaxCopiedFileBytes = std::size_t{1} << 30;
 

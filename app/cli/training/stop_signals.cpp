@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 
 namespace ascope::cli {
 namespace {
@@ -46,6 +47,10 @@ StopSignals::StopSignals() {
 }
 
 StopSignals::~StopSignals() {
+  // What was printed reaches its file before a signal can take the default action again (stdout
+  // to a file is block buffered; a SIGHUP from a killed launcher would drop the summary).
+  std::fflush(stdout);
+  std::fflush(stderr);
   sigaction(SIGINT, &previous_int, nullptr);
   sigaction(SIGTERM, &previous_term, nullptr);
   sigaction(SIGHUP, &previous_hup, nullptr);

@@ -10,7 +10,8 @@ namespace ascope::cli {
 /// Exit code of `train` stopped by a signal with its checkpoint written: the run can be resumed.
 inline constexpr int kExitStoppedBySignal = 3;
 
-/// Installs the handlers for its lifetime and restores the previous ones after. One at a time.
+/// Installs the handlers for its lifetime; flushes stdout and stderr, then restores the previous
+/// ones. One at a time.
 class StopSignals {
  public:
   StopSignals();

@@ -71,12 +71,14 @@ void printSummary(TrainerState state, const StepMetrics& last,
 }  // namespace
 
 int trainAndReport(const TrainingConfig& config, const std::optional<JobRank>& job) {
+  // Before start(): a signal during data loading stops the run as soon as it can stop. Before the
+  // trainer too, so that it outlives the trainer's teardown: a rank's SIGHUP (its launcher killed
+  // after passing a stop on) landing there must not end the process with its summary unwritten.
+  const StopSignals signals;
   Trainer trainer(config, job);
   // A rank other than 0 says only what goes wrong; rank 0 speaks for the job.
   const bool quiet = job && !job->leads();
   const std::string prefix = quiet ? "rank " + std::to_string(job->rank) + ": " : "";
-  // Before start(): a signal during data loading stops the run as soon as it can stop.
-  const StopSignals signals;
   if (Status s = trainer.start(); !s.ok()) return usageError(s.error(), "train");
   const bool tty = isatty(STDOUT_FILENO) != 0;
   StepMetrics last;

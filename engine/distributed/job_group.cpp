@@ -22,9 +22,11 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/distributed/job_fault.h"
+#include "engine/distributed/rendezvous_probe.h"
 
 namespace ascope {
 namespace {
@@ -88,16 +90,28 @@ std::string rendezvousError(const JobRank& job, const std::string& what, bool ti
 /// rank that will never come.
 Status checkWorldSize(c10d::Store& store, const JobRank& job, Milliseconds timeout) {
   const std::string mine = std::to_string(job.world_size);
-  store.set(worldSizeKey(job.rank), bytesOf(mine));
-  for (int r = 0; r < job.world_size; ++r) {
-    if (r == job.rank || (!job.leads() && r != 0)) continue;
-    store.wait({worldSizeKey(r)}, timeout);
-    const std::vector<uint8_t> bytes = store.get(worldSizeKey(r));
-    const std::string theirs(bytes.begin(), bytes.end());
-    if (theirs == mine) continue;
+  const auto mismatch = [&](int r, const std::string& theirs) {
     return Error{describeJobRank(job) + ": rank " + std::to_string(r) +
                  " was started with WORLD_SIZE " + theirs + ", this rank with " + mine +
                  ": start every rank of a job with the same WORLD_SIZE"};
+  };
+  const auto sizeOf = [&](int r) {
+    store.wait({worldSizeKey(r)}, timeout);
+    const std::vector<uint8_t> bytes = store.get(worldSizeKey(r));
+    return std::string(bytes.begin(), bytes.end());
+  };
+  if (!job.leads()) {
+    // Rank 0's size read before this rank's is left: rank 0, on reading a mismatch, ends and
+    // takes the store with it, and a rank still reading then met a reset connection instead.
+    const std::string leaders = sizeOf(0);
+    store.set(worldSizeKey(job.rank), bytesOf(mine));
+    if (leaders != mine) return mismatch(0, leaders);
+    return {};
+  }
+  store.set(worldSizeKey(job.rank), bytesOf(mine));
+  for (int r = 1; r < job.world_size; ++r) {
+    const std::string theirs = sizeOf(r);
+    if (theirs != mine) return mismatch(r, theirs);
   }
   return {};
 }
@@ -115,6 +129,14 @@ Expected<c10::intrusive_ptr<c10d::Store>> meetAtStore(const JobRank& job, Millis
     c10::intrusive_ptr<c10d::Store> store;  // guarded by mutex
     std::string error;                      // guarded by mutex
   };
+  if (!job.leads()) {
+    // A moment's look first: LibTorch 2's client keeps reconnecting to a program that closes its
+    // connections until the job's timeout passes (rendezvous_probe.h).
+    if (std::optional<std::string> foreign =
+            foreignRendezvous(job.master_addr, job.master_port, std::chrono::milliseconds(300))) {
+      return Error{rendezvousError(job, *foreign, /*timed_out=*/false)};
+    }
+  }
   auto meeting = std::make_shared<Meeting>();
   c10d::TCPStoreOptions options;
   options.port = static_cast<std::uint16_t>(job.master_port);

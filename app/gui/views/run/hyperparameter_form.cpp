@@ -157,7 +157,8 @@ void HyperparameterForm::setConfig(const TrainingConfig& config) {
   for (int index : config.probe_samples) probes.push_back(QString::number(index));
   probes_->setText(probes.join(QStringLiteral(", ")));
   const TaskDescriptor* task = TaskRegistry::instance().find(config.task);
-  if (!pretrained_shown_) showShape(task ? task->model_shape(config) : ModelShape{});
+  own_shape_ = task ? task->model_shape(config) : ModelShape{};
+  if (!pretrained_shown_) showShape(own_shape_);
   layers_->setToolTip(QString::fromStdString(task ? task->layers_hint : "Transformer layers"));
   labels_.value("d_model")->setText(QString::fromStdString(task ? task->width_label : "d_model"));
   labels_.value("d_ff")->setText(QString::fromStdString(task ? task->ff_label : "d_ff"));
@@ -181,8 +182,13 @@ QList<QWidget*> HyperparameterForm::modelFields() const {
 
 void HyperparameterForm::showPretrainedShape(const std::optional<ModelShape>& shape,
                                              const QString& note) {
+  const bool was_shown = pretrained_shown_;
   pretrained_shown_ = shape.has_value();
-  if (shape) showShape(*shape);
+  if (shape) {
+    showShape(*shape);
+  } else if (was_shown) {
+    showShape(own_shape_);
+  }
   model_title_->setText(pretrained_shown_ ? tr("Model (pretrained, read-only)") : tr("Model"));
   model_title_->setToolTip(note);
   for (QWidget* field : modelFields()) {

@@ -66,6 +66,9 @@ class HyperparameterForm : public QWidget {
   QString message_;                      // the message the marks show
   bool read_only_ = false;
   bool pretrained_shown_ = false;
+  /// The task's own model sizes of the config last set: shown again when a pretrained model's
+  /// are taken away (an opened run after a fine-tune kept the fine-tune's, issue 41).
+  ModelShape own_shape_;
   QLabel* model_title_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* max_steps_ = nullptr;

@@ -127,10 +127,12 @@ RunSummary RunProgressView::summary() const {
     s.total_steps = last_->total_steps;
     s.epoch = last_->epoch;
     s.eta = etaText(*last_, batch_size_, state_now_);
-    // Timed on this device, validation passes and the final test included.
-    const std::optional<double> left = projection_ ? projection_->secondsLeft() : std::nullopt;
+    // Timed on this device, validation passes and the final test included: a range, since a
+    // shared machine's speed varies ("about 6–8 min").
+    const std::optional<RunTimeProjection::Range> left =
+        projection_ ? projection_->rangeLeft() : std::nullopt;
     if (left && state_now_ != TrainerState::kPaused && !isFinalState(state_now_)) {
-      s.eta = clock(*left);
+      s.eta = RunTimeProjection::rangeText(*left);
     }
   }
   return s;

@@ -40,6 +40,13 @@ class RunProgressView : public QWidget {
   std::optional<double> projectedTotalSeconds() const {
     return projection_ ? projection_->totalSeconds() : std::nullopt;
   }
+  /// Seconds still to go and their range as the toolbar states them; nullopt before timed.
+  std::optional<double> projectedSecondsLeft() const {
+    return projection_ ? projection_->secondsLeft() : std::nullopt;
+  }
+  std::optional<RunTimeProjection::Range> projectedRangeLeft() const {
+    return projection_ ? projection_->rangeLeft() : std::nullopt;
+  }
   QString statsText() const;
   /// "" until setTest.
   QString testText() const;

@@ -14,6 +14,14 @@ namespace {
 constexpr std::size_t kRecentSteps = 64;
 /// A forward pass of a sample costs about a third of a training step's forward and backward.
 constexpr double kForwardShare = 0.35;
+/// The recent median's weight in a step's time; the run's average has the rest.
+constexpr double kRecentWeight = 0.3;
+/// A step longer than this many recent medians counts as this many in the run's average: a
+/// pause, or a probe, is not a slower machine.
+constexpr double kLongestStep = 4.0;
+/// The margin for what the machine will do, as a share of the time left, at the run's start; it
+/// narrows with the square root of the share of steps still to go.
+constexpr double kMarginAtStart = 0.25;
 
 QString tr(const char* text) {
   return QCoreApplication::translate("RunTimeProjection", text);
@@ -27,6 +35,11 @@ double medianSeconds(const Gaps& gaps) {
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
   return *middle;
+}
+
+/// A figure of minutes or hours without trailing zeros: "2", "2.5".
+QString shortNumber(double value) {
+  return QString::number(value, 'g', 3);
 }
 
 }  // namespace
@@ -44,7 +57,14 @@ void RunTimeProjection::addSteps(const std::vector<StepMetrics>& steps) {
       if (evaluated_at_ && last_->step >= *evaluated_at_) {
         takeEvaluationGap(gap);
       } else {
-        recent_.push_back({m.step, gap});
+        // The first steps warm caches and allocators up: the run's average starts after them.
+        const double median = recentMedian();
+        const double counted = timed_steps_ < kTimedSteps ? 0
+                               : median > 0               ? std::min(gap, kLongestStep * median)
+                                                          : gap;
+        summed_s_ += counted;
+        if (timed_steps_ >= kTimedSteps) ++summed_steps_;
+        recent_.push_back({m.step, gap, counted});
         if (recent_.size() > kRecentSteps) recent_.pop_front();
         ++timed_steps_;
       }
@@ -68,6 +88,10 @@ void RunTimeProjection::addEvaluation(std::int64_t step) {
   for (auto it = recent_.begin(); it != recent_.end(); ++it) {
     if (it->step != step + 1) continue;
     const double gap = it->seconds;
+    if (it->counted > 0) {
+      summed_s_ = std::max(0.0, summed_s_ - it->counted);
+      summed_steps_ = std::max<std::int64_t>(0, summed_steps_ - 1);
+    }
     recent_.erase(it);
     --timed_steps_;
     takeEvaluationGap(gap);
@@ -76,8 +100,18 @@ void RunTimeProjection::addEvaluation(std::int64_t step) {
   evaluated_at_ = step;
 }
 
-double RunTimeProjection::stepSeconds() const {
+double RunTimeProjection::recentMedian() const {
   return medianSeconds(recent_);
+}
+
+double RunTimeProjection::runAverage() const {
+  return summed_steps_ > 0 ? summed_s_ / static_cast<double>(summed_steps_) : 0;
+}
+
+double RunTimeProjection::stepSeconds() const {
+  const double average = runAverage();
+  if (average <= 0) return recentMedian();
+  return kRecentWeight * recentMedian() + (1 - kRecentWeight) * average;
 }
 
 double RunTimeProjection::evaluationSeconds() const {
@@ -103,18 +137,69 @@ int RunTimeProjection::evaluationsLeft() const {
   return static_cast<int>(std::max<std::int64_t>(0, total_passes + extra - evaluations_done_));
 }
 
-std::optional<double> RunTimeProjection::secondsLeft() const {
-  if (!isTimed() || !last_) return std::nullopt;
+double RunTimeProjection::secondsLeftAt(double step_s, double evaluation_s) const {
   const double steps =
       static_cast<double>(std::max<std::int64_t>(0, last_->total_steps - last_->step));
-  const double evaluations = evaluationsLeft() * evaluationSeconds();
+  const double evaluations = evaluationsLeft() * evaluation_s;
   // The final test looks at the whole held-out split, which a pass may only sample.
-  double test = evaluationSeconds();
+  double test = evaluation_s;
   if (config_.data == "builtin" && config_.eval_max_samples > 0) {
     test *=
         std::max(1.0, static_cast<double>(config_.builtin.test_count) / config_.eval_max_samples);
   }
-  return steps * stepSeconds() + evaluations + test;
+  return steps * step_s + evaluations + test;
+}
+
+std::optional<double> RunTimeProjection::secondsLeft() const {
+  if (!isTimed() || !last_) return std::nullopt;
+  return secondsLeftAt(stepSeconds(), evaluationSeconds());
+}
+
+std::optional<RunTimeProjection::Range> RunTimeProjection::rangeLeft() const {
+  if (!isTimed() || !last_) return std::nullopt;
+  const double step = stepSeconds();
+  // The recent median and the run's average bound a step's time (apart while the machine's
+  // load changes; the spread of single steps averages out over many and is left out: on a
+  // loaded machine it made "about 4–28 min") ...
+  const double fast = std::min({recentMedian(), runAverage(), step});
+  const double slow = std::max({recentMedian(), runAverage(), step});
+  // ... and the passes scale with it.
+  const double evaluation = evaluationSeconds();
+  const double fast_pass = step > 0 ? evaluation * fast / step : evaluation;
+  const double slow_pass = step > 0 ? evaluation * slow / step : evaluation;
+  const double share_left =
+      last_->total_steps > 0
+          ? std::clamp(1.0 - static_cast<double>(last_->step) / last_->total_steps, 0.0, 1.0)
+          : 1.0;
+  const double margin = kMarginAtStart * std::sqrt(share_left);
+  return Range{secondsLeftAt(fast, fast_pass) * (1 - margin),
+               secondsLeftAt(slow, slow_pass) * (1 + margin)};
+}
+
+QString RunTimeProjection::rangeText(const Range& left) {
+  const double low = std::max(0.0, std::min(left.low, left.high));
+  const double high = std::max(0.0, std::max(left.low, left.high));
+  const auto between = [](const QString& from, const QString& to, const QString& unit) {
+    return from == to ? tr("about %1 %2").arg(from, unit)
+                      : tr("about %1–%2 %3").arg(from, to, unit);
+  };
+  if (high < 90) {
+    // Five-second steps: a finer figure would change at every update.
+    const auto five = [](double s, bool up) {
+      return QString::number(static_cast<int>(5 * (up ? std::ceil(s / 5) : std::floor(s / 5))));
+    };
+    return between(five(low, false), five(std::max(5.0, high), true), tr("s"));
+  }
+  if (high < 120 * 60) {
+    const int from = static_cast<int>(std::floor(low / 60));
+    const int to = static_cast<int>(std::ceil(high / 60));
+    if (from < 1) return tr("under %1 min").arg(to);
+    return between(QString::number(from), QString::number(to), tr("min"));
+  }
+  // Half hours.
+  const double from = std::floor(low / 1800) / 2;
+  const double to = std::ceil(high / 1800) / 2;
+  return between(shortNumber(from), shortNumber(to), tr("h"));
 }
 
 std::optional<double> RunTimeProjection::totalSeconds() const {

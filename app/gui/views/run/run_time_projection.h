@@ -6,6 +6,11 @@
 // are added at that cost. Before any pass has been timed one is estimated from the step time (a
 // pass is forward only, about a third of a training step per sample). A FLOP count before the run
 // (LongRunCheck) only decides whether to ask before a very long run; this is the figure shown.
+// A step's time is the recent median blended with the run's whole average (a loaded machine's
+// swings then move the estimate by a fraction of their size: the median alone made a 16-minute
+// run's ETA jump between 6 and 20 minutes), and it is shown as a range ("about 6–8 min") from
+// the recent median to the run's average, with a margin for what the machine will do that
+// narrows as the run goes.
 #include <QString>
 
 #include <cstdint>
@@ -20,6 +25,12 @@ namespace ascope {
 
 class RunTimeProjection {
  public:
+  /// Seconds still to go, from the shortest to the longest the recent steps make likely.
+  struct Range {
+    double low = 0;
+    double high = 0;
+  };
+
   /// Steps timed before there is an estimate at all.
   static constexpr int kTimedSteps = 8;
 
@@ -34,9 +45,14 @@ class RunTimeProjection {
   bool isTimed() const { return timed_steps_ >= kTimedSteps; }
   /// Seconds still to go, validation passes and the final test included; nullopt until timed.
   std::optional<double> secondsLeft() const;
+  /// The range around secondsLeft(); nullopt until timed.
+  std::optional<Range> rangeLeft() const;
+  /// "about 6–8 min", "about 40–55 s", "about 7 min", "about 2–2.5 h".
+  static QString rangeText(const Range& left);
   /// The whole run's time (done + left); nullopt until timed.
   std::optional<double> totalSeconds() const;
-  /// Median seconds of one training step; 0 until timed.
+  /// Seconds of one training step: the recent median blended with the run's average; 0 until
+  /// timed.
   double stepSeconds() const;
   /// Seconds of one validation pass, measured (or estimated before the first was).
   double evaluationSeconds() const;
@@ -51,15 +67,24 @@ class RunTimeProjection {
   int evaluationsLeft() const;
   /// The gap ending at `step` holds a validation pass: it is the pass's time, not a step's.
   void takeEvaluationGap(double gap);
+  /// Seconds left at a step time of `step_s` and validation passes of `evaluation_s`.
+  double secondsLeftAt(double step_s, double evaluation_s) const;
+  /// Median of the recent steps' times.
+  double recentMedian() const;
+  /// Average step time over the whole run so far (pauses capped).
+  double runAverage() const;
 
   struct Gap {
     std::int64_t step;  ///< the step the gap ends at
     double seconds;     ///< per step, from the previous step reported
+    double counted;     ///< what it added to summed_s_ (capped)
   };
   TrainingConfig config_;
   std::optional<StepMetrics> last_;
   std::deque<Gap> recent_;  ///< the recent gaps between steps
   int timed_steps_ = 0;
+  double summed_s_ = 0;  ///< every timed step's time, each capped (a pause is not a step)
+  std::int64_t summed_steps_ = 0;
   std::optional<std::int64_t> evaluated_at_;  ///< a pass ended here; its gap not seen yet
   double evaluation_s_ = 0;
   bool evaluation_timed_ = false;

@@ -170,6 +170,15 @@ void ScriptedRun::followProjections() {
         wall_.elapsed() / 1000.0 - window_->bridge()->stats().last_step.elapsed_s;
     first_projection_s_ = progress->projectedTotalSeconds().value_or(0);
   });
+  connect(progress, &RunProgressView::summaryChanged, this, [this, progress] {
+    const double now = wall_.elapsed() / 1000.0;
+    const std::optional<double> left = progress->projectedSecondsLeft();
+    const std::optional<RunTimeProjection::Range> range = progress->projectedRangeLeft();
+    // Twice a second is how often anyone could read it.
+    if (!left || !range || now - eta_sampled_at_s_ < 0.5) return;
+    eta_sampled_at_s_ = now;
+    eta_.add(now, *left, range->low, range->high);
+  });
 }
 
 void ScriptedRun::onRunEnded(TrainerState state) {
@@ -388,6 +397,20 @@ int ScriptedRun::writeOutputs() {
               .arg(first_projection_s_, 0, 'f', 1)
               .arg(taken, 0, 'f', 1)
               .arg(100.0 * (first_projection_s_ - taken) / std::max(1e-9, taken), 0, 'f', 0));
+      if (const std::optional<EtaTrack::Verdict> eta =
+              eta_.verdict(first_projection_at_s_, training_wall_s_)) {
+        report.insert(QStringLiteral("eta_worst_error"), eta->worst_error);
+        report.insert(QStringLiteral("eta_worst_error_later"), eta->worst_error_later);
+        report.insert(QStringLiteral("eta_in_range_share"), eta->in_range_share);
+        say(tr("ETA over the run: its worst error %1 % of the run's time (at %2 s), %3 % once a "
+               "tenth of the run had passed; the real end inside the stated range in %4 % of %5 "
+               "estimates")
+                .arg(100.0 * eta->worst_error, 0, 'f', 0)
+                .arg(eta->worst_at_s, 0, 'f', 0)
+                .arg(100.0 * eta->worst_error_later, 0, 'f', 0)
+                .arg(100.0 * eta->in_range_share, 0, 'f', 0)
+                .arg(eta->estimates));
+      }
     }
   }
   if (!options_.export_dir.isEmpty()) {

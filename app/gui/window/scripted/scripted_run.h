@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/eta_track.h"
 #include "engine/core/output_file.h"
 #include "engine/vocabulary/events.h"
 
@@ -63,7 +64,8 @@ class ScriptedRun : public QObject {
   /// --screenshot and --report never replace one of them.
   std::vector<CommandInput> outputInputs() const;
   void fail(int code, const QString& message);
-  /// Prints every projection of the run's time and keeps the first (the honest-estimate check).
+  /// Prints every projection of the run's time, keeps the first and follows the ETA shown (the
+  /// honest-estimate checks).
   void followProjections();
 
   MainWindow* window_;
@@ -77,6 +79,9 @@ class ScriptedRun : public QObject {
   /// session had started.
   double first_projection_s_ = 0;
   double first_projection_at_s_ = 0;
+  /// The toolbar's ETA through the run, against its real end.
+  EtaTrack eta_;
+  double eta_sampled_at_s_ = -1;
   QString answer_;
   bool done_ = false;
 };

@@ -1,9 +1,12 @@
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
 
+#include <fmt/format.h>
+
 #include <torch/utils.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <unordered_set>
 
 #include "engine/models/text_classifier_config.h"
 #include "engine/nn/encoder_layer.h"
@@ -39,9 +42,9 @@ Status checkTokenizerFits(const BertTokenizer& tokenizer, const BertConfig& conf
 
 }  // namespace
 
-Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const TrainingConfig& config,
-                                                                     TextDataset data,
-                                                                     const torch::Device& device) {
+Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(
+    const TrainingConfig& config, TextDataset data, const torch::Device& device,
+    std::vector<std::string>* warnings) {
   Expected<PretrainedModel> loaded =
       loadPretrainedModel(config.pretrained, kLabels, ModelUse::kTraining, device);
   if (!loaded.ok()) return Error{loaded.error()};
@@ -53,12 +56,43 @@ Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forTraining(const Train
   if (!tokenizer.ok()) return Error{tokenizer.error()};
   const Status fits = checkTokenizerFits(*tokenizer, loaded->bert->config(), config.pretrained);
   if (!fits.ok()) return Error{fits.error()};
+  const std::size_t vocabulary = tokenizer->vocabSize();
+  std::unique_ptr<PretrainedSentimentTask> task;
   try {
-    return std::unique_ptr<Task>(std::make_unique<PretrainedSentimentTask>(
-        config, std::move(data), std::move(*tokenizer), loaded->bert, config.pretrained, device));
+    task = std::make_unique<PretrainedSentimentTask>(config, std::move(data), std::move(*tokenizer),
+                                                     loaded->bert, config.pretrained, device);
   } catch (const std::exception& e) {
     return Error{config.pretrained + ": " + e.what()};
   }
+  const double unknown = task->unknownWordShare();
+  if (warnings != nullptr && unknown > 0.5) {
+    warnings->push_back(fmt::format(
+        "{}: its vocabulary ({} word pieces) knows only {:.0f} % of the different words in the "
+        "training reviews: the other {:.0f} % become [UNK], and the fine-tune can learn little "
+        "from them. Choose a model whose tokenizer knows the reviews' language "
+        "(bert-base-uncased for English)",
+        config.pretrained, vocabulary, 100 * (1 - unknown), 100 * unknown));
+  }
+  return std::unique_ptr<Task>(std::move(task));
+}
+
+double PretrainedSentimentTask::unknownWordShare() const {
+  // Distinct words: a review's "the" and "a" are known to any vocabulary, the words that carry
+  // its sentiment are what a fine-tune needs. The first reviews are enough to tell.
+  constexpr std::size_t kReviews = 2000;
+  const BertBasicTokenizer basic(tokenizer_.settings().normalization,
+                                 tokenizer_.settings().never_split);
+  const std::vector<TextSample>& reviews = splitSamples(data_, DataSplit::kTrain);
+  std::unordered_set<std::string> words;
+  for (std::size_t i = 0; i < std::min(reviews.size(), kReviews); ++i) {
+    for (std::string& word : basic.tokenize(reviews[i].text)) words.insert(std::move(word));
+  }
+  std::size_t unknown = 0;
+  for (const std::string& word : words) {
+    const std::vector<std::int64_t> ids = tokenizer_.encodeIds(word);
+    if (ids.size() == 1 && ids[0] == tokenizer_.unkId()) ++unknown;
+  }
+  return words.empty() ? 0 : static_cast<double>(unknown) / static_cast<double>(words.size());
 }
 
 Expected<std::unique_ptr<Task>> PretrainedSentimentTask::forInference(const TrainingConfig& config,

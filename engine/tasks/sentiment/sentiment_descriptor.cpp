@@ -131,7 +131,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
     if (data->train.empty() || data->validation.empty()) {
       return Error{b.config.data + ": needs both training and validation reviews"};
     }
-    return PretrainedSentimentTask::forTraining(b.config, std::move(*data), b.device);
+    return PretrainedSentimentTask::forTraining(b.config, std::move(*data), b.device, b.warnings);
   }
   Expected<TextDataset> data = b.shapes.vocab > 0 ? benchmarkReviews(b.config, b.shapes.vocab)
                                                   : textData(b.config, b.warnings);

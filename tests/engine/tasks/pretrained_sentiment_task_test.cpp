@@ -87,6 +87,44 @@ TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) 
   EXPECT_EQ((*task)->attentionSites().size(), 2u);
 }
 
+// Issue 41: a GUI fine-tune of tiny_bert showed no learning and nothing said why: its 106 word
+// pieces make most of the built-in reviews' words [UNK]. Said before training; reviews written in
+// its own words are not warned about.
+TEST(PretrainedSentimentTask, AVocabularyThatMissesMostWordsIsSaidBeforeTraining) {
+  std::vector<std::string> warnings;
+  const TrainingConfig builtin = fineTuneConfig("coverage_builtin");
+  ASSERT_TRUE(makeTrainingTask(builtin, torch::kCPU, &warnings).ok());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find(tinyBert() + ": its vocabulary (106 word pieces) knows only "),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("become [UNK]"), std::string::npos) << warnings[0];
+
+  const fs::path csv = fs::temp_directory_path() / "ascope_pretrained_sentiment_own_words.csv";
+  {
+    std::ofstream out(csv);
+    // Different reviews (repeated ones are read once), every word in the fixture's vocabulary.
+    out << "text,label\n";
+    for (const char* thing : {"film", "movie", "story", "plot", "actor", "scene"}) {
+      for (const char* how : {"very", "so", "more"}) {
+        for (const char* good : {"good", "great", "fun"}) {
+          out << "the " << thing << " was " << how << " " << good << ",1\n";
+        }
+        for (const char* bad : {"bad", "boring", "slow"}) {
+          out << "the " << thing << " was " << how << " " << bad << ",0\n";
+        }
+      }
+    }
+  }
+  TrainingConfig own = fineTuneConfig("coverage_own");
+  own.data = csv.string();
+  warnings.clear();
+  Expected<std::unique_ptr<Task>> task = makeTrainingTask(own, torch::kCPU, &warnings);
+  ASSERT_TRUE(task.ok()) << task.error();
+  for (const std::string& w : warnings) EXPECT_EQ(w.find("[UNK]"), std::string::npos) << w;
+  fs::remove(csv);
+}
+
 TEST(PretrainedSentimentTask, ATrainedRunAnswersAText) {
   TrainingConfig c = fineTuneConfig("infer");
   c.max_steps = 5;

@@ -16,7 +16,7 @@ struct RunSummary {
   std::int64_t step = 0;         ///< the newest step
   std::int64_t total_steps = 0;  ///< of the whole run
   int epoch = 0;
-  QString eta;  ///< "1:02", "– (paused)" or "–" once ended
+  QString eta;  ///< "about 6–8 min" (timed), "1:02" (the rate before), "– (paused)", "–" once ended
 
   /// "Training", "Paused", … (RunProgressView::stateName).
   QString stateText() const;

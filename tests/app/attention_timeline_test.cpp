@@ -234,6 +234,12 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   mine.groups.push_back(group);
   view.showAsked(mine, QStringLiteral("your words"));
   QVERIFY(view.isShowingAsked());
+  QCOMPARE(view.stepText(), QStringLiteral("your input"));
+  // An Errors sample under the scope is named as what it is, not as the lecturer's input.
+  view.showAsked(mine, QStringLiteral("test sample #7"), QStringLiteral("test sample #7"));
+  QCOMPARE(view.stepText(), QStringLiteral("test sample #7"));
+  view.showAsked(mine, QStringLiteral("your words"));
+  QCOMPARE(view.stepText(), QStringLiteral("your input"));
   QVERIFY(view.backButton()->isVisibleTo(&view));
   QCOMPARE(view.panel()->snapshot().groups[0].layers[0][0].col_labels, head.col_labels);
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(
@@ -242,8 +248,8 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   QTest::mouseClick(view.backButton(), Qt::LeftButton);
   QVERIFY(!view.isShowingAsked());
   QCOMPARE(view.panel()->snapshot().step, 30LL);  // the live view is back, newest probe
-  QCOMPARE(asked.size(), 2);
-  QCOMPARE(asked[1][0].toBool(), false);
+  QCOMPARE(asked.size(), 4);                      // three inputs shown, then back to the run
+  QCOMPARE(asked.back()[0].toBool(), false);
 }
 
 void AttentionTimelineTest::largeLiveProbesAreConvertedOffTheGuiThread() {

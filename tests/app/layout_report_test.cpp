@@ -63,6 +63,8 @@ class LayoutReportTest : public QObject {
   void freshWindowFits();
   void openedRunFits_data();
   void openedRunFits();
+  void comparisonWindowFits_data();
+  void comparisonWindowFits();
 
  private:
   /// Runs the binary on `screen` with the window filling it; the report's layout object.
@@ -145,6 +147,8 @@ void LayoutReportTest::checkFits(const QJsonObject& layout, const Screen& screen
     QVERIFY2(curve >= kReadableCurvePx, qPrintable(QString::number(curve)));
   }
   QVERIFY2(layout["clipped_count"].toInt() == 0, qPrintable(describeMisfits(layout)));
+  QVERIFY2(layout["all_windows_fit"].toBool(),
+           qPrintable(QJsonDocument(layout["windows"].toArray()).toJson()));
 }
 
 void LayoutReportTest::freshWindowFits_data() {
@@ -182,7 +186,27 @@ void LayoutReportTest::openedRunFits() {
   checkFits(layout, s, true);
 }
 
+// Issue 41: File → Compare opened at 1600 × 1000 on a 1280 × 720 screen (2400 × 1500 px at
+// 150 %): the A − B map and the close button were off screen.
+void LayoutReportTest::comparisonWindowFits_data() {
+  QTest::addColumn<QString>("screen");
+  QTest::newRow("laptop 1280x720") << QStringLiteral("laptop");
+  QTest::newRow("projector 1920x1080 at 150%") << QStringLiteral("projector");
+}
+
+void LayoutReportTest::comparisonWindowFits() {
+  QFETCH(QString, screen);
+  const Screen s = screenNamed(screen);
+  const QString run = runs_.value(QString::fromLatin1(kSentimentTaskId));
+  const QJsonObject layout =
+      layoutOn(s, {"--open", run, "--compare", run}, QStringLiteral("compare_") + screen);
+  QVERIFY2(!layout.isEmpty(), "no layout report");
+  const QJsonArray windows = layout["windows"].toArray();
+  QVERIFY2(!windows.isEmpty(), "the comparison window is not shown");
+  QVERIFY2(layout["all_windows_fit"].toBool(), qPrintable(QJsonDocument(windows).toJson()));
+}
+
 }  // namespace ascope
 
-QTEST_GUILESS_MAIN(ascope::LayoutReportTest)
+QTEST_MAIN(ascope::LayoutReportTest)
 #include "layout_report_test.moc"

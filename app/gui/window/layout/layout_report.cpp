@@ -1,6 +1,7 @@
 #include "app/gui/window/layout/layout_report.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
@@ -27,6 +29,8 @@
 #include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/common/fitting_label.h"
 #include "widgets/common/themed_plot.h"
 #include "widgets/curves/metric_curve_panel.h"
@@ -306,6 +310,34 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
                 any_curve ? QJsonValue(smallest_plot) : QJsonValue());
   report.insert(QStringLiteral("smallest_curve_area_height"),
                 any_curve ? QJsonValue(smallest_area) : QJsonValue());
+
+  // The enlarged head's plot area as the Attention dock leaves it on screen (issue 41: ~45 px
+  // square at 1280 × 720 in the Train workspace, titles and axes cut).
+  const AttentionHeatmapView* head = window.attention()->panel()->headView();
+  const QRect head_shown = unclippedRect(head, &window).intersected(head->axisRect()->rect());
+  report.insert(QStringLiteral("enlarged_head"), head->isVisible() && !head_shown.isEmpty()
+                                                     ? QJsonValue(sizeOf(head_shown.size()))
+                                                     : QJsonValue());
+
+  // Every other window shown (File → Compare, dialogs) must fit the screen it is on too.
+  QJsonArray windows;
+  bool all_fit = true;
+  for (const QWidget* top : QApplication::topLevelWidgets()) {
+    if (top == &window || !top->isVisible() || top->windowType() == Qt::ToolTip ||
+        top->windowType() == Qt::Popup || top->screen() == nullptr)
+      continue;
+    const QRect frame = top->frameGeometry();
+    const bool fits = top->screen()->availableGeometry().contains(frame);
+    all_fit = all_fit && fits;
+    QJsonObject w = sizeOf(frame.size());
+    w.insert(QStringLiteral("title"), top->windowTitle());
+    w.insert(QStringLiteral("x"), frame.x());
+    w.insert(QStringLiteral("y"), frame.y());
+    w.insert(QStringLiteral("fits_screen"), fits);
+    windows << w;
+  }
+  report.insert(QStringLiteral("windows"), windows);
+  report.insert(QStringLiteral("all_windows_fit"), all_fit);
 
   const QJsonArray misfits = textsThatDoNotFit(&window);
   int clipped = 0;

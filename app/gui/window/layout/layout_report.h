@@ -2,7 +2,9 @@
 // What the window looks like on the screen it is on, measured from its live widgets (the scripted
 // --report's "layout" object, and the layout tests): the window and screen size, each visible
 // dock's title and size, whether each run control can be seen without scrolling, the smallest
-// height a loss or accuracy plot has, and every piece of text that does not fit its widget —
+// height a loss or accuracy plot has, the enlarged head's plot area, every other window shown
+// (Compare, dialogs) and whether it fits the screen, and every piece of text that does not fit
+// its widget —
 // "elided" where the widget shortens it and says it in full in its tooltip, "clipped" where a
 // reader loses part of it.
 #include <QJsonArray>

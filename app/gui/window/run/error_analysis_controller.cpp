@@ -179,7 +179,9 @@ void ErrorAnalysisController::onAsked() {
               .arg(QString::fromStdString(p.expected).toHtmlEscaped(),
                    QString::fromStdString(p.answer).toHtmlEscaped())
               .arg(s.loss, 0, 'f', 3);
-      attention_->showAsked(*asked.attention, caption);
+      attention_->showAsked(
+          *asked.attention, caption,
+          tr("%1 sample #%2").arg(QString::fromStdString(report_->split)).arg(s.index));
       SamplePrediction shown = p;
       shown.step = report_->step;
       sample_->showAsked(shown);

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 
 #include <algorithm>
@@ -250,7 +251,16 @@ QString ReplayActions::compareWith(const QString& dir) {
 
 RunComparisonWindow* ReplayActions::compareAndWait(const QString& dir, const QSize& size) {
   if (!compareWith(dir).isEmpty()) return nullptr;
-  comparison_->resize(size);
+  // The size asked for, within the screen it is on with its frame (as the window fits itself
+  // when opened): a window as large as the screen put its title bar or its edge off it.
+  const QScreen* screen = comparison_->screen();
+  const QRect room = screen ? screen->availableGeometry() : QRect(QPoint(0, 0), size);
+  const QSize frame = comparison_->frameGeometry().size() - comparison_->size();
+  comparison_->resize(size.boundedTo(room.size() - frame));
+  // move() places the frame: centred, its top-left corner on the screen.
+  const QSize whole = comparison_->size() + frame;
+  comparison_->move(room.x() + std::max(0, (room.width() - whole.width()) / 2),
+                    room.y() + std::max(0, (room.height() - whole.height()) / 2));
   comparison_->waitForLoad();
   comparison_->replotNow();
   return comparison_;

@@ -325,6 +325,23 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
 
 int ScriptedRun::writeOutputs() {
   int code = 0;
+  // The comparison first: the layout measured below says whether its window fits the screen.
+  QWidget* shot_of = window_;
+  if (!options_.compare_dir.isEmpty()) {
+    RunComparisonWindow* compare =
+        window_->findChild<ReplayActions*>()->compareAndWait(options_.compare_dir, options_.size);
+    if (compare && compare->data().error.isEmpty()) {
+      say(tr("compared with %1: %2 differing settings, %3 common snapshot steps")
+              .arg(options_.compare_dir)
+              .arg(compare->data().settings.size())
+              .arg(compare->data().paired.size()));
+      shot_of = compare;
+    } else {
+      say(tr("cannot compare with %1: %2")
+              .arg(options_.compare_dir, compare ? compare->data().error : QString()));
+      code = 1;
+    }
+  }
   QJsonObject report;
   report.insert(QStringLiteral("panels"), panelReport(window_));
   report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
@@ -428,22 +445,6 @@ int ScriptedRun::writeOutputs() {
   }
   if (!options_.export_video.isEmpty()) {
     code = std::max(code, window_->videoExporter()->exportScripted(options_));
-  }
-  QWidget* shot_of = window_;
-  if (!options_.compare_dir.isEmpty()) {
-    RunComparisonWindow* compare =
-        window_->findChild<ReplayActions*>()->compareAndWait(options_.compare_dir, options_.size);
-    if (compare && compare->data().error.isEmpty()) {
-      say(tr("compared with %1: %2 differing settings, %3 common snapshot steps")
-              .arg(options_.compare_dir)
-              .arg(compare->data().settings.size())
-              .arg(compare->data().paired.size()));
-      shot_of = compare;
-    } else {
-      say(tr("cannot compare with %1: %2")
-              .arg(options_.compare_dir, compare ? compare->data().error : QString()));
-      code = 1;
-    }
   }
   if (!options_.inspect_model.isEmpty()) {
     shot_of = window_->findChild<PretrainedInspectionWindow*>();

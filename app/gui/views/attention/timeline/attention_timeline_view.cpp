@@ -279,9 +279,11 @@ void AttentionTimelineView::onPlayTick() {
   timeline_->showIndex(timeline_->index() + 1);
 }
 
-void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& caption) {
+void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& caption,
+                                      const QString& name) {
   setPlaying(false);
   asked_label_->setText(caption);
+  asked_name_ = name.isEmpty() ? tr("your input") : name;
   timeline_->showAsked(std::make_shared<const AttentionPlotData>(std::move(data)));
 }
 
@@ -332,7 +334,7 @@ void AttentionTimelineView::sync() {
   asked_bar_->setVisible(timeline_->isShowingAsked());
   label_->setToolTip(timeline_->loadError());
   if (timeline_->isShowingAsked()) {
-    label_->setText(tr("your input"));
+    label_->setText(asked_name_);
     return;
   }
   if (shownStep() < 0) {
@@ -342,6 +344,10 @@ void AttentionTimelineView::sync() {
   const QString where =
       count > 0 ? QStringLiteral(" · %1/%2").arg(timeline_->index() + 1).arg(count) : QString();
   label_->setText(tr("step %1").arg(shownStep()) + where);
+}
+
+QString AttentionTimelineView::stepText() const {
+  return label_->text();
 }
 
 QJsonObject AttentionTimelineView::report() const {

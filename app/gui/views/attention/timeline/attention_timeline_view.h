@@ -74,11 +74,15 @@ class AttentionTimelineView : public QWidget {
   int playInterval() const { return play_timer_.interval(); }
   QComboBox* speedSelector() const { return speed_box_; }
 
-  /// Puts an asked input under the scope; `caption` says what it is and what the model answered.
-  void showAsked(AttentionPlotData data, const QString& caption);
+  /// Puts an asked input under the scope; `caption` says what it is and what the model answered,
+  /// `name` what the timeline's step label says meanwhile ("" for "your input"; the Errors dock's
+  /// samples are not the lecturer's input).
+  void showAsked(AttentionPlotData data, const QString& caption, const QString& name = {});
   /// Leaves the asked input and shows the run's snapshot (or the live probe) again.
   void returnToRun();
   bool isShowingAsked() const { return timeline_->isShowingAsked(); }
+  /// What the step label says: "step 120 · 5/12", "your input", …
+  QString stepText() const;
 
   /// Which sample of the probe set every view shows (0-based, in the run's probe order).
   void setProbeIndex(int index);
@@ -138,6 +142,7 @@ class AttentionTimelineView : public QWidget {
   QDoubleSpinBox* discard_box_ = nullptr;
   QWidget* asked_bar_ = nullptr;
   QLabel* asked_label_ = nullptr;
+  QString asked_name_;  ///< the step label's words while an asked input is shown
   QPushButton* back_button_ = nullptr;
   AttentionHeadGridPanel* panel_ = nullptr;
 };

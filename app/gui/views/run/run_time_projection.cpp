@@ -77,7 +77,13 @@ void RunTimeProjection::addSteps(const std::vector<StepMetrics>& steps) {
 void RunTimeProjection::takeEvaluationGap(double gap) {
   // The gap after a validation pass is the pass, plus one step.
   const double pass = std::max(0.0, gap - stepSeconds());
-  evaluation_s_ = evaluation_timed_ ? std::max(evaluation_s_, pass) : pass;
+  // The median of the passes timed: one pass slowed by another program (the largest was kept
+  // before) counted again for every pass still to come.
+  passes_.push_back(pass);
+  std::vector<double> sorted = passes_;
+  const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), middle, sorted.end());
+  evaluation_s_ = *middle;
   evaluation_timed_ = true;
   evaluated_at_.reset();
 }
@@ -160,13 +166,17 @@ std::optional<RunTimeProjection::Range> RunTimeProjection::rangeLeft() const {
   const double step = stepSeconds();
   // The recent median and the run's average bound a step's time (apart while the machine's
   // load changes; the spread of single steps averages out over many and is left out: on a
-  // loaded machine it made "about 4–28 min") ...
+  // loaded machine it made "about 4–28 min").
   const double fast = std::min({recentMedian(), runAverage(), step});
   const double slow = std::max({recentMedian(), runAverage(), step});
-  // ... and the passes scale with it.
+  // ... and the passes scale with it, widened to the fastest and slowest pass timed.
   const double evaluation = evaluationSeconds();
-  const double fast_pass = step > 0 ? evaluation * fast / step : evaluation;
-  const double slow_pass = step > 0 ? evaluation * slow / step : evaluation;
+  double fast_pass = step > 0 ? evaluation * fast / step : evaluation;
+  double slow_pass = step > 0 ? evaluation * slow / step : evaluation;
+  if (!passes_.empty()) {
+    fast_pass = std::min(fast_pass, *std::min_element(passes_.begin(), passes_.end()));
+    slow_pass = std::max(slow_pass, *std::max_element(passes_.begin(), passes_.end()));
+  }
   const double share_left =
       last_->total_steps > 0
           ? std::clamp(1.0 - static_cast<double>(last_->step) / last_->total_steps, 0.0, 1.0)

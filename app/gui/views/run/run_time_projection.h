@@ -86,7 +86,8 @@ class RunTimeProjection {
   double summed_s_ = 0;  ///< every timed step's time, each capped (a pause is not a step)
   std::int64_t summed_steps_ = 0;
   std::optional<std::int64_t> evaluated_at_;  ///< a pass ended here; its gap not seen yet
-  double evaluation_s_ = 0;
+  std::vector<double> passes_;                ///< every validation pass timed, seconds
+  double evaluation_s_ = 0;                   ///< their median
   bool evaluation_timed_ = false;
   std::int64_t steps_per_epoch_ = 0;  ///< known once an epoch has ended
   int evaluations_done_ = 0;

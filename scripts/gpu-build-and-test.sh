@@ -4,6 +4,8 @@
 # LibTorch with the headers that scripts/stage-gpu-deps.sh put in .carry/deps, then runs the tests,
 # the *_CUDA ones included.
 #   scripts/gpu-build-and-test.sh [BUILD_DIR]
+# Env: BUILD_ONLY=1 configures and builds but runs no test (bench/gpu_compare.sh runs them its own
+#   way, one process per test), TORCH_PREFIX (LibTorch's CMake prefix; default: the wheel's).
 # It runs on this Debian machine as well (with Debian's LibTorch and its system packages ignored),
 # which is how the path is checked when no GPU server is at hand.
 set -euo pipefail
@@ -22,5 +24,6 @@ cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_DISABLE_FIND_PACKAGE_spdlog=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON \
   -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON
 cmake --build "$build" --parallel "$(nproc)"
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 cd "$build"
 ctest --output-on-failure --parallel "$(nproc)" --timeout 900

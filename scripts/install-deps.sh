@@ -15,6 +15,9 @@ packages=(
   desktop-file-utils appstream
   # chromium: the handout's tests open the page in a real browser, headless (tests/handout)
   chromium
+  # the seeds' own models in PyTorch, which bench/seed_compare.sh and the suite's dry run of
+  # bench/gpu_compare.sh (skipped without them) time against ours
+  python3-torch python3-numpy python3-pil
   "$@"
 )
 

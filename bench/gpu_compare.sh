@@ -12,8 +12,8 @@
 #   e2e    EPOCHS of the seed's ViT on the staged CIFAR-10 subset, seed_vit_e2e.py against
 #          `train --task vit --preset seed`, in fp32 and bf16;
 # and writes bench/results/gpu-<date>.md (device, driver, versions, commit, commands, every figure
-# as a ratio to the seed measured in the same run), copied into $OUT where that is set, since the
-# device tool brings back only what is under $OUT. A ratio is seed time / our time: above 1, we
+# as a ratio to the seed measured in the same run), copied into $OUT where that is set, since only
+# what is under $OUT comes back from the GPU server. A ratio is seed time / our time: above 1, we
 # are faster. A part that fails is reported and the next one still runs; the exit code is 1 then.
 #   bench/gpu_compare.sh [BUILD_DIR]            (default build-gpu)
 #   bench/gpu_compare.sh --dry-run [BUILD_DIR]  (default build)
@@ -23,9 +23,10 @@
 # engine tests, one step of each row at small shapes, one epoch on 50 images in fp32 only (our
 # --bf16 is CUDA only), results in a temporary folder (printed, never in the source tree), and the
 # size of what would travel (tracked files, untracked ones git does not ignore, .carry/) checked
-# against the device tool's 64 MiB. Without a Python that has torch, NumPy and Pillow it runs the
-# parts that need none, says SKIPPED and exits 77 (the suite's skip code). --travel-size prints
-# that size alone and fails above the limit (scripts/stage-gpu-deps.sh ends with it).
+# against the GPU server's 64 MiB transfer limit. Without a Python that has torch, NumPy and
+# Pillow it runs the parts that need none, says SKIPPED and exits 77 (the suite's skip code).
+# --travel-size prints that size alone and fails above the limit (scripts/stage-gpu-deps.sh ends
+# with it).
 # Env: PARTS ("build tests steps e2e"; the GPU parts to run, e.g. to split them over two calls
 #   when the build and the suite leave too little of one), EPOCHS (10), STEPS (20: timed steps of
 #   vit and mt), IMDB_STEPS (100), PYTHON (the first of python3, /usr/bin/python3 with torch),
@@ -37,7 +38,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 limit_mib=64
 
-# The bytes the device tool copies: tracked files, untracked ones git does not ignore, .carry/.
+# The bytes copied to the GPU server: tracked files, untracked ones git does not ignore, .carry/.
 # Prints "TOTAL TRACKED UNTRACKED CARRY" in bytes; fails outside a git checkout.
 travel_bytes() {
   git -C "$root" rev-parse --git-dir > /dev/null 2>&1 || return 1
@@ -63,7 +64,7 @@ travel_check() {
     printf "travel size: %.1f MiB of %d (tracked %.1f, untracked %.1f, .carry %.1f)\n", t / m, l,
       a / m, u / m, c / m
     exit (t > l * m) }' && return
-  echo "travel size: over the device tool's $limit_mib MiB" >&2
+  echo "travel size: over the GPU server's $limit_mib MiB transfer limit" >&2
   return 1
 }
 
@@ -93,8 +94,8 @@ else
   results=${RESULTS:-$root/bench/results/gpu-$(date -u +%Y-%m-%d).md}
 fi
 mkdir -p "$(dirname "$results")"
-# publish [final]: the results file as it stands, after every part, so that a call the device tool
-# stops at its time limit still brings back what was measured (from $OUT).
+# publish [final]: the results file as it stands, after every part, so that a call stopped at the
+# GPU server's time limit still brings back what was measured (from $OUT).
 publish() {
   {
     cat "$work/results.md"

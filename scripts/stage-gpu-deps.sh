@@ -7,10 +7,10 @@
 # of ../shared/realdata/cifar10_train_jpg.zip in .carry/cifar10_subset.zip (JPEGs, a third the
 # size of the binary layout, which the server makes with cifar_jpg_to_bin.py), and the commit in
 # .carry/commit (the server's copy has no git history). Each is skipped, with a message, where
-# ../shared lacks it. All that travels must stay under the device tool's 64 MiB: the 40,000
-# training and 5,000 validation images measured before (44.5 MiB) with the tracked tree and the
-# headers come within 2 MiB of it, so the default subset is 30,000 and 5,000 (34.6 MiB). The total
-# is checked at the end (bench/gpu_compare.sh --travel-size).
+# ../shared lacks it. All that travels must stay under the GPU server's 64 MiB transfer limit:
+# the 40,000 training and 5,000 validation images measured before (44.5 MiB) with the tracked
+# tree and the headers come within 2 MiB of it, so the default subset is 30,000 and 5,000
+# (34.6 MiB). The total is checked at the end (bench/gpu_compare.sh --travel-size).
 #   scripts/stage-gpu-deps.sh
 # Env: CIFAR_TRAIN (30000), CIFAR_VAL (5000): images in the subset, multiples of 10 (per class);
 #   SHARED (../shared, or the one beside the main checkout when this is a git worktree).

@@ -27,10 +27,8 @@ QString tr(const char* text) {
   return QCoreApplication::translate("RunTimeProjection", text);
 }
 
-template <typename Gaps>
-double medianSeconds(const Gaps& gaps) {
-  std::vector<double> values;
-  for (const auto& g : gaps) values.push_back(g.seconds);
+/// The middle value (the upper one of an even count); 0 for none.
+double median(std::vector<double> values) {
   if (values.empty()) return 0;
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
@@ -58,9 +56,9 @@ void RunTimeProjection::addSteps(const std::vector<StepMetrics>& steps) {
         takeEvaluationGap(gap);
       } else {
         // The first steps warm caches and allocators up: the run's average starts after them.
-        const double median = recentMedian();
+        const double typical = recentMedian();
         const double counted = timed_steps_ < kTimedSteps ? 0
-                               : median > 0               ? std::min(gap, kLongestStep * median)
+                               : typical > 0              ? std::min(gap, kLongestStep * typical)
                                                           : gap;
         summed_s_ += counted;
         if (timed_steps_ >= kTimedSteps) ++summed_steps_;
@@ -80,10 +78,7 @@ void RunTimeProjection::takeEvaluationGap(double gap) {
   // The median of the passes timed: one pass slowed by another program (the largest was kept
   // before) counted again for every pass still to come.
   passes_.push_back(pass);
-  std::vector<double> sorted = passes_;
-  const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
-  std::nth_element(sorted.begin(), middle, sorted.end());
-  evaluation_s_ = *middle;
+  evaluation_s_ = median(passes_);
   evaluation_timed_ = true;
   evaluated_at_.reset();
 }
@@ -107,7 +102,9 @@ void RunTimeProjection::addEvaluation(std::int64_t step) {
 }
 
 double RunTimeProjection::recentMedian() const {
-  return medianSeconds(recent_);
+  std::vector<double> gaps;
+  for (const Gap& g : recent_) gaps.push_back(g.seconds);
+  return median(std::move(gaps));
 }
 
 double RunTimeProjection::runAverage() const {

@@ -289,7 +289,7 @@ class MetricCurvePanelTest : public QObject {
     const QPoint marker(qRound(panel.plot()->xAxis->coordToPixel(750)),
                         qRound(panel.plot()->yAxis->coordToPixel(0.62)));
     const QString hover = panel.hoverText(marker);
-    QVERIFY2(hover.contains(QStringLiteral("test (whole test split)")), qPrintable(hover));
+    QVERIFY2(hover.contains(QStringLiteral("test split")), qPrintable(hover));
     QVERIFY2(hover.contains(QStringLiteral("step 750")), qPrintable(hover));
 
     QTemporaryDir dir;

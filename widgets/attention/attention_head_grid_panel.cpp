@@ -76,7 +76,7 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   detail_split_->addWidget(detail_);
   detail_split_->addWidget(overlay_);
   detail_split_->setStretchFactor(0, 3);
-  detail_split_->setStretchFactor(1, 2);
+  detail_split_->setStretchFactor(1, 1);
   auto* split = new QSplitter(Qt::Horizontal, this);
   head_split_ = split;
   split->addWidget(grid_);
@@ -197,11 +197,12 @@ void AttentionHeadGridPanel::setSnapshot(SharedPlotData snapshot, bool part_of_r
   showLayer();
 }
 
-void AttentionHeadGridPanel::shareWidthEvenly() {
+void AttentionHeadGridPanel::divideWidth() {
   // Once laid out: the split's width is not known before the event loop has run.
   QTimer::singleShot(0, head_split_, [split = head_split_] {
     const int width = split->width();
-    split->setSizes({width / 2, width - width / 2});
+    const int grid = std::min(width / 2, std::max(width / 4, 140));
+    split->setSizes({grid, width - grid});
   });
 }
 
@@ -354,8 +355,10 @@ void AttentionHeadGridPanel::showHead() {
                       tr("CLS attention · %1").arg(g->headName(head_)));
     if (overlay_->isHidden()) {
       overlay_->show();
+      // The head keeps most of the height: its cells, labels and colour bar need it more than
+      // the image, which reads at a quarter of the height already.
       const int h = std::max(200, detail_split_->height());
-      detail_split_->setSizes({h * 3 / 5, h * 2 / 5});
+      detail_split_->setSizes({h * 3 / 4, h - h * 3 / 4});
     }
   } else {
     overlay_->clear();

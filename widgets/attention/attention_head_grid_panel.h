@@ -44,9 +44,11 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   const AttentionPlotData& snapshot() const { return *snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
-  /// The head grid and the enlarged head share the width evenly (once the panel shows data: its
-  /// empty hint leaves the grid too narrow for its title).
-  void shareWidthEvenly();
+  /// The enlarged head takes three quarters of the width, the head grid the rest but at least
+  /// 140 px (once the panel shows data: its empty hint leaves the grid too narrow for its title).
+  /// The enlarged head carries axes, token labels and a colour bar; the grid's heads are
+  /// thumbnails to click.
+  void divideWidth();
 
   void setColorScale(AttentionColorScale scale);
   AttentionColorScale colorScale() const { return color_scale_; }

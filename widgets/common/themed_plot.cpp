@@ -40,7 +40,7 @@ void ThemedPlot::refreshTheme() {
   replot(rpQueuedReplot);
 }
 
-void ThemedPlot::placeLegendAbove(QCPAxisRect* rect) {
+void ThemedPlot::placeLegendAbove() {
   // A sub-grid [spacer | legend] with all stretch on the spacer right-aligns the legend at its
   // natural size; QCPLayoutGrid has no alignment of its own.
   auto* row = new QCPLayoutGrid;
@@ -54,7 +54,9 @@ void ThemedPlot::placeLegendAbove(QCPAxisRect* rect) {
   row->addElement(0, 1, legend);
   row->setColumnStretchFactor(0, 1000);
   row->setColumnStretchFactor(1, 0.001);
-  row->setMargins(QMargins(rect->margins().left(), 2, 8, 0));
+  // Right-aligned, so the row may reach left over the tick labels: a narrow dock then keeps two
+  // columns of entries instead of one tall column that leaves the curves a strip.
+  row->setMargins(QMargins(2, 2, 8, 0));
   legend->setFillOrder(QCPLegend::foColumnsFirst);
   legend->setMargins(QMargins(6, 4, 6, 4));
   legend->setBorderPen(Qt::NoPen);

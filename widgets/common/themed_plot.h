@@ -26,10 +26,10 @@ class ThemedPlot : public QCustomPlot {
   /// Rebuilds the theme from the current palette and font, restyles everything and replots.
   void refreshTheme();
 
-  /// Places the legend in a row above the axis rect, right aligned, so it never hides data. Where
+  /// Places the legend in a row above the plot, right aligned, so it never hides data. Where
   /// the row is too narrow for every entry (a narrow dock, a zoomed font) the legend wraps into
   /// more rows instead of clipping its entries.
-  void placeLegendAbove(QCPAxisRect* rect);
+  void placeLegendAbove();
   /// Places the legend in a column right of the axis rect, top aligned.
   void placeLegendRight(QCPAxisRect* rect);
 

@@ -79,12 +79,12 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   figure_graph_->removeFromLegend();
   test_graph_ = plot_->addGraph();
   test_name_ = tr("test");
-  test_graph_->setName(tr("test (whole test split)"));
+  test_graph_->setName(tr("test split"));
   test_graph_->setLineStyle(QCPGraph::lsNone);  // one point: the marker is the whole graph
   test_graph_->removeFromLegend();              // until a run has its test figure
   raw_graph_->setAdaptiveSampling(true);        // keeps 20k-point series cheap to draw
   smoothed_graph_->setAdaptiveSampling(true);
-  plot_->placeLegendAbove(plot_->axisRect());
+  plot_->placeLegendAbove();
   test_label_ = new QCPItemText(plot_);
   // In a corner of the plot, not beside the marker: the marker sits at the run's last step, where
   // the curves end, and a label left of it hid their last 15–25 % and the last validation point.
@@ -181,7 +181,7 @@ void MetricCurvePanel::appendFigurePoint(double step, double value) {
 void MetricCurvePanel::setTestPoint(double step, double value, const QString& name) {
   test_ = SeriesPoint{step, value};
   test_name_ = name.isEmpty() ? tr("test") : name;
-  test_graph_->setName(name.isEmpty() ? tr("test (whole test split)") : name);
+  test_graph_->setName(name.isEmpty() ? tr("test split") : name);
   markDirty();
 }
 

@@ -19,7 +19,7 @@ RunOverlayPlot::RunOverlayPlot(const QString& metric_name, QWidget* parent)
   plot_->xAxis->setLabel(tr("step"));
   plot_->yAxis->setLabel(metric_name_);
   plot_->legend->setVisible(true);
-  plot_->placeLegendAbove(plot_->axisRect());
+  plot_->placeLegendAbove();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);

@@ -18,19 +18,23 @@ QRect fitIntoScreen(const QRect& client, const QRect& available, const QMargins&
   return QRect(x, y, width, height);
 }
 
+QMargins frameOf(const QWidget* window) {
+  if (!window->isVisible()) return kAssumedFrame;
+  const QRect client = window->geometry();
+  const QRect outer = window->frameGeometry();
+  const QMargins frame(client.left() - outer.left(), client.top() - outer.top(),
+                       outer.right() - client.right(), outer.bottom() - client.bottom());
+  // Leaving full screen, the client is back before its title bar (at 0,0 on openbox).
+  return frame.isNull() ? kAssumedFrame : frame;
+}
+
 void fitWindowIntoScreen(QWidget* window) {
   if (window->windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)) return;
   const QRect client = window->geometry();
   QScreen* screen = QGuiApplication::screenAt(client.center());
   if (screen == nullptr) screen = QGuiApplication::primaryScreen();
   if (screen == nullptr) return;
-  QMargins frame = kAssumedFrame;
-  if (window->isVisible()) {
-    const QRect outer = window->frameGeometry();
-    frame = QMargins(client.left() - outer.left(), client.top() - outer.top(),
-                     outer.right() - client.right(), outer.bottom() - client.bottom());
-  }
-  const QRect fitted = fitIntoScreen(client, screen->availableGeometry(), frame);
+  const QRect fitted = fitIntoScreen(client, screen->availableGeometry(), frameOf(window));
   if (fitted != client) window->setGeometry(fitted);
 }
 

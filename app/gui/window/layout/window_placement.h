@@ -17,6 +17,10 @@ inline constexpr QMargins kAssumedFrame{8, 32, 8, 8};
 QRect fitIntoScreen(const QRect& client, const QRect& available,
                     const QMargins& frame = kAssumedFrame);
 
+/// The frame around `window`'s client area as the window manager draws it, or kAssumedFrame
+/// while it is not known (not shown yet, just out of full screen, a platform without frames).
+QMargins frameOf(const QWidget* window);
+
 /// Fits a top-level window that is neither maximised nor full screen into the available geometry
 /// of the screen it is mostly on (the primary one when it is on none).
 void fitWindowIntoScreen(QWidget* window);

@@ -52,16 +52,17 @@ Workspace Workspace::train(QSize room) {
            true}}},
     };
   } else {
-    // A laptop: the Run dock scrolls its settings (its controls are in the toolbar), the two
-    // curves have half the height each, and the small docks take turns below the attention.
+    // A laptop: the Run dock scrolls its settings (its controls are in the toolbar) above the
+    // sample under the scope, the two curves have half the height each, and the attention has
+    // its column's whole height, taking turns with the small docks: below it they would leave
+    // the enlarged head under 100 px (issue 41).
     w.columns = {
-        {0.22, {{{"runDock"}, 1.0}}},
-        {0.31, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
-        {0.47,
-         {{{"attentionDock"}, 0.6},
-          {{"sampleDock", "positionalEncodingDock", "decodingDock", "headsDock", "ablationDock",
+        {0.22, {{{"runDock"}, 0.56}, {{"sampleDock"}, 0.44}}},
+        {0.28, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
+        {0.50,
+         {{{"attentionDock", "positionalEncodingDock", "decodingDock", "headsDock", "ablationDock",
             "errorsDock", "logDock"},
-           0.4,
+           1.0,
            true}}},
     };
   }

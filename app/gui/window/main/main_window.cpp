@@ -27,6 +27,7 @@
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
+#include "app/gui/window/lecture/window_on_screen.h"
 #include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/help_actions.h"
 #include "app/gui/window/main/run_key_filter.h"
@@ -384,6 +385,8 @@ bool MainWindow::setInteractive() {
   long_run_check_->setInteractive(true);
   const bool restored = docks_->restoreLayout();
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
+  connect(new WindowOnScreen(this, presentation_->fontZoom()), &WindowOnScreen::message, this,
+          &MainWindow::showMessage);
   remembered_ = new RememberedSettings(run_panel_, run_, controller_, this);
   // An opened run's data is read (by an ablation, by browsing its probe samples) only once the
   // person says so: a run folder's config.json may name any file.

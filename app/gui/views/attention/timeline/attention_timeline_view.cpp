@@ -315,8 +315,8 @@ void AttentionTimelineView::onShown(SharedPlotData shown, bool part_of_run) {
   }
   if (balanced_ || data.groups.empty()) return;
   // The panel's grid | enlarged-head split takes its first proportions while the panel still
-  // shows its empty hint, which leaves the head grid too narrow for its title; split evenly once.
-  panel_->shareWidthEvenly();
+  // shows its empty hint, which leaves the head grid too narrow for its title; divide it once.
+  panel_->divideWidth();
   balanced_ = true;
 }
 

@@ -140,17 +140,21 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(panel.groupCount(), 1);
   }
 
-  void gridSharesOneColourRangeAndRendersEveryHead() {
+  void gridDrawsEachHeadOnItsRunScaleAndRendersEveryHead() {
     AttentionHeadGridPanel panel;
     QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
     panel.setSnapshot(snapshot());
     panel.setCurrentLayer(1);
     test::settle();
     AttentionHeadGrid* grid = panel.headGrid();
-    QCOMPARE(grid->colorScale()->dataRange().lower, 0.0);
-    // run scale: the largest weight of the snapshot (layer 2's 0.7), not layer 1's own 0.65
-    QVERIFY(qAbs(grid->colorScale()->dataRange().upper - 0.7) < 1e-6);
-    for (int h = 0; h < 4; ++h) QCOMPARE(grid->headColorRange(h), grid->colorScale()->dataRange());
+    // Run scale, head by head (issue 41: one top for the whole group, layer 2's 0.7, washed
+    // layer 1 out): each head of layer 1 up to its own 0.65; the bar reads fractions of it.
+    QCOMPARE(grid->colorScale()->dataRange(), QCPRange(0.0, 1.0));
+    QVERIFY(grid->colorScale()->label().contains(QStringLiteral("run max")));
+    for (int h = 0; h < 4; ++h) {
+      QCOMPARE(grid->headColorRange(h).lower, 0.0);
+      QVERIFY(qAbs(grid->headColorRange(h).upper - 0.65) < 1e-6);
+    }
     grid->replot();
     const QImage image = grid->grab().toImage();
     for (int h = 0; h < 4; ++h) {
@@ -277,23 +281,34 @@ class AttentionHeadGridPanelTest : public QObject {
     auto* selector = panel.findChild<QComboBox*>(QStringLiteral("colorScaleSelector"));
     QVERIFY(selector);
     QCOMPARE(selector->currentText(), QStringLiteral("run"));
-    panel.setSnapshot(peakedSnapshot({0.9f, 0.8f}));  // a later, sharper step
-    panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));  // scrubbed back to an early one
+    panel.setSnapshot(peakedSnapshot({0.9f, 0.3f}));  // a later, sharper step
+    panel.setSnapshot(peakedSnapshot({0.5f, 0.2f}));  // scrubbed back to an early one
     test::settle();
+    // Each head keeps its own largest weight: head 0 its 0.9, head 1 its 0.3 (not head 0's 0.9,
+    // under which head 1 would be dark at every step).
     QCOMPARE(panel.runMaxWeight(), double(0.9f));
-    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.9f)));
+    QCOMPARE(panel.headGrid()->headColorRange(0), QCPRange(0.0, double(0.9f)));
+    QCOMPARE(panel.headGrid()->headColorRange(1), QCPRange(0.0, double(0.3f)));
     QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, double(0.9f)));
-    QVERIFY(panel.headGrid()->colorScale()->label().contains(QStringLiteral("run")));
+    QVERIFY(panel.headView()->colorScale()->label().contains(QStringLiteral("run scale")));
+    panel.setCurrentHead(1);
+    QCOMPARE(panel.runMaxWeight(), double(0.3f));
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, double(0.3f)));
+    panel.setCurrentHead(0);
     // the early step is drawn dim on the run's scale: its 0.5 peak is not the top colour
     const QRgb top = panel.headView()->colorMap()->gradient().color(0.9, QCPRange(0.0, 0.9));
     QVERIFY(test::colorDistance(viewPixel(panel.headView(), 0, 0), QColor(top)) > 100);
 
     panel.clear();  // a new run: a new scale
     panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));
-    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.5f)));
-    panel.setRunMaxWeight(0.95);  // the opened run's largest weight over all its snapshots
-    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, 0.95));
-    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, 0.95));
+    QCOMPARE(panel.headGrid()->headColorRange(0), QCPRange(0.0, double(0.5f)));
+    // The opened run's largest weights over all its snapshots, head by head.
+    AttentionRunMaxima opened;
+    opened.add(peakedSnapshot({0.95f, 0.45f}).groups.front());
+    panel.setRunMaxima(QStringLiteral("encoder self"), opened);
+    QCOMPARE(panel.headGrid()->headColorRange(0), QCPRange(0.0, double(0.95f)));
+    QCOMPARE(panel.headGrid()->headColorRange(1), QCPRange(0.0, double(0.45f)));
+    QCOMPARE(panel.headView()->dataRange(), QCPRange(0.0, double(0.95f)));
   }
 
   void askedInputDoesNotRaiseTheRunScale() {
@@ -304,7 +319,8 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(panel.runMaxWeight(), double(0.9f));            // drawn on a scale that holds it
     panel.setSnapshot(peakedSnapshot({0.5f, 0.4f}));         // back to the run
     QCOMPARE(panel.runMaxWeight(), double(0.5f));
-    QCOMPARE(panel.headGrid()->colorScale()->dataRange(), QCPRange(0.0, double(0.5f)));
+    QCOMPARE(panel.headGrid()->headColorRange(0), QCPRange(0.0, double(0.5f)));
+    QCOMPARE(panel.headGrid()->headColorRange(1), QCPRange(0.0, double(0.4f)));
   }
 
   void runScaleIgnoresTheAlwaysOneFirstRowOfCausalHeads() {

@@ -78,12 +78,12 @@ ExportResult AttentionFigureBundle::write(const QString& folder, const QList<Ima
 
 ExportResult AttentionFigureBundle::writeGroup(int group, const QString& folder) {
   const AttentionPlotGroup& g = panel_.snapshot().groups[static_cast<size_t>(group)];
-  const AttentionHeadDisplay display = panel_.displayOf(group);
   const QString slug = FigureContext::slug(g.name);
   const bool aggregate = !g.aggregate_of.isEmpty();
   for (int layer = 0; layer < g.layerCount(); ++layer) {
     const std::vector<LabeledMatrix>& heads = g.layers[static_cast<size_t>(layer)];
     if (heads.empty()) continue;
+    const AttentionHeadDisplay display = panel_.displayOf(group, layer);
     const QString name = aggregate ? QStringLiteral("attention_%1").arg(slug)
                                    : QStringLiteral("attention_%1_layer%2").arg(slug).arg(layer);
     AttentionHeadGrid grid;
@@ -96,9 +96,10 @@ ExportResult AttentionFigureBundle::writeGroup(int group, const QString& folder)
     QJsonArray names;
     for (int h = 0; h < static_cast<int>(heads.size()); ++h) names.append(g.headName(h));
     sidecar.insert(QStringLiteral("heads"), names);
-    if (display.scale() == AttentionColorScale::PerHead) {
+    if (display.headsHaveOwnRanges()) {
       QJsonArray ranges;
-      for (const LabeledMatrix& m : heads) ranges.append(rangeJson(display.colorRange(m)));
+      for (int h = 0; h < static_cast<int>(heads.size()); ++h)
+        ranges.append(rangeJson(display.colorRange(heads[static_cast<size_t>(h)], h)));
       sidecar.insert(QStringLiteral("head_color_ranges"), ranges);
     }
     const ExportResult r = writeFigure(
@@ -121,7 +122,7 @@ ExportResult AttentionFigureBundle::writeEnlargedHead(const QString& folder) {
   if (layer >= g.layerCount() || head >= g.headCount(layer)) return ExportResult::success();
   const LabeledMatrix& m = g.layers[static_cast<size_t>(layer)][static_cast<size_t>(head)];
   if (!m.isValid()) return ExportResult::success();
-  const AttentionHeadDisplay display = panel_.displayOf(group);
+  const AttentionHeadDisplay display = panel_.displayOf(group, layer).forHead(head);
   const bool aggregate = !g.aggregate_of.isEmpty();
   const QString slug = FigureContext::slug(g.name);
   const QString where =
@@ -182,8 +183,9 @@ QJsonObject AttentionFigureBundle::sidecarOf(const AttentionPlotGroup& g, int la
   QJsonObject color;
   color.insert(QStringLiteral("mode"), scaleName(display.scale()));
   color.insert(QStringLiteral("label"), display.scaleLabel(head < 0));
-  // The grid's bar in PerHead mode reads as fractions of each head's max (see head_color_ranges).
-  const bool fractions = head < 0 && display.scale() == AttentionColorScale::PerHead;
+  // The grid's bar reads as fractions of each head's top where each head has its own range
+  // (PerHead, Run per head: see head_color_ranges).
+  const bool fractions = head < 0 && display.headsHaveOwnRanges();
   color.insert(QStringLiteral("range"),
                rangeJson(fractions ? QCPRange(0.0, 1.0) : display.colorRange(m)));
   json.insert(QStringLiteral("color"), color);

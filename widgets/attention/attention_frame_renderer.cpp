@@ -90,7 +90,7 @@ QImage AttentionFrameRenderer::renderBody(const AttentionPlotGroup& group, int l
         giveLook(*head_view_, font_, palette_);
       }
       head_view_->setAttention(heads[static_cast<std::size_t>(head)], title, group.query_title,
-                               group.key_title, display);
+                               group.key_title, display.forHead(head));
       return head_view_->toPixmap(body.width(), body.height(), 1.0).toImage();
     }
     case AttentionFrameView::ClsOverlay: {

@@ -48,7 +48,27 @@ bool AttentionHeadDisplay::hasMaskedCells(const LabeledMatrix& head) const {
   return nan;
 }
 
-QCPRange AttentionHeadDisplay::colorRange(const LabeledMatrix& head) const {
+AttentionHeadDisplay AttentionHeadDisplay::withHeadRunMaxima(std::vector<double> maxima) const {
+  AttentionHeadDisplay copy = *this;
+  copy.head_run_max_ = std::move(maxima);
+  return copy;
+}
+
+AttentionHeadDisplay AttentionHeadDisplay::forHead(int head) const {
+  AttentionHeadDisplay copy = *this;
+  if (head >= 0 && head < static_cast<int>(head_run_max_.size()) &&
+      head_run_max_[static_cast<size_t>(head)] > 0.0)
+    copy.run_max_ = head_run_max_[static_cast<size_t>(head)];
+  copy.head_run_max_.clear();
+  return copy;
+}
+
+bool AttentionHeadDisplay::headsHaveOwnRanges() const {
+  return scale_ == AttentionColorScale::PerHead ||
+         (scale_ == AttentionColorScale::Run && !head_run_max_.empty());
+}
+
+QCPRange AttentionHeadDisplay::colorRange(const LabeledMatrix& head, int index) const {
   double top = 1.0;
   switch (scale_) {
     case AttentionColorScale::Fixed:
@@ -56,6 +76,9 @@ QCPRange AttentionHeadDisplay::colorRange(const LabeledMatrix& head) const {
       break;
     case AttentionColorScale::Run:
       top = run_max_;
+      if (index >= 0 && index < static_cast<int>(head_run_max_.size()) &&
+          head_run_max_[static_cast<size_t>(index)] > 0.0)
+        top = head_run_max_[static_cast<size_t>(index)];
       break;
     case AttentionColorScale::PerHead:
       top = informativeMax(head, causal_);
@@ -138,7 +161,8 @@ QString AttentionHeadDisplay::scaleLabel(bool several_heads) const {
     case AttentionColorScale::Fixed:
       return tr("attention weight · fixed 0–1");
     case AttentionColorScale::Run:
-      return tr("attention weight · run scale");
+      return several_heads && !head_run_max_.empty() ? tr("weight ÷ its head's run max")
+                                                     : tr("attention weight · run scale");
     case AttentionColorScale::PerHead:
       return several_heads ? tr("weight ÷ max of its head") : tr("attention weight · head scale");
     case AttentionColorScale::PerRow:

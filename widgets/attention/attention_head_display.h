@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <vector>
+
 namespace ascope {
 
 struct PlotTheme;
@@ -25,7 +27,16 @@ class AttentionHeadDisplay {
                        QStringList row_predictions);
 
   AttentionColorScale scale() const { return scale_; }
+  /// The top of the Run scale of a head drawn alone (colorRange without a head index).
   double runMaxWeight() const { return run_max_; }
+  /// The Run scale per head of the layer drawn, in head order: each head's largest weight over
+  /// the run (AttentionRunMaxima). A head without one (0, or past the end) has runMaxWeight().
+  AttentionHeadDisplay withHeadRunMaxima(std::vector<double> maxima) const;
+  /// For head `head` of the layer drawn alone: its own Run top becomes runMaxWeight().
+  AttentionHeadDisplay forHead(int head) const;
+  /// Whether the heads of a grid each have a colour range of their own (PerHead, and Run with
+  /// per-head tops): the grid's colour bar then shows fractions of a head's top.
+  bool headsHaveOwnRanges() const;
   bool isCausal() const { return causal_; }
   const QStringList& rowPredictions() const { return row_predictions_; }
 
@@ -35,9 +46,9 @@ class AttentionHeadDisplay {
   bool hasMaskedCells(const LabeledMatrix& head) const;
 
   /// The values of displayMatrix(head) that map to the lowest and highest colour: weights for
-  /// Fixed (0..1), Run (0..run max) and PerHead (0..the head's max); fractions of each row's
-  /// max (0..1) for PerRow.
-  QCPRange colorRange(const LabeledMatrix& head) const;
+  /// Fixed (0..1), Run (0..the run top of head number `index` of the layer, else runMaxWeight())
+  /// and PerHead (0..the head's max); fractions of each row's max (0..1) for PerRow.
+  QCPRange colorRange(const LabeledMatrix& head, int index = -1) const;
   /// The values as drawn: masked cells NaN, PerRow rows divided by their max. With pool > 1
   /// every pool x pool block becomes its largest value, so a thumbnail smaller than the matrix
   /// keeps every peak (a one-cell diagonal would vanish if every pool-th row were sampled).
@@ -71,6 +82,7 @@ class AttentionHeadDisplay {
  private:
   AttentionColorScale scale_ = AttentionColorScale::Run;
   double run_max_ = 1.0;
+  std::vector<double> head_run_max_;  ///< see withHeadRunMaxima
   bool causal_ = false;
   QStringList row_predictions_;
 };

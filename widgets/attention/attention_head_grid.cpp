@@ -74,8 +74,9 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
   if (static_cast<int>(heads_.size()) != headCount()) rebuildCells(static_cast<int>(heads.size()));
   names_ = names;
   for (int i = 0; i < headCount(); ++i) cells_[static_cast<size_t>(i)].label->setText(cellName(i));
-  // PerHead gives every map its own range; the bar then reads as fractions of a head's max.
-  const bool per_head = display_.scale() == AttentionColorScale::PerHead;
+  // PerHead (and Run with per-head tops) gives every map its own range; the bar then reads as
+  // fractions of a head's top.
+  const bool per_head = display_.headsHaveOwnRanges();
   scale_->setDataRange(per_head ? QCPRange(0.0, 1.0) : display_.colorRange(LabeledMatrix()));
   scale_->setLabel(display_.scaleLabel(true));
   bool masked = false;
@@ -84,7 +85,7 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
     if (per_head) {
       map->setColorScale(nullptr);
       map->setGradient(scale_->gradient());
-      map->setDataRange(display_.colorRange(heads_[i]));
+      map->setDataRange(display_.colorRange(heads_[i], static_cast<int>(i)));
     } else if (map->colorScale() != scale_) {
       map->setColorScale(scale_);
     }

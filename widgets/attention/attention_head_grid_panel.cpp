@@ -53,7 +53,8 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   scale_box_->addItem(tr("per row"), static_cast<int>(AttentionColorScale::PerRow));
   scale_box_->setToolTip(
       tr("Colour scale\n"
-         "run: one colour scale for every step of the run, so steps compare like with like\n"
+         "run: each head up to its largest weight over the run, so steps compare like with "
+         "like\n"
          "fixed 0–1: weights on their full range\n"
          "per head: each head up to its own largest weight\n"
          "per row: each query's weights divided by its largest"));
@@ -178,10 +179,8 @@ void AttentionHeadGridPanel::setSnapshot(SharedPlotData snapshot, bool part_of_r
   const QString previous_group = group() ? group()->name : QString();
   snapshot_ = snapshot ? std::move(snapshot) : std::make_shared<const AttentionPlotData>();
   shown_apart_max_.clear();
-  for (const AttentionPlotGroup& g : snapshot_->groups) {
-    double& seen = part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name];
-    seen = std::max(seen, AttentionHeadDisplay::informativeMax(g));
-  }
+  for (const AttentionPlotGroup& g : snapshot_->groups)
+    (part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name]).add(g);
   group_ = 0;
   for (int g = 0; g < groupCount(); ++g)
     if (snapshot_->groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
@@ -209,7 +208,6 @@ void AttentionHeadGridPanel::divideWidth() {
 void AttentionHeadGridPanel::clear() {
   seen_max_.clear();
   given_max_.clear();
-  given_max_all_ = 0.0;
   setSnapshot(SharedPlotData());
 }
 
@@ -222,37 +220,37 @@ void AttentionHeadGridPanel::setColorScale(AttentionColorScale scale) {
   showLayer();
 }
 
-void AttentionHeadGridPanel::setRunMaxWeight(double max_weight) {
-  given_max_all_ = max_weight;
-  if (color_scale_ == AttentionColorScale::Run) showLayer();
-}
-
-void AttentionHeadGridPanel::setRunMaxWeight(const QString& group_name, double max_weight) {
-  given_max_[group_name] = max_weight;
+void AttentionHeadGridPanel::setRunMaxima(const QString& group_name,
+                                          const AttentionRunMaxima& maxima) {
+  given_max_[group_name].raise(maxima);
   if (color_scale_ == AttentionColorScale::Run) showLayer();
 }
 
 double AttentionHeadGridPanel::runMaxWeight() const {
-  return runMaxWeightOf(group());
+  return display().forHead(head_).runMaxWeight();
 }
 
-double AttentionHeadGridPanel::runMaxWeightOf(const AttentionPlotGroup* g) const {
-  double top = given_max_all_;
-  if (g)
-    top = std::max({top, seen_max_.value(g->name), given_max_.value(g->name),
-                    shown_apart_max_.value(g->name)});
-  return top > 0.0 ? top : 1.0;
+AttentionRunMaxima AttentionHeadGridPanel::runMaximaOf(const AttentionPlotGroup* g) const {
+  AttentionRunMaxima tops;
+  if (g == nullptr) return tops;
+  for (const QHash<QString, AttentionRunMaxima>* from :
+       {&seen_max_, &given_max_, &shown_apart_max_})
+    if (auto it = from->constFind(g->name); it != from->cend()) tops.raise(*it);
+  return tops;
 }
 
 AttentionHeadDisplay AttentionHeadGridPanel::display() const {
-  return displayOf(group_);
+  return displayOf(group_, layer_);
 }
 
-AttentionHeadDisplay AttentionHeadGridPanel::displayOf(int group) const {
+AttentionHeadDisplay AttentionHeadGridPanel::displayOf(int group, int layer) const {
   const AttentionPlotGroup* g =
       group >= 0 && group < groupCount() ? &snapshot_->groups[static_cast<size_t>(group)] : nullptr;
-  return AttentionHeadDisplay(color_scale_, runMaxWeightOf(g), g && g->causal,
-                              g ? g->row_predictions : QStringList());
+  const AttentionRunMaxima tops = runMaximaOf(g);
+  const double overall = tops.overall();
+  return AttentionHeadDisplay(color_scale_, overall > 0.0 ? overall : 1.0, g && g->causal,
+                              g ? g->row_predictions : QStringList())
+      .withHeadRunMaxima(tops.layer(layer));
 }
 
 void AttentionHeadGridPanel::fillSelectors() {
@@ -347,7 +345,7 @@ void AttentionHeadGridPanel::showHead() {
   const QString title = g->aggregate_of.isEmpty()
                             ? tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_)
                             : tr("%1 · %2").arg(g->name, g->headName(head_));
-  detail_->setAttention(m, title, g->query_title, g->key_title, display());
+  detail_->setAttention(m, title, g->query_title, g->key_title, display().forHead(head_));
 
   const PatchImageContext& ctx = snapshot_->image;
   if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {

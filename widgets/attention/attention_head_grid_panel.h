@@ -3,6 +3,7 @@
 #include "widgets/attention/attention_color_scale.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_plot_data.h"
+#include "widgets/attention/attention_run_maxima.h"
 #include "widgets/common/exportable.h"
 
 #include <QHash>
@@ -52,20 +53,18 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
   void setColorScale(AttentionColorScale scale);
   AttentionColorScale colorScale() const { return color_scale_; }
-  /// The Run scale reaches at least `max_weight` for every group, e.g. the largest weight of all
-  /// stored snapshots of an opened run, so the first one shown is already drawn on the run's
-  /// scale. Call after clear(). Best computed per group, see the overload.
-  void setRunMaxWeight(double max_weight);
-  /// As above for the group named `group_name` only (AttentionHeadDisplay::informativeMax of
-  /// that group in every stored snapshot: it skips the always-1 first row of causal heads).
-  void setRunMaxWeight(const QString& group_name, double max_weight);
-  /// Top of the current group's Run scale: the largest of its weights seen since clear() and of
-  /// the maxima given by setRunMaxWeight; 1 when there is none.
+  /// The Run scale of the group named `group_name` reaches at least `maxima` for each of its
+  /// heads, e.g. each head's largest weight over every stored snapshot of an opened run, so the
+  /// first snapshot shown is already drawn on the run's scale. Call after clear().
+  void setRunMaxima(const QString& group_name, const AttentionRunMaxima& maxima);
+  /// Top of the Run scale of the head shown: its largest weight seen since clear() and of the
+  /// maxima given by setRunMaxima; 1 when there is none.
   double runMaxWeight() const;
-  /// How the current group is drawn (scale, masking, labels).
+  /// How the current group's current layer is drawn (scale, masking, labels).
   AttentionHeadDisplay display() const;
-  /// How group `group` of the snapshot is drawn when shown (an export of every group).
-  AttentionHeadDisplay displayOf(int group) const;
+  /// How layer `layer` of group `group` of the snapshot is drawn when shown (an export of every
+  /// group); forHead(h) of it draws head h alone.
+  AttentionHeadDisplay displayOf(int group, int layer) const;
 
   int groupCount() const { return static_cast<int>(snapshot_->groups.size()); }
   int layerCount() const;
@@ -99,7 +98,8 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
 
  private:
   const AttentionPlotGroup* group() const;
-  double runMaxWeightOf(const AttentionPlotGroup* g) const;
+  /// The Run scale's tops of `g`: seen, given and of a snapshot shown apart, head by head.
+  AttentionRunMaxima runMaximaOf(const AttentionPlotGroup* g) const;
   void fillSelectors();
   void fillHeadSelector();
   void addKeyboardShortcuts();
@@ -115,10 +115,11 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   int layer_ = 0;
   int head_ = 0;
   AttentionColorScale color_scale_ = AttentionColorScale::Run;
-  QHash<QString, double> seen_max_;  ///< per group name, from the snapshots shown since clear()
-  QHash<QString, double> shown_apart_max_;  ///< per group, of a snapshot not part of the run
-  QHash<QString, double> given_max_;        ///< per group name, from setRunMaxWeight
-  double given_max_all_ = 0.0;              ///< from setRunMaxWeight(double)
+  /// Per group name: of the snapshots shown since clear(), of a snapshot not part of the run
+  /// (a user's input, an error under the scope), and given by setRunMaxima.
+  QHash<QString, AttentionRunMaxima> seen_max_;
+  QHash<QString, AttentionRunMaxima> shown_apart_max_;
+  QHash<QString, AttentionRunMaxima> given_max_;
 
   QStackedWidget* stack_ = nullptr;
   QComboBox* group_box_ = nullptr;

@@ -166,11 +166,9 @@ AttentionVideoExport::Loaded loadFrames(const std::string& run_dir,
       out.frames.clear();
       return out;
     }
-    for (const LabeledMatrix& head : heads) {
-      out.run_max = std::max(out.run_max, AttentionHeadDisplay::informativeMax(head, group.causal));
-    }
     group.layers.clear();
     group.layers.push_back(std::move(heads));
+    out.run_max.add(group);
     frame.group = std::move(group);
     frame.image = std::move(data.image);
     out.frames.push_back(std::move(frame));
@@ -349,8 +347,11 @@ void AttentionVideoExport::renderNext() {
     return finishEncoding();
   }
   const Frame& frame = loaded_.frames[next_frame_];
-  const AttentionHeadDisplay display(request_.scale, loaded_.run_max > 0.0 ? loaded_.run_max : 1.0,
-                                     frame.group.causal, frame.group.row_predictions);
+  const double overall = loaded_.run_max.overall();
+  const AttentionHeadDisplay display =
+      AttentionHeadDisplay(request_.scale, overall > 0.0 ? overall : 1.0, frame.group.causal,
+                           frame.group.row_predictions)
+          .withHeadRunMaxima(loaded_.run_max.layer(0));
   const QString title = frameTitle(frame);
   const QString what =
       request_.view == AttentionFrameView::ClsOverlay ? tr("CLS attention · %1").arg(title) : title;

@@ -24,6 +24,7 @@
 #include "widgets/attention/attention_color_scale.h"
 #include "widgets/attention/attention_frame_renderer.h"
 #include "widgets/attention/attention_plot_data.h"
+#include "widgets/attention/attention_run_maxima.h"
 
 namespace ascope {
 
@@ -100,7 +101,8 @@ class AttentionVideoExport : public QObject {
   };
   struct Loaded {
     std::vector<Frame> frames;
-    double run_max = 0.0;  ///< largest informative weight of the kept layer over all frames
+    /// Each kept head's largest informative weight over all frames (the window's Run scale).
+    AttentionRunMaxima run_max;
     QString error;
     bool bad_request = false;
     QStringList warnings;

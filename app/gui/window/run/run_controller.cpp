@@ -219,10 +219,8 @@ void RunController::openRun(const QString& dir, OpenOrigin origin) {
           continue;
         }
         for (const AttentionSnapshot& snapshot : probes->samples) {
-          for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups) {
-            double& top = result.group_max[group.name];
-            top = std::max(top, AttentionHeadDisplay::informativeMax(group));
-          }
+          for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups)
+            result.group_max[group.name].add(group);
         }
         readable.push_back(std::move(file));
       }
@@ -258,7 +256,7 @@ void RunController::onOpened() {
   docks_.curves->markLearningRateChanges(opened.learning_rate_changes);
   docks_.heads->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
   for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
-    docks_.attention->panel()->setRunMaxWeight(it.key(), it.value());
+    docks_.attention->panel()->setRunMaxima(it.key(), it.value());
   }
   std::shared_ptr<const ProbeSet> last_probes;
   if (opened.last_probes)

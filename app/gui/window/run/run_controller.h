@@ -16,6 +16,7 @@
 #include "engine/runfolder/run_folder_tail.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/training_config.h"
+#include "widgets/attention/attention_run_maxima.h"
 
 namespace ascope {
 
@@ -83,9 +84,9 @@ class RunController : public QObject {
     OpenOrigin origin = OpenOrigin::kAsked;
     std::optional<OpenedRun> run;
     QString error;
-    /// Per attention group, the largest weight over every stored snapshot: the run's one colour
-    /// scale, so that scrubbing compares like with like from the first snapshot shown.
-    QHash<QString, double> group_max;
+    /// Per attention group, each head's largest weight over every stored snapshot: the run's
+    /// colour scale, so that scrubbing compares like with like from the first snapshot shown.
+    QHash<QString, AttentionRunMaxima> group_max;
     /// The snapshots that did not decode: left out of the timeline, with a note.
     QStringList left_out;
     /// Who writes the folder (seen before it was read) and, when someone does, what the reading

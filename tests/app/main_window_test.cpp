@@ -4,7 +4,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -13,6 +15,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,6 +61,8 @@ class MainWindowTest : public QObject {
   void fakeEngineFillsEveryPanel();
   void exportAllWritesEveryFormat();
   void exportAllLeavesTheHeadGridAlone();
+  void exportKeepsTheWindowTurning();
+  void exportCanBeCancelledBetweenFigures();
   void shortcutsAreBound();
   void aboutShowsTheProjectVersion();
   void closingWhileTrainingStopsTheRunFirst();
@@ -70,6 +75,14 @@ class MainWindowTest : public QObject {
   void staleExportStagingFoldersGoAtStart();
 
  private:
+  /// `window` at 1400 × 900 with the fake run of feed() shown in every panel.
+  static bool showFed(MainWindow& window) {
+    window.resize(1400, 900);
+    window.show();
+    feed(window);
+    return QTest::qWaitFor(
+        [&] { return ScriptedRun::panelReport(&window)["sample_shown"].toBool(); }, 2000);
+  }
   /// A fake translation run in `window`, with one of everything the panels show.
   static void feed(MainWindow& window) {
     auto owned = std::make_unique<FakeEngine>();
@@ -128,10 +141,7 @@ void MainWindowTest::layoutRoundTripsAndResets() {
 
 void MainWindowTest::fakeEngineFillsEveryPanel() {
   MainWindow window;
-  window.resize(1400, 900);
-  window.show();
-  feed(window);
-  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  QVERIFY(showFed(window));
   const QJsonObject report = ScriptedRun::panelReport(&window);
   QCOMPARE(report["loss_points"].toInt(), 120);
   QCOMPARE(report["accuracy_points"].toInt(), 120);
@@ -143,10 +153,7 @@ void MainWindowTest::fakeEngineFillsEveryPanel() {
 
 void MainWindowTest::exportAllWritesEveryFormat() {
   MainWindow window;
-  window.resize(1400, 900);
-  window.show();
-  feed(window);
-  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  QVERIFY(showFed(window));
   QTemporaryDir dir;
   const ExportResult result = window.exporter()->exportAll(dir.path(), ExportSize{800, 500, 1.0});
   QVERIFY2(result.ok(), qPrintable(result.error));
@@ -249,6 +256,68 @@ void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
   grid->replot();
   QCOMPARE(gridGeometry(grid), before);
   QCOMPARE(panel->currentGroup(), 2);
+}
+
+// Issue 41: Ctrl+E froze the window 8–10 s (every figure drawn in one go on the GUI thread), the
+// closed folder dialog still painted over it. A zero-interval timer runs once per turn of the
+// event loop: the export with its progress lets it run between every two figures.
+void MainWindowTest::exportKeepsTheWindowTurning() {
+  MainWindow window;
+  QVERIFY(showFed(window));
+  QTemporaryDir dir;
+  int turns = 0;
+  qint64 longest_ms = 0;
+  QElapsedTimer since_last;
+  QTimer turn;
+  turn.setInterval(0);
+  connect(&turn, &QTimer::timeout, &turn, [&] {
+    if (since_last.isValid()) longest_ms = std::max(longest_ms, since_last.elapsed());
+    since_last.restart();
+    ++turns;
+  });
+  turn.start();
+  QElapsedTimer whole;
+  whole.start();
+  const ExportResult result =
+      window.exporter()->exportAllWithProgress(dir.path(), ExportSize{800, 500, 1.0}).result();
+  const qint64 total_ms = whole.elapsed();
+  turn.stop();
+  QVERIFY2(result.ok(), qPrintable(result.error));
+  int figures = 0;
+  for (QDirIterator it(dir.path(), {QStringLiteral("*.json")}, QDir::Files,
+                       QDirIterator::Subdirectories);
+       it.hasNext(); it.next())
+    ++figures;
+  QVERIFY2(figures >= 10, qPrintable(QString::number(figures)));
+  QVERIFY2(turns >= figures,
+           qPrintable(QStringLiteral("%1 turns for %2 figures").arg(turns).arg(figures)));
+  qInfo("export of %d figures: %lld ms, %d turns of the event loop, the longest %lld ms", figures,
+        total_ms, turns, longest_ms);
+}
+
+void MainWindowTest::exportCanBeCancelledBetweenFigures() {
+  MainWindow window;
+  QVERIFY(showFed(window));
+  QTemporaryDir dir;
+  int turns = 0;
+  QTimer press_cancel;
+  press_cancel.setInterval(0);
+  connect(&press_cancel, &QTimer::timeout, &press_cancel, [&] {
+    if (++turns != 3) return;
+    QProgressDialog* progress = window.findChild<QProgressDialog*>();
+    QVERIFY(progress != nullptr && progress->isVisible());
+    progress->cancel();
+  });
+  press_cancel.start();
+  const ExportResult result =
+      window.exporter()->exportAllWithProgress(dir.path(), ExportSize{800, 500, 1.0}).result();
+  press_cancel.stop();
+  QVERIFY(result.cancelled);
+  QVERIFY(!result.ok());
+  // Nothing reached the folder: the figures drawn so far stayed in the staging folder.
+  QVERIFY2(
+      QDir(dir.path()).isEmpty(),
+      qPrintable(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(' ')));
 }
 
 void MainWindowTest::shortcutsAreBound() {

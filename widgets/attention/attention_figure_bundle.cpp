@@ -54,7 +54,19 @@ void copyLook(QWidget* copy, const QWidget* original) {
 
 AttentionFigureBundle::AttentionFigureBundle(const AttentionHeadGridPanel& panel,
                                              FigureContext context)
-    : panel_(panel), context_(std::move(context)) {}
+    : panel_(panel),
+      data_(panel.sharedSnapshot()),
+      group_(panel.currentGroup()),
+      layer_(panel.currentLayer()),
+      head_(panel.currentHead()),
+      context_(std::move(context)) {
+  for (int g = 0; g < static_cast<int>(data_->groups.size()); ++g) {
+    std::vector<AttentionHeadDisplay> layers;
+    for (int l = 0; l < data_->groups[static_cast<size_t>(g)].layerCount(); ++l)
+      layers.push_back(panel.displayOf(g, l));
+    displays_.push_back(std::move(layers));
+  }
+}
 
 QString AttentionFigureBundle::csvName(const FigureContext& context) {
   const QString run =
@@ -67,7 +79,7 @@ ExportResult AttentionFigureBundle::write(const QString& folder, const QList<Ima
   formats_ = formats;
   size_ = size;
   figures_.clear();
-  const AttentionPlotData& data = panel_.snapshot();
+  const AttentionPlotData& data = *data_;
   for (int g = 0; g < static_cast<int>(data.groups.size()); ++g) {
     const QString sub =
         QDir(folder).filePath(FigureContext::slug(data.groups[static_cast<size_t>(g)].name));
@@ -77,13 +89,14 @@ ExportResult AttentionFigureBundle::write(const QString& folder, const QList<Ima
 }
 
 ExportResult AttentionFigureBundle::writeGroup(int group, const QString& folder) {
-  const AttentionPlotGroup& g = panel_.snapshot().groups[static_cast<size_t>(group)];
+  const AttentionPlotGroup& g = data_->groups[static_cast<size_t>(group)];
   const QString slug = FigureContext::slug(g.name);
   const bool aggregate = !g.aggregate_of.isEmpty();
   for (int layer = 0; layer < g.layerCount(); ++layer) {
     const std::vector<LabeledMatrix>& heads = g.layers[static_cast<size_t>(layer)];
     if (heads.empty()) continue;
-    const AttentionHeadDisplay display = panel_.displayOf(group, layer);
+    const AttentionHeadDisplay& display =
+        displays_[static_cast<size_t>(group)][static_cast<size_t>(layer)];
     const QString name = aggregate ? QStringLiteral("attention_%1").arg(slug)
                                    : QStringLiteral("attention_%1_layer%2").arg(slug).arg(layer);
     AttentionHeadGrid grid;
@@ -114,15 +127,15 @@ ExportResult AttentionFigureBundle::writeGroup(int group, const QString& folder)
 }
 
 ExportResult AttentionFigureBundle::writeEnlargedHead(const QString& folder) {
-  const int group = panel_.currentGroup(), layer = panel_.currentLayer(),
-            head = panel_.currentHead();
-  const AttentionPlotData& data = panel_.snapshot();
+  const int group = group_, layer = layer_, head = head_;
+  const AttentionPlotData& data = *data_;
   if (group < 0 || group >= static_cast<int>(data.groups.size())) return ExportResult::success();
   const AttentionPlotGroup& g = data.groups[static_cast<size_t>(group)];
   if (layer >= g.layerCount() || head >= g.headCount(layer)) return ExportResult::success();
   const LabeledMatrix& m = g.layers[static_cast<size_t>(layer)][static_cast<size_t>(head)];
   if (!m.isValid()) return ExportResult::success();
-  const AttentionHeadDisplay display = panel_.displayOf(group, layer).forHead(head);
+  const AttentionHeadDisplay display =
+      displays_[static_cast<size_t>(group)][static_cast<size_t>(layer)].forHead(head);
   const bool aggregate = !g.aggregate_of.isEmpty();
   const QString slug = FigureContext::slug(g.name);
   const QString where =
@@ -203,6 +216,7 @@ QJsonObject AttentionFigureBundle::sidecarOf(const AttentionPlotGroup& g, int la
 
 ExportResult AttentionFigureBundle::writeFigure(const QString& stem, const Render& render,
                                                 QJsonObject sidecar) {
+  if (between_ && !between_()) return ExportResult::cancel();
   if (!QDir().mkpath(QFileInfo(stem).absolutePath()))
     return ExportResult::failure(
         QObject::tr("Cannot create folder %1.").arg(QFileInfo(stem).absolutePath()));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/attention/attention_head_display.h"
+#include "widgets/attention/attention_plot_data.h"
 #include "widgets/common/exportable.h"
 #include "widgets/common/figure_context.h"
 
@@ -8,12 +10,12 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace ascope {
 
-class AttentionHeadDisplay;
 class AttentionHeadGridPanel;
-struct AttentionPlotGroup;
 struct LabeledMatrix;
 
 /// Every attention figure of the snapshot an AttentionHeadGridPanel shows, for slides: one
@@ -29,7 +31,11 @@ struct LabeledMatrix;
 ///   attention/mean_of_heads/attention_mean_of_heads_step1200.png               (aggregates)
 class AttentionFigureBundle {
  public:
+  /// Takes the panel's snapshot, its choices and colour scales as they are now: a live run's
+  /// newer snapshot arriving while the figures are written does not mix into them.
   AttentionFigureBundle(const AttentionHeadGridPanel& panel, FigureContext context);
+  /// Called before each figure (see BetweenFigures).
+  void setBetweenFigures(BetweenFigures between) { between_ = std::move(between); }
 
   /// Writes the figures under `folder`; stops at the first failure and reports it.
   ExportResult write(const QString& folder, const QList<ImageFormat>& formats,
@@ -49,7 +55,11 @@ class AttentionFigureBundle {
   QJsonObject sidecarOf(const AttentionPlotGroup& g, int layer, int head,
                         const AttentionHeadDisplay& display, const LabeledMatrix& m) const;
 
-  const AttentionHeadGridPanel& panel_;
+  const AttentionHeadGridPanel& panel_;  ///< for the look (fonts, palette) of its plots only
+  std::shared_ptr<const AttentionPlotData> data_;
+  int group_ = 0, layer_ = 0, head_ = 0;
+  std::vector<std::vector<AttentionHeadDisplay>> displays_;  ///< [group][layer]
+  BetweenFigures between_;
   FigureContext context_;
   QList<ImageFormat> formats_;
   ExportSize size_;

@@ -43,6 +43,8 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   /// A snapshot made here (tests, the comparison window): it becomes the shared one.
   void setSnapshot(AttentionPlotData snapshot, bool part_of_run = true);
   const AttentionPlotData& snapshot() const { return *snapshot_; }
+  /// The snapshot shown, shared (it stays as it is when the panel moves on to another).
+  SharedPlotData sharedSnapshot() const { return snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
   /// The enlarged head takes three quarters of the width, the head grid the rest but at least

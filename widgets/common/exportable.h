@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <functional>
+
 namespace ascope {
 
 enum class ImageFormat { Png, Pdf, Svg };
@@ -26,11 +28,18 @@ struct ExportSize {
 /// Result of an export: empty error means success; otherwise a message meant for a person.
 struct ExportResult {
   QString error;
+  bool cancelled = false;  ///< stopped by the user between two figures (error says so too)
 
   bool ok() const { return error.isEmpty(); }
   static ExportResult success() { return {}; }
   static ExportResult failure(const QString& message) { return {message}; }
+  static ExportResult cancel() { return {QStringLiteral("export cancelled"), true}; }
 };
+
+/// Called before each figure of an export of many: a window's progress keeps its event loop
+/// turning there (issue 41: Ctrl+E froze the window 8–10 s), and false stops the export (the
+/// user cancelled). Empty: never called.
+using BetweenFigures = std::function<bool()>;
 
 /// Implemented by every panel that can save itself as a figure and its data as CSV, so the main
 /// window can offer "Export all panels to a folder" without knowing the panels.

@@ -39,7 +39,8 @@ ExportResult PositionalEncodingFigureBundle::write(const QString& folder,
                                                    const QList<ImageFormat>& formats,
                                                    const ExportSize& size) {
   figures_.clear();
-  const PositionalEncodingData& data = panel_.encoding();
+  // A copy: a live run's next encoding may replace the panel's between two views.
+  const PositionalEncodingData data = panel_.encoding();
   if (!data.matrix.isValid()) return ExportResult::success();
   if (!QDir().mkpath(folder))
     return ExportResult::failure(QObject::tr("Cannot create folder %1.").arg(folder));
@@ -56,6 +57,7 @@ ExportResult PositionalEncodingFigureBundle::write(const QString& folder,
         {Panel::PatchesTab, Panel::Similarity::Cosine, {}, QStringLiteral("patch similarity")});
 
   for (const View& view : views) {
+    if (between_ && !between_()) return ExportResult::cancel();
     // A fresh copy per view: titles changed for the figure stay out of the next one.
     PositionalEncodingPanel copy;
     copy.setFont(panel_.font());

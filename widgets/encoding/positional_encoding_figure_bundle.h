@@ -21,6 +21,8 @@ class PositionalEncodingPanel;
 class PositionalEncodingFigureBundle {
  public:
   PositionalEncodingFigureBundle(const PositionalEncodingPanel& panel, FigureContext context);
+  /// Called before each view (see BetweenFigures).
+  void setBetweenFigures(BetweenFigures between) { between_ = std::move(between); }
 
   /// Writes the views under `folder` (nothing when there is no encoding yet); stops at the first
   /// failure and reports it.
@@ -31,6 +33,7 @@ class PositionalEncodingFigureBundle {
 
  private:
   const PositionalEncodingPanel& panel_;
+  BetweenFigures between_;
   FigureContext context_;
   QStringList figures_;
 };

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtConcurrent/QtConcurrentRun>
@@ -164,8 +165,8 @@ QFuture<ExportResult> renderThenCopy(const std::function<ExportResult(const QStr
 
 }  // namespace
 
-QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
-                                                    const ExportSize& size) const {
+QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder, const ExportSize& size,
+                                                    const BetweenFigures& between) const {
   // The attention and the encoding are written whole by their bundles below, not as the one
   // view shown; every other dock as what it exports.
   AttentionHeadGridPanel* attention = attention_->panel();
@@ -174,14 +175,21 @@ QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
   for (const ExportSource* source : others_) panels += source->exportables();
   const FigureContext context = figureContext();
   return renderThenCopy(
-      [panels, size, attention, encoding, context](const QString& stage) {
+      [panels, size, attention, encoding, context, between](const QString& stage) {
         const QList<ImageFormat> formats{ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf};
         // Titled with run and step on the slide; the window's own panels show no title.
         for (Exportable* panel : panels)
           panel->setExportTitle(context.title(panel->exportBaseName()));
         ExportResult exported = ExportResult::success();
         for (ImageFormat format : formats) {
-          exported = PlotExporter::exportToFolder(panels, stage, format, size);
+          for (Exportable* panel : panels) {
+            if (between && !between()) {
+              exported = ExportResult::cancel();
+              break;
+            }
+            exported = PlotExporter::exportToFolder({panel}, stage, format, size);
+            if (!exported.ok()) break;
+          }
           if (!exported.ok()) break;
         }
         for (Exportable* panel : panels) panel->setExportTitle({});
@@ -203,6 +211,7 @@ QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
         }
         if (attention->groupCount() > 0) {
           AttentionFigureBundle bundle(*attention, context);
+          bundle.setBetweenFigures(between);
           const QDir dir(stage);
           if (ExportResult r =
                   bundle.write(dir.filePath(QStringLiteral("attention")), formats, size);
@@ -214,6 +223,7 @@ QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder,
             return r;
         }
         PositionalEncodingFigureBundle encodings(*encoding, context);
+        encodings.setBetweenFigures(between);
         return encodings.write(QDir(stage).filePath(QStringLiteral("positional_encoding")), formats,
                                size);
       },
@@ -275,16 +285,32 @@ void ExportActions::exportAllInteractively() {
       QFileDialog::getExistingDirectory(parent_, tr("Export all panels to folder"), lastFolder());
   if (folder.isEmpty()) return;
   rememberFolder(folder);
-  QApplication::setOverrideCursor(Qt::WaitCursor);  // while the panels render
   const QStringList left_out = leftOut();
-  const QFuture<ExportResult> result = exportAllAsync(folder);
-  QApplication::restoreOverrideCursor();
+  const QFuture<ExportResult> result = exportAllWithProgress(folder);
   reportLater(result, left_out.isEmpty()
                           ? tr("Exported every panel, every layer's attention and every "
                                "positional-encoding view (PNG, SVG, PDF, CSV, JSON) to %1")
                                 .arg(folder)
                           : tr("Exported the panels to %1; left out: %2")
                                 .arg(folder, left_out.join(QStringLiteral("; "))));
+}
+
+QFuture<ExportResult> ExportActions::exportAllWithProgress(const QString& folder,
+                                                           const ExportSize& size) {
+  // Window-modal: the window repaints and the run goes on, but nothing else is pressed in it
+  // while its panels are being drawn into the figures.
+  QProgressDialog progress(tr("Drawing the figures…"), tr("Cancel"), 0, 0, parent_);
+  progress.setWindowTitle(tr("Export all panels"));
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(0);
+  progress.show();
+  int figures = 0;
+  const QFuture<ExportResult> result = exportAllAsync(folder, size, [&] {
+    progress.setLabelText(tr("Drawing the figures… %1 done").arg(figures++));
+    QCoreApplication::processEvents();
+    return !progress.wasCanceled();
+  });
+  return result;
 }
 
 void ExportActions::exportMetricsInteractively(const QString& run_dir) {
@@ -318,6 +344,8 @@ void ExportActions::reportLater(const QFuture<ExportResult>& result, const QStri
 void ExportActions::report(const ExportResult& result, const QString& done) {
   if (result.ok()) {
     Q_EMIT message(done);
+  } else if (result.cancelled) {
+    Q_EMIT message(tr("Export cancelled: nothing was written"));
   } else {
     QMessageBox::warning(parent_, tr("Export failed"), result.error);
   }

@@ -45,9 +45,15 @@ class ExportActions : public QObject {
 
   /// Writes <folder>/<panel>.{png,svg,pdf,csv} for every exportable panel, the attention bundle
   /// under <folder>/attention/<kind>/, the encoding views under <folder>/positional_encoding/
-  /// and every attention weight to <folder>/attention_<run>_step<N>.csv.
+  /// and every attention weight to <folder>/attention_<run>_step<N>.csv. The figures render
+  /// here (GUI thread), `between` called before each; the copy runs on a worker.
   QFuture<ExportResult> exportAllAsync(const QString& folder,
-                                       const ExportSize& size = ExportSize::forSlides()) const;
+                                       const ExportSize& size = ExportSize::forSlides(),
+                                       const BetweenFigures& between = {}) const;
+  /// exportAllAsync with a progress dialog (window-modal, Cancel) whose event loop turns between
+  /// two figures, so the window repaints and the run goes on meanwhile.
+  QFuture<ExportResult> exportAllWithProgress(const QString& folder,
+                                              const ExportSize& size = ExportSize::forSlides());
   /// The run's metrics.csv (every train step and validation pass) copied to `path`; without a run
   /// folder, the loss panel's data.
   QFuture<ExportResult> exportMetricsAsync(const QString& path, const QString& run_dir) const;

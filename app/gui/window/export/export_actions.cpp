@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtConcurrent/QtConcurrentRun>
@@ -300,6 +301,11 @@ QFuture<ExportResult> ExportActions::exportAllWithProgress(const QString& folder
   // Window-modal: the window repaints and the run goes on, but nothing else is pressed in it
   // while its panels are being drawn into the figures.
   QProgressDialog progress(tr("Drawing the figures…"), tr("Cancel"), 0, 0, parent_);
+  // Cancel by click or Esc only: an Enter meant for the folder dialog just closed cancelled it.
+  auto* cancel = new QPushButton(tr("Cancel"), &progress);
+  cancel->setAutoDefault(false);
+  cancel->setDefault(false);
+  progress.setCancelButton(cancel);
   progress.setWindowTitle(tr("Export all panels"));
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(0);

@@ -74,13 +74,17 @@ void WindowOnScreen::check() {
   zoomed_in_ = false;
   if (retreating_) {
     retreating_ = false;
-    const QSize screen = screenOf(window_)->size();
-    Q_EMIT message(tr("Zoom %1 is the largest this %2 × %3 screen holds: a larger font would "
-                      "push the window past its edges")
+    // In the screen's own pixels, as its owner knows it: "1920 × 1080 at 150 %".
+    const QScreen* screen = screenOf(window_);
+    const double ratio = screen->devicePixelRatio();
+    const QSize pixels = screen->size() * ratio;
+    QString size = QStringLiteral("%1 × %2").arg(pixels.width()).arg(pixels.height());
+    if (ratio != 1.0) size += tr(" at %1 %").arg(qRound(ratio * 100));
+    Q_EMIT message(tr("Zoom %1 is the largest this %2 screen holds: a larger font would push the "
+                      "window past its edges")
                        .arg(zoom_->steps() > 0 ? QStringLiteral("+%1").arg(zoom_->steps())
                                                : QString::number(zoom_->steps()))
-                       .arg(screen.width())
-                       .arg(screen.height()));
+                       .arg(size));
   }
   fitWindowIntoScreen(window_);
 }

@@ -40,7 +40,8 @@ bool WindowOnScreen::minimumFits(const QWidget* window) {
 
 bool WindowOnScreen::eventFilter(QObject* watched, QEvent* event) {
   if (watched == window_ && event->type() == QEvent::WindowStateChange &&
-      !(window_->windowState() & (Qt::WindowFullScreen | Qt::WindowMaximized))) {
+      !(window_->windowState() &
+        (Qt::WindowFullScreen | Qt::WindowMaximized | Qt::WindowMinimized))) {
     checkSoon(kAfterStateChangeMs);
   }
   return QObject::eventFilter(watched, event);

@@ -56,11 +56,15 @@ AttentionHeadDisplay AttentionHeadDisplay::withHeadRunMaxima(std::vector<double>
 
 AttentionHeadDisplay AttentionHeadDisplay::forHead(int head) const {
   AttentionHeadDisplay copy = *this;
-  if (head >= 0 && head < static_cast<int>(head_run_max_.size()) &&
-      head_run_max_[static_cast<size_t>(head)] > 0.0)
-    copy.run_max_ = head_run_max_[static_cast<size_t>(head)];
+  copy.run_max_ = runTopOf(head);
   copy.head_run_max_.clear();
   return copy;
+}
+
+double AttentionHeadDisplay::runTopOf(int index) const {
+  if (index < 0 || index >= static_cast<int>(head_run_max_.size())) return run_max_;
+  const double top = head_run_max_[static_cast<size_t>(index)];
+  return top > 0.0 ? top : run_max_;
 }
 
 bool AttentionHeadDisplay::headsHaveOwnRanges() const {
@@ -75,10 +79,7 @@ QCPRange AttentionHeadDisplay::colorRange(const LabeledMatrix& head, int index) 
     case AttentionColorScale::PerRow:
       break;
     case AttentionColorScale::Run:
-      top = run_max_;
-      if (index >= 0 && index < static_cast<int>(head_run_max_.size()) &&
-          head_run_max_[static_cast<size_t>(index)] > 0.0)
-        top = head_run_max_[static_cast<size_t>(index)];
+      top = runTopOf(index);
       break;
     case AttentionColorScale::PerHead:
       top = informativeMax(head, causal_);
@@ -196,14 +197,6 @@ double AttentionHeadDisplay::informativeMax(const LabeledMatrix& head, bool caus
     best = maxOf(in, causal ? std::min(head.cols, r + 1) : head.cols, best);
   }
   return std::isfinite(best) ? best : 0.0;
-}
-
-double AttentionHeadDisplay::informativeMax(const AttentionPlotGroup& group) {
-  double best = 0.0;
-  for (const std::vector<LabeledMatrix>& layer : group.layers)
-    for (const LabeledMatrix& head : layer)
-      best = std::max(best, informativeMax(head, group.causal));
-  return best;
 }
 
 }  // namespace ascope

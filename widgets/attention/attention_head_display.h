@@ -76,12 +76,13 @@ class AttentionHeadDisplay {
   /// only itself, so its weight is always 1; counting it would pin every scale to 0..1. Falls
   /// back to the plain maximum when no other row exists; 0 when there is no finite weight.
   static double informativeMax(const LabeledMatrix& head, bool causal);
-  /// informativeMax over every head of every layer of the group.
-  static double informativeMax(const AttentionPlotGroup& group);
 
  private:
   AttentionColorScale scale_ = AttentionColorScale::Run;
   double run_max_ = 1.0;
+  /// The Run top of head number `index` of the layer drawn, else run_max_.
+  double runTopOf(int index) const;
+
   std::vector<double> head_run_max_;  ///< see withHeadRunMaxima
   bool causal_ = false;
   QStringList row_predictions_;

@@ -18,6 +18,11 @@ QRect fitIntoScreen(const QRect& client, const QRect& available, const QMargins&
   return QRect(x, y, width, height);
 }
 
+QScreen* screenOf(const QWidget* window) {
+  QScreen* screen = QGuiApplication::screenAt(window->geometry().center());
+  return screen != nullptr ? screen : QGuiApplication::primaryScreen();
+}
+
 QMargins frameOf(const QWidget* window) {
   if (!window->isVisible()) return kAssumedFrame;
   const QRect client = window->geometry();
@@ -31,8 +36,7 @@ QMargins frameOf(const QWidget* window) {
 void fitWindowIntoScreen(QWidget* window) {
   if (window->windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)) return;
   const QRect client = window->geometry();
-  QScreen* screen = QGuiApplication::screenAt(client.center());
-  if (screen == nullptr) screen = QGuiApplication::primaryScreen();
+  const QScreen* screen = screenOf(window);
   if (screen == nullptr) return;
   const QRect fitted = fitIntoScreen(client, screen->availableGeometry(), frameOf(window));
   if (fitted != client) window->setGeometry(fitted);

@@ -4,6 +4,7 @@
 #include <QMargins>
 #include <QRect>
 
+class QScreen;
 class QWidget;
 
 namespace ascope {
@@ -16,6 +17,9 @@ inline constexpr QMargins kAssumedFrame{8, 32, 8, 8};
 /// frame lie inside `available` (the screen's available geometry).
 QRect fitIntoScreen(const QRect& client, const QRect& available,
                     const QMargins& frame = kAssumedFrame);
+
+/// The screen `window` is mostly on (the primary one when it is on none); null without screens.
+QScreen* screenOf(const QWidget* window);
 
 /// The frame around `window`'s client area as the window manager draws it, or kAssumedFrame
 /// while it is not known (not shown yet, just out of full screen, a platform without frames).

@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QEvent>
-#include <QGuiApplication>
 #include <QScreen>
 #include <QTimer>
 #include <QWidget>
@@ -16,11 +15,6 @@ namespace {
 /// The window manager frames a window some time after it leaves full screen; until then the
 /// frame measures zero.
 constexpr int kAfterStateChangeMs = 150;
-
-QScreen* screenOf(const QWidget* window) {
-  QScreen* screen = window->screen();
-  return screen != nullptr ? screen : QGuiApplication::primaryScreen();
-}
 
 }  // namespace
 
@@ -76,12 +70,14 @@ void WindowOnScreen::check() {
   if (retreating_) {
     retreating_ = false;
     // In the screen's own pixels, as its owner knows it: "1920 × 1080 at 150 %".
-    const QScreen* screen = screenOf(window_);
-    const double ratio = screen->devicePixelRatio();
-    const QSize pixels = screen->size() * ratio;
-    QString size = QStringLiteral("%1 × %2").arg(pixels.width()).arg(pixels.height());
-    if (ratio != 1.0) size += tr(" at %1 %").arg(qRound(ratio * 100));
-    Q_EMIT message(tr("Zoom %1 is the largest this %2 screen holds: a larger font would push the "
+    QString size;
+    if (const QScreen* screen = screenOf(window_)) {
+      const double ratio = screen->devicePixelRatio();
+      const QSize pixels = screen->size() * ratio;
+      size = QStringLiteral("%1 × %2 ").arg(pixels.width()).arg(pixels.height());
+      if (ratio != 1.0) size += tr("at %1 % ").arg(qRound(ratio * 100));
+    }
+    Q_EMIT message(tr("Zoom %1 is the largest this %2screen holds: a larger font would push the "
                       "window past its edges")
                        .arg(zoom_->steps() > 0 ? QStringLiteral("+%1").arg(zoom_->steps())
                                                : QString::number(zoom_->steps()))

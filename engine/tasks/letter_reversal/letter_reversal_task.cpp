@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/device/copy_to_device.h"
 #include "engine/scoring/edit_distance.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
@@ -78,9 +79,10 @@ std::string LetterReversalTask::describe() const {
 
 BatchOutcome LetterReversalTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor ids = ids_[0].index_select(0, index).to(device_);          // (B, T)
-  const torch::Tensor targets = targets_[0].index_select(0, index).to(device_);  // (B, T)
-  const torch::Tensor logits = model_(ids);                                      // (B, T, V)
+  const torch::Tensor ids = copyToDevice(ids_[0].index_select(0, index), device_);  // (B, T)
+  const torch::Tensor targets =
+      copyToDevice(targets_[0].index_select(0, index), device_);  // (B, T)
+  const torch::Tensor logits = model_(ids);                       // (B, T, V)
   BatchOutcome out;
   out.loss = torch::nn::functional::cross_entropy(
       logits.reshape({-1, kLetterVocabulary}), targets.reshape({-1}),
@@ -89,9 +91,8 @@ BatchOutcome LetterReversalTask::trainBatch(const std::vector<int64_t>& indices)
           .label_smoothing(config_.optimization.label_smoothing));
   const torch::Tensor counted = targets.ne(kLetterPadId);
   const torch::Tensor right = logits.argmax(-1).eq(targets).logical_and(counted);
-  const torch::Tensor tallies = torch::stack({right.sum(), counted.sum()}).to(torch::kCPU);
-  out.correct = tallies[0].item<int64_t>();  // sync point
-  out.counted = tallies[1].item<int64_t>();
+  out.correct = right.sum();
+  out.counted = counted.sum();
   out.samples = static_cast<int64_t>(indices.size());
   return out;
 }
@@ -108,8 +109,8 @@ LetterReversalTask::Answers LetterReversalTask::answer(const torch::Tensor& ids,
   Answers out;
   for (int64_t start = 0; start < ids.size(0); start += kBatch) {
     const int64_t n = std::min(kBatch, ids.size(0) - start);
-    const torch::Tensor batch = ids.narrow(0, start, n).to(device_);
-    const torch::Tensor wanted = targets.narrow(0, start, n).to(device_);
+    const torch::Tensor batch = copyToDevice(ids.narrow(0, start, n), device_);
+    const torch::Tensor wanted = copyToDevice(targets.narrow(0, start, n), device_);
     const torch::Tensor logits = model_(batch);  // (n, T, V)
     const torch::Tensor losses = torch::nn::functional::cross_entropy(
                                      logits.reshape({-1, kLetterVocabulary}), wanted.reshape({-1}),
@@ -227,7 +228,8 @@ InferenceOutcome LetterReversalTask::ask(const std::string& word) {
   const std::vector<int64_t> ids = letterIds(word, max_letters);
   std::vector<torch::Tensor> attention;
   const torch::Tensor logits =
-      model_(torch::tensor(ids, torch::kLong).unsqueeze(0).to(device_), &attention);  // (1, T, V)
+      model_(copyToDevice(torch::tensor(ids, torch::kLong).unsqueeze(0), device_),
+             &attention);  // (1, T, V)
   model_->train(was_training);
   const torch::Tensor chosen = logits[0].argmax(-1).to(torch::kCPU).contiguous();  // (T)
   const std::vector<int64_t> written(chosen.data_ptr<int64_t>(),

@@ -1,5 +1,6 @@
 #include "engine/nn/scaled_dot_product_attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -7,6 +8,17 @@
 #include "engine/nn/split_matmul.h"
 
 namespace ascope {
+namespace {
+
+/// Whether a boolean tensor on the host holds a true, read in place: no operator is dispatched,
+/// so nothing counts as a wait for a device (engine/device/host_wait_counter.h).
+bool anyOnHost(const Tensor& flags) {
+  const Tensor dense = flags.contiguous();
+  const bool* first = dense.data_ptr<bool>();
+  return std::any_of(first, first + dense.numel(), [](bool b) { return b; });
+}
+
+}  // namespace
 
 AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, const Tensor& v,
                                           const Tensor& mask, double dropout_p, bool training,
@@ -24,7 +36,7 @@ AttentionResult scaledDotProductAttention(const Tensor& q, const Tensor& k, cons
     // blocked are rare (an empty input): on a CPU, where asking costs no device sync, the
     // (B, H, Tq, Tk) fill is skipped when there is none.
     const Tensor row_blocked = mask.all(-1, /*keepdim=*/true);
-    if (!row_blocked.device().is_cpu() || row_blocked.any().item<bool>()) {
+    if (!row_blocked.device().is_cpu() || anyOnHost(row_blocked)) {
       weights = weights.masked_fill(row_blocked, 0.0);
     }
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/device/device_query.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -51,8 +52,12 @@ Expected<std::optional<RunTimeEstimate>> estimateRunTime(const TrainingConfig& c
   }
   Expected<double> flops = (*task)->step_flops(config);
   if (!flops.ok()) return Error{flops.error()};
-  return std::optional<RunTimeEstimate>(
-      estimateRunTime(*flops, steps, assumedTrainingGflops(config.device, cpus)));
+  RunTimeEstimate estimate =
+      estimateRunTime(*flops, steps, assumedTrainingGflops(config.device, cpus));
+  for (const TrainingDevice& d : trainingDevices()) {
+    if (d.id == config.device) estimate.device = d.text;
+  }
+  return std::optional<RunTimeEstimate>(estimate);
 }
 
 std::string durationText(double seconds) {

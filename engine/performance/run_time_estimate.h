@@ -18,6 +18,9 @@ struct RunTimeEstimate {
   int64_t steps = 0;
   double device_gflops = 0;  ///< the sustained rate assumed for the device
   double seconds = 0;
+  /// What the device is ("NVIDIA H200, 139.8 GiB · LibTorch 2.11.0, CUDA 13.0"); "" when not
+  /// asked (the estimate from figures alone).
+  std::string device;
 };
 
 /// steps × flops_per_step at device_gflops × 10⁹ per second. Non-positive or non-finite inputs

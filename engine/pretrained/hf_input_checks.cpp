@@ -1,5 +1,7 @@
 #include "engine/pretrained/hf_input_checks.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -11,11 +13,17 @@ void requireTokenIds(const char* what, const at::Tensor& ids, int64_t table_size
     throw std::invalid_argument(std::string(what) + " must be a (batch, length) tensor");
   }
   if (ids.numel() == 0) return;
-  if (at::isFloatingType(ids.scalar_type()) && !ids.eq(ids.trunc()).all().item<bool>()) {
+  // Read on the host only: on a device, reading the values would stop the queue at every forward.
+  // The tasks send ids of their own tokenizer there, checked against vocab_size at load.
+  if (!ids.device().is_cpu()) return;
+  const at::Tensor values = ids.to(at::kDouble).contiguous();
+  const double* first = values.data_ptr<double>();
+  const double* last = first + values.numel();
+  if (std::any_of(first, last, [](double v) { return v != std::trunc(v); })) {
     throw std::invalid_argument(std::string(what) + " must hold whole numbers");
   }
-  const double low = ids.min().item<double>();
-  const double high = ids.max().item<double>();
+  const auto [lowest, highest] = std::minmax_element(first, last);
+  const double low = *lowest, high = *highest;
   if (low < 0 || high >= static_cast<double>(table_size)) {
     std::ostringstream message;
     message << what << " holds " << (low < 0 ? low : high) << ", outside [0, " << table_size << ")";

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "engine/device/host_read.h"
+
 namespace ascope {
 
 ClassifierAnswers answerClassifier(
@@ -18,9 +20,8 @@ ClassifierAnswers answerClassifier(
   const int64_t rows = labels.size(0);
   const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, rows) : rows;
   ClassifierAnswers out;
-  out.loss.reserve(static_cast<std::size_t>(n));
-  out.predicted.reserve(static_cast<std::size_t>(n));
-  out.probability.reserve(static_cast<std::size_t>(n));
+  // Each batch's answers stay on the device until the pass ends: the host waits once for all.
+  std::vector<torch::Tensor> batches;
   for (int64_t start = 0; start < n; start += batch) {
     if (progress.cancelled()) {
       out.complete = false;
@@ -33,20 +34,23 @@ ClassifierAnswers answerClassifier(
         logits, truth,
         torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kNone));  // (B)
     const auto [probability, predicted] = torch::softmax(logits, -1).max(-1);       // (B), (B)
-    // sync point: one copy of the batch's answers to the host
-    const torch::Tensor answers =
-        torch::stack({losses.to(torch::kDouble), probability.to(torch::kDouble),
-                      predicted.to(torch::kDouble)})
-            .to(torch::kCPU);  // (3, B)
-    const auto a = answers.accessor<double, 2>();
-    for (int64_t i = 0; i < count; ++i) {
-      out.loss.push_back(a[0][i]);
-      out.probability.push_back(a[1][i]);
-      out.predicted.push_back(static_cast<int>(a[2][i]));
-    }
+    batches.push_back(torch::stack({losses.to(torch::kDouble), probability.to(torch::kDouble),
+                                    predicted.to(torch::kDouble)}));  // (3, B)
     progress(start + count, n);
   }
   model.train(was_training);
+  if (batches.empty()) return out;
+  const torch::Tensor answers = copyToHost(torch::cat(batches, 1)).contiguous();  // (3, n)
+  const auto a = answers.accessor<double, 2>();
+  const auto answered = static_cast<std::size_t>(answers.size(1));
+  out.loss.reserve(answered);
+  out.predicted.reserve(answered);
+  out.probability.reserve(answered);
+  for (int64_t i = 0; i < answers.size(1); ++i) {
+    out.loss.push_back(a[0][i]);
+    out.probability.push_back(a[1][i]);
+    out.predicted.push_back(static_cast<int>(a[2][i]));
+  }
   return out;
 }
 
@@ -107,8 +111,9 @@ BatchOutcome classifierBatchOutcome(const torch::Tensor& logits, const torch::Te
   out.loss = torch::nn::functional::cross_entropy(
       logits, labels,
       torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(label_smoothing));
-  out.correct = logits.argmax(-1).eq(labels).sum().item<int64_t>();  // sync point
-  out.counted = out.samples = labels.size(0);
+  out.correct = logits.argmax(-1).eq(labels).sum();
+  out.samples = labels.size(0);
+  out.counted = torch::full({}, out.samples, labels.options());
   return out;
 }
 

@@ -21,10 +21,13 @@
 namespace ascope {
 
 struct BatchOutcome {
-  torch::Tensor loss;   ///< scalar, with graph
-  int64_t correct = 0;  ///< correctly predicted items (samples, or tokens for translation)
-  int64_t counted = 0;  ///< items that count towards accuracy
-  int64_t samples = 0;  ///< samples in the batch (for samples/s)
+  // The figures stay on the loss's device: reading them is the session's, at its cadence, so that
+  // no training step makes the host wait for the device (engine/device/host_wait_counter.h).
+  torch::Tensor loss;  ///< scalar, with graph
+  torch::Tensor
+      correct;  ///< scalar: correctly predicted items (samples, or tokens for translation)
+  torch::Tensor counted;  ///< scalar: items that count towards accuracy
+  int64_t samples = 0;    ///< samples in the batch (for samples/s)
 };
 
 struct EvaluationOutcome {

@@ -118,24 +118,24 @@ void DataParallelTraining::vote(bool stop, bool time_up) {
   time_up_vote_ = time_up ? 1 : 0;
 }
 
-void DataParallelTraining::backwardAndReduce(BatchOutcome& out, double& loss) {
+void DataParallelTraining::backwardAndReduce(const BatchOutcome& out, HostStepFigures& figures) {
   if (out.loss.requires_grad()) out.loss.backward();
   const auto t0 = Clock::now();
   std::vector<double> sums(kStepSums, 0.0);
-  sums[kCounted] = static_cast<double>(out.counted);
-  sums[kLossTimesCounted] = out.counted > 0 ? loss * static_cast<double>(out.counted) : 0.0;
-  sums[kCorrect] = static_cast<double>(out.correct);
-  sums[kSamples] = static_cast<double>(out.samples);
+  sums[kCounted] = figures.counted;
+  sums[kLossTimesCounted] = figures.counted > 0 ? figures.loss * figures.counted : 0.0;
+  sums[kCorrect] = figures.correct;
+  sums[kSamples] = static_cast<double>(figures.samples);
   sums[kStopVotes] = stop_vote_;
   sums[kTimeUpVotes] = time_up_vote_;
   sums[kCheckpointStep] = leads() ? static_cast<double>(last_checkpoint_step_ + 1) : 0.0;
   buckets_->allReduce(*group_, sums);
   reduce_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
   ++steps_;
-  out.counted = static_cast<int64_t>(sums[kCounted]);
-  out.correct = static_cast<int64_t>(sums[kCorrect]);
-  out.samples = static_cast<int64_t>(sums[kSamples]);
-  loss = sums[kCounted] > 0 ? sums[kLossTimesCounted] / sums[kCounted] : 0.0;
+  figures.counted = sums[kCounted];
+  figures.correct = sums[kCorrect];
+  figures.samples = static_cast<int64_t>(sums[kSamples]);
+  figures.loss = sums[kCounted] > 0 ? sums[kLossTimesCounted] / sums[kCounted] : 0.0;
   stop_agreed_ = sums[kStopVotes] > 0;
   time_up_agreed_ = sums[kTimeUpVotes] > 0;
   last_checkpoint_step_ = static_cast<int64_t>(sums[kCheckpointStep]) - 1;

@@ -23,6 +23,7 @@
 #include "engine/distributed/job_rank.h"
 #include "engine/tasks/task.h"
 #include "engine/train/checkpoint.h"
+#include "engine/train/host_step_figures.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/training_config.h"
 
@@ -55,9 +56,9 @@ class DataParallelTraining {
   /// has passed. Every rank learns the others' votes with the step's all-reduce.
   void vote(bool stop, bool time_up);
   /// Backward of this rank's loss, then one all-reduce of the gradients with the step's figures
-  /// and votes: afterwards the gradients, `out` (correct, counted, samples) and `loss` are the
-  /// whole batch's, as one process would have them (throws JobFault).
-  void backwardAndReduce(BatchOutcome& out, double& loss);
+  /// (this rank's, read) and votes: afterwards the gradients and `figures` are the whole batch's,
+  /// as one process would have them (throws JobFault).
+  void backwardAndReduce(const BatchOutcome& out, HostStepFigures& figures);
   /// Some rank voted to stop, or its time was up, in the last step.
   bool stopAgreed() const { return stop_agreed_; }
   bool timeUpAgreed() const { return time_up_agreed_; }

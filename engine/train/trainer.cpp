@@ -77,6 +77,11 @@ void Trainer::runFolderReady(const std::string& path) {
   events_->announceRunFolder(path);
 }
 
+bool Trainer::commandWaiting() {
+  std::lock_guard lock(mutex_);
+  return paused_ || !commands_.empty();
+}
+
 bool Trainer::awaitNextBatch(LiveChanges& changes) {
   std::unique_lock lock(mutex_);
   for (;;) {

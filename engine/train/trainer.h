@@ -70,6 +70,7 @@ class Trainer final : public RunControl, private TrainingHost {
   // TrainingHost: called by the session on the trainer thread.
   EventQueue& events() override { return *events_; }
   bool awaitNextBatch(LiveChanges& changes) override;
+  bool commandWaiting() override;
   void pauseAfterFault() override { paused_ = true; }
   void runFolderReady(const std::string& path) override;
 

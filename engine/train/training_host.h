@@ -21,6 +21,9 @@ class TrainingHost {
   /// Between batches: applies the pending commands and waits while paused. Returns false when
   /// the run must stop; `changes` receives what the commands changed.
   virtual bool awaitNextBatch(LiveChanges& changes) = 0;
+  /// A command waits, or the run is paused: the session reads the figures still on the device
+  /// before awaitNextBatch, so that a paused or stopped run's curves are complete.
+  virtual bool commandWaiting() = 0;
   /// After a fault a person should look at (NaN loss, out of memory): pause before the next batch.
   virtual void pauseAfterFault() = 0;
   /// The run folder is ready: locked for this run, config and artifacts written (once per run,

@@ -8,7 +8,6 @@
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/spdlog.h>
 #include <torch/cuda.h>
-#include <torch/nn/utils/clip_grad.h>
 #include <torch/utils.h>
 
 #include <algorithm>
@@ -19,11 +18,15 @@
 
 #include "engine/analysis/head_statistics.h"
 #include "engine/datasets/epoch_batches.h"
+#include "engine/device/device_query.h"
+#include "engine/device/host_read.h"
+#include "engine/device/host_wait_region.h"
 #include "engine/distributed/job_fault.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/model_weights_copy.h"
+#include "engine/train/optim/gradient_clipping.h"
 #include "engine/train/optim/gradient_release.h"
 #include "engine/train/optim/learning_rate_schedule.h"
 #include "engine/train/optim/optimizer_factory.h"
@@ -129,8 +132,7 @@ void TrainingSession::setProbeSample(int index) {
 
 Status TrainingSession::prepare() {
   if (config_.device == "cuda") {
-    if (!torch::cuda::is_available())
-      return Error{"device cuda requested but no CUDA GPU is available"};
+    if (!torch::cuda::is_available()) return Error{"device cuda requested but " + noCudaReason()};
     // A rank of a job on a GPU server takes the GPU of its rank on the machine.
     device_ = job_ ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(job_->local_rank))
                    : torch::Device(torch::kCUDA);
@@ -277,8 +279,18 @@ void TrainingSession::reportFault(const std::string& message) {
   host_.pauseAfterFault();  // the GUI pauses; the CLI (stop_on_nonfinite) stops instead
 }
 
+int64_t TrainingSession::readEvery() const {
+  if (config_.read_figures_every_steps > 0) return config_.read_figures_every_steps;
+  // A CPU has nothing queued: reading there costs nothing, and each step's NaN is caught before
+  // its update. A GPU would wait for the queue at every read.
+  return device_.is_cpu() ? 1 : kGpuReadEvery;
+}
+
 TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t>& indices,
                                                        int epoch) {
+  // What waits for the device in here is counted as the step's (tests keep it at none); reading
+  // the step's figures is counted apart, as "step figures".
+  const HostWaitRegion region(kTrainingStepRegion);
   const auto t0 = Clock::now();
   // schedule — one seed per step makes dropout and augmentation repeatable on resume
   torch::manual_seed(config_.seed * 1000003ULL + static_cast<uint64_t>(progress_.step));
@@ -293,18 +305,29 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
       parallel_ ? parallel_->trainShard(*task_, indices) : task_->trainBatch(indices);
   autocast.reset();
   if (config_.inject_nan_at_step == progress_.step + 1) out.loss = out.loss * NAN;
-  double loss = out.loss.item<double>();  // sync point
-  if (!std::isfinite(loss) && !parallel_) {
-    // The batch is skipped, so that resuming moves on instead of repeating the same NaN.
-    ++progress_.step;
-    return StepResult::kNonFinite;
+  if (!out.correct.defined()) out.correct = torch::zeros({}, out.loss.options());
+  if (!out.counted.defined()) out.counted = torch::zeros({}, out.loss.options());
+
+  // Read now (every step, or a rank of a job, whose all-reduce needs the figures on the host): a
+  // non-finite loss skips its batch before the update. Read later: the figures wait on the device
+  // and the host goes on queueing steps (flushStepFigures).
+  std::optional<HostStepFigures> now;
+  if (parallel_ || readEvery() == 1) {
+    const HostWaitRegion reading(kStepFiguresRegion);
+    const std::vector<double> read = readToHost({out.loss, out.correct, out.counted});
+    now = HostStepFigures{read[0], read[1], read[2], out.samples};
+    if (!std::isfinite(now->loss) && !parallel_) {
+      // The batch is skipped, so that resuming moves on instead of repeating the same NaN.
+      ++progress_.step;
+      return StepResult::kNonFinite;
+    }
   }
 
   // backward, clip, step; a rank of a job clips and steps with the whole batch's gradients, and
   // the whole batch's loss decides for every rank alike
   if (parallel_) {
-    parallel_->backwardAndReduce(out, loss);
-    if (!std::isfinite(loss)) {
+    parallel_->backwardAndReduce(out, *now);
+    if (!std::isfinite(now->loss)) {
       ++progress_.step;
       return StepResult::kNonFinite;
     }
@@ -312,33 +335,67 @@ TrainingSession::StepResult TrainingSession::trainStep(const std::vector<int64_t
     out.loss.backward();
   }
   if (config_.optimization.grad_clip > 0) {
-    torch::nn::utils::clip_grad_norm_(task_->model().parameters(), config_.optimization.grad_clip);
+    clipGradientNorm(task_->model().parameters(), config_.optimization.grad_clip);
   }
   optimizer_->step();
   ++progress_.step;
 
-  // metrics
+  // metrics: loss and accuracy now or at the next read
   const double seconds = std::max(1e-9, secondsSince(t0));
-  const double rate = out.samples / seconds;
   if (parallel_) parallel_->countStep(seconds);
-  samples_per_s_ = samples_per_s_ == 0 ? rate : 0.9 * samples_per_s_ + 0.1 * rate;
-  train_loss_sum_ += loss;
-  train_correct_ += out.correct;
-  train_counted_ += out.counted;
-  ++train_batches_;
   StepMetrics m;
   m.step = progress_.step;
   m.epoch = epoch;
-  m.loss = loss;
-  m.accuracy = out.counted > 0 ? static_cast<double>(out.correct) / out.counted : 0;
   m.lr = lr;
-  m.samples_per_s = samples_per_s_;
   m.total_steps = total_steps_;
   m.elapsed_s = secondsSince(started_);
   const double steps_per_s = (progress_.step - steps_at_start_) / std::max(1e-9, m.elapsed_s);
   m.eta_s = steps_per_s > 0 ? (total_steps_ - progress_.step) / steps_per_s : 0;
-  events_.onStep(m);
+  if (now) {
+    m.loss = now->loss;
+    m.accuracy = now->counted > 0 ? now->correct / now->counted : 0;
+    reportStep(m, now->correct, now->counted, now->samples, seconds);
+  } else {
+    pending_.add(m, out.loss, out.correct, out.counted, out.samples, seconds);
+  }
   return StepResult::kOk;
+}
+
+void TrainingSession::reportStep(StepMetrics m, double correct, double counted, int64_t samples,
+                                 double seconds) {
+  const double rate = static_cast<double>(samples) / std::max(1e-9, seconds);
+  samples_per_s_ = samples_per_s_ == 0 ? rate : 0.9 * samples_per_s_ + 0.1 * rate;
+  train_loss_sum_ += m.loss;
+  train_correct_ += correct;
+  train_counted_ += counted;
+  ++train_batches_;
+  m.samples_per_s = samples_per_s_;
+  events_.onStep(m);
+}
+
+bool TrainingSession::flushStepFigures() {
+  if (pending_.empty()) return true;
+  const PendingStepFigures::Read read = [this] {
+    const HostWaitRegion reading(kStepFiguresRegion);
+    return pending_.read();
+  }();
+  for (const PendingStepFigures::Step& s : read.steps) {
+    if (read.first_non_finite_step && s.metrics.step >= *read.first_non_finite_step) break;
+    reportStep(s.metrics, s.correct, s.counted, s.samples, s.seconds);
+  }
+  if (!read.first_non_finite_step) return true;
+  // Found late: the steps after it have already updated the weights with it. They are not kept.
+  const int64_t bad = *read.first_non_finite_step;
+  const std::string message = fmt::format(
+      "loss is not finite at step {} (read at step {}: the figures are read every {} steps on "
+      "this device): training stopped, and the weights of steps {} to {} are not kept; the last "
+      "checkpoint written before is the last good one. Try a lower learning rate (now {:.3g}) or "
+      "gradient clipping, or read_figures_every_steps 1 to skip such a batch instead.",
+      bad, progress_.step, readEvery(), bad, progress_.step, currentLearningRate());
+  log(Severity::kError, message);
+  host_.events().pushFailure({bad, message});
+  weights_spoilt_ = true;
+  return false;
 }
 
 void TrainingSession::probe() {
@@ -406,8 +463,11 @@ void TrainingSession::recordHeadStatistics(const ProbeSet& probes) {
 bool TrainingSession::evaluateAndReport(int epoch) {
   if (!leads()) return true;
   const auto t0 = Clock::now();
-  const EvaluationOutcome e =
-      task_->evaluate(DataSplit::kValidation, config_.eval_max_samples, config_.decode_samples);
+  const EvaluationOutcome e = [this] {
+    const HostWaitRegion region(kValidationRegion);
+    return task_->evaluate(DataSplit::kValidation, config_.eval_max_samples,
+                           config_.decode_samples);
+  }();
   EpochSummary s;
   s.epoch = epoch;
   s.step = progress_.step;
@@ -504,6 +564,8 @@ void TrainingSession::evaluateTestSplit(TestEvaluation& t) {
 
 bool TrainingSession::checkpoint(const char* name) {
   if (!leads()) return true;
+  // Never the weights of a step whose loss was not finite, found now or before.
+  if (!flushStepFigures() || weights_spoilt_) return false;
   const Status s =
       saveCheckpoint(folder_->checkpointPath(name), task_->model(), optimizer_.get(), progress_);
   if (s.ok()) {
@@ -650,12 +712,23 @@ TrainerState TrainingSession::trainUntilTheEnd() {
     }
     const bool epoch_end =
         progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
+    const bool evaluation_due = epoch_end || (config_.eval_every_steps > 0 &&
+                                              progress_.step % config_.eval_every_steps == 0);
+    // The figures waiting on the device are read at the cadence, and before anything that
+    // judges or keeps the weights or waits for a person: every such thing sees complete curves,
+    // and no weights of a non-finite step are kept. (Probes only look at the model.)
+    if (!pending_.empty() &&
+        (pending_.size() >= static_cast<std::size_t>(readEvery()) || evaluation_due ||
+         progress_.step % config_.checkpoint_every_steps == 0 ||
+         progress_.step == config_.interrupt_at_step || timeIsUp() || host_.commandWaiting()) &&
+        !flushStepFigures()) {
+      return TrainerState::kFailed;
+    }
     bool healthy = true;
     if (probeDue()) {
       healthy = probeSafely();
     }
-    if (healthy && (epoch_end || (config_.eval_every_steps > 0 &&
-                                  progress_.step % config_.eval_every_steps == 0))) {
+    if (healthy && evaluation_due) {
       bool best_written = true;
       healthy = survivesOutOfMemory("validation", [&] { best_written = evaluateAndReport(epoch); });
       healthy = healthy && best_written;

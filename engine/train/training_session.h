@@ -19,6 +19,8 @@
 #include "engine/train/checkpoint.h"
 #include "engine/train/data_parallel_training.h"
 #include "engine/train/event_fan_out.h"
+#include "engine/train/host_step_figures.h"
+#include "engine/train/pending_step_figures.h"
 #include "engine/train/probe_cost.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
@@ -35,6 +37,13 @@ namespace ascope {
 /// Running out of memory, on a GPU or a CPU (std::bad_alloc, LibTorch's "DefaultCPUAllocator:
 /// can't allocate memory", CUDA's "out of memory"): a fault a smaller batch or model avoids.
 bool isOutOfMemoryError(const std::exception& e);
+
+/// The HostWaitRegions of a session: the training step (forward, backward, update; no wait for the
+/// device), the reading of the steps' figures (once per read_figures_every_steps), a validation
+/// pass.
+inline constexpr const char* kTrainingStepRegion = "training step";
+inline constexpr const char* kStepFiguresRegion = "step figures";
+inline constexpr const char* kValidationRegion = "validation";
 
 class TrainingSession {
  public:
@@ -70,6 +79,14 @@ class TrainingSession {
   /// last.pt; every rank ends with a message naming the lost rank and the checkpoint.
   TrainerState endAfterJobFault(const std::string& fault);
   StepResult trainStep(const std::vector<int64_t>& indices, int epoch);
+  /// How many steps' figures wait on the device before they are read (read_figures_every_steps;
+  /// its default by device).
+  int64_t readEvery() const;
+  /// One step's figures, read: the running sums, samples/s, the step event.
+  void reportStep(StepMetrics m, double correct, double counted, int64_t samples, double seconds);
+  /// Reads every pending step's figures (one wait) and reports them; false when one of them had a
+  /// non-finite loss: logged and sent as a failure, the run ends and its weights are not kept.
+  bool flushStepFigures();
   void probe();
   /// Per-head statistics of the probe set: head_stats.csv, the log (changes of kind), an event.
   void recordHeadStatistics(const ProbeSet& probes);
@@ -144,6 +161,10 @@ class TrainingSession {
   int64_t last_generation_step_ = -1;
   double last_generation_cost_s_ = 0;
   ProbeCost probe_cost_;  ///< all probes of this session together, part by part
+  /// On a GPU: the figures read every this many steps unless read_figures_every_steps says.
+  static constexpr int64_t kGpuReadEvery = 25;
+  PendingStepFigures pending_;   ///< steps whose figures are still on the device
+  bool weights_spoilt_ = false;  ///< a non-finite loss was found late: no checkpoint from here
   int64_t steps_at_start_ = 0;
 };
 

@@ -68,6 +68,7 @@ Status TrainingConfig::validateCommon() const {
         inRange("min_freq", min_freq, 1, kMaxSamples),
         inRange("checkpoint_every_steps", checkpoint_every_steps, 1, kMaxSteps),
         inRange("eval_every_steps", eval_every_steps, 0, kMaxSteps),
+        inRange("read_figures_every_steps", read_figures_every_steps, 0, kMaxSteps),
         inRange("eval_max_samples", eval_max_samples, 0, kMaxSamples),
         inRange("decode_samples", decode_samples, 0, 1'000'000),
         inRange("warmup_steps", optimization.warmup_steps, 0, kMaxSteps),

@@ -90,6 +90,11 @@ struct TrainingConfig {
   /// when its validation accuracy beats the last evaluation's) or "last" (the final weights).
   std::string final_weights = "best";
   int64_t checkpoint_every_steps = 500;
+  /// How often the steps' loss and accuracy are read off the device: in between, the host queues
+  /// steps without waiting for it, and a non-finite loss found at a read ends the run (its weights
+  /// are not kept). 0 = every step on a CPU (a read costs nothing there, and a non-finite loss
+  /// skips its batch), every 25 steps on a GPU.
+  int64_t read_figures_every_steps = 0;
 
   // Task data.
   BuiltinDataConfig builtin;

@@ -53,6 +53,7 @@ void forEachSetting(Config& c, Visit&& visit) {
   visit("decode_samples", c.decode_samples);
   visit("final_weights", c.final_weights);  // absent from runs made before the final test: "best"
   visit("checkpoint_every_steps", c.checkpoint_every_steps);
+  visit("read_figures_every_steps", c.read_figures_every_steps);  // absent before: 0, by device
   visit("builtin", c.builtin);
   visit("augment", c.augment);
   visit("min_freq", c.min_freq);

@@ -32,6 +32,7 @@ class RunPanelTest : public QObject {
 
  private Q_SLOTS:
   void presetFillsTheForm();
+  void devicesAreDescribed();
   void invalidFieldIsHighlightedAndStartDisabled();
   void unreadableLearningRateIsHighlighted();
   void badPatchSizeNamesThePatchField();
@@ -72,6 +73,29 @@ void RunPanelTest::presetFillsTheForm() {
   QVERIFY(panel.validationMessage().isEmpty());
   QVERIFY(panel.startAction()->isEnabled());
   QCOMPARE(panel.deviceBox()->count(), 1);  // no CUDA offered without a GPU
+}
+
+void RunPanelTest::devicesAreDescribed() {
+  CurrentRun run;
+  RunPanel with_gpu(&run, true);
+  TrainingDevice cpu{"cpu", "Some CPU", 8ULL << 30, true,
+                     "Some CPU, 4 cores, 8.0 GiB · LibTorch 2.6.0"};
+  TrainingDevice gpu{"cuda", "NVIDIA H200", 140ULL << 30, true,
+                     "NVIDIA H200, 140.0 GiB · LibTorch 2.11.0, CUDA 13.0"};
+  with_gpu.describeDevices({cpu, gpu});
+  QComboBox* box = with_gpu.deviceBox();
+  QCOMPARE(box->count(), 2);
+  QCOMPARE(box->itemText(1), QStringLiteral("CUDA GPU (NVIDIA H200)"));
+  QCOMPARE(box->itemData(0, Qt::ToolTipRole).toString(), QString::fromStdString(cpu.text));
+  QCOMPARE(box->itemData(1, Qt::ToolTipRole).toString(), QString::fromStdString(gpu.text));
+  QVERIFY(box->toolTip().contains(QStringLiteral("CPU: Some CPU, 4 cores")));
+  // Without a GPU LibTorch can use: CPU alone offered, the tooltip says why.
+  RunPanel without(&run, false);
+  gpu.usable = false;
+  gpu.text = "no NVIDIA driver (libcuda.so.1) · LibTorch 1.13.1, built without CUDA";
+  without.describeDevices({cpu, gpu});
+  QCOMPARE(without.deviceBox()->count(), 1);
+  QVERIFY(without.deviceBox()->toolTip().contains(QStringLiteral("CUDA: no NVIDIA driver")));
 }
 
 void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {

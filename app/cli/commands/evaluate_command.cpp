@@ -21,8 +21,8 @@
 #include "app/cli/subcommands.h"
 #include "app/cli/training/stop_signals.h"
 #include "app/cli/training/training_options.h"
+#include "engine/device/device_query.h"
 #include "engine/evaluation/run_evaluation.h"
-#include "engine/inference/device_query.h"
 #include "engine/runfolder/own_files.h"
 #include "engine/tasks/registry/task_registry.h"
 
@@ -114,7 +114,7 @@ void printWorst(const EvaluationReport& r) {
 int evaluate(const EvaluateOptions& o) {
   const std::string device = o.device.value_or("cpu");
   if (device == "cuda" && !cudaAvailable()) {
-    return usageError("--device cuda: no CUDA GPU is available", "evaluate");
+    return usageError("--device cuda: " + noCudaReason(), "evaluate");
   }
   // Before hours of scoring: a typo in the output folder should cost nothing, and the report must
   // never land on what the command reads (the data set, the run's weights) nor on a device.

@@ -11,8 +11,8 @@
 #include "app/cli/output/attention_json.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/training/training_options.h"
+#include "engine/device/device_query.h"
 #include "engine/inference/checkpoint_inference.h"
-#include "engine/inference/device_query.h"
 #include "engine/runfolder/own_files.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -69,7 +69,7 @@ int infer(const InferOptions& o) {
   if (!o.text && !o.image) return usageError("give --text \"…\" or --image FILE", "infer");
   const std::string device = o.device.value_or("cpu");
   if (device == "cuda" && !cudaAvailable()) {
-    return usageError("--device cuda: no CUDA GPU is available", "infer");
+    return usageError("--device cuda: " + noCudaReason(), "infer");
   }
   Expected<const TaskDescriptor*> task = checkedTask(o);
   if (!task.ok()) return usageError(task.error(), "infer");

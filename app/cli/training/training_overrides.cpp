@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "app/cli/task_help.h"
-#include "engine/inference/device_query.h"
+#include "engine/device/device_query.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 

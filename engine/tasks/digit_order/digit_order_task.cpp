@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/device/copy_to_device.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/digit_order/digit_order_descriptor.h"
@@ -70,8 +71,8 @@ std::string DigitOrderTask::describe() const {
 
 BatchOutcome DigitOrderTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor ids = train_ids_.index_select(0, index).to(device_);        // (B, T)
-  const torch::Tensor labels = train_labels_.index_select(0, index).to(device_);  // (B)
+  const torch::Tensor ids = copyToDevice(train_ids_.index_select(0, index), device_);  // (B, T)
+  const torch::Tensor labels = copyToDevice(train_labels_.index_select(0, index), device_);  // (B)
   return classifierBatchOutcome(model_(ids), labels, config_.optimization.label_smoothing);
 }
 
@@ -86,7 +87,7 @@ EvaluationOutcome DigitOrderTask::evaluate(DataSplit split, int max_samples,
   const torch::Tensor& ids = train ? train_ids_ : validation_ids_;
   return evaluateClassifier(*model_, train ? train_labels_ : validation_labels_, max_samples, 512,
                             [this, &ids](int64_t start, int64_t count) {
-                              return model_(ids.narrow(0, start, count).to(device_));
+                              return model_(copyToDevice(ids.narrow(0, start, count), device_));
                             });
 }
 
@@ -104,7 +105,7 @@ Expected<std::vector<ScoredSample>> DigitOrderTask::scoreSplit(DataSplit split,
   return scoreClassifierRows(
       *model_, labels, 512,
       [this, &ids](int64_t start, int64_t count) {
-        return model_(ids.narrow(0, start, count).to(device_));
+        return model_(copyToDevice(ids.narrow(0, start, count), device_));
       },
       digitOrderClassNames(),
       [&set](int64_t row, SamplePrediction& p) {
@@ -118,7 +119,7 @@ InferenceOutcome DigitOrderTask::classify(const std::vector<int>& digits, bool w
   torch::NoGradGuard no_grad;
   const bool was_training = model_->is_training();
   model_->eval();
-  const torch::Tensor ids = digitOrderIds(digits).unsqueeze(0).to(device_);  // (1, T)
+  const torch::Tensor ids = copyToDevice(digitOrderIds(digits).unsqueeze(0), device_);  // (1, T)
   InferenceOutcome out;
   std::vector<torch::Tensor> attention;
   const torch::Tensor logits = model_(ids, with_attention ? &attention : nullptr);  // (1, 2)

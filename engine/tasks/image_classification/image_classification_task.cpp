@@ -1,5 +1,6 @@
 #include "engine/tasks/image_classification/image_classification_task.h"
 
+#include "engine/device/copy_to_device.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 
 #include <fstream>
@@ -47,14 +48,15 @@ std::string ImageClassificationTask::describe() const {
 }
 
 torch::Tensor ImageClassificationTask::normalise(const torch::Tensor& images) const {
-  return (images.to(device_).to(torch::kFloat) / 255.0 - kPixelMean) / kPixelStd;  // (B, 3, H, W)
+  return (copyToDevice(images, device_).to(torch::kFloat) / 255.0 - kPixelMean) /
+         kPixelStd;  // (B, 3, H, W)
 }
 
 BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
   torch::Tensor images = normalise(images_[0].index_select(0, index));
   if (config_.augment) images = randomCropFlip(images);
-  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
+  const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits = model_(images);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }

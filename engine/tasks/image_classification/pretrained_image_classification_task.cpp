@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
+#include "engine/device/copy_to_device.h"
 #include "engine/imaging/pillow_bilinear_resize.h"
 #include "engine/models/vision_transformer_config.h"
 #include "engine/pretrained/available_memory.h"
@@ -139,14 +140,14 @@ torch::Tensor PretrainedImageClassificationTask::pixelValues(const torch::Tensor
         processor_.process(image, static_cast<int>(height), static_cast<int>(width));
     std::copy(values.begin(), values.end(), out.data_ptr<float>() + i * 3 * side * side);
   }
-  return out.to(device_);
+  return copyToDevice(out, device_);
 }
 
 BatchOutcome PretrainedImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
   torch::Tensor pixels = pixelValues(images_[0].index_select(0, index));
   if (config_.augment) pixels = randomCropFlip(pixels);
-  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
+  const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits = model_->forward(pixels);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }

@@ -2,32 +2,33 @@
 
 #include <torch/nn/functional/padding.h>
 
-#include <vector>
-
 #include "engine/nn/batch_shard.h"
 
 namespace ascope {
 
 at::Tensor randomCropFlip(const at::Tensor& batch) {
   namespace F = torch::nn::functional;
-  const int64_t b = batch.size(0), h = batch.size(2), w = batch.size(3), pad = 4;
+  const int64_t b = batch.size(0), c = batch.size(1), h = batch.size(2), w = batch.size(3);
+  const int64_t pad = 4;
   const torch::Tensor padded = F::pad(batch, F::PadFuncOptions({pad, pad, pad, pad}));
   // Drawn for the whole batch and read at this shard's samples: a rank of a data-parallel job
-  // crops its images as one process training the whole batch would.
+  // crops its images as one process training the whole batch would. Drawn on the host (the same
+  // numbers on every device) and used as indices on the batch's device.
   const BatchShard shard = currentBatchShard(b);
   const torch::Tensor offsets =
       torch::randint(0, 2 * pad + 1, {shard.total, 2}, torch::kLong).narrow(0, shard.first, b);
   const torch::Tensor flips = (torch::rand({shard.total}) < 0.5).narrow(0, shard.first, b);
-  std::vector<torch::Tensor> crops;
-  crops.reserve(b);
-  for (int64_t i = 0; i < b; ++i) {
-    torch::Tensor crop = padded[i]
-                             .narrow(1, offsets[i][0].item<int64_t>(), h)
-                             .narrow(2, offsets[i][1].item<int64_t>(), w);  // (3, H, W)
-    if (flips[i].item<bool>()) crop = crop.flip({2});
-    crops.push_back(crop);
-  }
-  return torch::stack(crops);  // (B, 3, H, W)
+  // Every image's crop as one gather, rows then columns: no number travels back to the host.
+  const auto on_device = torch::TensorOptions().dtype(torch::kLong).device(batch.device());
+  const torch::Tensor along_h = torch::arange(h, on_device), along_w = torch::arange(w, on_device);
+  const torch::Tensor first = offsets.to(batch.device());
+  const torch::Tensor rows = first.select(1, 0).unsqueeze(1) + along_h;  // (B, H)
+  const torch::Tensor columns =
+      first.select(1, 1).unsqueeze(1) +
+      torch::where(flips.to(batch.device()).unsqueeze(1), (w - 1) - along_w, along_w);  // (B, W)
+  const torch::Tensor cropped_rows =
+      padded.gather(2, rows.view({b, 1, h, 1}).expand({b, c, h, padded.size(3)}));
+  return cropped_rows.gather(3, columns.view({b, 1, 1, w}).expand({b, c, h, w}));  // (B, C, H, W)
 }
 
 }  // namespace ascope

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/device/copy_to_device.h"
+#include "engine/device/host_read.h"
 #include "engine/scoring/edit_distance.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
@@ -78,9 +80,10 @@ std::string LetterReversalTask::describe() const {
 
 BatchOutcome LetterReversalTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor ids = ids_[0].index_select(0, index).to(device_);          // (B, T)
-  const torch::Tensor targets = targets_[0].index_select(0, index).to(device_);  // (B, T)
-  const torch::Tensor logits = model_(ids);                                      // (B, T, V)
+  const torch::Tensor ids = copyToDevice(ids_[0].index_select(0, index), device_);  // (B, T)
+  const torch::Tensor targets =
+      copyToDevice(targets_[0].index_select(0, index), device_);  // (B, T)
+  const torch::Tensor logits = model_(ids);                       // (B, T, V)
   BatchOutcome out;
   out.loss = torch::nn::functional::cross_entropy(
       logits.reshape({-1, kLetterVocabulary}), targets.reshape({-1}),
@@ -89,9 +92,8 @@ BatchOutcome LetterReversalTask::trainBatch(const std::vector<int64_t>& indices)
           .label_smoothing(config_.optimization.label_smoothing));
   const torch::Tensor counted = targets.ne(kLetterPadId);
   const torch::Tensor right = logits.argmax(-1).eq(targets).logical_and(counted);
-  const torch::Tensor tallies = torch::stack({right.sum(), counted.sum()}).to(torch::kCPU);
-  out.correct = tallies[0].item<int64_t>();  // sync point
-  out.counted = tallies[1].item<int64_t>();
+  out.correct = right.sum();
+  out.counted = counted.sum();
   out.samples = static_cast<int64_t>(indices.size());
   return out;
 }
@@ -108,34 +110,37 @@ LetterReversalTask::Answers LetterReversalTask::answer(const torch::Tensor& ids,
   Answers out;
   for (int64_t start = 0; start < ids.size(0); start += kBatch) {
     const int64_t n = std::min(kBatch, ids.size(0) - start);
-    const torch::Tensor batch = ids.narrow(0, start, n).to(device_);
-    const torch::Tensor wanted = targets.narrow(0, start, n).to(device_);
+    const torch::Tensor batch = copyToDevice(ids.narrow(0, start, n), device_);
+    const torch::Tensor wanted = copyToDevice(targets.narrow(0, start, n), device_);
     const torch::Tensor logits = model_(batch);  // (n, T, V)
     const torch::Tensor losses = torch::nn::functional::cross_entropy(
                                      logits.reshape({-1, kLetterVocabulary}), wanted.reshape({-1}),
                                      torch::nn::functional::CrossEntropyFuncOptions()
                                          .ignore_index(kLetterPadId)
                                          .reduction(torch::kNone))
-                                     .reshape({n, -1});              // (n, T), 0 at PAD
-    const torch::Tensor counted = wanted.ne(kLetterPadId);           // (n, T)
-    const torch::Tensor chosen = logits.argmax(-1).to(torch::kCPU);  // (n, T)
-    const torch::Tensor right =
-        chosen.eq(wanted.to(torch::kCPU)).logical_and(counted.to(torch::kCPU));
-    const torch::Tensor per_word = losses.sum(1).to(torch::kCPU, torch::kDouble);  // (n)
-    const torch::Tensor counts = counted.sum(1).to(torch::kCPU, torch::kLong);     // (n)
-    const torch::Tensor rights = right.sum(1).to(torch::kLong);                    // (n)
-    const auto word_loss = per_word.accessor<double, 1>();
-    const auto word_count = counts.accessor<int64_t, 1>();
-    const auto word_right = rights.accessor<int64_t, 1>();
-    const torch::Tensor rows = chosen.contiguous();
-    const int64_t width = rows.size(1);
+                                     .reshape({n, -1});     // (n, T), 0 at PAD
+    const torch::Tensor counted = wanted.ne(kLetterPadId);  // (n, T)
+    const torch::Tensor chosen = logits.argmax(-1);         // (n, T)
+    const torch::Tensor right = chosen.eq(wanted).logical_and(counted);
+    // One copy of the batch's answers to the host: the letters chosen, then each word's loss,
+    // letters counted and letters right.
+    const int64_t width = chosen.size(1);
+    const torch::Tensor read =
+        copyToHost(torch::cat({chosen.to(torch::kDouble), losses.sum(1, true).to(torch::kDouble),
+                               counted.sum(1, true).to(torch::kDouble),
+                               right.sum(1, true).to(torch::kDouble)},
+                              1))
+            .contiguous();  // (n, T + 3)
+    const torch::Tensor rows = read.narrow(1, 0, width).to(torch::kLong).contiguous();
+    const torch::Tensor figures = read.narrow(1, width, 3).contiguous();
+    const auto f = figures.accessor<double, 2>();
     for (int64_t i = 0; i < n; ++i) {
       const int64_t* p = rows.data_ptr<int64_t>() + i * width;
       out.words.push_back(lettersOf(std::vector<int64_t>(p, p + width)));
-      const int64_t c = word_count[i];
+      const auto c = static_cast<int64_t>(f[i][1]);
       out.counted.push_back(c);
-      out.correct.push_back(word_right[i]);
-      out.loss.push_back(c > 0 ? word_loss[i] / static_cast<double>(c) : 0.0);
+      out.correct.push_back(static_cast<int64_t>(f[i][2]));
+      out.loss.push_back(c > 0 ? f[i][0] / static_cast<double>(c) : 0.0);
     }
   }
   model_->train(was_training);
@@ -227,7 +232,8 @@ InferenceOutcome LetterReversalTask::ask(const std::string& word) {
   const std::vector<int64_t> ids = letterIds(word, max_letters);
   std::vector<torch::Tensor> attention;
   const torch::Tensor logits =
-      model_(torch::tensor(ids, torch::kLong).unsqueeze(0).to(device_), &attention);  // (1, T, V)
+      model_(copyToDevice(torch::tensor(ids, torch::kLong).unsqueeze(0), device_),
+             &attention);  // (1, T, V)
   model_->train(was_training);
   const torch::Tensor chosen = logits[0].argmax(-1).to(torch::kCPU).contiguous();  // (T)
   const std::vector<int64_t> written(chosen.data_ptr<int64_t>(),

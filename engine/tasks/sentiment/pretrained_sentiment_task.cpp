@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <unordered_set>
 
+#include "engine/device/copy_to_device.h"
 #include "engine/models/text_classifier_config.h"
 #include "engine/nn/encoder_layer.h"
 #include "engine/pretrained/pretrained_model.h"
@@ -16,6 +17,7 @@
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/tasks/pretrained_artifacts.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/used_columns.h"
 
 namespace ascope {
 namespace {
@@ -176,14 +178,14 @@ std::string PretrainedSentimentTask::describe() const {
 torch::Tensor PretrainedSentimentTask::logitsOf(const torch::Tensor& ids, const torch::Tensor& mask,
                                                 std::vector<torch::Tensor>* attention) {
   // Padding is masked out of attention anyway: columns past the longest input only cost time.
-  const int64_t length = std::max<int64_t>(1, mask.sum(1).max().item<int64_t>());
-  return model_->forward(ids.narrow(1, 0, length).to(device_), {},
-                         mask.narrow(1, 0, length).to(device_), attention);
+  const int64_t length = usedColumns(mask, 0);
+  return model_->forward(copyToDevice(ids.narrow(1, 0, length), device_), {},
+                         copyToDevice(mask.narrow(1, 0, length), device_), attention);
 }
 
 BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
+  const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits =
       logitsOf(ids_[0].index_select(0, index), mask_[0].index_select(0, index));
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);

@@ -1,5 +1,6 @@
 #include "engine/tasks/sentiment/sentiment_task.h"
 
+#include "engine/device/copy_to_device.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
+#include "engine/tasks/used_columns.h"
 
 namespace ascope {
 namespace {
@@ -16,9 +18,7 @@ namespace {
 // Batches hold reviews padded to max_len; columns past the longest review only cost time. Attention
 // masks padding anyway, so dropping them changes no result.
 torch::Tensor trimPadding(const torch::Tensor& ids) {
-  const torch::Tensor used = ids.ne(ImdbWordTokenizer::kPadId).any(0).nonzero();  // (k, 1)
-  const int64_t length = used.numel() > 0 ? used.max().item<int64_t>() + 1 : 1;
-  return ids.narrow(1, 0, length);  // (B, length)
+  return ids.narrow(1, 0, usedColumns(ids, ImdbWordTokenizer::kPadId));  // (B, length)
 }
 
 }  // namespace
@@ -71,8 +71,8 @@ std::string SentimentTask::describe() const {
 
 BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
-  const torch::Tensor ids = trimPadding(ids_[0].index_select(0, index)).to(device_);
-  const torch::Tensor labels = labels_[0].index_select(0, index).to(device_);
+  const torch::Tensor ids = copyToDevice(trimPadding(ids_[0].index_select(0, index)), device_);
+  const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits = model_(ids);  // (B, 2)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
@@ -90,7 +90,7 @@ double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
 }
 
 torch::Tensor SentimentTask::logitsOf(DataSplit split, int64_t start, int64_t count) {
-  return model_(trimPadding(ids_[splitSlot(split)].narrow(0, start, count)).to(device_));
+  return model_(copyToDevice(trimPadding(ids_[splitSlot(split)].narrow(0, start, count)), device_));
 }
 
 EvaluationOutcome SentimentTask::evaluate(DataSplit split, int max_samples,
@@ -120,7 +120,7 @@ AttentionSnapshot SentimentTask::attentionOf(const torch::Tensor& ids,
   // An input without a single word still gets a row: the GUI has something to label.
   if (tokens.empty()) tokens.push_back("(empty)");
   std::vector<torch::Tensor> attention;
-  *logits = model_(ids.to(device_), &attention);
+  *logits = model_(copyToDevice(ids, device_), &attention);
   AttentionSnapshot snapshot;
   snapshot.task = kSentimentTaskId;
   snapshot.sample_index = -1;
@@ -166,7 +166,8 @@ std::vector<AttentionSnapshot> SentimentTask::probeSamples(const std::vector<int
   model_->eval();
   std::vector<torch::Tensor> attention;  // per layer (B, H, T, T)
   const torch::Tensor logits =
-      model_(ids_[1].index_select(0, torch::tensor(rows, torch::kLong)).to(device_), &attention);
+      model_(copyToDevice(ids_[1].index_select(0, torch::tensor(rows, torch::kLong)), device_),
+             &attention);
   const torch::Tensor probabilities = torch::softmax(logits, -1).to(torch::kCPU);  // (B, 2)
   model_->train();
   const std::vector<std::string> names = answerNames();
@@ -219,7 +220,7 @@ Expected<InferenceOutcome> SentimentTask::classify(const std::string& text, bool
   if (with_attention) {
     out.attention = attentionOf(input, tokenizer_.tokens(text, max_len), &logits);
   } else {
-    logits = model_(input.to(device_));
+    logits = model_(copyToDevice(input, device_));
   }
   const torch::Tensor probs = torch::softmax(logits, -1)[0].to(torch::kCPU);  // (2)
   model_->train(was_training);

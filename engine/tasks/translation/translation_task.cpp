@@ -2,13 +2,15 @@
 
 #include "engine/tasks/translation/translation_descriptor.h"
 
-#include <torch/nn/functional/loss.h>
 #include <algorithm>
 #include <limits>
 
+#include "engine/device/copy_to_device.h"
+#include "engine/device/host_read.h"
 #include "engine/models/model_flops.h"
 #include "engine/nn/decoder_layer.h"
 #include "engine/nn/encoder_layer.h"
+#include "engine/nn/token_cross_entropy.h"
 #include "engine/scoring/edit_distance.h"
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
@@ -35,7 +37,7 @@ torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch
   for (std::size_t i = 0; i < rows.size(); ++i) {
     std::copy(rows[i].begin(), rows[i].end(), data + i * longest);
   }
-  return out.to(device);  // (B, T)
+  return copyToDevice(out, device);  // (B, T)
 }
 
 }  // namespace
@@ -157,14 +159,14 @@ BatchOutcome TranslationTask::lossOf(const Batch& batch) {
   const torch::Tensor logits = model_(batch.source, batch.decoder_input);  // (B, Tt, V)
   const int64_t vocab = logits.size(-1);
   BatchOutcome out;
-  out.loss = torch::nn::functional::cross_entropy(
-      logits.reshape({-1, vocab}), batch.labels.reshape(-1),
-      torch::nn::functional::CrossEntropyFuncOptions()
-          .ignore_index(Tok::kPadId)
-          .label_smoothing(config_.optimization.label_smoothing));
   const torch::Tensor real = batch.labels.ne(Tok::kPadId);
-  out.correct = logits.argmax(-1).eq(batch.labels).logical_and(real).sum().item<int64_t>();
-  out.counted = real.sum().item<int64_t>();
+  out.correct = logits.argmax(-1).eq(batch.labels).logical_and(real).sum();
+  out.counted = real.sum();
+  // The mean over the real tokens, as cross_entropy's, without its waits (token_cross_entropy.h).
+  out.loss = tokenCrossEntropy(logits.reshape({-1, vocab}), batch.labels.reshape(-1), Tok::kPadId,
+                               config_.optimization.label_smoothing)
+                 .sum()
+                 .div(out.counted.clamp_min(1));
   out.samples = batch.source.size(0);
   return out;
 }
@@ -239,13 +241,10 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
 TranslationTask::PairLosses TranslationTask::pairLossesOf(const Batch& batch) {
   const torch::Tensor logits = model_(batch.source, batch.decoder_input);  // (B, Tt, V)
   const int64_t b = logits.size(0), t = logits.size(1), vocab = logits.size(2);
-  const torch::Tensor losses = torch::nn::functional::cross_entropy(
-                                   logits.reshape({-1, vocab}), batch.labels.reshape(-1),
-                                   torch::nn::functional::CrossEntropyFuncOptions()
-                                       .ignore_index(Tok::kPadId)
-                                       .label_smoothing(config_.optimization.label_smoothing)
-                                       .reduction(torch::kNone))
-                                   .reshape({b, t});        // (B, Tt), 0 at padding
+  const torch::Tensor losses =
+      tokenCrossEntropy(logits.reshape({-1, vocab}), batch.labels.reshape(-1), Tok::kPadId,
+                        config_.optimization.label_smoothing)
+          .reshape({b, t});                                 // (B, Tt), 0 at padding
   const torch::Tensor real = batch.labels.ne(Tok::kPadId);  // (B, Tt)
   const torch::Tensor right = logits.argmax(-1).eq(batch.labels).logical_and(real);  // (B, Tt)
   // sync point: one copy of the batch's figures to the host
@@ -301,20 +300,22 @@ EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, in
   const std::vector<EncodedPair>& encoded = encoded_[splitSlot(split)];
   const auto size = static_cast<int64_t>(encoded.size());
   const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, size) : size;
-  double loss_sum = 0;
-  int64_t correct = 0, counted = 0;
+  // Summed on the device and read once: the host waits for the whole pass, not for each batch.
+  torch::Tensor sums =
+      torch::zeros({3}, torch::TensorOptions().dtype(torch::kDouble).device(device_));
   for (int64_t start = 0; start < n; start += 128) {
     std::vector<const EncodedPair*> pairs;
     for (int64_t i = start; i < std::min<int64_t>(n, start + 128); ++i)
       pairs.push_back(&encoded[static_cast<std::size_t>(i)]);
     const BatchOutcome b = lossOf(makeBatch(pairs));
-    loss_sum += b.loss.item<double>() * b.counted;
-    correct += b.correct;
-    counted += b.counted;
+    sums += torch::stack({b.loss.detach().to(torch::kDouble) * b.counted,
+                          b.correct.to(torch::kDouble), b.counted.to(torch::kDouble)});
   }
+  const std::vector<double> read = readToHost({sums});
+  const double loss_sum = read[0], correct = read[1], counted = read[2];
   EvaluationOutcome out;
   out.loss = counted > 0 ? loss_sum / counted : 0;
-  out.accuracy = counted > 0 ? static_cast<double>(correct) / counted : 0;
+  out.accuracy = counted > 0 ? correct / counted : 0;
 
   const int64_t decode = std::min<int64_t>(decode_samples, size);
   std::vector<std::string> hypotheses, references;

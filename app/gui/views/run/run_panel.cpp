@@ -137,6 +137,23 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
   loadPreset();
 }
 
+void RunPanel::describeDevices(const std::vector<TrainingDevice>& devices) {
+  QString description = tr("Where the model trains");
+  for (const TrainingDevice& d : devices) {
+    const QString id = QString::fromStdString(d.id);
+    const QString text = QString::fromStdString(d.text);
+    description += QStringLiteral("\n") +
+                   (id == QLatin1String("cpu") ? tr("CPU: %1") : tr("CUDA: %1")).arg(text);
+    const int index = device_box_->findData(id);
+    if (index < 0) continue;
+    device_box_->setItemData(index, text, Qt::ToolTipRole);
+    if (d.usable && id == QLatin1String("cuda")) {
+      device_box_->setItemText(index, tr("CUDA GPU (%1)").arg(QString::fromStdString(d.name)));
+    }
+  }
+  followCurrentTextInToolTip(device_box_, description);
+}
+
 RunPanel::~RunPanel() {
   shape_watcher_.waitForFinished();
 }

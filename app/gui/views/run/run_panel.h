@@ -7,10 +7,13 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <vector>
+
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
+#include "engine/vocabulary/training_device.h"
 
 class QAction;
 class QComboBox;
@@ -37,6 +40,10 @@ class RunPanel : public QWidget {
   QAction* pauseAction() const { return pause_; }
   QAction* stepAction() const { return step_; }
   QAction* stopAction() const { return stop_; }
+
+  /// What each device is (trainingDevices(): name, memory, LibTorch and CUDA versions, or why
+  /// there is no GPU): in the Device box's entries and its tooltip.
+  void describeDevices(const std::vector<TrainingDevice>& devices);
 
   /// The settings as they stand (may be invalid; see validationMessage()).
   TrainingConfig currentConfig() const;

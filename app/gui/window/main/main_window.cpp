@@ -33,7 +33,7 @@
 #include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/run/error_analysis_controller.h"
 #include "app/gui/window/run/remembered_settings.h"
-#include "engine/inference/device_query.h"
+#include "engine/device/device_query.h"
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
 #include "app/gui/window/dialogs/get_dataset_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
@@ -147,6 +147,7 @@ MainWindow::~MainWindow() {
 
 void MainWindow::createPresenters() {
   run_panel_ = new RunPanel(run_, cudaAvailable(), this);
+  run_panel_->describeDevices(trainingDevices());
   curves_ = new CurvesPresenter(this);
   attention_ = new AttentionTimelineView(run_, this);
   encoding_ = new EncodingPresenter(this);

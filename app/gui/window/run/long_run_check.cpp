@@ -68,8 +68,9 @@ bool LongRunCheck::shouldAsk(bool interactive, const std::optional<RunTimeEstima
 
 QString LongRunCheck::question(const TrainingConfig& config, const RunTimeEstimate& estimate,
                                int cpus) {
-  const QString device =
-      config.device == "cuda" ? tr("the GPU") : tr("this CPU (%1 cores)").arg(cpus);
+  QString device = config.device == "cuda" ? tr("the GPU") : tr("this CPU (%1 cores)").arg(cpus);
+  if (!estimate.device.empty())
+    device += QStringLiteral(" — ") + QString::fromStdString(estimate.device);
   const QString model = config.pretrained.empty()
                             ? QString()
                             : tr(" fine-tuning %1").arg(QString::fromStdString(config.pretrained));

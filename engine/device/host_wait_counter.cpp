@@ -94,6 +94,14 @@ int64_t HostWaitCounter::count(const std::string& region) const {
   return total;
 }
 
+int64_t HostWaitCounter::count(const std::string& region, const std::string& what) const {
+  std::lock_guard lock(counts_mutex);
+  const auto found = counts->find(region);
+  if (found == counts->end()) return 0;
+  const auto kind = found->second.find(what);
+  return kind == found->second.end() ? 0 : kind->second;
+}
+
 std::string HostWaitCounter::text(const std::string& region) const {
   std::lock_guard lock(counts_mutex);
   std::string out;

@@ -24,6 +24,8 @@ class HostWaitCounter {
 
   /// Waits counted in `region` since construction.
   int64_t count(const std::string& region) const;
+  /// Those of one kind: `what` as text() names it ("aten::nonzero in aten::index").
+  int64_t count(const std::string& region, const std::string& what) const;
   /// The waits of `region` by operator ("aten::_local_scalar_dense × 3, readToHost × 1"), "" when
   /// none: for messages.
   std::string text(const std::string& region) const;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "engine/models/encoder_stack.h"
+#include "engine/nn/padded_embedding.h"
 
 namespace ascope {
 
@@ -39,22 +40,16 @@ Tensor TextClassifierImpl::positionMatrix() const {
 }
 
 Tensor TextClassifierImpl::forward(const Tensor& token_ids, std::vector<Tensor>* attention) {
-  const Tensor padding = token_ids.eq(config_.pad_id);      // (B, T)
-  const Tensor keep = padding.logical_not().unsqueeze(-1);  // (B, T, 1)
-  // The embedding's rows by index_select, padding zeroed: what the Embedding module computes
-  // (its padding row is zero and learns nothing), but its backward is an index_add. LibTorch 2.x's
-  // backward of an embedding with a padding index calls nonzero, a wait for the device at every
-  // step (counted by TrainingStepSyncs), and on a GPU it reads its segment count back as well.
-  const Tensor rows = embedding->weight.index_select(0, token_ids.reshape({-1}));
-  Tensor x = rows.view({token_ids.size(0), token_ids.size(1), -1}) * keep.to(rows.scalar_type());
-  x = dropout(learned ? learned(x) : sinusoidal(x));  // (B, T, d)
+  const Tensor padding = token_ids.eq(config_.pad_id);                       // (B, T)
+  Tensor x = paddedEmbedding(embedding->weight, token_ids, config_.pad_id);  // (B, T, d)
+  x = dropout(learned ? learned(x) : sinusoidal(x));                         // (B, T, d)
   AttentionMasks masks;
   masks.key_padding_mask = padding;
   x = runEncoderStack(layers, x, masks, attention);  // (B, T, d)
   // Mean over real tokens only; an all-padding row (empty review) pools to zeros, not NaN.
-  const Tensor weights = keep.to(x.scalar_type());                             // (B, T, 1)
-  const Tensor pooled = (x * weights).sum(1) / weights.sum(1).clamp_min(1.0);  // (B, d)
-  return classifier(pooled);                                                   // (B, classes)
+  const Tensor weights = padding.logical_not().unsqueeze(-1).to(x.scalar_type());  // (B, T, 1)
+  const Tensor pooled = (x * weights).sum(1) / weights.sum(1).clamp_min(1.0);      // (B, d)
+  return classifier(pooled);                                                       // (B, classes)
 }
 
 }  // namespace ascope

@@ -47,6 +47,15 @@ const StepCase kCases[] = {
     {kImageClassificationTaskId, "finetune", "tiny_vit", true},
 };
 
+/// The step's waits a GPU would make. Not counted: LibTorch 2.x's CPU embedding backward with a
+/// padding index calls nonzero, where its CUDA kernel sorts instead; and on a GPU paddedEmbedding
+/// does not take that backward at all (engine/nn/padded_embedding.h).
+int64_t stepWaitsOnAGpu(const HostWaitCounter& counter) {
+  return counter.count(kTrainingStepRegion) -
+         counter.count(kTrainingStepRegion,
+                       "aten::nonzero in autograd::engine::evaluate_function: EmbeddingBackward0");
+}
+
 std::string caseName(const StepCase& c) {
   return std::string(c.task) + "/" + c.preset;
 }
@@ -80,7 +89,7 @@ TEST(TrainingStepSyncs, NoStepOfAnyTaskWaitsForTheDevice) {
     HostWaitCounter counter;
     const EventBatch events = testing::runCollectingEvents(config);
     ASSERT_TRUE(events.failures.empty()) << events.failures.front().message;
-    EXPECT_EQ(counter.count(kTrainingStepRegion), 0) << counter.text(kTrainingStepRegion);
+    EXPECT_EQ(stepWaitsOnAGpu(counter), 0) << counter.text(kTrainingStepRegion);
     // Every step reported, in order, with a finite loss, from fewer reads than steps.
     ASSERT_EQ(events.metrics.size(), 8u);
     for (std::size_t i = 0; i < events.metrics.size(); ++i) {

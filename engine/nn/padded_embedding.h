@@ -1,0 +1,21 @@
+#pragma once
+// An embedding lookup with a padding index (its row zero, learning nothing), by the way that is
+// fastest on the device without waiting for it. LibTorch's embedding backward with a padding
+// index calls nonzero in 2.x's CPU kernel (no wait on a CPU, where it is also the fastest) and
+// reads a segment count back in its CUDA kernel; on a GPU the rows are taken with index_select,
+// whose backward is an index_add, and the padding zeroed by a mask.
+#include <ATen/core/Tensor.h>
+
+#include <cstdint>
+
+namespace ascope {
+
+/// weight (V, d), ids (…) → (…, d), the row of `padding` read as zeros and given no gradient.
+at::Tensor paddedEmbedding(const at::Tensor& weight, const at::Tensor& ids, int64_t padding);
+
+/// The GPU's way, on any device: index_select and a mask. (paddedEmbedding takes it on CUDA; the
+/// tests hold it against LibTorch's embedding on the CPU.)
+at::Tensor paddedEmbeddingByIndexSelect(const at::Tensor& weight, const at::Tensor& ids,
+                                        int64_t padding);
+
+}  // namespace ascope

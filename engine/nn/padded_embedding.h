@@ -1,8 +1,8 @@
 #pragma once
-// An embedding lookup with a padding index (its row zero, learning nothing), by the way that is
-// fastest on the device without waiting for it. LibTorch's embedding backward with a padding
-// index calls nonzero in 2.x's CPU kernel (no wait on a CPU, where it is also the fastest) and
-// reads a segment count back in its CUDA kernel; on a GPU the rows are taken with index_select,
+// An embedding lookup with a padding index (its row zero, learning nothing) that does not make a
+// GPU wait. LibTorch's embedding backward with a padding index calls nonzero in 2.x's CPU kernel
+// (no wait on a CPU, and index_select measured no faster there: it stays) and reads a segment
+// count back in its CUDA kernel; on a GPU the rows are taken with index_select,
 // whose backward is an index_add, and the padding zeroed by a mask.
 #include <ATen/core/Tensor.h>
 

@@ -146,8 +146,10 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createPresenters() {
-  run_panel_ = new RunPanel(run_, cudaAvailable(), this);
-  run_panel_->describeDevices(trainingDevices());
+  // One query of the devices: whether CUDA is offered is the GPU entry's usable.
+  const std::vector<TrainingDevice> devices = trainingDevices();
+  run_panel_ = new RunPanel(run_, devices.back().usable, this);
+  run_panel_->describeDevices(devices);
   curves_ = new CurvesPresenter(this);
   attention_ = new AttentionTimelineView(run_, this);
   encoding_ = new EncodingPresenter(this);

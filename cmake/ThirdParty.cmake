@@ -57,6 +57,17 @@ if(ATTENTIONSCOPE_WITH_OPENCV)
   endif()
 endif()
 
+if(ATTENTIONSCOPE_WITH_SENTENCEPIECE)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(SentencePiece QUIET IMPORTED_TARGET sentencepiece)
+  endif()
+  if(NOT SentencePiece_FOUND)
+    message(STATUS "SentencePiece not found: translation keeps whole words (ATTENTIONSCOPE_WITH_SENTENCEPIECE off)")
+    set(ATTENTIONSCOPE_WITH_SENTENCEPIECE OFF)
+  endif()
+endif()
+
 # LibTorch's imported target carries its include dirs as non-SYSTEM; re-export them as SYSTEM so our
 # -Wall -Wextra does not drown in warnings from its headers.
 add_library(attentionscope_torch INTERFACE)

@@ -28,14 +28,14 @@ name="check-debian13"
 [ "$mode" = engine ] && name="check-libtorch2"
 
 packages=(libtorch-dev cmake ninja-build g++ libspdlog-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libfmt-dev libgloo-dev)
+  libgtest-dev libfmt-dev libgloo-dev pkg-config libsentencepiece-dev)
 if [ "$mode" = full ]; then
   # scripts/install-deps.sh's list under trixie's names (qt6-qpa-plugins and qt6-svg-plugins: the
   # platform plugins and the SVG icon engine, packages of their own since Qt 6.8; the package's
   # dependencies are found from the files they hold), the packaging tools, localedef's character
   # maps (locales, for the decimal-comma tests) and ccache (the package's build reuses the suite's
   # objects).
-  packages+=(pkg-config qt6-base-dev qt6-svg-dev qt6-qpa-plugins qt6-svg-plugins libqcustomplot-dev
+  packages+=(qt6-base-dev qt6-svg-dev qt6-qpa-plugins qt6-svg-plugins libqcustomplot-dev
     libgl-dev libopencv-dev libgif-dev libarchive-dev libcurl4-openssl-dev libssl-dev libopenblas0-pthread
     desktop-file-utils appstream dpkg-dev help2man librsvg2-bin lintian file locales ccache)
 fi

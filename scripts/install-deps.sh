@@ -8,6 +8,8 @@ packages=(
   build-essential cmake ninja-build pkg-config
   # libgloo-dev: the headers of Gloo, c10d's CPU backend (data-parallel training, engine/distributed)
   libtorch-dev libgloo-dev libopenblas0-pthread libspdlog-dev libcli11-dev nlohmann-json3-dev libopencv-dev libgif-dev libarchive-dev libcurl4-openssl-dev libssl-dev
+  # libsentencepiece-dev: the translation task's subword pieces (engine/text/pieces)
+  libsentencepiece-dev
   libgtest-dev
   clang-format clang-tidy
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev

@@ -2,6 +2,7 @@
 
 #include <torch/utils.h>
 
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -52,6 +53,18 @@ Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::
   return snapshot;
 }
 
+/// The BLEU of the run's weights on `split` decoded greedily.
+Expected<double> greedyBleu(const EvaluationRequest& request, const TrainingConfig& config,
+                            DataSplit split, const std::atomic<bool>* cancel) {
+  Expected<RunModel> greedy = loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
+                                           dataConfig(config, request), nullptr, 1);
+  if (!greedy.ok()) return Error{greedy.error()};
+  Expected<std::vector<ScoredSample>> scored =
+      greedy->task->scoreSplit(split, ScoringProgress{{}, cancel});
+  if (!scored.ok()) return Error{scored.error()};
+  return greedy->task->summarizeScores(*scored).figures.get("bleu").value_or(0.0);
+}
+
 }  // namespace
 
 Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
@@ -70,7 +83,7 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     EvaluationReport report;
     Expected<RunModel> model =
         loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
-                     dataConfig(*config, request), &report.warnings);
+                     dataConfig(*config, request), &report.warnings, request.beam_width);
     if (!model.ok()) return Error{model.error()};
     if (!model->note.empty()) report.warnings.push_back(model->note);
     Task& task = *model->task;
@@ -101,6 +114,12 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     report.scored = std::move(*scored);
     report.samples = static_cast<std::int64_t>(report.scored.size());
     summarize(report, task);
+    if (request.beam_width > 1) {
+      // Greedy's BLEU beside the beam's: the same weights and split, decoded greedily.
+      Expected<double> greedy = greedyBleu(request, *config, split, progress.cancel);
+      if (!greedy.ok()) return Error{greedy.error()};
+      report.figures.set("greedy_bleu", *greedy);
+    }
     const std::vector<std::size_t> worst =
         worstErrors(report.scored, static_cast<std::size_t>(request.errors));
     for (std::size_t k = 0; k < worst.size(); ++k) {

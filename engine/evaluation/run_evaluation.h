@@ -24,6 +24,9 @@ struct EvaluationRequest {
   bool whole_data = false;
   int errors = 10;             ///< most confidently wrong samples asked again with attention
   std::string device = "cpu";  ///< "cpu" or "cuda"
+  /// Translation: > 0 translates with a beam this wide (1 greedy), and with a beam (> 1) the
+  /// report also has greedy's BLEU beside it; 0 as the run's settings say.
+  int beam_width = 0;
 };
 
 /// The report, or an error for a person ("cancelled" when `progress` cancelled). Progress is

@@ -11,12 +11,14 @@
 #include "engine/core/regular_file.h"
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/inference/run_model.h"
+#include "engine/models/translator_config.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/task.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/checkpoint.h"
 #include "engine/vocabulary/events.h"
 
@@ -44,7 +46,7 @@ Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConf
 Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice choice,
                                 const std::string& device,
                                 const std::optional<TrainingConfig>& data_config,
-                                std::vector<std::string>* warnings) {
+                                std::vector<std::string>* warnings, int beam_width) {
   if (device != "cpu" && device != "cuda") {
     return Error{"device must be cpu or cuda, got \"" + device + "\""};
   }
@@ -73,7 +75,15 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
     not_files += (not_files.empty() ? "" : "; ") + s.error();
   }
   if (!not_files.empty()) return Error{not_files};
-  const TrainingConfig& built = data_config ? *data_config : *config;
+  TrainingConfig built = data_config ? *data_config : *config;
+  if (beam_width > 0) {
+    if (built.task != kTranslationTaskId) {
+      return Error{"a beam is for translation runs; " + run_dir + " is a run of " + built.task};
+    }
+    TranslatorConfig& translator = built.model.as<TranslatorConfig>();
+    translator.beam_width = beam_width;
+    if (Status s = translator.validate(); !s.ok()) return Error{"--beam: " + s.error()};
+  }
   Expected<std::unique_ptr<Task>> task = makeInferenceTask(
       built, folder->path(), torch::Device(device == "cuda" ? torch::kCUDA : torch::kCPU),
       data_config.has_value(), warnings);
@@ -97,7 +107,8 @@ std::string chooseCheckpoint(const std::string& run_dir, CheckpointChoice choice
 Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
   // Exceptions from LibTorch stop here (the caller is a worker thread that Qt owns).
   try {
-    Expected<RunModel> model = loadRunModel(request.run_dir, request.checkpoint, request.device);
+    Expected<RunModel> model = loadRunModel(request.run_dir, request.checkpoint, request.device,
+                                            std::nullopt, nullptr, request.beam_width);
     if (!model.ok()) return Error{model.error()};
     torch::NoGradGuard no_grad;
     Expected<InferenceOutcome> outcome = Error{""};

@@ -31,15 +31,19 @@ struct InferenceRequest {
   int image_width = 0;  ///< used when `text` and `image_file` are empty
   int image_height = 0;
   std::vector<std::uint8_t> image_planar;  ///< channel-planar RGB (all R, then G, then B)
+  /// Translation: > 0 decodes with a beam this wide (1 greedy); 0 as the run's settings say.
+  int beam_width = 0;
 };
 
 struct InferenceAnswer {
-  std::string task;                                     ///< the run's task id
-  std::string checkpoint;                               ///< file the weights came from
-  std::int64_t step = 0;                                ///< optimizer steps of that checkpoint
-  std::string label;                                    ///< class, sentiment or translation
-  double probability = 0;                               ///< classification only
-  std::vector<std::pair<std::string, double>> ranking;  ///< classification: every class
+  std::string task;        ///< the run's task id
+  std::string checkpoint;  ///< file the weights came from
+  std::int64_t step = 0;   ///< optimizer steps of that checkpoint
+  std::string label;       ///< class, sentiment or translation
+  double probability = 0;  ///< classification only
+  /// Classification: every class and its probability. Beam search: every finished hypothesis
+  /// and its length-normalised log-probability, best first.
+  std::vector<std::pair<std::string, double>> ranking;
   /// One line for a person when the preferred checkpoint did not load and the other answered
   /// (names both files); "" otherwise.
   std::string note;

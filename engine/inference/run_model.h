@@ -27,10 +27,11 @@ struct RunModel {
 /// The run in `run_dir` on `device` ("cpu" or "cuda") with the checkpoint `choice` prefers (the
 /// other when that one does not load). With `data_config`, the task is built from that config
 /// (the run's, with another data set) and reads its data (TaskBuild::with_data); `warnings` hears
-/// what loading it skipped.
+/// what loading it skipped. `beam_width` > 0: a translation run decodes with a beam that wide
+/// (1 greedy) instead of as its settings say; for another task it is an error.
 Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice choice,
                                 const std::string& device,
                                 const std::optional<TrainingConfig>& data_config = std::nullopt,
-                                std::vector<std::string>* warnings = nullptr);
+                                std::vector<std::string>* warnings = nullptr, int beam_width = 0);
 
 }  // namespace ascope

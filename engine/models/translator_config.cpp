@@ -18,8 +18,19 @@ Status TranslatorConfig::validate() const {
        inRange("encoder_layers", encoder_layers, 1, kMaxLayers),
        inRange("decoder_layers", decoder_layers, 1, kMaxLayers),
        inRange("heads", heads, 1, kMaxHeads), inRange("d_ff", d_ff, 1, kMaxFeedForward),
-       probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu")});
+       probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu"),
+       oneOf("piece_algorithm", piece_algorithm, "unigram", "bpe"),
+       inRange("beam_width", beam_width, 1, 64)});
   if (!s.ok()) return s;
+  if (!(length_alpha >= 0 && length_alpha <= 5)) {
+    return Error{"length_alpha must be in [0, 5], got " + std::to_string(length_alpha)};
+  }
+  if (!s.ok()) return s;
+  // 4 special pieces and 256 byte pieces come first: fewer leaves the text almost no pieces.
+  if (piece_vocab_size != 0 && (piece_vocab_size < 300 || piece_vocab_size > kMaxVocabulary)) {
+    return Error{"piece_vocab_size must be 0 (whole words) or 300 to " +
+                 std::to_string(kMaxVocabulary) + ", got " + std::to_string(piece_vocab_size)};
+  }
   if (pad_id < 0 || pad_id >= std::min(source_vocab_size, target_vocab_size)) {
     return Error{"pad_id must be a token of both vocabularies, in [0, " +
                  std::to_string(std::min(source_vocab_size, target_vocab_size)) + "), got " +

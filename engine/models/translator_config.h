@@ -29,6 +29,15 @@ struct TranslatorConfig {
   int64_t pad_id = 1;  ///< [PAD] of the translation tokenizer
   std::string activation = "relu";
   bool norm_first = true;
+  /// Pieces per language learned with SentencePiece when the run starts (special and byte pieces
+  /// included); 0: whole words, as every run folder made before pieces (which lack the key).
+  int64_t piece_vocab_size = 0;
+  std::string piece_algorithm = "unigram";  ///< "unigram" or "bpe"
+  /// How validation, test, `evaluate` and `infer` decode: 1 greedy, K > 1 a beam of K hypotheses
+  /// (the timeline's probes are always greedy: cheap). `--beam K` asks for K without retraining.
+  int64_t beam_width = 1;
+  /// The beam's length normalisation, GNMT's alpha (0: none).
+  double length_alpha = 0.6;
 
   Status validate() const;
 };
@@ -36,6 +45,7 @@ struct TranslatorConfig {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TranslatorConfig, source_vocab_size,
                                                 target_vocab_size, seq_len, d_model, encoder_layers,
                                                 decoder_layers, heads, d_ff, dropout, pad_id,
-                                                activation, norm_first)
+                                                activation, norm_first, piece_vocab_size,
+                                                piece_algorithm, beam_width, length_alpha)
 
 }  // namespace ascope

@@ -42,8 +42,12 @@ Tensor VisionTransformerImpl::forward(const Tensor& images, std::vector<Tensor>*
   x = torch::cat({cls_token.expand({batch, 1, -1}), x}, 1);  // (B, 1 + N, D)
   x = dropout(pos_embed(x));
   x = runEncoderStack(layers, x, {}, attention);  // (B, 1 + N, D)
-  x = norm(x.select(1, 0));                       // (B, D): the CLS token
-  return head(x);                                 // (B, classes)
+  if (config_.pooling == "mean") {
+    x = norm(x.narrow(1, 1, x.size(1) - 1).mean(1));  // (B, D): the patches' mean
+  } else {
+    x = norm(x.select(1, 0));  // (B, D): the CLS token
+  }
+  return head(x);  // (B, classes)
 }
 
 }  // namespace ascope

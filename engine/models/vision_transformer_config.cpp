@@ -17,7 +17,7 @@ Status VisionTransformerConfig::validate() const {
        inRange("num_classes", num_classes, 2, kMaxClasses), inRange("hidden", hidden, 1, kMaxWidth),
        inRange("layers", layers, 1, kMaxLayers), inRange("heads", heads, 1, kMaxHeads),
        inRange("mlp_dim", mlp_dim, 1, kMaxFeedForward), probability("dropout", dropout),
-       oneOf("activation", activation, "relu", "gelu")});
+       oneOf("activation", activation, "relu", "gelu"), oneOf("pooling", pooling, "cls", "mean")});
   if (!s.ok()) return s;
   if (image_size % patch_size != 0) {
     return Error{"patch_size (" + std::to_string(patch_size) + ") must divide image_size (" +

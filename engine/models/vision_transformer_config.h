@@ -27,6 +27,9 @@ struct VisionTransformerConfig {
   double dropout = 0.0;      ///< dropout in [0, 1)
   std::string activation = "gelu";
   bool norm_first = true;
+  /// What the classifier reads: "cls", the CLS token (the seed's), or "mean", the mean of the
+  /// patch tokens (global average pooling; the CLS token stays in the sequence for the views).
+  std::string pooling = "cls";
 
   int64_t numPatches() const { return (image_size / patch_size) * (image_size / patch_size); }
   Status validate() const;
@@ -34,6 +37,6 @@ struct VisionTransformerConfig {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(VisionTransformerConfig, image_size, channels,
                                                 patch_size, num_classes, hidden, layers, heads,
-                                                mlp_dim, dropout, activation, norm_first)
+                                                mlp_dim, dropout, activation, norm_first, pooling)
 
 }  // namespace ascope

@@ -24,7 +24,9 @@ std::vector<CommandInput> runFolderInputs(const std::string& run_dir) {
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(run_dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.rfind("tokenizer", 0) == 0 && entry.path().extension() == ".json") {
+    const bool words = name.rfind("tokenizer", 0) == 0 && entry.path().extension() == ".json";
+    const bool pieces = name.rfind("pieces_", 0) == 0 && entry.path().extension() == ".model";
+    if (words || pieces) {
       inputs.push_back({entry.path().string(), "a file of the run"});
     }
   }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/core/text_lines.h"
-#include "engine/text/words/translation_pair_filter.h"
+#include "engine/text/pieces/translation_pair_filter.h"
 #include "engine/text/words/translation_word_tokenizer.h"
 #include "engine/text/words/whitespace_pre_tokenizer.h"
 #include "fuzz_check.h"

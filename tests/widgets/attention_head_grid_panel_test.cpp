@@ -8,6 +8,7 @@
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
 #include "widgets/attention/masked_cell_legend.h"
+#include "widgets/attention/word_attention.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -623,6 +624,66 @@ class AttentionHeadGridPanelTest : public QObject {
   }
 
   // --- keyboard ---
+
+  void piecesBecomeWordsSummedOverKeysAndAveragedOverQueries() {
+    // "the gatt ##ino ." attending: rows and columns are pieces.
+    LabeledMatrix m(4, 4);
+    m.row_labels = m.col_labels = QStringList{"the", "gatt", "##ino", "."};
+    const float w[4][4] = {{0.7f, 0.1f, 0.1f, 0.1f},
+                           {0.2f, 0.3f, 0.4f, 0.1f},
+                           {0.0f, 0.5f, 0.5f, 0.0f},
+                           {0.25f, 0.25f, 0.25f, 0.25f}};
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c) m.at(r, c) = w[r][c];
+    const LabeledMatrix words = WordAttention::ofMatrix(m);
+    QCOMPARE(words.row_labels, (QStringList{"the", "gattino", "."}));
+    // A word spelt from a lone word start (a visible space) and bytes: the word, not the space.
+    const QStringList zebra = {"the", QString(QChar(0x2423)), "##z", "##ebra"};
+    QCOMPARE(WordAttention::words(zebra, WordAttention::wordStarts(zebra)),
+             (QStringList{"the", "zebra"}));
+    QCOMPARE(words.col_labels, words.row_labels);
+    QCOMPARE(words.rows, 3);
+    QVERIFY(std::abs(words.at(0, 1) - 0.2f) < 1e-6);               // sum over key pieces
+    QVERIFY(std::abs(words.at(1, 1) - (0.7f + 1.0f) / 2) < 1e-6);  // mean over query pieces
+    QVERIFY(std::abs(words.at(1, 0) - 0.1f) < 1e-6);
+    for (int r = 0; r < words.rows; ++r) {
+      float sum = 0;
+      for (int c = 0; c < words.cols; ++c) sum += words.at(r, c);
+      QVERIFY(std::abs(sum - 1.0f) < 1e-5);  // a row still sums to 1
+    }
+    // A causal head: a word block with every cell masked stays masked.
+    LabeledMatrix causal = m;
+    for (int r = 0; r < 4; ++r)
+      for (int c = r + 1; c < 4; ++c) causal.at(r, c) = std::numeric_limits<float>::quiet_NaN();
+    const LabeledMatrix causal_words = WordAttention::ofMatrix(causal);
+    QVERIFY(std::isnan(causal_words.at(0, 1)));
+    QVERIFY(!std::isnan(causal_words.at(1, 1)));  // "gatt" sees itself
+    QVERIFY(std::isnan(causal_words.at(1, 2)));
+
+    // The panel offers pieces or words only for a snapshot of pieces, and draws what is chosen.
+    AttentionHeadGridPanel panel;
+    panel.setSnapshot(snapshot());
+    QVERIFY(!panel.offersWords());
+    AttentionPlotData pieces;
+    AttentionPlotGroup g = group("encoder self");
+    g.layers = {{m, m}};
+    pieces.groups.push_back(g);
+    panel.show();
+    panel.setSnapshot(pieces);
+    QVERIFY(panel.offersWords());
+    QCOMPARE(panel.headView()->weights().rows, 4);
+    panel.tokensSelector()->setCurrentIndex(1);
+    QVERIFY(panel.showsWords());
+    QCOMPARE(panel.headView()->weights().rows, 3);
+    QCOMPARE(panel.headView()->weights().col_labels, words.col_labels);
+    QVERIFY(panel.tokensSelector()->toolTip().contains("sum"));
+    // The next snapshot comes in words too; back to pieces on request.
+    panel.setSnapshot(pieces);
+    QCOMPARE(panel.headView()->weights().rows, 3);
+    panel.setShowsWords(false);
+    QCOMPARE(panel.headView()->weights().rows, 4);
+    QCOMPARE(panel.tokensSelector()->currentIndex(), 0);
+  }
 
   void keysChangeHeadAndLayer() {
     AttentionHeadGridPanel panel;

@@ -5,6 +5,7 @@
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/attention/word_attention.h"
 #include "widgets/common/plot_exporter.h"
 
 #include <QDir>
@@ -59,6 +60,8 @@ AttentionFigureBundle::AttentionFigureBundle(const AttentionHeadGridPanel& panel
       group_(panel.currentGroup()),
       layer_(panel.currentLayer()),
       head_(panel.currentHead()),
+      words_(panel.showsWords() && panel.offersWords()),
+      offers_words_(panel.offersWords()),
       context_(std::move(context)) {
   for (int g = 0; g < static_cast<int>(data_->groups.size()); ++g) {
     std::vector<AttentionHeadDisplay> layers;
@@ -209,6 +212,11 @@ QJsonObject AttentionFigureBundle::sidecarOf(const AttentionPlotGroup& g, int la
   tokens.insert(QStringLiteral("keys"), labelsJson(m, Qt::Horizontal));
   if (!g.row_predictions.isEmpty())
     tokens.insert(QStringLiteral("row_predictions"), QJsonArray::fromStringList(g.row_predictions));
+  if (words_ || offers_words_) {
+    tokens.insert(QStringLiteral("unit"),
+                  words_ ? QStringLiteral("words") : QStringLiteral("pieces"));
+    tokens.insert(QStringLiteral("unit_explained"), WordAttention::explanation());
+  }
   json.insert(QStringLiteral("tokens"), tokens);
   json.insert(QStringLiteral("causal"), g.causal);
   return json;

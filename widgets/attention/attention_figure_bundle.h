@@ -58,6 +58,8 @@ class AttentionFigureBundle {
   const AttentionHeadGridPanel& panel_;  ///< for the look (fonts, palette) of its plots only
   std::shared_ptr<const AttentionPlotData> data_;
   int group_ = 0, layer_ = 0, head_ = 0;
+  bool words_ = false;         ///< the figures show words, not subword pieces
+  bool offers_words_ = false;  ///< the snapshot's tokens are subword pieces
   std::vector<std::vector<AttentionHeadDisplay>> displays_;  ///< [group][layer]
   BetweenFigures between_;
   FigureContext context_;

@@ -3,6 +3,7 @@
 #include "widgets/attention/attention_head_grid.h"
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/attention/word_attention.h"
 #include "widgets/common/combo_tool_tip.h"
 #include "widgets/common/empty_hint.h"
 #include "widgets/common/export_menu.h"
@@ -58,6 +59,14 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
          "fixed 0–1: weights on their full range\n"
          "per head: each head up to its own largest weight\n"
          "per row: each query's weights divided by its largest"));
+  tokens_box_ = new QComboBox(this);
+  tokens_box_->setObjectName(QStringLiteral("tokensSelector"));
+  tokens_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  tokens_box_->setMinimumContentsLength(5);
+  tokens_box_->addItem(tr("pieces"), false);
+  tokens_box_->addItem(tr("words"), true);
+  tokens_box_->setToolTip(WordAttention::explanation());
+  tokens_box_->hide();  // offered for a snapshot of subword pieces
   step_label_ = new FittingLabel(this);
   step_label_->setForegroundRole(QPalette::PlaceholderText);
   // The row must fit the dock at 1280 × 720 and at 150 %: combos may elide their text and the
@@ -94,6 +103,7 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   bar->addWidget(head_box_);
   bar->addSpacing(6);
   bar->addWidget(scale_box_);
+  bar->addWidget(tokens_box_);
   bar->addSpacing(6);
   bar->addWidget(step_label_, 1);
   auto* content = new QWidget(this);
@@ -119,6 +129,8 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   connect(scale_box_, &QComboBox::currentIndexChanged, this, [this](int index) {
     setColorScale(static_cast<AttentionColorScale>(scale_box_->itemData(index).toInt()));
   });
+  connect(tokens_box_, &QComboBox::currentIndexChanged, this,
+          [this](int index) { setShowsWords(tokens_box_->itemData(index).toBool()); });
   connect(grid_, &AttentionHeadGrid::headClicked, this, &AttentionHeadGridPanel::setCurrentHead);
   connect(grid_, &QWidget::customContextMenuRequested, this,
           &AttentionHeadGridPanel::showContextMenu);
@@ -177,10 +189,23 @@ void AttentionHeadGridPanel::setSnapshot(AttentionPlotData snapshot, bool part_o
 
 void AttentionHeadGridPanel::setSnapshot(SharedPlotData snapshot, bool part_of_run) {
   const QString previous_group = group() ? group()->name : QString();
-  snapshot_ = snapshot ? std::move(snapshot) : std::make_shared<const AttentionPlotData>();
+  source_ = snapshot ? std::move(snapshot) : std::make_shared<const AttentionPlotData>();
+  part_of_run_ = part_of_run;
+  const bool pieces = WordAttention::hasPieces(*source_);
+  SharedPlotData words =
+      pieces ? std::make_shared<const AttentionPlotData>(WordAttention::of(*source_)) : nullptr;
+  snapshot_ = words_ && words ? words : source_;
   shown_apart_max_.clear();
-  for (const AttentionPlotGroup& g : snapshot_->groups)
-    (part_of_run ? seen_max_[g.name] : shown_apart_max_[g.name]).add(g);
+  for (const AttentionPlotGroup& g : source_->groups) {
+    if (part_of_run) seen_max_[g.name].add(g);
+  }
+  if (words && part_of_run) {
+    for (const AttentionPlotGroup& g : words->groups) seen_words_max_[g.name].add(g);
+  }
+  if (!part_of_run) {
+    for (const AttentionPlotGroup& g : snapshot_->groups) shown_apart_max_[g.name].add(g);
+  }
+  tokens_box_->setVisible(pieces);
   group_ = 0;
   for (int g = 0; g < groupCount(); ++g)
     if (snapshot_->groups[static_cast<size_t>(g)].name == previous_group) group_ = g;
@@ -205,8 +230,23 @@ void AttentionHeadGridPanel::divideWidth() {
   });
 }
 
+bool AttentionHeadGridPanel::offersWords() const {
+  return tokens_box_->isVisibleTo(this);
+}
+
+void AttentionHeadGridPanel::setShowsWords(bool words) {
+  {
+    const QSignalBlocker block(tokens_box_);
+    tokens_box_->setCurrentIndex(words ? 1 : 0);
+  }
+  if (words == words_) return;
+  words_ = words;
+  setSnapshot(source_, part_of_run_);
+}
+
 void AttentionHeadGridPanel::clear() {
   seen_max_.clear();
+  seen_words_max_.clear();
   given_max_.clear();
   setSnapshot(SharedPlotData());
 }
@@ -233,8 +273,14 @@ double AttentionHeadGridPanel::runMaxWeight() const {
 AttentionRunMaxima AttentionHeadGridPanel::runMaximaOf(const AttentionPlotGroup* g) const {
   AttentionRunMaxima tops;
   if (g == nullptr) return tops;
-  for (const QHash<QString, AttentionRunMaxima>* from :
-       {&seen_max_, &given_max_, &shown_apart_max_})
+  // In words, the run's maxima given for pieces do not apply: a word sums its pieces' weights.
+  const bool words = snapshot_ != source_;
+  const std::vector<const QHash<QString, AttentionRunMaxima>*> sources =
+      words ? std::vector<const QHash<QString, AttentionRunMaxima>*>{&seen_words_max_,
+                                                                     &shown_apart_max_}
+            : std::vector<const QHash<QString, AttentionRunMaxima>*>{&seen_max_, &given_max_,
+                                                                     &shown_apart_max_};
+  for (const QHash<QString, AttentionRunMaxima>* from : sources)
     if (auto it = from->constFind(g->name); it != from->cend()) tops.raise(*it);
   return tops;
 }

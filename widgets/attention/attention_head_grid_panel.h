@@ -42,8 +42,9 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   void setSnapshot(SharedPlotData snapshot, bool part_of_run = true);
   /// A snapshot made here (tests, the comparison window): it becomes the shared one.
   void setSnapshot(AttentionPlotData snapshot, bool part_of_run = true);
+  /// The snapshot as drawn: in words when showsWords(), else as given.
   const AttentionPlotData& snapshot() const { return *snapshot_; }
-  /// The snapshot shown, shared (it stays as it is when the panel moves on to another).
+  /// The snapshot drawn, shared (it stays as it is when the panel moves on to another).
   SharedPlotData sharedSnapshot() const { return snapshot_; }
   /// Empties the panel and forgets the Run scale (a new run starts).
   void clear();
@@ -52,6 +53,13 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   /// The enlarged head carries axes, token labels and a colour bar; the grid's heads are
   /// thumbnails to click.
   void divideWidth();
+
+  /// Pieces or words (WordAttention) for a snapshot whose tokens are subword pieces; the choice
+  /// is offered only then and kept for the snapshots that follow.
+  void setShowsWords(bool words);
+  bool showsWords() const { return words_; }
+  /// True when the snapshot shown has pieces, so pieces or words can be chosen.
+  bool offersWords() const;
 
   void setColorScale(AttentionColorScale scale);
   AttentionColorScale colorScale() const { return color_scale_; }
@@ -82,6 +90,7 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   QComboBox* layerSelector() const { return layer_box_; }
   QComboBox* headSelector() const { return head_box_; }
   QComboBox* colorScaleSelector() const { return scale_box_; }
+  QComboBox* tokensSelector() const { return tokens_box_; }
   AttentionHeadGrid* headGrid() const { return grid_; }
   AttentionHeatmapView* headView() const { return detail_; }
   ClsAttentionOverlay* clsOverlay() const { return overlay_; }
@@ -112,7 +121,10 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   void showHead();
   void showContextMenu(const QPoint& pos);
 
-  SharedPlotData snapshot_ = std::make_shared<const AttentionPlotData>();
+  SharedPlotData source_ = std::make_shared<const AttentionPlotData>();  ///< as given
+  SharedPlotData snapshot_ = source_;  ///< as drawn: source_, or source_ in words
+  bool part_of_run_ = true;            ///< of source_
+  bool words_ = false;
   int group_ = 0;
   int layer_ = 0;
   int head_ = 0;
@@ -122,12 +134,15 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   QHash<QString, AttentionRunMaxima> seen_max_;
   QHash<QString, AttentionRunMaxima> shown_apart_max_;
   QHash<QString, AttentionRunMaxima> given_max_;
+  /// The Run scale in words: the word matrices of the snapshots of the run shown since clear().
+  QHash<QString, AttentionRunMaxima> seen_words_max_;
 
   QStackedWidget* stack_ = nullptr;
   QComboBox* group_box_ = nullptr;
   QComboBox* layer_box_ = nullptr;
   QComboBox* head_box_ = nullptr;
   QComboBox* scale_box_ = nullptr;
+  QComboBox* tokens_box_ = nullptr;
   FittingLabel* step_label_ = nullptr;
   QSplitter* detail_split_ = nullptr;
   QSplitter* head_split_ = nullptr;  ///< head grid | enlarged head

@@ -51,6 +51,8 @@ struct DecodingCandidates {
   std::vector<double> probabilities;
 };
 
+struct BeamTreeData;
+
 /// Everything the attention panel shows for one probe step (or one asked input).
 struct AttentionPlotData {
   long long step = -1;  ///< training step of the probe; -1 when unknown
@@ -61,6 +63,9 @@ struct AttentionPlotData {
   /// Translation: the rows were fed the reference (teacher forcing: a training probe) rather
   /// than the model's own previous prediction (greedy decoding: an asked sentence).
   bool decoder_fed_reference = false;
+  /// Translation decoded with a beam (an asked sentence): the tree and each hypothesis'
+  /// attention (widgets/decoding/beam_tree_data.h); null otherwise.
+  std::shared_ptr<const BeamTreeData> beam;
 };
 
 /// A snapshot as the window passes it on: made once (converted from the engine's), then shared

@@ -36,6 +36,7 @@ struct EvaluateOptions {
   int64_t errors = 10;
   std::optional<std::string> out;
   std::optional<std::string> device;
+  std::optional<int64_t> beam;
 };
 
 /// At most `n` characters of `text` on one line, cut at a UTF-8 boundary.
@@ -132,6 +133,7 @@ int evaluate(const EvaluateOptions& o) {
   request.split = parseSplit(o.split).value_or(DataSplit::kTest);
   request.errors = static_cast<int>(o.errors);
   request.device = device;
+  request.beam_width = static_cast<int>(o.beam.value_or(0));
 
   // A long set shows how far it is: on a terminal a line that updates, else a line every 10 s.
   const bool tty = ::isatty(STDERR_FILENO) != 0;
@@ -197,7 +199,7 @@ Subcommand addEvaluateCommand(CLI::App& app) {
       "Translation: BLEU as sacreBLEU computes it (13a, corpus level, brevity penalty) against\n"
       "the raw reference text, chrF, CER, WER, exact match. --errors N asks the N most\n"
       "confidently wrong samples (highest loss) again and writes their attention, every layer\n"
-      "and head, to --out.");
+      "and head, to --out. --beam K translates with a beam search and also gives greedy's BLEU.");
   command->add_option("--run", o->run, "a run folder written by 'train' (one with a checkpoint)")
       ->type_name("RUNDIR")
       ->required();
@@ -219,6 +221,7 @@ Subcommand addEvaluateCommand(CLI::App& app) {
       ->type_name("FILE.json");
   addDeviceOption(*command, o->device,
                   "cpu (default) or cuda; a run trained on either loads on either");
+  addBeamOption(*command, o->beam);
   return {command, [o] { return evaluate(*o); }};
 }
 

@@ -25,6 +25,7 @@ struct InferOptions {
   std::optional<std::string> text, image;
   std::optional<std::string> device;
   std::optional<std::string> attention;  ///< where the input's attention goes as JSON
+  std::optional<int64_t> beam;
 };
 
 /// The ids of the registered tasks that take `input`: "a or b".
@@ -53,6 +54,11 @@ Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
 void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
   if (task.sample_terms.free_text) {
     std::printf("%s\n", answer.label.c_str());
+    // A beam's other finished hypotheses, each with its length-normalised log-probability.
+    for (std::size_t i = 0; i < answer.ranking.size(); ++i) {
+      std::printf("  %s %.3f  %s\n", i == 0 ? "beam:" : "     ", answer.ranking[i].second,
+                  answer.ranking[i].first.c_str());
+    }
     return;
   }
   std::printf("%s (p=%.3f)\n", answer.label.c_str(), answer.probability);
@@ -88,6 +94,7 @@ int infer(const InferOptions& o) {
   request.checkpoint = CheckpointChoice::kBest;
   request.text = o.text.value_or("");
   request.image_file = o.image.value_or("");
+  request.beam_width = static_cast<int>(o.beam.value_or(0));
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return usageError(answer.error(), "infer");
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
@@ -136,6 +143,7 @@ Subcommand addInferCommand(CLI::App& app) {
       ->type_name("FILE.json");
   addDeviceOption(*infer_command, o->device,
                   "cpu (default) or cuda; a run trained on either loads on either");
+  addBeamOption(*infer_command, o->beam);
   return {infer_command, [o] { return infer(*o); }};
 }
 

@@ -115,6 +115,14 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
                           ->check(CLI::Range(int64_t{0}, kLargest));
   addThreadsOption(*train, *o);
   addProbeOptions(*train, *o);
+  CLI::Option* pieces =
+      train
+          ->add_option("--pieces", o->pieces,
+                       "translation: learn N subword pieces per language (SentencePiece) from the "
+                       "training pairs; 0 for whole words (default: the preset's)")
+          ->type_name("N")
+          ->check(kWholeNumber)
+          ->check(CLI::Range(int64_t{0}, int64_t{10'000'000}));
   CLI::Option* source_lang =
       train
           ->add_option("--source-lang", o->source_lang,
@@ -154,7 +162,7 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
   // A resumed run repeats the interrupted one exactly; these would make it a different run.
   for (CLI::Option* fixed :
        {data, model, preset, out, seed, batch_size, lr, source_lang, target_lang, test_data,
-        validation_data, test_fraction, validation_fraction}) {
+        validation_data, test_fraction, validation_fraction, pieces}) {
     resume->excludes(fixed);
   }
   resume->excludes(train->get_option("--task"));

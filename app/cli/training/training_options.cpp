@@ -65,6 +65,17 @@ CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o) {
       ->check(CLI::Range(int64_t{1}, int64_t{1024}));
 }
 
+CLI::Option* addBeamOption(CLI::App& command, std::optional<int64_t>& beam) {
+  return command
+      .add_option("--beam", beam,
+                  "translation: beam search with K hypotheses kept at each step, the best "
+                  "finished one chosen by its length-normalised log-probability (1: greedy; "
+                  "default: the run's setting, greedy)")
+      ->type_name("K")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{1}, int64_t{64}));
+}
+
 void addProbeOptions(CLI::App& command, TrainingOptions& o) {
   command
       .add_option("--probe", o.probe,

@@ -20,6 +20,7 @@ struct TrainingOptions {
   std::optional<std::string> test_data, validation_data;  ///< named held-out files
   std::optional<double> test_fraction, validation_fraction;
   std::optional<int64_t> epochs, steps, batch_size, seed, threads, interrupt_at_step;
+  std::optional<int64_t> pieces;  ///< translation: pieces per language, 0 for whole words
   std::optional<double> lr, max_seconds;
   bool bf16 = false;
   std::vector<int> probe;  ///< validation samples probed; empty = the preset's
@@ -41,6 +42,8 @@ CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& devi
 CLI::Option* addStepsOption(CLI::App& command, TrainingOptions& o, const std::string& help);
 CLI::Option* addBatchSizeOption(CLI::App& command, TrainingOptions& o);
 CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o);
+/// --beam K for `infer` and `evaluate`: a translation run decodes with a beam of K hypotheses.
+CLI::Option* addBeamOption(CLI::App& command, std::optional<int64_t>& beam);
 /// --probe, --no-head-stats, --snapshot-budget: what the run watches and keeps.
 void addProbeOptions(CLI::App& command, TrainingOptions& o);
 

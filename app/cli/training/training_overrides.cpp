@@ -4,8 +4,10 @@
 
 #include "app/cli/task_help.h"
 #include "engine/device/device_query.h"
+#include "engine/models/translator_config.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 
 namespace ascope::cli {
 namespace {
@@ -50,6 +52,12 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
   if (o.seed) config.seed = static_cast<uint64_t>(*o.seed);
   if (o.batch_size) config.batch_size = *o.batch_size;
   if (o.lr) config.optimization.lr = *o.lr;
+  if (o.pieces) {
+    if (config.task != kTranslationTaskId) {
+      return Error{"--pieces is for the translation task, not " + *o.task};
+    }
+    config.model.as<TranslatorConfig>().piece_vocab_size = *o.pieces;
+  }
   return config;
 }
 

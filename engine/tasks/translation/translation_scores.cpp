@@ -75,6 +75,9 @@ std::vector<MetricInfo> translationMetrics() {
                        "clipped " + gram + " matches over the translations' " + gram + "s, percent",
                        Better::kHigher, 1, false));
   }
+  m.push_back(metric("greedy_bleu", "greedy BLEU",
+                     "BLEU of greedy decoding, beside a beam's (evaluate --beam K)",
+                     Better::kHigher, 1, false));
   m.push_back(metric("brevity_penalty", "brevity penalty",
                      "BLEU's penalty for translations shorter than their references, 0 to 1",
                      Better::kHigher, 3, false));

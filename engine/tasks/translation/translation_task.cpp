@@ -3,8 +3,10 @@
 #include "engine/tasks/translation/translation_descriptor.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
+#include "engine/core/json_file.h"
 #include "engine/device/copy_to_device.h"
 #include "engine/device/host_read.h"
 #include "engine/models/model_flops.h"
@@ -15,7 +17,8 @@
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/tasks/translation/translation_scores.h"
-#include "engine/text/words/translation_pair_filter.h"
+#include "engine/text/pieces/translation_pair_filter.h"
+#include "engine/vocabulary/beam_payload.h"
 
 namespace ascope {
 namespace {
@@ -40,12 +43,18 @@ torch::Tensor padRows(const std::vector<std::vector<int64_t>>& rows, const torch
   return copyToDevice(out, device);  // (B, T)
 }
 
+std::string percent(double share) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f %%", 100.0 * share);
+  return text;
+}
+
 }  // namespace
 
 TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDataset data,
-                                 TranslationWordTokenizer source_tokenizer,
-                                 TranslationWordTokenizer target_tokenizer,
-                                 const torch::Device& device, int64_t pad_to)
+                                 TranslationTokenizer source_tokenizer,
+                                 TranslationTokenizer target_tokenizer, const torch::Device& device,
+                                 int64_t pad_to)
     : config_(config),
       translator_(config.model.get<TranslatorConfig>()),
       device_(device),
@@ -67,6 +76,18 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
   for (const auto& p : text_[0]) encoded_[0].push_back(encodePair(p));
   for (std::size_t k : {std::size_t{1}, std::size_t{2}}) {
     for (const auto& p : text_[k]) encoded_[k].push_back(encodeHeldOutPair(p));
+  }
+  std::array<std::size_t, 2> unknown{}, all{};
+  for (const EncodedPair& p : encoded_[0]) {
+    // The source's [SOS] and [EOS] are no text.
+    for (std::size_t i = 1; i + 1 < p.source.size(); ++i) unknown[0] += p.source[i] == Tok::kUnkId;
+    for (const int64_t id : p.target) unknown[1] += id == Tok::kUnkId;
+    all[0] += p.source.size() >= 2 ? p.source.size() - 2 : 0;
+    all[1] += p.target.size();
+  }
+  for (std::size_t side : {std::size_t{0}, std::size_t{1}}) {
+    unknown_share_[side] =
+        all[side] == 0 ? 0.0 : static_cast<double>(unknown[side]) / static_cast<double>(all[side]);
   }
   origins_ = std::move(data.origins);
   model_ = Seq2SeqTranslator(translator_);
@@ -100,7 +121,9 @@ std::string TranslationTask::describe() const {
   return "translator " + std::to_string(t.encoder_layers) + "+" + std::to_string(t.decoder_layers) +
          " layers × " + std::to_string(t.heads) + " heads, d_model " + std::to_string(t.d_model) +
          ", vocabularies " + std::to_string(t.source_vocab_size) + "/" +
-         std::to_string(t.target_vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
+         std::to_string(t.target_vocab_size) + " " + source_tokenizer_.kind() + " ([UNK] " +
+         percent(unknown_share_[0]) + "/" + percent(unknown_share_[1]) +
+         " of the training tokens), " + std::to_string(parameters) + " parameters; " +
          std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
          " validation / " + std::to_string(testSize()) + " test pairs (" +
          std::to_string(dropped_) + " training pairs dropped as longer than seq_len)";
@@ -193,10 +216,7 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
   // probed sentence of the seed model, and minutes of decoding per evaluation). Each source has
   // its own limit, so a sentence decodes the same alone or in a batch.
   std::vector<int64_t> limits;
-  for (const std::vector<int64_t>& s : sources) {
-    limits.push_back(
-        std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(s.size()) + 10));
-  }
+  for (const std::vector<int64_t>& s : sources) limits.push_back(lengthLimit(s));
   const int64_t length_limit = *std::max_element(limits.begin(), limits.end());
   const torch::Tensor row_limits = torch::tensor(limits, torch::kLong).to(device_);
   for (int64_t t = 1; t < length_limit; ++t) {
@@ -236,6 +256,36 @@ std::vector<std::vector<int64_t>> TranslationTask::greedyDecode(
     }
   }
   return out;
+}
+
+int64_t TranslationTask::lengthLimit(const std::vector<int64_t>& source) const {
+  return std::min<int64_t>(translator_.seq_len, 2 * static_cast<int64_t>(source.size()) + 10);
+}
+
+std::vector<BeamResult> TranslationTask::beamDecode(
+    const std::vector<std::vector<int64_t>>& sources, bool keep_tree) {
+  if (sources.empty()) return {};
+  const torch::Tensor source = padRows(sources, device_);  // (S, Ts)
+  const torch::Tensor memory = model_->encode(source);     // (S, Ts, d)
+  const NextTokenLogProbs next = [&](const torch::Tensor& rows, const torch::Tensor& prefixes) {
+    const torch::Tensor logits = model_->project(
+        model_->decode(prefixes, memory.index_select(0, rows), source.index_select(0, rows))
+            .select(1, -1));  // (N, V)
+    torch::Tensor log_probs = torch::log_softmax(logits.to(torch::kFloat), -1);
+    // As greedy decoding: [UNK] is never said; nor are [PAD] and [SOS], which no sentence holds.
+    for (int64_t never : {Tok::kUnkId, Tok::kPadId, Tok::kSosId}) {
+      log_probs.select(-1, never).fill_(-std::numeric_limits<float>::infinity());
+    }
+    return log_probs;
+  };
+  // The limit counts [SOS], which the beam does not say.
+  std::vector<int64_t> limits;
+  for (const std::vector<int64_t>& s : sources) limits.push_back(lengthLimit(s) - 1);
+  BeamSettings settings;
+  settings.width = static_cast<int>(translator_.beam_width);
+  settings.length_alpha = translator_.length_alpha;
+  return beamSearch(next, limits, settings, {Tok::kSosId, Tok::kEosId, Tok::kPadId}, device_,
+                    keep_tree);
 }
 
 TranslationTask::PairLosses TranslationTask::pairLossesOf(const Batch& batch) {
@@ -284,7 +334,15 @@ bool TranslationTask::translate(DataSplit split, int64_t count,
     for (int64_t k = start; k < end; ++k) {
       sources.push_back(pairs[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].source);
     }
-    const std::vector<std::vector<int64_t>> decoded = greedyDecode(sources);
+    std::vector<std::vector<int64_t>> decoded;
+    if (translator_.beam_width > 1) {
+      for (BeamResult& r : beamDecode(sources, false)) {
+        decoded.push_back(r.finished.empty() ? std::vector<int64_t>{}
+                                             : std::move(r.finished.front().tokens));
+      }
+    } else {
+      decoded = greedyDecode(sources);
+    }
     for (int64_t k = start; k < end; ++k) {
       (*hypotheses)[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] =
           target_tokenizer_.detokenize(decoded[static_cast<std::size_t>(k - start)]);
@@ -410,7 +468,7 @@ std::vector<TranslationTask::ChosenStep> TranslationTask::candidatesOf(
   for (int64_t r = 0; r < probabilities.size(0); ++r) {
     ChosenStep& step = steps[static_cast<std::size_t>(r)];
     for (int64_t c = 0; c < k; ++c) {
-      step.candidates.top.emplace_back(target_tokenizer_.tokenOf(id[r][c]), value[r][c]);
+      step.candidates.top.emplace_back(target_tokenizer_.labelOf(id[r][c]), value[r][c]);
     }
     step.chosen = k > 0 ? id[r][0] : Tok::kEosId;
   }
@@ -441,15 +499,15 @@ std::vector<AttentionSnapshot> TranslationTask::attentionOfFed(
       for (ChosenStep& step : read) chosen.push_back(std::move(step));
     }
     std::vector<std::string> source_labels, target_labels, predictions;
-    for (int64_t id : sources[b]) source_labels.push_back(source_tokenizer_.tokenOf(id));
-    for (int64_t id : input) target_labels.push_back(target_tokenizer_.tokenOf(id));
+    for (int64_t id : sources[b]) source_labels.push_back(source_tokenizer_.labelOf(id));
+    for (int64_t id : input) target_labels.push_back(target_tokenizer_.labelOf(id));
     AttentionSnapshot snapshot;
     snapshot.task = kTranslationTaskId;
     snapshot.sample_index = -1;
     DecodingPayload transcript;
     transcript.fed_reference = fed_reference;
     for (ChosenStep& step : chosen) {
-      predictions.push_back(target_tokenizer_.tokenOf(step.chosen));
+      predictions.push_back(target_tokenizer_.labelOf(step.chosen));
       transcript.steps.push_back(std::move(step.candidates));
     }
     snapshot.payloads.put(makePayload(std::move(transcript)));
@@ -573,9 +631,46 @@ std::vector<AttentionSite> TranslationTask::attentionSites() {
 }
 
 Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
-  Status s = source_tokenizer_.save(run_dir + "/tokenizer_" + config_.source_language + ".json");
+  Status s = source_tokenizer_.save(run_dir, config_.source_language);
   if (!s.ok()) return s;
-  return target_tokenizer_.save(run_dir + "/tokenizer_" + config_.target_language + ".json");
+  s = target_tokenizer_.save(run_dir, config_.target_language);
+  if (!s.ok()) return s;
+  // config.json (the session's, written just before) records what the data fixed: the
+  // vocabularies' sizes and the share of [UNK] among the training tokens.
+  const std::string config_path = run_dir + "/config.json";
+  Expected<nlohmann::json> config = readJsonFile(config_path);
+  if (!config.ok() || !config->is_object()) return {};  // a folder without one: nothing to add
+  nlohmann::json& translator = (*config)[TranslatorConfig::kConfigKey];
+  if (!translator.is_object()) return {};
+  translator["source_vocab_size"] = translator_.source_vocab_size;
+  translator["target_vocab_size"] = translator_.target_vocab_size;
+  translator["unknown_share"] = {{"source", unknown_share_[0]}, {"target", unknown_share_[1]}};
+  return writeJsonFile(config_path, *config);
+}
+
+BeamPayload TranslationTask::beamPayloadOf(const BeamResult& beam,
+                                           std::vector<AttentionSnapshot> attention) const {
+  BeamPayload out;
+  out.width = static_cast<int>(translator_.beam_width);
+  out.length_alpha = translator_.length_alpha;
+  for (const BeamNode& n : beam.nodes) {
+    BeamPayload::Node node;
+    node.step = n.step;
+    node.parent = n.parent;
+    node.token = target_tokenizer_.labelOf(n.token);
+    node.log_prob = n.log_prob;
+    node.score = n.score;
+    node.fate = n.fate == BeamNode::Fate::kKept       ? BeamPayload::Fate::kKept
+                : n.fate == BeamNode::Fate::kFinished ? BeamPayload::Fate::kFinished
+                                                      : BeamPayload::Fate::kPruned;
+    out.nodes.push_back(std::move(node));
+  }
+  for (std::size_t i = 0; i < beam.finished.size() && i < attention.size(); ++i) {
+    const BeamHypothesis& h = beam.finished[i];
+    out.hypotheses.push_back({target_tokenizer_.detokenize(h.tokens), h.log_prob, h.score, h.node,
+                              std::move(attention[i])});
+  }
+  return out;
 }
 
 Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
@@ -588,7 +683,31 @@ Expected<InferenceOutcome> TranslationTask::inferText(const std::string& text) {
   model_->eval();
   InferenceOutcome out;
   std::vector<int64_t> hypothesis;
-  out.attention = attentionOf(encodeSource(text), &hypothesis);
+  const std::vector<int64_t> source = encodeSource(text);
+  if (translator_.beam_width > 1) {
+    const BeamResult beam = std::move(beamDecode({source}, true).front());
+    if (!beam.finished.empty()) hypothesis = beam.finished.front().tokens;
+    // Every finished hypothesis fed back at once: the attention of each, the best one's shown.
+    std::vector<std::vector<int64_t>> sources, fed;
+    for (const BeamHypothesis& h : beam.finished) {
+      sources.push_back(source);
+      fed.push_back({Tok::kSosId});
+      fed.back().insert(fed.back().end(), h.tokens.begin(), h.tokens.end());
+    }
+    if (fed.empty()) {  // nothing finished: the attention of [SOS] alone
+      sources.push_back(source);
+      fed.push_back({Tok::kSosId});
+    }
+    std::vector<AttentionSnapshot> attention = attentionOfFed(sources, fed, {}, false);
+    out.attention = attention.front();
+    out.attention.payloads.put(makePayload(beamPayloadOf(beam, std::move(attention))));
+    // Every finished hypothesis with its length-normalised log-probability, best first.
+    for (const BeamHypothesis& h : beam.finished) {
+      out.ranking.emplace_back(target_tokenizer_.detokenize(h.tokens), h.score);
+    }
+  } else {
+    out.attention = attentionOf(source, &hypothesis);
+  }
   out.label = target_tokenizer_.detokenize(hypothesis);
   model_->train(was_training);
   return out;

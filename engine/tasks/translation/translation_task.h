@@ -3,10 +3,13 @@
 
 #include "engine/models/seq2seq_translator.h"
 #include "engine/tasks/task.h"
-#include "engine/text/words/translation_word_tokenizer.h"
+#include "engine/tasks/translation/beam_search.h"
+#include "engine/text/pieces/translation_tokenizer.h"
 #include "engine/vocabulary/datasets.h"
 
 namespace ascope {
+
+struct BeamPayload;
 
 /// English→Italian (or any pair) with the encoder-decoder: teacher forcing with label smoothing for
 /// training, greedy decoding for validation, test and inference. Training pairs longer than
@@ -17,9 +20,8 @@ class TranslationTask : public Task {
   /// `pad_to` > 0: every batch is padded to that many source and decoder tokens (a benchmark's
   /// fixed shapes, see BenchmarkShapes), at least as many as longestTrainingSide().
   TranslationTask(const TrainingConfig& config, TranslationDataset data,
-                  TranslationWordTokenizer source_tokenizer,
-                  TranslationWordTokenizer target_tokenizer, const torch::Device& device,
-                  int64_t pad_to = 0);
+                  TranslationTokenizer source_tokenizer, TranslationTokenizer target_tokenizer,
+                  const torch::Device& device, int64_t pad_to = 0);
 
   torch::nn::Module& model() override { return *model_; }
   int64_t trainSize() const override { return static_cast<int64_t>(encoded_[0].size()); }
@@ -93,6 +95,13 @@ class TranslationTask : public Task {
   std::vector<std::vector<int64_t>> greedyDecode(
       const std::vector<std::vector<int64_t>>& sources,
       std::vector<std::vector<ChosenStep>>* steps = nullptr);
+  /// Beam search (translator_.beam_width hypotheses) of several sources at once; `keep_tree`
+  /// records every candidate each step weighed.
+  std::vector<BeamResult> beamDecode(const std::vector<std::vector<int64_t>>& sources,
+                                     bool keep_tree);
+  /// The most tokens a translation of `source` may have, [EOS] and [SOS] included: a translation
+  /// is rarely more than twice as long as its source.
+  int64_t lengthLimit(const std::vector<int64_t>& source) const;
   /// The candidates of every row of `logits` (N, V), read in one pass: softmax and top-k of all
   /// rows at once (a probe asks for some hundred rows).
   std::vector<ChosenStep> candidatesOf(const torch::Tensor& logits) const;
@@ -108,18 +117,23 @@ class TranslationTask : public Task {
                                                 const std::vector<std::vector<int64_t>>& fed,
                                                 std::vector<std::vector<ChosenStep>> steps,
                                                 bool fed_reference);
+  /// The beam as the Decoding dock draws it: tokens as labels, each finished hypothesis with
+  /// `attention[i]`, the attention of the decoder fed that hypothesis.
+  BeamPayload beamPayloadOf(const BeamResult& beam, std::vector<AttentionSnapshot> attention) const;
   /// The sample prediction of validation pair `at` translated as `hypothesis`.
   SamplePrediction predictionOf(std::size_t at, const std::vector<int64_t>& hypothesis) const;
 
   TrainingConfig config_;
   TranslatorConfig translator_;  ///< config_.model, with the sizes the data fixes
   torch::Device device_;
-  TranslationWordTokenizer source_tokenizer_, target_tokenizer_;
+  TranslationTokenizer source_tokenizer_, target_tokenizer_;
   /// Per split (splitSlot): the pairs as text (held-out ones: their raw reference) and encoded.
   std::array<std::vector<TranslationPair>, 3> text_;
   std::array<std::vector<EncodedPair>, 3> encoded_;
   SplitOrigins origins_;
   std::size_t dropped_ = 0;
+  /// The share of [UNK] among the training pairs' source and target tokens (0 with pieces).
+  std::array<double, 2> unknown_share_{};
   int64_t pad_to_ = 0;
   Seq2SeqTranslator model_{nullptr};
 };

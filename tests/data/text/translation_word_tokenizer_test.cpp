@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/text/words/translation_pair_filter.h"
+#include "engine/text/pieces/translation_pair_filter.h"
 #include "engine/text/words/whitespace_pre_tokenizer.h"
 #include "tests/data/fixture_folder.h"
 

@@ -56,6 +56,26 @@ TEST(VisionTransformer, ShapesAttentionAndLearning) {
       *vit, [&] { return torch::cross_entropy_loss(vit(images), labels); }, 15, 0.7);
 }
 
+TEST(VisionTransformer, MeanPoolingReadsThePatchesNotTheClsToken) {
+  torch::manual_seed(0);
+  VisionTransformerConfig c = smallVit();
+  c.pooling = "mean";
+  VisionTransformer vit(c);
+  vit->eval();
+  const torch::Tensor images = torch::randn({4, 3, 32, 32});
+  std::vector<torch::Tensor> attention;
+  EXPECT_EQ(vit(images, &attention).sizes(), (std::vector<int64_t>{4, 10}));
+  // The CLS token stays in the sequence (the views show it); the classifier reads the patches'
+  // mean.
+  EXPECT_EQ(attention[0].sizes(), (std::vector<int64_t>{4, 4, 17, 17}));
+  const torch::Tensor labels = torch::tensor({1, 3, 5, 7});
+  expectLossFalls(
+      *vit, [&] { return torch::cross_entropy_loss(vit(images), labels); }, 15, 0.7);
+  c.pooling = "max";
+  EXPECT_FALSE(c.validate().ok());
+  EXPECT_NE(c.validate().error().find("pooling"), std::string::npos);
+}
+
 TEST(VisionTransformer, ReferenceConfigurationBuilds) {
   VisionTransformer vit(VisionTransformerConfig{});
   int64_t count = 0;

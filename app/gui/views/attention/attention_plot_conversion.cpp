@@ -4,6 +4,8 @@
 
 #include "app/gui/views/sample/rgb_image_conversion.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/vocabulary/beam_payload.h"
+#include "widgets/decoding/beam_tree_data.h"
 
 namespace ascope {
 namespace {
@@ -79,7 +81,33 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     }
     data.decoder_fed_reference = transcript->fed_reference;
   }
+  if (const BeamPayload* beam = snapshot.payloads.find<BeamPayload>()) {
+    data.beam = std::make_shared<const BeamTreeData>(toBeamTreeData(*beam));
+  }
   return data;
+}
+
+BeamTreeData toBeamTreeData(const BeamPayload& beam) {
+  BeamTreeData tree;
+  tree.width = beam.width;
+  for (const BeamPayload::Node& n : beam.nodes) {
+    BeamTreeData::Node node;
+    node.step = n.step;
+    node.parent = n.parent;
+    node.token = QString::fromStdString(n.token);
+    node.log_prob = n.log_prob;
+    node.score = n.score;
+    node.fate = n.fate == BeamPayload::Fate::kKept       ? BeamTreeData::Fate::Kept
+                : n.fate == BeamPayload::Fate::kFinished ? BeamTreeData::Fate::Finished
+                                                         : BeamTreeData::Fate::Pruned;
+    tree.nodes.push_back(std::move(node));
+  }
+  for (const BeamPayload::Hypothesis& h : beam.hypotheses) {
+    tree.hypotheses.push_back(
+        {QString::fromStdString(h.text), h.score, h.node,
+         std::make_shared<const AttentionPlotData>(toAttentionPlotData(h.attention))});
+  }
+  return tree;
 }
 
 }  // namespace ascope

@@ -1,16 +1,20 @@
 #pragma once
 // The Decoding dock's one owner: the step-by-step view of the decoding transcript of what the
-// Attention dock shows (DecodingPayload payloads), with the head chosen there.
+// Attention dock shows (DecodingPayload payloads), with the head chosen there, and for a sentence
+// decoded with a beam the beam's tree above it: the hypothesis clicked there is the one stepped
+// through.
 #include <QObject>
 
 #include "app/gui/views/common/export_source.h"
 #include "widgets/attention/attention_plot_data.h"
 
 class QScrollArea;
+class QSplitter;
 class QWidget;
 
 namespace ascope {
 
+class BeamTreeView;
 class DecodingStepView;
 
 class DecodingPresenter : public QObject, public ExportSource {
@@ -22,9 +26,13 @@ class DecodingPresenter : public QObject, public ExportSource {
 
   QWidget* dockWidget() const;
   DecodingStepView* view() const { return view_; }
+  BeamTreeView* beamView() const { return beam_; }
 
-  /// What the Attention dock shows now; its transcript (if any) is stepped through.
+  /// What the Attention dock shows now; its transcript (if any) is stepped through, and its beam
+  /// (if any) drawn, its best hypothesis chosen.
   void showAttention(SharedPlotData data);
+  /// Steps through finished hypothesis `hypothesis` of the beam shown.
+  void chooseHypothesis(int hypothesis);
   /// The head the Attention dock chose.
   void setHead(int layer, int head);
   void clear();
@@ -33,7 +41,11 @@ class DecodingPresenter : public QObject, public ExportSource {
 
  private:
   QScrollArea* scroll_;
+  QSplitter* split_;  ///< the beam's tree above the steps
+  QScrollArea* beam_scroll_;
+  BeamTreeView* beam_;
   DecodingStepView* view_;
+  SharedPlotData shown_;  ///< what the Attention dock shows (with the beam, if any)
 };
 
 }  // namespace ascope

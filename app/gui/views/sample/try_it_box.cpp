@@ -1,5 +1,7 @@
 #include "app/gui/views/sample/try_it_box.h"
 
+#include <algorithm>
+
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -7,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -18,6 +21,8 @@
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/vocabulary/beam_payload.h"
+#include "engine/vocabulary/payloads/decoding_payload.h"
 
 namespace ascope {
 namespace {
@@ -54,6 +59,17 @@ QString describe(const InferenceAnswer& a) {
   const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
   if (task != nullptr && task->sample_terms.free_text) {
     text = QStringLiteral("<b>%1</b>").arg(html(a.label));
+    // A beam's hypotheses (score: log-probability normalised for length): the tree is drawn in
+    // the Decoding dock.
+    if (a.ranking.size() > 1) {
+      text += QStringLiteral("<br><small>") +
+              TryItBox::tr("beam of %1: %2 hypotheses in the Decoding dock")
+                  .arg(a.attention.payloads.find<BeamPayload>()
+                           ? a.attention.payloads.find<BeamPayload>()->width
+                           : static_cast<int>(a.ranking.size()))
+                  .arg(a.ranking.size()) +
+              QStringLiteral("</small>");
+    }
   } else {
     text = rankedAnswerHtml(a);
   }
@@ -125,10 +141,19 @@ TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), ru
   answer_->setObjectName(QStringLiteral("tryItAnswer"));
   answer_->setWordWrap(true);
   answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  beam_ = new QSpinBox(this);
+  beam_->setObjectName(QStringLiteral("tryItBeam"));
+  beam_->setRange(1, 16);
+  beam_->setPrefix(tr("beam "));
+  beam_->setToolTip(
+      tr("Translate with a beam search keeping this many hypotheses at each step "
+         "(1: greedy). The Decoding dock draws the beam; click a hypothesis there "
+         "to step through its attention."));
   auto* title = new QLabel(tr("<b>Try it</b>"), this);
   auto* row = new QHBoxLayout;
   row->addWidget(input_, 1);
   row->addWidget(image_button_, 1);
+  row->addWidget(beam_);
   row->addWidget(ask_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(8, 4, 8, 6);
@@ -169,12 +194,16 @@ void TryItBox::refresh() {
   const bool image = task != nullptr && task->input == TaskInput::kImage;
   input_->setVisible(!image);
   ask_->setVisible(!image);
+  // Only a task that decodes token by token has a beam to search.
+  const bool decodes = task != nullptr && std::find(task->payloads.begin(), task->payloads.end(),
+                                                    DecodingPayload::kKind) != task->payloads.end();
+  beam_->setVisible(decodes);
   image_button_->setVisible(image);
   input_->setPlaceholderText(task ? QString::fromStdString(task->input_hint) : QString());
   const QString folder = run_->folder();
   const bool ready = !folder.isEmpty() && !isBusy();
   for (QWidget* w : {static_cast<QWidget*>(input_), static_cast<QWidget*>(ask_),
-                     static_cast<QWidget*>(image_button_)}) {
+                     static_cast<QWidget*>(image_button_), static_cast<QWidget*>(beam_)}) {
     w->setEnabled(ready);
   }
   if (folder.isEmpty()) {
@@ -201,6 +230,7 @@ void TryItBox::askText(const QString& text) {
   InferenceRequest request;
   request.run_dir = run_->folder().toStdString();
   request.text = text.trimmed().toStdString();
+  if (beam_->isVisibleTo(this)) request.beam_width = beam_->value();
   start([request] { return askJob(request); });
 }
 

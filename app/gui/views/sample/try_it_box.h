@@ -14,6 +14,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace ascope {
 
@@ -37,6 +38,8 @@ class TryItBox : public QWidget {
   bool isBusy() const { return watcher_.isRunning(); }
 
   QLineEdit* input() const { return input_; }
+  /// Translation: the beam width asked with the sentence (1: greedy).
+  QSpinBox* beamBox() const { return beam_; }
   QLabel* answerLabel() const { return answer_; }
 
  Q_SIGNALS:
@@ -75,6 +78,7 @@ class TryItBox : public QWidget {
   QLineEdit* input_ = nullptr;
   QPushButton* ask_ = nullptr;
   QPushButton* image_button_ = nullptr;
+  QSpinBox* beam_ = nullptr;
   QLabel* answer_ = nullptr;
 };
 

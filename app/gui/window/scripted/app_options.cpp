@@ -109,6 +109,14 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                                QStringLiteral("When done, ask the newest checkpoint (\"Try it\"): "
                                               "a review or sentence, or an image file for vit."),
                                QStringLiteral("input"));
+  const QCommandLineOption beam(
+      QStringLiteral("beam"),
+      QStringLiteral("With --ask on a translation run, translate with a "
+                     "beam of K hypotheses (drawn in the Decoding dock)."),
+      QStringLiteral("K"));
+  const QCommandLineOption words(
+      QStringLiteral("words"), QStringLiteral("When done, show attention between words instead "
+                                              "of subword pieces (where the tokens are pieces)."));
   const QCommandLineOption step(
       QStringLiteral("step"),
       QStringLiteral("When done, show the run at the stored snapshot nearest step N in every dock "
@@ -150,6 +158,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                      open,  shot,  size,  export_dir, report, ask,   step,
                      group, probe, raise, ablate,     quit,   dark,  timeout});
   parser.addOptions({presentation, zoom, high_contrast, model, version});
+  parser.addOptions({beam, words});
   const QCommandLineOption export_video(
       QStringLiteral("export-video"),
       QStringLiteral("When done, export the attention of every stored snapshot of the run as a "
@@ -218,6 +227,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.export_dir = parser.value(export_dir);
   o.report = parser.value(report);
   o.ask = parser.value(ask);
+  o.words = parser.isSet(words);
   o.group = parser.value(group);
   o.raise_docks = parser.value(raise).split(QLatin1Char(','), Qt::SkipEmptyParts);
   if (parser.isSet(ablate)) {
@@ -225,6 +235,14 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
     o.ablate_samples = parser.value(ablate).toInt(&ok);
     if (!ok || o.ablate_samples < 16 || o.ablate_samples > 100000) {
       *error = QStringLiteral("--ablate must be 16..100000, got \"%1\"").arg(parser.value(ablate));
+      return std::nullopt;
+    }
+  }
+  if (parser.isSet(beam)) {
+    bool ok = false;
+    o.beam = parser.value(beam).toInt(&ok);
+    if (!ok || o.beam < 1 || o.beam > 16) {
+      *error = QStringLiteral("--beam must be 1..16, got \"%1\"").arg(parser.value(beam));
       return std::nullopt;
     }
   }

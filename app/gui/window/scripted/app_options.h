@@ -42,6 +42,8 @@ struct AppOptions {
   QString export_dir;       ///< "Export all panels" into this folder once done
   QString report;           ///< JSON with the measured figures and the panels' state
   QString ask;              ///< "Try it" once done: a review or sentence, or an image path (ViT)
+  int beam = 0;             ///< with ask, a translation run's beam width (0: the box's, greedy)
+  bool words = false;       ///< attention between words, not subword pieces
   long long step = -1;      ///< >= 0: every dock shows the stored snapshot nearest this step
   QString group;            ///< "" or the attention group to show (e.g. "encoder self · rollout")
   int probe_sample = -1;    ///< >= 0: the sample of the probe set every dock shows

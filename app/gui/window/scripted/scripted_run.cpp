@@ -224,6 +224,12 @@ void ScriptedRun::settleAndFinish() {
       panel->setCurrentGroup(index);
     }
   }
+  if (options_.words) {
+    view->waitForLoad();
+    AttentionHeadGridPanel* panel = view->panel();
+    panel->setShowsWords(true);  // kept for what is asked next
+    if (!panel->offersWords()) say(tr("--words: the attention shown has no subword pieces"));
+  }
   for (const QString& title : options_.raise_docks) {
     bool found = false;
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
@@ -281,6 +287,7 @@ void ScriptedRun::askOrFinish() {
     try_it->askImage(options_.ask);
   } else {
     try_it->input()->setText(options_.ask);
+    if (options_.beam > 0) try_it->beamBox()->setValue(options_.beam);
     try_it->askText(options_.ask);
   }
   if (!try_it->isBusy() && answer_.isEmpty()) finishNow();  // refused at once (no checkpoint…)

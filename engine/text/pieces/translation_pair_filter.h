@@ -2,7 +2,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/text/words/translation_word_tokenizer.h"
+#include "engine/text/pieces/translation_tokenizer.h"
 #include "engine/vocabulary/datasets.h"
 
 namespace ascope {
@@ -17,8 +17,8 @@ struct FilteredPairs {
 /// either side has room for [SOS] and [EOS]; the reference raises "Sentence is too long" on the
 /// others, we drop and count them.
 FilteredPairs filterPairsBySeqLen(const std::vector<TranslationPair>& pairs,
-                                  const TranslationWordTokenizer& source_tokenizer,
-                                  const TranslationWordTokenizer& target_tokenizer,
+                                  const TranslationTokenizer& source_tokenizer,
+                                  const TranslationTokenizer& target_tokenizer,
                                   std::size_t seq_len);
 
 }  // namespace ascope

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Trains the `real` preset of each task on the real training files (../shared/realdata, or
+# REALDATA=folder) with the CPU threads given (THREADS, default 2) and prints each run's test
+# figures with its wall time. The test split is the one every run carves from its training file
+# (10 %, one per distinct input, never trained on, never used to choose a setting); the recipes'
+# targets on it: translation BLEU >= 15 and ViT accuracy >= 0.70 within 15 minutes on 2 cores,
+# IMDB accuracy >= 0.89. Translation is also scored with a beam of 4 (evaluate --beam 4), greedy's
+# BLEU beside it. Long (about 45 minutes): not part of the suite.
+#   bench/real_presets.sh [BUILD_DIR] [TASK…]      TASKs: translate vit imdb (default: all three)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${1:-$root/build}"
+[ $# -gt 0 ] && shift
+tasks=("$@")
+[ ${#tasks[@]} -gt 0 ] || tasks=(translate vit imdb)
+cli="$build/app/attentionscope-cli"
+[ -x "$cli" ] || { echo "real_presets.sh: $cli: not built" >&2; exit 2; }
+data="${REALDATA:-$root/../shared/realdata}"
+threads="${THREADS:-2}"
+out="${OUT:-$(mktemp -d)}"
+mkdir -p "$out"
+
+# The data as the CLI reads it: the CSV and TSV unpacked, the JPEGs as class folders.
+prepare() {
+  case "$1" in
+    translate)
+      [ -s "$out/europarl.tsv" ] || xz -dc "$data/europarl_en_it_train_40k.tsv.xz" > "$out/europarl.tsv"
+      echo "$out/europarl.tsv" ;;
+    imdb)
+      [ -s "$out/imdb.csv" ] || xz -dc "$data/imdb_train_25k.csv.xz" > "$out/imdb.csv"
+      echo "$out/imdb.csv" ;;
+    vit)
+      [ -d "$out/cifar/train" ] || unzip -q -o "$data/cifar10_train_jpg.zip" -d "$out/cifar"
+      echo "$out/cifar/train" ;;
+    *) echo "real_presets.sh: unknown task $1 (translate, vit or imdb)" >&2; exit 2 ;;
+  esac
+}
+
+for task in "${tasks[@]}"; do
+  input=$(prepare "$task")
+  run="$out/run_$task"
+  rm -rf "$run"
+  start=$(date +%s.%N)
+  OMP_NUM_THREADS="$threads" "$cli" train --task "$task" --preset real --data "$input" \
+    --threads "$threads" --out "$run" > "$out/$task.log" 2>&1 ||
+    { echo "$task: training failed, see $out/$task.log" >&2; tail -5 "$out/$task.log" >&2; exit 1; }
+  end=$(date +%s.%N)
+  printf '%-9s wall %.1f min (%s threads)\n' "$task" "$(awk -v a="$start" -v b="$end" 'BEGIN{print (b-a)/60}')" "$threads"
+  grep -E '^  test' "$out/$task.log" | sed 's/^/  /'
+  if [ "$task" = translate ]; then
+    beam_start=$(date +%s.%N)
+    OMP_NUM_THREADS="$threads" "$cli" evaluate --run "$run" --data "$input" --split test \
+      --beam 4 --errors 0 > "$out/$task.beam.log" 2>&1 ||
+      { echo "translate: evaluate --beam 4 failed, see $out/$task.beam.log" >&2; exit 1; }
+    beam_end=$(date +%s.%N)
+    printf '  beam 4 on the test split (%.1f min):\n' "$(awk -v a="$beam_start" -v b="$beam_end" 'BEGIN{print (b-a)/60}')"
+    grep -E '^  (BLEU|greedy BLEU|brevity penalty|chrF) ' "$out/$task.beam.log" | sed 's/^/  /' || true
+  fi
+done
+echo "runs and logs: $out"

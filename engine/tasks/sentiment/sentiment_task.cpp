@@ -90,7 +90,24 @@ double SentimentTask::trainingFlops(const std::vector<int64_t>& indices) const {
 }
 
 torch::Tensor SentimentTask::logitsOf(DataSplit split, int64_t start, int64_t count) {
-  return model_(copyToDevice(trimPadding(ids_[splitSlot(split)].narrow(0, start, count)), device_));
+  // Held-out reviews come in their split's order, so nearly every batch of them holds one as long
+  // as max_len, and padding the whole batch to it cost far more than the words (attention is
+  // quadratic in the padded length): the real preset's 2,500 validation reviews took 208 s and
+  // 4.7 GB, in groups of similar length 27 s and 0.9 GB, with the same figures. Each group is
+  // trimmed to its longest review and the scores go back to the reviews' order; padding is masked,
+  // so every review gets the answer it gets alone.
+  const torch::Tensor ids = ids_[splitSlot(split)].narrow(0, start, count);
+  if (count <= kLengthGroup) return model_(copyToDevice(trimPadding(ids), device_));
+  const torch::Tensor order = torch::argsort(ids.ne(ImdbWordTokenizer::kPadId).sum(1));
+  torch::Tensor logits;
+  for (int64_t from = 0; from < count; from += kLengthGroup) {
+    const torch::Tensor rows = order.narrow(0, from, std::min(kLengthGroup, count - from));
+    const torch::Tensor part =
+        model_(copyToDevice(trimPadding(ids.index_select(0, rows)), device_));
+    if (!logits.defined()) logits = torch::empty({count, part.size(1)}, part.options());
+    logits.index_copy_(0, copyToDevice(rows, device_), part);
+  }
+  return logits;
 }
 
 EvaluationOutcome SentimentTask::evaluate(DataSplit split, int max_samples,

@@ -40,8 +40,10 @@ class SentimentTask : public Task {
 
  private:
   torch::Tensor encodeAll(const std::vector<TextSample>& samples, torch::Tensor* labels) const;
-  /// Class scores (B, 2) of reviews [start, start + count) of `split`.
+  /// Class scores (B, 2) of reviews [start, start + count) of `split`, run kLengthGroup reviews
+  /// of similar length at a time.
   torch::Tensor logitsOf(DataSplit split, int64_t start, int64_t count);
+  static constexpr int64_t kLengthGroup = 32;
   /// One forward pass over `ids` (1, T) with its attention labelled by `tokens` (the words behind
   /// the non-padding ids); `logits` gets the class scores (1, 2). Model in eval mode, no grad.
   AttentionSnapshot attentionOf(const torch::Tensor& ids, std::vector<std::string> tokens,

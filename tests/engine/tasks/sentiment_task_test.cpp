@@ -1,0 +1,78 @@
+// The sentiment task's held-out passes (validation, the final test, evaluate, the Errors dock) run
+// a batch of reviews as groups of similar length: each review must still get the answer it gets
+// alone, in its own row.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/models/text_classifier_config.h"
+#include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/sentiment/sentiment_task.h"
+#include "engine/text/words/imdb_word_tokenizer.h"
+
+namespace ascope {
+namespace {
+
+const std::vector<std::string> kWords = {"a",      "film", "great", "awful", "plot",  "acting",
+                                         "moving", "dull", "not",   "best",  "worst", "story"};
+
+/// Review `i`: 1 to 45 words (lengths out of order, as a split's are), picked by a fixed rule.
+TextSample review(int i) {
+  TextSample s;
+  const int length = (i * 17) % 45 + 1;
+  for (int w = 0; w < length; ++w) {
+    if (w > 0) s.text += ' ';
+    s.text += kWords[static_cast<std::size_t>((i * 7 + w * w * 3 + w) % 12)];
+  }
+  s.label = i % 2;
+  return s;
+}
+
+TEST(SentimentTask, HeldOutReviewsScoredInLengthGroupsGetTheAnswersTheyGetAlone) {
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
+  c.model.as<TextClassifierConfig>().max_len = 48;
+  TextDataset data;
+  for (int i = 0; i < 8; ++i) data.train.push_back(review(i));
+  const int rows = 70;  // more than one group of similar length, the last one partly filled
+  for (int i = 0; i < rows; ++i) data.validation.push_back(review(100 + i));
+  const std::vector<TextSample> reviews = data.validation;
+  const std::vector<std::string> names = data.class_names;
+  SentimentTask task(c, std::move(data), ImdbWordTokenizer::fit(reviews, 1), torch::kCPU);
+
+  const Expected<std::vector<ScoredSample>> scored = task.scoreSplit(DataSplit::kValidation, {});
+  ASSERT_TRUE(scored.ok()) << scored.error();
+  ASSERT_EQ(scored->size(), static_cast<std::size_t>(rows));
+  double loss_sum = 0;
+  std::vector<double> distinct_losses;
+  for (int i = 0; i < rows; ++i) {
+    const ScoredSample& s = (*scored)[static_cast<std::size_t>(i)];
+    const Expected<InferenceOutcome> alone =
+        task.inferText(reviews[static_cast<std::size_t>(i)].text);
+    ASSERT_TRUE(alone.ok()) << alone.error();
+    double true_probability = -1;
+    for (const auto& [name, probability] : alone->ranking) {
+      if (name == names[static_cast<std::size_t>(reviews[static_cast<std::size_t>(i)].label)]) {
+        true_probability = probability;
+      }
+    }
+    ASSERT_GT(true_probability, 0) << "row " << i;
+    EXPECT_NEAR(s.loss, -std::log(true_probability), 1e-4) << "row " << i;
+    EXPECT_EQ(s.prediction.answer, alone->label) << "row " << i;
+    loss_sum += s.loss;
+    distinct_losses.push_back(s.loss);
+  }
+  // The untrained model answers the reviews differently, so rows put back in the wrong order
+  // could not match their own answers above.
+  std::sort(distinct_losses.begin(), distinct_losses.end());
+  EXPECT_GT(distinct_losses.back() - distinct_losses.front(), 1e-3);
+
+  const EvaluationOutcome whole = task.evaluate(DataSplit::kValidation, 0, 0);
+  EXPECT_NEAR(whole.loss, loss_sum / rows, 1e-5);
+}
+
+}  // namespace
+}  // namespace ascope

@@ -1,5 +1,8 @@
 #include "engine/models/text_classifier.h"
 
+#include <ATen/ops/constant_pad_nd.h>
+#include <torch/csrc/autograd/grad_mode.h>
+
 #include <stdexcept>
 
 #include "engine/models/encoder_stack.h"
@@ -33,6 +36,35 @@ TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : con
                                                      .norm_first(config_.norm_first)));
   classifier =
       register_module("classifier", torch::nn::Linear(config_.d_model, config_.num_classes));
+  // Registered last and only when asked: a run folder's weights without the table keep their names
+  // and order.
+  if (config_.bigram_buckets > 0) {
+    bigrams = register_module(
+        "bigrams", torch::nn::Embedding(
+                       torch::nn::EmbeddingOptions(config_.bigram_buckets + 1, config_.d_model)
+                           .padding_idx(0)));
+    // Zeros: training starts from the words-only model and a pair moves only as far as its
+    // gradient takes it (most buckets see few pairs; weight decay keeps those small).
+    torch::NoGradGuard no_grad;
+    bigrams->weight.zero_();
+  }
+}
+
+void TextClassifierImpl::setSparseEmbeddingGradient(bool sparse) {
+  embedding->options.sparse(sparse);
+  if (bigrams) bigrams->options.sparse(sparse);
+}
+
+Tensor TextClassifierImpl::bigramRows(const Tensor& token_ids, int64_t pad_id, int64_t buckets) {
+  // Knuth's multiplicative constant (2^32 / golden ratio) for the previous id and a smaller odd
+  // one for this id spread neighbouring pairs over the buckets; ids are below 10^7
+  // (kMaxVocabulary), so the sum stays far inside int64 and is never negative.
+  if (token_ids.size(1) == 0) return token_ids.clone();
+  const Tensor previous =
+      at::constant_pad_nd(token_ids.narrow(1, 0, token_ids.size(1) - 1), {1, 0}, pad_id);
+  const Tensor hash =
+      (previous * int64_t{2654435761} + token_ids * int64_t{40503}).remainder(buckets) + 1;
+  return hash.masked_fill(token_ids.eq(pad_id), 0);
 }
 
 Tensor TextClassifierImpl::positionMatrix() const {
@@ -40,9 +72,14 @@ Tensor TextClassifierImpl::positionMatrix() const {
 }
 
 Tensor TextClassifierImpl::forward(const Tensor& token_ids, std::vector<Tensor>* attention) {
-  const Tensor padding = token_ids.eq(config_.pad_id);                       // (B, T)
-  Tensor x = paddedEmbedding(embedding->weight, token_ids, config_.pad_id);  // (B, T, d)
-  x = dropout(learned ? learned(x) : sinusoidal(x));                         // (B, T, d)
+  const Tensor padding = token_ids.eq(config_.pad_id);  // (B, T)
+  Tensor x = paddedEmbedding(embedding->weight, token_ids, config_.pad_id,
+                             embedding->options.sparse());  // (B, T, d)
+  if (bigrams) {
+    const Tensor rows = bigramRows(token_ids, config_.pad_id, config_.bigram_buckets);  // (B, T)
+    x = x + paddedEmbedding(bigrams->weight, rows, 0, bigrams->options.sparse());
+  }
+  x = dropout(learned ? learned(x) : sinusoidal(x));  // (B, T, d)
   AttentionMasks masks;
   masks.key_padding_mask = padding;
   x = runEncoderStack(layers, x, masks, attention);  // (B, T, d)

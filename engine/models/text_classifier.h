@@ -16,8 +16,9 @@ namespace ascope {
 
 using at::Tensor;
 
-/// Token embedding + positional encoding + encoder + mean pooling over the non-padding tokens +
-/// linear classifier. Padding keys are masked out of attention.
+/// Token embedding (+ a hashed word-pair embedding when the config asks for bigram buckets) +
+/// positional encoding + encoder + mean pooling over the non-padding tokens + linear classifier.
+/// Padding keys are masked out of attention.
 class TextClassifierImpl : public torch::nn::Module {
  public:
   explicit TextClassifierImpl(const TextClassifierConfig& config);
@@ -29,12 +30,16 @@ class TextClassifierImpl : public torch::nn::Module {
   /// (max_len, d_model): the positional encoding added to the embeddings, for plotting.
   Tensor positionMatrix() const;
 
-  /// The embedding's gradient as the rows a batch used (sparse) instead of the whole table: a
-  /// batch of 3,200 tokens touches a few thousand of 40,000+ rows, and the dense gradient was a
-  /// table-sized zero fill and sum every step. For an optimizer that takes row-sparse gradients
-  /// (FusedAdam on a CPU) and no gradient clipping.
-  void setSparseEmbeddingGradient(bool sparse) { embedding->options.sparse(sparse); }
+  /// The embedding's (and the bigram table's) gradient as the rows a batch used (sparse) instead
+  /// of the whole table: a batch of 3,200 tokens touches a few thousand of 40,000+ rows, and the
+  /// dense gradient was a table-sized zero fill and sum every step. On a CPU only, for an
+  /// optimizer that takes row-sparse gradients (FusedAdam) and no gradient clipping.
+  void setSparseEmbeddingGradient(bool sparse);
   const TextClassifierConfig& config() const { return config_; }
+
+  /// (B, T) token ids → (B, T) rows of the bigram table: 0 at padding, else 1 + a hash of the
+  /// pair (the previous token, or padding for the first, and this token) modulo the buckets.
+  static Tensor bigramRows(const Tensor& token_ids, int64_t pad_id, int64_t buckets);
 
   torch::nn::Embedding embedding{nullptr};
   SinusoidalPositionalEncoding sinusoidal{nullptr};  ///< set when positional == "sinusoidal"
@@ -42,6 +47,7 @@ class TextClassifierImpl : public torch::nn::Module {
   HashDropout dropout{nullptr};
   torch::nn::ModuleList layers{nullptr};
   torch::nn::Linear classifier{nullptr};
+  torch::nn::Embedding bigrams{nullptr};  ///< set when bigram_buckets > 0; row 0 is padding
 
  private:
   TextClassifierConfig config_;

@@ -18,7 +18,8 @@ Status TextClassifierConfig::validate() const {
        inRange("d_model", d_model, 1, kMaxWidth), inRange("heads", heads, 1, kMaxHeads),
        inRange("d_ff", d_ff, 1, kMaxFeedForward), inRange("layers", layers, 1, kMaxLayers),
        probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu"),
-       oneOf("positional", positional, "sinusoidal", "learned")});
+       oneOf("positional", positional, "sinusoidal", "learned"),
+       inRange("bigram_buckets", bigram_buckets, 0, kMaxVocabulary)});
   if (!s.ok()) return s;
   if (pad_id < 0 || pad_id >= vocab_size) {
     return Error{"pad_id must be in [0, vocab_size), got " + std::to_string(pad_id)};

@@ -28,12 +28,18 @@ struct TextClassifierConfig {
   std::string activation = "relu";
   std::string positional = "sinusoidal";  ///< "sinusoidal" or "learned"
   bool norm_first = false;
+  /// 0: none. Else each token's embedding also gets a row of a second table picked by a hash of
+  /// the word pair (previous word, this word) into this many buckets: fastText's bigrams, word
+  /// order a one-layer classifier cannot learn cheaply. The tokens, and so every attention view,
+  /// stay whole words.
+  int64_t bigram_buckets = 0;
 
   Status validate() const;
 };
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TextClassifierConfig, vocab_size, max_len,
                                                 num_classes, d_model, heads, d_ff, layers, dropout,
-                                                pad_id, activation, positional, norm_first)
+                                                pad_id, activation, positional, norm_first,
+                                                bigram_buckets)
 
 }  // namespace ascope

@@ -7,9 +7,10 @@
 
 namespace ascope {
 
-at::Tensor paddedEmbedding(const at::Tensor& weight, const at::Tensor& ids, int64_t padding) {
+at::Tensor paddedEmbedding(const at::Tensor& weight, const at::Tensor& ids, int64_t padding,
+                           bool sparse) {
   if (ids.is_cuda()) return paddedEmbeddingByIndexSelect(weight, ids, padding);
-  return at::embedding(weight, ids, padding);
+  return at::embedding(weight, ids, padding, /*scale_grad_by_freq=*/false, sparse);
 }
 
 at::Tensor paddedEmbeddingByIndexSelect(const at::Tensor& weight, const at::Tensor& ids,

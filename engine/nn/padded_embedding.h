@@ -11,7 +11,9 @@
 namespace ascope {
 
 /// weight (V, d), ids (…) → (…, d), the row of `padding` read as zeros and given no gradient.
-at::Tensor paddedEmbedding(const at::Tensor& weight, const at::Tensor& ids, int64_t padding);
+/// `sparse`: on a CPU, the weight's gradient holds only the rows `ids` used (a GPU's is dense).
+at::Tensor paddedEmbedding(const at::Tensor& weight, const at::Tensor& ids, int64_t padding,
+                           bool sparse = false);
 
 /// The GPU's way, on any device: index_select and a mask. (paddedEmbedding takes it on CUDA; the
 /// tests hold it against LibTorch's embedding on the CPU.)

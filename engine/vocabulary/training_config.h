@@ -58,7 +58,7 @@ struct TrainingConfig {
   double max_seconds = 0;  ///< stop after this long; 0 = no limit
   int64_t batch_size = 32;
   /// Batches of samples of similar length (engine/datasets/epoch_batches.h), so that less of each
-  /// is padding; only tasks that report per-sample lengths (translation) are affected.
+  /// is padding; only tasks that report per-sample lengths (translation, sentiment) are affected.
   bool bucket_by_length = false;
   OptimizationConfig optimization;
   std::string device = "cpu";  ///< "cpu" or "cuda"

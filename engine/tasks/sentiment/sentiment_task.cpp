@@ -64,9 +64,12 @@ std::string SentimentTask::describe() const {
   const auto& t = text_;
   return "text classifier " + std::to_string(t.layers) + " layer(s) × " + std::to_string(t.heads) +
          " heads, d_model " + std::to_string(t.d_model) + ", vocabulary " +
-         std::to_string(t.vocab_size) + ", " + std::to_string(parameters) + " parameters; " +
-         std::to_string(trainSize()) + " training / " + std::to_string(validationSize()) +
-         " validation / " + std::to_string(testSize()) + " test reviews";
+         std::to_string(t.vocab_size) +
+         (t.bigram_buckets > 0 ? ", " + std::to_string(t.bigram_buckets) + " word-pair buckets"
+                               : std::string()) +
+         ", " + std::to_string(parameters) + " parameters; " + std::to_string(trainSize()) +
+         " training / " + std::to_string(validationSize()) + " validation / " +
+         std::to_string(testSize()) + " test reviews";
 }
 
 BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {

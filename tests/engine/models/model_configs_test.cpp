@@ -46,6 +46,9 @@ TEST(ModelConfigs, InvalidValuesNameFieldAndValue) {
   text = {};
   text.positional = "rotary";
   EXPECT_EQ(errorOf(text), "positional must be \"sinusoidal\" or \"learned\", got \"rotary\"");
+  text = {};
+  text.bigram_buckets = -1;
+  EXPECT_EQ(errorOf(text), "bigram_buckets must be at least 0, got -1");
 
   TranslatorConfig tr;
   tr.decoder_layers = 0;
@@ -97,6 +100,9 @@ TEST(ModelConfigs, RoundTripThroughJson) {
   const auto partial = nlohmann::json::parse(R"({"hidden": 64})").get<VisionTransformerConfig>();
   EXPECT_EQ(partial.hidden, 64);
   EXPECT_EQ(partial.layers, 12);
+  // A run folder from before the bigram table has none.
+  const auto words_only = nlohmann::json::parse(R"({"d_model": 32})").get<TextClassifierConfig>();
+  EXPECT_EQ(words_only.bigram_buckets, 0);
 }
 
 }  // namespace

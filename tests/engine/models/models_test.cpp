@@ -111,6 +111,54 @@ TEST(TextClassifier, PaddingGetsNoAttentionAndLossFalls) {
       *model, [&] { return torch::cross_entropy_loss(model(ids), labels); }, 20, 0.7);
 }
 
+TEST(TextClassifier, BigramRowsHashWordPairsAndLeavePaddingAtZero) {
+  const int64_t buckets = 97;
+  const torch::Tensor ids = torch::tensor({{5, 7, 5, 7, 0, 0}, {7, 5, 7, 3, 9, 0}});
+  const torch::Tensor rows = TextClassifierImpl::bigramRows(ids, 0, buckets);
+  ASSERT_EQ(rows.sizes(), ids.sizes());
+  EXPECT_TRUE(rows.masked_select(ids.eq(0)).eq(0).all().item<bool>());
+  const torch::Tensor used = rows.masked_select(ids.ne(0));
+  EXPECT_TRUE(used.ge(1).all().item<bool>() && used.le(buckets).all().item<bool>());
+  auto at = [&](int64_t b, int64_t t) { return rows[b][t].item<int64_t>(); };
+  EXPECT_EQ(at(0, 1), at(0, 3));  // (5, 7) twice in one review
+  EXPECT_EQ(at(0, 1), at(1, 2));  // … and in another
+  EXPECT_EQ(at(0, 2), at(1, 1));  // (7, 5)
+  EXPECT_NE(at(0, 1), at(0, 2));  // (5, 7) is not (7, 5): the table sees word order
+  EXPECT_NE(at(0, 0), at(1, 1));  // a review's first 5 follows padding, not 7
+  EXPECT_EQ(TextClassifierImpl::bigramRows(ids.narrow(1, 0, 0), 0, buckets).numel(), 0);
+}
+
+TEST(TextClassifier, BigramTableStartsAsTheWordsOnlyModelAndLearnsOnlyThePairsSeen) {
+  TextClassifierConfig c;
+  c.vocab_size = 50, c.max_len = 12, c.dropout = 0.0;
+  torch::manual_seed(3);
+  TextClassifier words(c);
+  c.bigram_buckets = 1000;
+  torch::manual_seed(3);
+  TextClassifier pairs(c);
+  EXPECT_EQ(pairs->parameters().size(), words->parameters().size() + 1);
+  torch::Tensor ids = torch::randint(1, 50, {4, 12});
+  ids.index_put_({1, torch::indexing::Slice(6)}, 0);
+  words->eval(), pairs->eval();
+  EXPECT_TRUE(torch::allclose(pairs(ids), words(ids), 1e-6, 1e-6));
+  const torch::Tensor labels = torch::tensor({0, 1, 1, 0});
+  expectLossFalls(
+      *pairs, [&] { return torch::cross_entropy_loss(pairs(ids), labels); }, 20, 0.7);
+  const torch::Tensor rows = TextClassifierImpl::bigramRows(ids, 0, c.bigram_buckets);
+  const torch::Tensor moved = pairs->bigrams->weight.detach().abs().sum(1).gt(0);  // (1001)
+  EXPECT_FALSE(moved[0].item<bool>()) << "the padding row learns nothing";
+  torch::Tensor seen = torch::zeros({c.bigram_buckets + 1}, torch::kBool);
+  seen.index_fill_(0, rows.masked_select(ids.ne(0)), true);
+  EXPECT_TRUE(moved.eq(seen).all().item<bool>()) << "exactly the rows of the batch's pairs move";
+
+  // On a CPU both tables can hand the optimizer only the rows a batch used.
+  pairs->setSparseEmbeddingGradient(true);
+  for (torch::Tensor& p : pairs->parameters()) p.mutable_grad().reset();
+  torch::cross_entropy_loss(pairs(ids), labels).backward();
+  EXPECT_TRUE(pairs->embedding->weight.grad().is_sparse());
+  EXPECT_TRUE(pairs->bigrams->weight.grad().is_sparse());
+}
+
 TranslatorConfig smallTranslator() {
   TranslatorConfig c;
   c.source_vocab_size = 30, c.target_vocab_size = 40, c.seq_len = 16, c.d_model = 32;

@@ -21,6 +21,11 @@ torch::Tensor trimPadding(const torch::Tensor& ids) {
   return ids.narrow(1, 0, usedColumns(ids, ImdbWordTokenizer::kPadId));  // (B, length)
 }
 
+/// Words kept of each review (B) of `ids` (B, max_len), int64.
+torch::Tensor reviewLengths(const torch::Tensor& ids) {
+  return ids.ne(ImdbWordTokenizer::kPadId).sum(1).to(torch::kLong);
+}
+
 }  // namespace
 
 SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
@@ -82,7 +87,7 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
 
 std::vector<int64_t> SentimentTask::trainingLengths() const {
   // Words kept of each review (at most max_len): a batch costs its longest review's length.
-  const torch::Tensor words = ids_[0].ne(ImdbWordTokenizer::kPadId).sum(1).to(torch::kLong);
+  const torch::Tensor words = reviewLengths(ids_[0]);
   return std::vector<int64_t>(words.data_ptr<int64_t>(), words.data_ptr<int64_t>() + words.numel());
 }
 
@@ -100,8 +105,7 @@ torch::Tensor SentimentTask::logitsOf(DataSplit split, int64_t start, int64_t co
   // trimmed to its longest review and the scores go back to the reviews' order; padding is masked,
   // so every review gets the answer it gets alone.
   const torch::Tensor ids = ids_[splitSlot(split)].narrow(0, start, count);
-  if (count <= kLengthGroup) return model_(copyToDevice(trimPadding(ids), device_));
-  const torch::Tensor order = torch::argsort(ids.ne(ImdbWordTokenizer::kPadId).sum(1));
+  const torch::Tensor order = torch::argsort(reviewLengths(ids));
   torch::Tensor logits;
   for (int64_t from = 0; from < count; from += kLengthGroup) {
     const torch::Tensor rows = order.narrow(0, from, std::min(kLengthGroup, count - from));

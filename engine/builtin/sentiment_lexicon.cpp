@@ -3,8 +3,8 @@
 namespace ascope {
 namespace {
 
-std::vector<std::string> joined(const std::vector<std::string>& a,
-                                const std::vector<std::string>& b) {
+std::vector<std::string> concatenated(const std::vector<std::string>& a,
+                                      const std::vector<std::string>& b) {
   std::vector<std::string> all = a;
   all.insert(all.end(), b.begin(), b.end());
   return all;
@@ -31,14 +31,14 @@ const std::vector<std::string>& negativeAdjectives() {
 const std::vector<std::string>& positiveWords() {
   // Verbs of the "i loved it" and "i would recommend it" clauses, in every form the writer uses.
   static const std::vector<std::string> kWords =
-      joined(positiveAdjectives(),
-             {"loved", "enjoyed", "liked", "admired", "love", "enjoy", "like", "recommend"});
+      concatenated(positiveAdjectives(),
+                   {"loved", "enjoyed", "liked", "admired", "love", "enjoy", "like", "recommend"});
   return kWords;
 }
 
 const std::vector<std::string>& negativeWords() {
   static const std::vector<std::string> kWords =
-      joined(negativeAdjectives(), {"hated", "disliked", "bored", "disappointed"});
+      concatenated(negativeAdjectives(), {"hated", "disliked", "bored", "disappointed"});
   return kWords;
 }
 

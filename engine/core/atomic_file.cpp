@@ -1,6 +1,7 @@
 #include "engine/core/atomic_file.h"
 
 #include "engine/core/folder_sync.h"
+#include "engine/core/text_lines.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -110,10 +111,6 @@ class TempFile {
   std::string reason_;
   bool committed_ = false;
 };
-
-std::string firstLine(const std::string& text) {
-  return text.substr(0, text.find('\n'));
-}
 
 }  // namespace
 

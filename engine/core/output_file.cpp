@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cstring>
 
 #include <cerrno>
 #include <filesystem>
@@ -14,10 +15,6 @@ namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string errorText(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
 
 /// A path as it appears in a message: control characters (from a link's target) shown as '?'.
 std::string printable(std::string text) {
@@ -47,7 +44,8 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
   if (path.empty()) return Error{"an empty file name: give the file to write"};
   struct stat target {};
   const bool exists = ::lstat(path.c_str(), &target) == 0;
-  if (!exists && errno != ENOENT) return Error{"cannot write " + path + ": " + errorText(errno)};
+  if (!exists && errno != ENOENT)
+    return Error{"cannot write " + path + ": " + std::strerror(errno)};
   if (exists && S_ISLNK(target.st_mode)) {
     std::string to(4096, '\0');
     const ssize_t n = ::readlink(path.c_str(), to.data(), to.size());
@@ -67,7 +65,7 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
     return Error{"cannot write " + path + ": no such folder " + folder};
   }
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    return Error{"cannot write " + path + ": " + folder + ": " + errorText(errno)};
+    return Error{"cannot write " + path + ": " + folder + ": " + std::strerror(errno)};
   }
   if (!exists) return {};
   for (const CommandInput& input : inputs) {

@@ -3,19 +3,14 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cstring>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <system_error>
 
 namespace ascope {
 namespace {
-
-/// strerror's text without its static buffer: readers run on several pool threads at once.
-std::string errorText(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
 
 std::string whatItIs(mode_t mode) {
   if (S_ISFIFO(mode) || S_ISCHR(mode) || S_ISBLK(mode) || S_ISSOCK(mode)) {
@@ -59,13 +54,13 @@ Expected<int> openChecked(const std::string& path, std::uint64_t& size, Links li
     if (error == ELOOP && links == Links::kRefuse) {
       if (Status s = refuseSymbolicLink(path); !s.ok()) return Error{s.error()};
     }
-    return Error{path + ": cannot open: " + errorText(error)};
+    return Error{path + ": cannot open: " + std::strerror(error)};
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     const int error = errno;
     ::close(fd);
-    return Error{path + ": cannot read its size: " + errorText(error)};
+    return Error{path + ": cannot read its size: " + std::strerror(error)};
   }
   if (Status s = checkMode(path, st.st_mode); !s.ok()) {
     ::close(fd);
@@ -86,7 +81,7 @@ Expected<std::string> readAt(int fd, const std::string& path, std::uint64_t offs
     if (n < 0) {
       if (errno == EINTR) continue;
       return Error{path + ": read failed after " + std::to_string(done) +
-                   " bytes: " + errorText(errno)};
+                   " bytes: " + std::strerror(errno)};
     }
     if (n == 0) break;  // shortened since fstat(): what is there is what the file holds
     done += static_cast<std::size_t>(n);
@@ -100,7 +95,7 @@ Expected<std::string> readAt(int fd, const std::string& path, std::uint64_t offs
 Status requireRegularFile(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
-    return Error{path + ": cannot open: " + errorText(errno)};
+    return Error{path + ": cannot open: " + std::strerror(errno)};
   }
   return checkMode(path, st.st_mode);
 }
@@ -110,7 +105,7 @@ Status requireRegularFile(const std::string& path, Links links) {
   if (Status s = refuseSymbolicLink(path); !s.ok()) return s;
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) {
-    return Error{path + ": cannot open: " + errorText(errno)};
+    return Error{path + ": cannot open: " + std::strerror(errno)};
   }
   return checkMode(path, st.st_mode);
 }

@@ -29,7 +29,7 @@ std::string hostName() {
 }
 
 /// The value after "key " on its own line of `text`, "" when missing.
-std::string field(const std::string& text, const std::string& key) {
+std::string lockField(const std::string& text, const std::string& key) {
   const std::string prefix = key + " ";
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
@@ -47,12 +47,14 @@ std::string describeHolder(int fd) {
   char buffer[1024] = {};
   const ssize_t n = ::pread(fd, buffer, sizeof buffer - 1, 0);
   const std::string text = n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : "";
-  const std::string pid = field(text, "pid");
+  const std::string pid = lockField(text, "pid");
   // The holder writes its text right after locking: it may not be there yet.
   if (pid.empty()) return "another process (it is just starting)";
   std::string holder = "pid " + pid;
-  if (const std::string since = field(text, "since"); !since.empty()) holder += " since " + since;
-  if (const std::string host = field(text, "host"); !host.empty()) holder += " (host " + host + ")";
+  if (const std::string since = lockField(text, "since"); !since.empty())
+    holder += " since " + since;
+  if (const std::string host = lockField(text, "host"); !host.empty())
+    holder += " (host " + host + ")";
   return holder;
 }
 

@@ -16,6 +16,10 @@ std::vector<std::string_view> splitLines(std::string_view text) {
   return lines;
 }
 
+std::string firstLine(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
+
 std::string_view trimSpace(std::string_view text) {
   const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);

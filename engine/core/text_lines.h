@@ -9,6 +9,9 @@ namespace ascope {
 /// line without LF counts; a final LF does not start another line; empty text has no lines.
 std::vector<std::string_view> splitLines(std::string_view text);
 
+/// `text` up to its first LF (all of it when it has none): the line a message quotes.
+std::string firstLine(const std::string& text);
+
 /// `text` without leading and trailing spaces, tabs, CR and LF.
 std::string_view trimSpace(std::string_view text);
 

@@ -9,8 +9,8 @@
 namespace ascope {
 namespace {
 
-Expected<Loaded<ImageDataset>> detectAndRead(const std::string& path,
-                                             const ImageLoadOptions& options) {
+Expected<Loaded<ImageDataset>> detectAndReadImages(const std::string& path,
+                                                   const ImageLoadOptions& options) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return Error{path + ": does not exist"};
   if (!std::filesystem::is_directory(path, ec)) {
@@ -24,7 +24,7 @@ Expected<Loaded<ImageDataset>> detectAndRead(const std::string& path,
 
 Expected<Loaded<ImageDataset>> loadImageDataset(const std::string& path,
                                                 const ImageLoadOptions& options) {
-  return detectAndRead(path, options);
+  return detectAndReadImages(path, options);
 }
 
 }  // namespace ascope

@@ -23,7 +23,7 @@ namespace ascope {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr int kMaxSide = 4096;
+constexpr int kMaxDecodedSide = 4096;
 
 /// Sorted names of the visible subfolders of `folder`.
 std::vector<std::string> subfolders(const fs::path& folder) {
@@ -59,9 +59,10 @@ std::vector<fs::path> imageFiles(const fs::path& folder) {
 Expected<std::vector<std::uint8_t>> decodeImage(const std::string& file, int height, int width,
                                                 bool* too_large, ImageSize* own_size = nullptr) {
   const bool at_own_size = height == 0 && width == 0;
-  if (!at_own_size && (height < 1 || height > kMaxSide || width < 1 || width > kMaxSide)) {
+  if (!at_own_size &&
+      (height < 1 || height > kMaxDecodedSide || width < 1 || width > kMaxDecodedSide)) {
     return Error{"image size " + std::to_string(height) + "x" + std::to_string(width) +
-                 " is outside 1.." + std::to_string(kMaxSide)};
+                 " is outside 1.." + std::to_string(kMaxDecodedSide)};
   }
   Expected<std::string> bytes = readRegularFile(file, kMaxImageFileBytes);
   if (!bytes.ok()) return Error{bytes.error()};
@@ -171,10 +172,11 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
                  "(ATTENTIONSCOPE_WITH_OPENCV is off); use CIFAR-10 binary batches or "
                  "rebuild with OpenCV"};
   }
-  if (options.height < 1 || options.height > kMaxSide || options.width < 1 ||
-      options.width > kMaxSide) {
+  if (options.height < 1 || options.height > kMaxDecodedSide || options.width < 1 ||
+      options.width > kMaxDecodedSide) {
     return Error{"image size " + std::to_string(options.height) + "x" +
-                 std::to_string(options.width) + " is outside 1.." + std::to_string(kMaxSide)};
+                 std::to_string(options.width) + " is outside 1.." +
+                 std::to_string(kMaxDecodedSide)};
   }
   const fs::path root(path);
   std::error_code ec;

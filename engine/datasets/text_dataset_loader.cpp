@@ -42,8 +42,8 @@ Expected<Loaded<TextDataset>> readSingleCsv(const fs::path& path, const TextLoad
   return loaded;
 }
 
-Expected<Loaded<TextDataset>> detectAndRead(const std::string& path,
-                                            const TextLoadOptions& options) {
+Expected<Loaded<TextDataset>> detectAndReadTexts(const std::string& path,
+                                                 const TextLoadOptions& options) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return Error{path + ": does not exist"};
   if (!fs::is_directory(path, ec)) return readSingleCsv(path, options);
@@ -70,7 +70,7 @@ Expected<Loaded<TextDataset>> detectAndRead(const std::string& path,
 
 Expected<Loaded<TextDataset>> loadTextDataset(const std::string& path,
                                               const TextLoadOptions& options) {
-  return detectAndRead(path, options);
+  return detectAndReadTexts(path, options);
 }
 
 }  // namespace ascope

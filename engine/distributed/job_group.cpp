@@ -25,6 +25,7 @@
 #include <optional>
 #include <thread>
 
+#include "engine/core/text_lines.h"
 #include "engine/distributed/job_fault.h"
 #include "engine/distributed/rendezvous_probe.h"
 
@@ -196,10 +197,6 @@ void keepC10ErrorsOnly() {
 }
 
 }  // namespace
-
-std::string firstLine(const std::string& text) {
-  return text.substr(0, text.find('\n'));
-}
 
 struct JobGroup::Connection {
   c10::intrusive_ptr<c10d::Store> store;  // declared first: destroyed after the group using it

@@ -27,7 +27,7 @@ bool isContainedRelativePath(const std::string& path) {
   return path.back() != '/';
 }
 
-bool isPlainName(const std::string& name) {
+bool isPlainDatasetName(const std::string& name) {
   return isContainedRelativePath(name) && name.find('/') == std::string::npos;
 }
 
@@ -63,9 +63,9 @@ Expected<CatalogEntry> parseEntry(const json& object, const std::string& where) 
   if (entry.url.rfind("http://", 0) != 0 && entry.url.rfind("https://", 0) != 0) {
     return Error{named + ": url \"" + entry.url + "\" is not http(s)"};
   }
-  if (!isPlainName(entry.file))
+  if (!isPlainDatasetName(entry.file))
     return Error{named + ": file \"" + entry.file + "\" is not a plain file name"};
-  if (!isPlainName(entry.folder)) {
+  if (!isPlainDatasetName(entry.folder)) {
     return Error{named + ": folder \"" + entry.folder + "\" is not a plain folder name"};
   }
   if (!entry.archive_folder.empty() && !isContainedRelativePath(entry.archive_folder)) {

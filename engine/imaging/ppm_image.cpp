@@ -9,7 +9,7 @@
 namespace ascope {
 namespace {
 
-constexpr long kMaxSide = kMaxImageSide;
+constexpr long kMaxPpmSide = kMaxImageSide;
 
 /// Header tokens are separated by whitespace; '#' starts a comment up to the end of the line.
 class HeaderScanner {
@@ -70,9 +70,9 @@ Expected<PpmHeader> parsePpmHeader(std::string_view bytes, const std::string& na
   if (width < 0 || height < 0 || maxval < 0 || !header.endOfHeader()) {
     return Error{name + ": malformed PPM header (expected P6 width height maxval)"};
   }
-  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide) {
+  if (width < 1 || height < 1 || width > kMaxPpmSide || height > kMaxPpmSide) {
     return Error{name + ": PPM size " + std::to_string(width) + "x" + std::to_string(height) +
-                 " is outside 1.." + std::to_string(kMaxSide)};
+                 " is outside 1.." + std::to_string(kMaxPpmSide)};
   }
   if (static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) > kMaxImagePixels) {
     return Error{name + ": PPM size " + std::to_string(width) + "x" + std::to_string(height) +

@@ -17,8 +17,8 @@ Error fieldError(const std::string& source, const std::string& field, const std:
   return Error{source + ": \"" + field + "\" " + why};
 }
 
-Expected<bool> readBool(const nlohmann::json& j, const char* key, bool fallback,
-                        const std::string& source) {
+Expected<bool> readBoolSetting(const nlohmann::json& j, const char* key, bool fallback,
+                               const std::string& source) {
   if (!j.contains(key)) return fallback;
   if (!j[key].is_boolean()) return fieldError(source, key, "must be true or false");
   return j[key].get<bool>();
@@ -74,9 +74,9 @@ Expected<VitImageProcessor> VitImageProcessor::fromJson(const nlohmann::json& j,
                                                         const std::string& source) {
   if (!j.is_object()) return Error{source + ": not a JSON object"};
   VitImageProcessor p;
-  Expected<bool> resize = readBool(j, "do_resize", p.do_resize, source);
-  Expected<bool> rescale = readBool(j, "do_rescale", p.do_rescale, source);
-  Expected<bool> normalize = readBool(j, "do_normalize", p.do_normalize, source);
+  Expected<bool> resize = readBoolSetting(j, "do_resize", p.do_resize, source);
+  Expected<bool> rescale = readBoolSetting(j, "do_rescale", p.do_rescale, source);
+  Expected<bool> normalize = readBoolSetting(j, "do_normalize", p.do_normalize, source);
   for (const Expected<bool>* b : {&resize, &rescale, &normalize}) {
     if (!b->ok()) return Error{b->error()};
   }

@@ -7,10 +7,9 @@
 
 namespace ascope {
 
-using namespace config_checks;
-using namespace model_config_bounds;
-
 Status TextClassifierConfig::validate() const {
+  using namespace config_checks;
+  using namespace model_config_bounds;
   Status s = firstError(
       {inRange("vocab_size", vocab_size, 2, kMaxVocabulary),
        inRange("max_len", max_len, 1, kMaxSequence),

@@ -7,10 +7,9 @@
 
 namespace ascope {
 
-using namespace config_checks;
-using namespace model_config_bounds;
-
 Status TranslatorConfig::validate() const {
+  using namespace config_checks;
+  using namespace model_config_bounds;
   Status s = firstError(
       {inRange("source_vocab_size", source_vocab_size, 4, kMaxVocabulary),
        inRange("target_vocab_size", target_vocab_size, 4, kMaxVocabulary),

@@ -7,10 +7,9 @@
 
 namespace ascope {
 
-using namespace config_checks;
-using namespace model_config_bounds;
-
 Status VisionTransformerConfig::validate() const {
+  using namespace config_checks;
+  using namespace model_config_bounds;
   Status s = firstError(
       {inRange("image_size", image_size, 1, kMaxImageSide), inRange("channels", channels, 1, 16),
        inRange("patch_size", patch_size, 1, kMaxImageSide),

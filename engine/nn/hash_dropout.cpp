@@ -14,7 +14,7 @@
 namespace ascope {
 namespace {
 
-constexpr int64_t kGrain = 1 << 14;
+constexpr int64_t kDropoutGrain = 1 << 14;
 
 // A 32-bit integer hash with low bias (multiply-xorshift); two rounds with the two halves of the
 // seed between them. 32-bit arithmetic so that the loop vectorises.
@@ -117,7 +117,7 @@ Tensor hashDropout(const Tensor& x, double p, bool training) {
   const bool one_row = x.dim() <= 1;
   const int64_t row_length = one_row ? mask.numel() : sizes.back();
   float* out = mask.data_ptr<float>();
-  at::parallel_for(0, mask.numel(), kGrain, [&](int64_t begin, int64_t end) {
+  at::parallel_for(0, mask.numel(), kDropoutGrain, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end;) {
       const int64_t row = i / row_length, column = i % row_length;
       const int64_t count = std::min(end - i, row_length - column);

@@ -20,13 +20,13 @@ using nlohmann::json;
 namespace checks = config_checks;
 
 // Far beyond any published checkpoint, low enough that products of them cannot overflow.
-constexpr int64_t kMaxWidth = 1 << 16;
-constexpr int64_t kMaxLayers = 1 << 10;
-constexpr int64_t kMaxVocabulary = 1 << 22;
+constexpr int64_t kMaxHfWidth = 1 << 16;
+constexpr int64_t kMaxHfLayers = 1 << 10;
+constexpr int64_t kMaxHfVocabulary = 1 << 22;
 constexpr int64_t kMaxPositions = 1 << 16;
 constexpr int64_t kMaxTokenTypes = 1 << 10;
 constexpr int64_t kMaxLabels = 1 << 16;
-constexpr int64_t kMaxImageSide = 1 << 13;
+constexpr int64_t kMaxHfImageSide = 1 << 13;
 constexpr int64_t kMaxChannels = 64;
 
 const char* const kHiddenActivations[] = {"gelu", "gelu_new", "gelu_pytorch_tanh", "relu"};
@@ -180,22 +180,15 @@ Status checkHiddenAct(const std::string& value) {
                "\" is not supported (gelu, gelu_new, gelu_pytorch_tanh or relu)"};
 }
 
-Status firstError(std::initializer_list<Status> statuses) {
-  for (const Status& s : statuses) {
-    if (!s.ok()) return s;
-  }
-  return {};
-}
-
 Status checkEncoder(int64_t hidden, int64_t layers, int64_t heads, int64_t intermediate,
                     const std::string& act, double hidden_dropout, double attention_dropout,
                     double eps) {
-  return firstError({
-      checks::inRange("hidden_size", hidden, 1, kMaxWidth),
-      checks::inRange("num_hidden_layers", layers, 1, kMaxLayers),
-      checks::inRange("num_attention_heads", heads, 1, kMaxWidth),
+  return checks::firstError({
+      checks::inRange("hidden_size", hidden, 1, kMaxHfWidth),
+      checks::inRange("num_hidden_layers", layers, 1, kMaxHfLayers),
+      checks::inRange("num_attention_heads", heads, 1, kMaxHfWidth),
       checks::divisible("hidden_size", hidden, "num_attention_heads", heads),
-      checks::inRange("intermediate_size", intermediate, 1, kMaxWidth * 4),
+      checks::inRange("intermediate_size", intermediate, 1, kMaxHfWidth * 4),
       checkHiddenAct(act),
       checks::probability("hidden_dropout_prob", hidden_dropout),
       checks::probability("attention_probs_dropout_prob", attention_dropout),
@@ -235,8 +228,8 @@ Expected<std::string> readConfigText(const std::string& path) {
 }  // namespace
 
 Status BertConfig::validate() const {
-  return firstError({
-      checks::inRange("vocab_size", vocab_size, 1, kMaxVocabulary),
+  return checks::firstError({
+      checks::inRange("vocab_size", vocab_size, 1, kMaxHfVocabulary),
       checkEncoder(hidden_size, num_hidden_layers, num_attention_heads, intermediate_size,
                    hidden_act, hidden_dropout_prob, attention_probs_dropout_prob, layer_norm_eps),
       checks::probability("classifier_dropout", classifier_dropout),
@@ -253,10 +246,10 @@ int64_t VitConfig::numPatches() const {
 }
 
 Status VitConfig::validate() const {
-  return firstError({
+  return checks::firstError({
       checkEncoder(hidden_size, num_hidden_layers, num_attention_heads, intermediate_size,
                    hidden_act, hidden_dropout_prob, attention_probs_dropout_prob, layer_norm_eps),
-      checks::inRange("image_size", image_size, 1, kMaxImageSide),
+      checks::inRange("image_size", image_size, 1, kMaxHfImageSide),
       checks::inRange("patch_size", patch_size, 1, image_size),
       checks::inRange("num_channels", num_channels, 1, kMaxChannels),
       checks::inRange("the number of labels", numLabels(), 1, kMaxLabels),

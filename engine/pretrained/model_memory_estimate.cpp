@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-std::string field(const char* name, int64_t value) {
+std::string namedCount(const char* name, int64_t value) {
   return std::string(name) + " " + std::to_string(value);
 }
 
@@ -36,8 +36,8 @@ ModelMemoryEstimate fromParts(const std::vector<std::pair<double, std::string>>&
 }
 
 std::string layerFields(int64_t layers, int64_t hidden, int64_t intermediate) {
-  return field("num_hidden_layers", layers) + " × (" + field("hidden_size", hidden) + ", " +
-         field("intermediate_size", intermediate) + ")";
+  return namedCount("num_hidden_layers", layers) + " × (" + namedCount("hidden_size", hidden) +
+         ", " + namedCount("intermediate_size", intermediate) + ")";
 }
 
 std::string countText(double parameters) {
@@ -73,14 +73,14 @@ ModelMemoryEstimate estimateModelMemory(const BertConfig& c) {
   const double h = static_cast<double>(c.hidden_size);
   return fromParts({
       {static_cast<double>(c.vocab_size) * h,
-       field("vocab_size", c.vocab_size) + " × " + field("hidden_size", c.hidden_size)},
+       namedCount("vocab_size", c.vocab_size) + " × " + namedCount("hidden_size", c.hidden_size)},
       {static_cast<double>(c.max_position_embeddings + c.type_vocab_size) * h + 2 * h,
-       field("max_position_embeddings", c.max_position_embeddings) + " × " +
-           field("hidden_size", c.hidden_size)},
+       namedCount("max_position_embeddings", c.max_position_embeddings) + " × " +
+           namedCount("hidden_size", c.hidden_size)},
       {encoderParameters(c.num_hidden_layers, c.hidden_size, c.intermediate_size),
        layerFields(c.num_hidden_layers, c.hidden_size, c.intermediate_size)},
       {h * h + h + h * static_cast<double>(c.numLabels()) + static_cast<double>(c.numLabels()),
-       field("hidden_size", c.hidden_size) + " (pooler and classifier)"},
+       namedCount("hidden_size", c.hidden_size) + " (pooler and classifier)"},
   });
 }
 
@@ -89,12 +89,12 @@ ModelMemoryEstimate estimateModelMemory(const VitConfig& c) {
   const double patch = static_cast<double>(c.num_channels * c.patch_size * c.patch_size);
   return fromParts({
       {(patch + 1) * h + static_cast<double>(c.numPatches() + 2) * h,
-       field("image_size", c.image_size) + " / " + field("patch_size", c.patch_size) + " × " +
-           field("hidden_size", c.hidden_size)},
+       namedCount("image_size", c.image_size) + " / " + namedCount("patch_size", c.patch_size) +
+           " × " + namedCount("hidden_size", c.hidden_size)},
       {encoderParameters(c.num_hidden_layers, c.hidden_size, c.intermediate_size),
        layerFields(c.num_hidden_layers, c.hidden_size, c.intermediate_size)},
       {2 * h + h * static_cast<double>(c.numLabels()) + static_cast<double>(c.numLabels()),
-       field("hidden_size", c.hidden_size) + " (final norm and classifier)"},
+       namedCount("hidden_size", c.hidden_size) + " (final norm and classifier)"},
   });
 }
 

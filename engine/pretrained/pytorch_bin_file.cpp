@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/regular_file.h"
+#include "engine/core/text_lines.h"
 #include "engine/core/zip_checksums.h"
 
 namespace ascope {
@@ -19,10 +20,6 @@ Error unreadable(const std::string& path, const std::string& why) {
                "); convert it to model.safetensors, e.g. in Python: "
                "AutoModel.from_pretrained(FOLDER).save_pretrained(FOLDER, "
                "safe_serialization=True)"};
-}
-
-std::string firstLine(const std::string& text) {
-  return text.substr(0, text.find('\n'));
 }
 
 // LibTorch's unpickler turns collections.OrderedDict into None (it expects one only as a tensor's

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <exception>
 #include <string_view>
-#include <system_error>
 #include <utility>
 
 #include "engine/core/half_float.h"
@@ -18,11 +17,6 @@
 
 namespace ascope {
 namespace {
-
-/// strerror's text without its static buffer: files may be opened on several threads.
-std::string errorText(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
 
 std::uint32_t loadLittleEndian32(const unsigned char* bytes) {
   return static_cast<std::uint32_t>(bytes[0]) | static_cast<std::uint32_t>(bytes[1]) << 8 |
@@ -84,10 +78,10 @@ Expected<SafetensorsFile> SafetensorsFile::open(const std::string& path) {
   // O_NONBLOCK: should the path turn into a FIFO after the check, open() still returns at once
   // and the fstat() below refuses it.
   const OpenDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
-  if (fd.get() < 0) return Error{path + ": cannot open: " + errorText(errno)};
+  if (fd.get() < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0)
-    return Error{path + ": cannot read its size: " + errorText(errno)};
+    return Error{path + ": cannot read its size: " + std::strerror(errno)};
   if (!S_ISREG(st.st_mode)) return Error{path + " is not a regular file"};
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size < kSafetensorsLengthBytes) {
@@ -95,7 +89,7 @@ Expected<SafetensorsFile> SafetensorsFile::open(const std::string& path) {
     return Error{parseSafetensorsHeader({}, size, path).error()};
   }
   void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, fd.get(), 0);
-  if (map == MAP_FAILED) return Error{path + ": cannot map into memory: " + errorText(errno)};
+  if (map == MAP_FAILED) return Error{path + ": cannot map into memory: " + std::strerror(errno)};
   const auto* bytes = static_cast<const unsigned char*>(map);
   auto header = parseSafetensorsHeader(
       std::string_view(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size)), size,

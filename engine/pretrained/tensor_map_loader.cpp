@@ -11,7 +11,7 @@ namespace {
 // Enough to see a pattern (every layer's key missing) without a page of text.
 constexpr size_t kMaxListedProblems = 12;
 
-std::string showShape(at::IntArrayRef shape) {
+std::string shapeText(at::IntArrayRef shape) {
   std::ostringstream out;
   out << '[';
   for (size_t i = 0; i < shape.size(); ++i) out << (i == 0 ? "" : ", ") << shape[i];
@@ -55,8 +55,8 @@ at::Tensor TensorMapLoader::take(const std::string& name) {
 bool TensorMapLoader::shapeMatches(const std::string& name, const at::Tensor& stored,
                                    at::IntArrayRef wanted) {
   if (stored.sizes() == wanted) return true;
-  problems_.push_back(name + ": shape " + showShape(stored.sizes()) + " in the checkpoint, " +
-                      showShape(wanted) + " expected");
+  problems_.push_back(name + ": shape " + shapeText(stored.sizes()) + " in the checkpoint, " +
+                      shapeText(wanted) + " expected");
   return false;
 }
 

@@ -8,8 +8,6 @@
 
 namespace ascope {
 
-using namespace config_checks;
-
 namespace {
 
 // The same ceilings as the CLI's option ranges (app/cli), so that config.json, read back on
@@ -41,6 +39,7 @@ Status utf8Text(const char* field, const std::string& value) {
 }  // namespace
 
 Status TrainingConfig::validateCommon() const {
+  using namespace config_checks;
   for (const auto& [field, value] :
        {std::pair{"task", &task}, std::pair{"data", &data}, std::pair{"preset", &preset},
         std::pair{"out_dir", &out_dir}, std::pair{"pretrained", &pretrained},

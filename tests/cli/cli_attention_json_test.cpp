@@ -21,9 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using Outcome = testing::CliOutcome;
+using AttentionOutcome = testing::CliOutcome;
 
-Outcome run(const std::vector<std::string>& args) {
+AttentionOutcome runAttentionCli(const std::vector<std::string>& args) {
   return testing::runInProcess(args);
 }
 
@@ -37,8 +37,9 @@ class TrainedRun {
  public:
   TrainedRun(const std::string& task, int steps) : dir_(ownTemp("ascope_cli_attention_" + task)) {
     fs::remove_all(dir_);
-    const Outcome o = run({"train", "--task", task, "--preset", "tiny", "--steps",
-                           std::to_string(steps), "--out", dir_.string()});
+    const AttentionOutcome o =
+        runAttentionCli({"train", "--task", task, "--preset", "tiny", "--steps",
+                         std::to_string(steps), "--out", dir_.string()});
     EXPECT_EQ(o.exit_code, 0) << o.err;
   }
   ~TrainedRun() {
@@ -54,7 +55,7 @@ class TrainedRun {
   fs::path dir_;
 };
 
-nlohmann::json readJson(const std::string& path) {
+nlohmann::json readAttentionJson(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -98,12 +99,12 @@ void expectWellFormed(const nlohmann::json& j, const std::string& run) {
 TEST(CliAttentionJson, SentimentRowsAreDistributionsOverTheAskedWords) {
   const TrainedRun trained("imdb", 15);
   const std::string out = trained.file("asked.json");
-  const Outcome o = run(
+  const AttentionOutcome o = runAttentionCli(
       {"infer", "--run", trained.dir(), "--text", "A wonderful, moving film!", "--attention", out});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   // The human answer is what it was.
   EXPECT_TRUE(o.out.rfind("positive (p=", 0) == 0 || o.out.rfind("negative (p=", 0) == 0) << o.out;
-  const nlohmann::json j = readJson(out);
+  const nlohmann::json j = readAttentionJson(out);
   ASSERT_NO_FATAL_FAILURE(expectWellFormed(j, trained.dir()));
   EXPECT_EQ(j.at("task"), "imdb");
   EXPECT_EQ(j.at("input"), "A wonderful, moving film!");
@@ -123,10 +124,10 @@ TEST(CliAttentionJson, SentimentRowsAreDistributionsOverTheAskedWords) {
 TEST(CliAttentionJson, TranslationHasACausalDecoderAndItsDecodingSteps) {
   const TrainedRun trained("translate", 40);
   const std::string out = trained.file("asked.json");
-  const Outcome o =
-      run({"infer", "--run", trained.dir(), "--text", "the black dog", "--attention", out});
+  const AttentionOutcome o = runAttentionCli(
+      {"infer", "--run", trained.dir(), "--text", "the black dog", "--attention", out});
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  const nlohmann::json j = readJson(out);
+  const nlohmann::json j = readAttentionJson(out);
   ASSERT_NO_FATAL_FAILURE(expectWellFormed(j, trained.dir()));
   EXPECT_EQ(o.out, j.at("label").get<std::string>() + "\n");
   ASSERT_EQ(j.at("groups").size(), 3u);
@@ -180,9 +181,10 @@ TEST(CliAttentionJson, VitLabelsThePatchesOfTheAskedImage) {
     }
   }
   const std::string out = trained.file("asked.json");
-  const Outcome o = run({"infer", "--run", trained.dir(), "--image", image, "--attention", out});
+  const AttentionOutcome o =
+      runAttentionCli({"infer", "--run", trained.dir(), "--image", image, "--attention", out});
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  const nlohmann::json j = readJson(out);
+  const nlohmann::json j = readAttentionJson(out);
   ASSERT_NO_FATAL_FAILURE(expectWellFormed(j, trained.dir()));
   EXPECT_EQ(j.at("input"), image);
   const int grid_rows = j.at("grid_rows").get<int>();
@@ -197,16 +199,16 @@ TEST(CliAttentionJson, VitLabelsThePatchesOfTheAskedImage) {
 TEST(CliAttentionJson, UnwritablePathExitsWith2AndNamesIt) {
   const TrainedRun trained("imdb", 3);
   const std::string missing = ownTemp("ascope_no_such_folder").string() + "/asked.json";
-  Outcome o =
-      run({"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention", missing});
+  AttentionOutcome o = runAttentionCli(
+      {"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention", missing});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err.rfind("attentionscope-cli: --attention: cannot write " + missing, 0), 0u)
       << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   EXPECT_TRUE(o.out.empty()) << o.out;
 
-  o = run({"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention",
-           trained.dir()});
+  o = runAttentionCli({"infer", "--run", trained.dir(), "--text", "a wonderful film", "--attention",
+                       trained.dir()});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find(trained.dir() + " is a folder"), std::string::npos) << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;

@@ -15,7 +15,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kMargin = 6;
+constexpr int kModelViewMargin = 6;
 constexpr int kMinCell = 8;
 
 int gapFor(int cell) {
@@ -106,7 +106,8 @@ QRect AttentionModelView::gridArea() const {
   const QFontMetrics fm(font());
   const int left = fm.horizontalAdvance(tr("layer %1").arg(std::max(0, layerCount() - 1))) + 10;
   const int top = fm.height() + 6;
-  return rect().adjusted(kMargin + left, kMargin + top, -kMargin, -kMargin);
+  return rect().adjusted(kModelViewMargin + left, kModelViewMargin + top, -kModelViewMargin,
+                         -kModelViewMargin);
 }
 
 int AttentionModelView::cellSide() const {
@@ -158,8 +159,9 @@ QSize AttentionModelView::sizeHint() const {
 QSize AttentionModelView::minimumSizeHint() const {
   const QFontMetrics fm(font());
   const int columns = std::max(1, heads_), rows = std::max(1, layerCount());
-  return {2 * kMargin + fm.horizontalAdvance(tr("layer 00")) + 10 + columns * (kMinCell + 2),
-          2 * kMargin + fm.height() + 6 + rows * (kMinCell + 2)};
+  return {
+      2 * kModelViewMargin + fm.horizontalAdvance(tr("layer 00")) + 10 + columns * (kMinCell + 2),
+      2 * kModelViewMargin + fm.height() + 6 + rows * (kMinCell + 2)};
 }
 
 void AttentionModelView::paintEvent(QPaintEvent*) {
@@ -187,8 +189,9 @@ void AttentionModelView::paintEvent(QPaintEvent*) {
   }
   for (int l = 0; l < layerCount(); ++l) {
     const QRect cell = thumbnailRect(l, 0);
-    painter.drawText(QRect(kMargin, cell.top(), cell.left() - kMargin - 8, cell.height()),
-                     Qt::AlignRight | Qt::AlignVCenter, tr("layer %1").arg(l));
+    painter.drawText(
+        QRect(kModelViewMargin, cell.top(), cell.left() - kModelViewMargin - 8, cell.height()),
+        Qt::AlignRight | Qt::AlignVCenter, tr("layer %1").arg(l));
   }
   // Crisp cells: a thumbnail is a picture of weights, not a photograph.
   painter.setRenderHint(QPainter::SmoothPixmapTransform, false);

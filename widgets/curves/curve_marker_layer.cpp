@@ -9,7 +9,7 @@ namespace {
 
 /// How near to a marker a click lands on it, and how far the mouse may move and still click.
 constexpr double kHitPx = 6.0;
-constexpr int kClickSlopPx = 4;
+constexpr int kMarkerClickSlopPx = 4;
 
 }  // namespace
 
@@ -129,7 +129,7 @@ void CurveMarkerLayer::keepLabelsInside() {
 
 void CurveMarkerLayer::onRelease(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
-  if ((event->pos() - press_pos_).manhattanLength() > kClickSlopPx) return;
+  if ((event->pos() - press_pos_).manhattanLength() > kMarkerClickSlopPx) return;
   const int i = markerAt(event->pos().x());
   if (i >= 0) Q_EMIT markerClicked(markers_[i].step);
 }

@@ -16,7 +16,7 @@
 namespace ascope {
 namespace {
 
-constexpr double kMargin = 8;
+constexpr double kTreeMargin = 8;
 constexpr double kColumnGap = 28;
 constexpr double kRowGap = 6;
 constexpr double kPadding = 4;
@@ -75,7 +75,7 @@ void BeamTreeView::layOut() {
   for (std::size_t i = 0; i < tree_->nodes.size(); ++i)
     columns[tree_->nodes[i].step].push_back(static_cast<int>(i));
   rects_.assign(tree_->nodes.size(), QRectF());
-  double x = kMargin, bottom = 0;
+  double x = kTreeMargin, bottom = 0;
   for (auto& [step, nodes] : columns) {
     std::stable_sort(nodes.begin(), nodes.end(), [this](int a, int b) {
       return tree_->nodes[static_cast<std::size_t>(a)].log_prob >
@@ -88,7 +88,7 @@ void BeamTreeView::layOut() {
                         metrics.horizontalAdvance(QString::number(node.score, 'f', 2))});
     }
     width += 2 * kPadding;
-    double y = kMargin + line;  // room for the step's title
+    double y = kTreeMargin + line;  // room for the step's title
     for (int n : nodes) {
       rects_[static_cast<std::size_t>(n)] = QRectF(x, y, width, 2 * line + kPadding);
       y += 2 * line + kPadding + kRowGap;
@@ -96,7 +96,7 @@ void BeamTreeView::layOut() {
     bottom = std::max(bottom, y);
     x += width + kColumnGap;
   }
-  extent_ = QSizeF(x - kColumnGap + kMargin, bottom + kMargin);
+  extent_ = QSizeF(x - kColumnGap + kTreeMargin, bottom + kTreeMargin);
 }
 
 QRectF BeamTreeView::nodeRect(int node) const {
@@ -151,12 +151,12 @@ void BeamTreeView::paintEvent(QPaintEvent*) {
     if (step == step_) {
       QColor shade = theme.accent;
       shade.setAlphaF(0.12f);
-      painter.fillRect(
-          QRectF(column.left() - 4, kMargin - 2, column.width() + 8, height() - 2 * kMargin + 4),
-          shade);
+      painter.fillRect(QRectF(column.left() - 4, kTreeMargin - 2, column.width() + 8,
+                              height() - 2 * kTreeMargin + 4),
+                       shade);
     }
     painter.setPen(theme.muted);
-    painter.drawText(QRectF(column.left(), kMargin - 2, column.width() + kColumnGap, line),
+    painter.drawText(QRectF(column.left(), kTreeMargin - 2, column.width() + kColumnGap, line),
                      Qt::AlignLeft | Qt::AlignVCenter, tr("step %1").arg(step + 1));
   }
   // Links first, boxes over them.

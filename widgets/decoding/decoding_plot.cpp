@@ -5,7 +5,7 @@ namespace {
 
 constexpr int kMaxTokenChars = 14;
 
-double luma(const QColor& c) {
+double decodingLuma(const QColor& c) {
   return 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue();
 }
 
@@ -38,7 +38,7 @@ int DecodingPlot::titleHeight() const {
 }
 
 QColor DecodingPlot::textOn(const QColor& fill) {
-  return luma(fill) > 140 ? QColor(Qt::black) : QColor(Qt::white);
+  return decodingLuma(fill) > 140 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 }  // namespace ascope

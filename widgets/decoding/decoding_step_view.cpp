@@ -25,7 +25,7 @@
 namespace ascope {
 namespace {
 
-enum Page { kEmptyPage, kStepsPage };
+enum DecodingPage { kHintPage, kStepsPage };
 
 }  // namespace
 
@@ -117,7 +117,7 @@ DecodingStepView::DecodingStepView(QWidget* parent) : QWidget(parent) {
   page_layout->addWidget(candidates_plot_, 1);
 
   stack_ = new QStackedWidget(this);
-  stack_->insertWidget(kEmptyPage, hint);
+  stack_->insertWidget(kHintPage, hint);
   stack_->insertWidget(kStepsPage, page);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -214,7 +214,7 @@ void DecodingStepView::rebuildHeadChoices() {
 void DecodingStepView::render() {
   updateButtons();
   if (!hasDecoding()) {
-    stack_->setCurrentIndex(kEmptyPage);
+    stack_->setCurrentIndex(kHintPage);
     return;
   }
   stack_->setCurrentIndex(kStepsPage);

@@ -20,7 +20,7 @@
 namespace ascope {
 namespace {
 
-enum Page { kEmptyPage, kImagePage, kTextPage, kTranslationPage, kAlignmentPage };
+enum SamplePage { kEmptyPage, kImagePage, kTextPage, kTranslationPage, kAlignmentPage };
 
 QLabel* makeVerdictLabel(QWidget* parent) {
   auto* label = new QLabel(parent);

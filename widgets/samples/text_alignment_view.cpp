@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kMargin = 4;
+constexpr int kAlignmentMargin = 4;
 
 QColor fillOf(AlignedColumn::Edit edit, const PlotTheme& theme) {
   QColor c;
@@ -63,13 +63,13 @@ int TextAlignmentView::columnsPerRow(int width) const {
                                ? alignment_.expected_title
                                : alignment_.answer_title) +
       fm.height();
-  return std::max(1, (width - label - 2 * kMargin) / cellWidth());
+  return std::max(1, (width - label - 2 * kAlignmentMargin) / cellWidth());
 }
 
 QSize TextAlignmentView::sizeHint() const {
   const int columns = std::max<int>(1, static_cast<int>(alignment_.columns.size()));
   const QFontMetrics fm(font());
-  const int width = 2 * kMargin + 8 * fm.height() + columns * cellWidth();
+  const int width = 2 * kAlignmentMargin + 8 * fm.height() + columns * cellWidth();
   return {width, heightForWidth(width)};
 }
 
@@ -79,7 +79,8 @@ int TextAlignmentView::heightForWidth(int width) const {
   const int columns = std::max<int>(1, static_cast<int>(alignment_.columns.size()));
   const int blocks = (columns + per_row - 1) / per_row;
   // Each block: the reference row and the answer row; a line of caption below all.
-  return 2 * kMargin + blocks * (2 * (fm.height() + 6) + fm.height() / 2) + fm.height() + 4;
+  return 2 * kAlignmentMargin + blocks * (2 * (fm.height() + 6) + fm.height() / 2) + fm.height() +
+         4;
 }
 
 void TextAlignmentView::paintEvent(QPaintEvent*) {
@@ -95,17 +96,17 @@ void TextAlignmentView::paintEvent(QPaintEvent*) {
                                ? alignment_.expected_title
                                : alignment_.answer_title) +
       fm.height();
-  int y = kMargin;
+  int y = kAlignmentMargin;
   const int count = static_cast<int>(alignment_.columns.size());
   for (int start = 0; start < std::max(count, 1); start += per_row) {
     painter.setPen(theme.muted);
-    painter.drawText(QRect(kMargin, y, label_width, row_height), Qt::AlignVCenter,
+    painter.drawText(QRect(kAlignmentMargin, y, label_width, row_height), Qt::AlignVCenter,
                      alignment_.expected_title);
-    painter.drawText(QRect(kMargin, y + row_height, label_width, row_height), Qt::AlignVCenter,
-                     alignment_.answer_title);
+    painter.drawText(QRect(kAlignmentMargin, y + row_height, label_width, row_height),
+                     Qt::AlignVCenter, alignment_.answer_title);
     for (int i = start; i < std::min(count, start + per_row); ++i) {
       const AlignedColumn& c = alignment_.columns[static_cast<std::size_t>(i)];
-      const int x = kMargin + label_width + (i - start) * cell;
+      const int x = kAlignmentMargin + label_width + (i - start) * cell;
       const QColor fill = fillOf(c.edit, theme);
       const QRect top(x, y, cell - 2, row_height - 2);
       const QRect bottom(x, y + row_height, cell - 2, row_height - 2);
@@ -124,11 +125,11 @@ void TextAlignmentView::paintEvent(QPaintEvent*) {
   }
   painter.setPen(theme.muted);
   // The key shortens before it is cut: the distance is what a narrow dock must still say.
-  const int room = width() - 2 * kMargin;
+  const int room = width() - 2 * kAlignmentMargin;
   QString caption =
       tr("edit distance %1 · red: replaced · orange: left out · blue: added").arg(distance());
   if (fm.horizontalAdvance(caption) > room) caption = tr("edit distance %1").arg(distance());
-  painter.drawText(QRect(kMargin, y, room, fm.height() + 4), Qt::AlignLeft,
+  painter.drawText(QRect(kAlignmentMargin, y, room, fm.height() + 4), Qt::AlignLeft,
                    fm.elidedText(caption, Qt::ElideRight, room));
 }
 

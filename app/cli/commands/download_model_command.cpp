@@ -47,7 +47,7 @@ Subcommand addDownloadModelCommand(CLI::App& app) {
 namespace {
 
 /// A day: a longer wait is no timeout.
-constexpr double kMaxTimeoutSeconds = 86400;
+constexpr double kMaxModelTimeoutSeconds = 86400;
 
 // Smaller files arrive in a blink; a progress line for them is noise.
 constexpr std::int64_t kProgressFromBytes = 1'000'000;
@@ -161,7 +161,7 @@ Subcommand addDownloadModelCommand(CLI::App& app) {
                    "give up on a server that does not connect, answer or send the next byte "
                    "within this many seconds (default: 30 to connect, 60 for the rest)")
       ->type_name("SECONDS")
-      ->check(realIn(0, kMaxTimeoutSeconds, /*open=*/true));
+      ->check(realIn(0, kMaxModelTimeoutSeconds, /*open=*/true));
   return {command, [o] { return downloadModel(*o); }};
 }
 

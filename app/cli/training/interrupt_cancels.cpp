@@ -10,8 +10,8 @@ namespace {
 std::atomic<bool> g_cancel{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set in a signal handler");
 
-struct sigaction previous_int {};
-struct sigaction previous_term {};
+struct sigaction saved_int {};
+struct sigaction saved_term {};
 
 extern "C" void requestCancel(int) {
   if (!g_cancel.exchange(true)) return;
@@ -31,13 +31,13 @@ InterruptCancels::InterruptCancels() {
   action.sa_handler = requestCancel;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;  // a write() to the part file goes on; the flag ends the transfer
-  sigaction(SIGINT, &action, &previous_int);
-  sigaction(SIGTERM, &action, &previous_term);
+  sigaction(SIGINT, &action, &saved_int);
+  sigaction(SIGTERM, &action, &saved_term);
 }
 
 InterruptCancels::~InterruptCancels() {
-  sigaction(SIGINT, &previous_int, nullptr);
-  sigaction(SIGTERM, &previous_term, nullptr);
+  sigaction(SIGINT, &saved_int, nullptr);
+  sigaction(SIGTERM, &saved_term, nullptr);
 }
 
 const std::atomic<bool>& InterruptCancels::flag() {

@@ -20,7 +20,7 @@ std::string lowercase(std::string text) {
   return text;
 }
 
-std::string trimmed(std::string_view text) {
+std::string trimmedValue(std::string_view text) {
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return {};
   return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
@@ -65,7 +65,7 @@ void HubAnswer::addHeaderLine(std::string_view line) {
       status = status * 10 + (line[i] - '0');
     }
   } else if (const std::size_t colon = line.find(':'); colon != std::string_view::npos) {
-    headers[lowercase(trimmed(line.substr(0, colon)))] = trimmed(line.substr(colon + 1));
+    headers[lowercase(trimmedValue(line.substr(0, colon)))] = trimmedValue(line.substr(colon + 1));
   }
 }
 

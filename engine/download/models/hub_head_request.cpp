@@ -14,7 +14,7 @@ namespace {
 /// A HEAD answer is a few hundred bytes; a server that sends headers without end is not a hub.
 constexpr std::size_t kMaxHeaderBytes = 256 * 1024;
 
-void initCurlOnce() {
+void initCurlForHeadRequests() {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
@@ -36,7 +36,7 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t count, void* targ
 
 Expected<HubAnswer> headRequest(const std::string& url, const std::string& token,
                                 const TransferLimits& limits, const std::atomic<bool>* cancel) {
-  initCurlOnce();
+  initCurlForHeadRequests();
   const std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), &curl_easy_cleanup);
   if (!curl) return Error{url + ": cannot start libcurl"};
   const std::string authorization = "Authorization: Bearer " + token;

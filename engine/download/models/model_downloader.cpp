@@ -43,7 +43,7 @@ std::vector<ModelFile> filesIn(const std::string& folder) {
   return files;
 }
 
-bool isEmptyFolder(const std::string& folder) {
+bool isEmptyModelFolder(const std::string& folder) {
   std::error_code ec;
   return fs::is_directory(folder, ec) && fs::is_empty(folder, ec) && !ec;
 }
@@ -160,7 +160,7 @@ Expected<DownloadedModel> ModelDownloader::fetch(const ModelId& id, const std::s
   }
 
   std::error_code ec;
-  const bool replace = fs::exists(result.folder, ec) && !isEmptyFolder(result.folder);
+  const bool replace = fs::exists(result.folder, ec) && !isEmptyModelFolder(result.folder);
   if (replace && !holdsModel(result.folder)) {
     return Error{result.folder +
                  ": exists but holds no model (config.json and model.safetensors or "

@@ -80,7 +80,7 @@ class DuplicateKeyWatch {
 };
 
 /// A value in a message: short, since a hostile header can hold a million-element "shape".
-std::string quoted(const Json& value) {
+std::string quotedJson(const Json& value) {
   constexpr std::size_t kMaxShown = 40;
   // ASCII only, so that cutting it never splits a character.
   std::string text = value.dump(-1, ' ', true);
@@ -92,8 +92,8 @@ std::string quoted(const Json& value) {
 /// anything with a fraction or exponent (and integers beyond 64 bits) as floating point.
 Expected<std::uint64_t> unsignedInteger(const Json& value, const std::string& field) {
   if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-  if (value.is_number_integer()) return Error{field + " is negative: " + quoted(value)};
-  return Error{field + " is not an integer: " + quoted(value)};
+  if (value.is_number_integer()) return Error{field + " is negative: " + quotedJson(value)};
+  return Error{field + " is not an integer: " + quotedJson(value)};
 }
 
 class EntryReader {
@@ -110,13 +110,13 @@ class EntryReader {
     SafetensorsEntry entry;
     entry.name = key;
     const Json& dtype = value["dtype"];
-    if (!dtype.is_string()) return Error{where + "\"dtype\" is not a string: " + quoted(dtype)};
+    if (!dtype.is_string()) return Error{where + "\"dtype\" is not a string: " + quotedJson(dtype)};
     entry.dtype = dtype.get<std::string>();
     entry.element_bytes = safetensorsDtypeBytes(entry.dtype);
-    if (entry.element_bytes == 0) return Error{where + "unknown dtype " + quoted(dtype)};
+    if (entry.element_bytes == 0) return Error{where + "unknown dtype " + quotedJson(dtype)};
 
     const Json& shape = value["shape"];
-    if (!shape.is_array()) return Error{where + "\"shape\" is not an array: " + quoted(shape)};
+    if (!shape.is_array()) return Error{where + "\"shape\" is not an array: " + quotedJson(shape)};
     for (std::size_t i = 0; i < shape.size(); ++i) {
       auto dim = unsignedInteger(shape[i], "\"shape\" dimension " + std::to_string(i));
       if (!dim.ok()) return Error{where + dim.error()};
@@ -129,7 +129,7 @@ class EntryReader {
 
     const Json& offsets = value["data_offsets"];
     if (!offsets.is_array() || offsets.size() != 2) {
-      return Error{where + "\"data_offsets\" is not a pair [begin, end]: " + quoted(offsets)};
+      return Error{where + "\"data_offsets\" is not a pair [begin, end]: " + quotedJson(offsets)};
     }
     auto begin = unsignedInteger(offsets[0], "\"data_offsets\" begin");
     if (!begin.ok()) return Error{where + begin.error()};
@@ -185,7 +185,7 @@ Expected<std::map<std::string, std::string>> readMetadata(const Json& value,
   for (const auto& [key, text] : value.items()) {
     if (!text.is_string()) {
       std::string message = name + ": \"__metadata__\" value of '";
-      message.append(key).append("' is not a string: ").append(quoted(text));
+      message.append(key).append("' is not a string: ").append(quotedJson(text));
       return Error{message};
     }
     metadata.emplace(key, text.get<std::string>());

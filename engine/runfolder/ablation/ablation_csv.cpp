@@ -32,7 +32,7 @@ constexpr std::size_t kFixedFields = 9;
 constexpr std::size_t kMaxFigureColumns = 32;
 
 /// Quoted only when it has to be: group names are words, but a task may name one otherwise.
-std::string field(const std::string& text) {
+std::string csvField(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -41,8 +41,8 @@ std::string field(const std::string& text) {
 
 std::string line(const AblationTable& table, const std::vector<std::string>& keys,
                  const AblationRow& row) {
-  std::string out = field(row.group) + ',' + std::to_string(row.layer) + ',' +
-                    std::to_string(row.head) + ',' + field(row.ablation) + ',' +
+  std::string out = csvField(row.group) + ',' + std::to_string(row.layer) + ',' +
+                    std::to_string(row.head) + ',' + csvField(row.ablation) + ',' +
                     std::to_string(row.samples) + ',' + number(row.loss, 6) + ',' +
                     number(table.deltaLoss(row), 6) + ',' + number(row.accuracy, 6) + ',' +
                     number(table.deltaAccuracy(row), 6);

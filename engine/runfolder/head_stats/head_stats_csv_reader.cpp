@@ -18,7 +18,7 @@ namespace {
 constexpr std::size_t kFields = 6;
 
 /// A field as messages quote it: cut to a readable length, control bytes shown as '?'.
-std::string quoted(std::string_view field) {
+std::string quotedField(std::string_view field) {
   constexpr std::size_t kShown = 40;
   std::string out = "\"";
   for (std::size_t i = 0; i < field.size() && i < kShown; ++i) {
@@ -80,23 +80,23 @@ Expected<HeadStatsRow> parseHeadStatsRow(std::string_view line) {
   }
   HeadStatsRow row;
   const auto step = parseIndex(f[0], INT64_MAX);
-  if (!step) return Error{"step " + quoted(f[0]) + " is not a whole number ≥ 0"};
+  if (!step) return Error{"step " + quotedField(f[0]) + " is not a whole number ≥ 0"};
   row.step = *step;
 
   const std::string_view group = f[1];
   if (group.empty() || group.size() > kMaxHeadStatsGroupBytes) {
-    return Error{"group " + quoted(group) + " is not a name of 1 to " +
+    return Error{"group " + quotedField(group) + " is not a name of 1 to " +
                  std::to_string(kMaxHeadStatsGroupBytes) + " bytes"};
   }
   for (const char c : group) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      return Error{"group " + quoted(group) + " has a control character"};
+      return Error{"group " + quotedField(group) + " has a control character"};
     }
   }
   // The writer writes the name unquoted, so a name that only quotes could carry (a comma, a leading
   // quote) is not one it wrote, and would not read back as itself.
   if (group.find(',') != std::string_view::npos || group.front() == '"') {
-    return Error{"group " + quoted(group) + " has a comma or starts with a quote"};
+    return Error{"group " + quotedField(group) + " has a comma or starts with a quote"};
   }
   row.statistic.group = std::string(group);
 
@@ -105,7 +105,7 @@ Expected<HeadStatsRow> parseHeadStatsRow(std::string_view line) {
   for (std::size_t i = 0; i < 2; ++i) {
     const auto index = parseIndex(f[2 + i], kMaxHeadStatsIndex - 1);
     if (!index) {
-      return Error{std::string(index_names[i]) + " " + quoted(f[2 + i]) +
+      return Error{std::string(index_names[i]) + " " + quotedField(f[2 + i]) +
                    " is not a whole number in 0.." + std::to_string(kMaxHeadStatsIndex - 1)};
     }
     *indices[i] = static_cast<int>(*index);
@@ -113,20 +113,20 @@ Expected<HeadStatsRow> parseHeadStatsRow(std::string_view line) {
 
   const HeadMetricInfo* metric = findHeadMetric(f[4]);
   if (metric == nullptr) {
-    return Error{"metric " + quoted(f[4]) + " is not one of " + metricNames()};
+    return Error{"metric " + quotedField(f[4]) + " is not one of " + metricNames()};
   }
   row.statistic.metric = metric->name;
 
   const auto value = parseValue(f[5]);
   if (!value || std::isinf(*value)) {
-    return Error{"value " + quoted(f[5]) + " is not a number"};
+    return Error{"value " + quotedField(f[5]) + " is not a number"};
   }
   // NaN is what a diverged run's attention gives; the GUI shows a gap.
   constexpr double kRounding = 1e-3;
   if (!std::isnan(*value)) {
     const double max = metric->unit_range ? 1 + kRounding : kMaxHeadStatsDistance;
     if (*value < -kRounding || *value > max) {
-      return Error{"value " + quoted(f[5]) + " of " + metric->name + " is outside " +
+      return Error{"value " + quotedField(f[5]) + " of " + metric->name + " is outside " +
                    (metric->unit_range ? "[0, 1]" : "[0, 1e6]")};
     }
   }
@@ -138,7 +138,7 @@ Expected<std::vector<HeadStatsRow>> parseHeadStatsCsv(std::string_view text,
                                                       const std::string& name) {
   const std::vector<std::string_view> lines = splitLines(text);
   if (lines.empty() || lines[0] != kHeadStatsCsvHeader) {
-    return Error{name + ":1: not the head statistics header " + quoted(kHeadStatsCsvHeader)};
+    return Error{name + ":1: not the head statistics header " + quotedField(kHeadStatsCsvHeader)};
   }
   std::vector<HeadStatsRow> rows;
   for (std::size_t i = 1; i < lines.size(); ++i) {

@@ -14,7 +14,7 @@ namespace ascope {
 namespace {
 
 /// Six significant digits, as "%.6g" in the C locale, whatever locale the program runs under.
-std::string number(double v) {
+std::string csvNumber(double v) {
   return formatNumber(v, 6);
 }
 
@@ -95,10 +95,10 @@ Status MetricsCsvWriter::append(const TestEvaluation& t, double lr) {
 
 Status MetricsCsvWriter::writeRow(const MetricsRow& row) {
   std::string line = std::to_string(row.step) + "," + std::to_string(row.epoch) + "," + row.split +
-                     "," + number(row.loss) + "," + number(row.accuracy) + "," + number(row.lr) +
-                     ",";
+                     "," + csvNumber(row.loss) + "," + csvNumber(row.accuracy) + "," +
+                     csvNumber(row.lr) + ",";
   // A train row's rate; evaluation rows leave it empty, as they always have.
-  if (row.split == "train") line += number(row.samples_per_s);
+  if (row.split == "train") line += csvNumber(row.samples_per_s);
   const std::vector<std::string>& names = columns_.names();
   for (std::size_t i = 7; i < names.size(); ++i) {
     line.push_back(',');
@@ -107,7 +107,7 @@ Status MetricsCsvWriter::writeRow(const MetricsRow& row) {
     } else if (names[i] == "weights_step") {
       if (row.weights_step) line += std::to_string(*row.weights_step);
     } else if (const std::optional<double> value = row.figures.get(names[i])) {
-      line += number(*value);
+      line += csvNumber(*value);
     }
   }
   line.push_back('\n');

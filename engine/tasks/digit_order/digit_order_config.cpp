@@ -6,10 +6,9 @@
 
 namespace ascope {
 
-using namespace config_checks;
-using namespace model_config_bounds;
-
 Status DigitOrderConfig::validate() const {
+  using namespace config_checks;
+  using namespace model_config_bounds;
   // 2 digits at least: one digit is always in order.
   Status s =
       firstError({inRange("length", length, 2, 64), inRange("d_model", d_model, 1, kMaxWidth),

@@ -11,7 +11,7 @@ namespace {
 // `laptop` learns to spot the one pair out of order within a minute on a 2-core CPU (measured:
 // validation accuracy 0.93 after 10 epochs, 0.99 after 20, 26 s), `tiny` is for tests and a quick
 // look (it trains, it does not learn much).
-TrainingConfig preset(const std::string& name) {
+TrainingConfig digitOrderPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kDigitOrderTaskId;
   c.preset = name;
@@ -36,7 +36,7 @@ TrainingConfig preset(const std::string& name) {
   return c;
 }
 
-Status validate(const TrainingConfig& c) {
+Status validateDigitOrder(const TrainingConfig& c) {
   return validateGeneratedTask<DigitOrderConfig>(c, "digits", "its own sequences");
 }
 
@@ -49,7 +49,7 @@ std::pair<std::vector<DigitSequence>, std::vector<DigitSequence>> sequences(
           generateDigitSequences(c.builtin.test_count, length, c.builtin.seed * 1000003ULL + 1)};
 }
 
-Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeDigitOrderTraining(const TaskBuild& b) {
   if (b.shapes.any()) return Error{"vocab and pad_to are for the text tasks"};
   auto [train, validation] = sequences(b.config);
   return std::unique_ptr<Task>(std::make_unique<DigitOrderTask>(b.config, std::move(train),
@@ -59,7 +59,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
 /// With data (`evaluate`): the run's own sequences, regenerated. The generator's held-out
 /// sequences are the validation split; training has no test split, so `evaluate --split all`
 /// (which names the data as the test data) scores those held-out sequences whole.
-Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeDigitOrderInference(const TaskBuild& b) {
   if (!b.with_data) {
     return std::unique_ptr<Task>(std::make_unique<DigitOrderTask>(
         b.config, std::vector<DigitSequence>{}, std::vector<DigitSequence>{}, b.device));
@@ -94,8 +94,8 @@ TaskDescriptor digitOrderTaskDescriptor() {
   d.accuracy_name = "accuracy";
   d.special_tokens = {"CLS"};
   d.presets = {{"laptop", "a minute on a CPU"}, {"tiny", "seconds, a quick look"}};
-  d.make_preset = preset;
-  d.validate = validate;
+  d.make_preset = digitOrderPreset;
+  d.validate = validateDigitOrder;
   useEncoderShape<DigitOrderConfig>(d);
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.attention_axes = [](const std::string&) {
@@ -104,8 +104,8 @@ TaskDescriptor digitOrderTaskDescriptor() {
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
     return digitOrderStepFlops(c.model.get<DigitOrderConfig>(), c.batch_size);
   };
-  d.make_training_task = makeTraining;
-  d.make_inference_task = makeInference;
+  d.make_training_task = makeDigitOrderTraining;
+  d.make_inference_task = makeDigitOrderInference;
   return d;
 }
 

@@ -13,8 +13,8 @@ namespace ascope {
 namespace {
 
 /// Every sequence's ids stacked (N, length + 1), and the labels (N).
-void stack(const std::vector<DigitSequence>& set, int64_t length, torch::Tensor* ids,
-           torch::Tensor* labels) {
+void stackSequences(const std::vector<DigitSequence>& set, int64_t length, torch::Tensor* ids,
+                    torch::Tensor* labels) {
   const auto n = static_cast<int64_t>(set.size());
   *ids = torch::full({n, length + 1}, DigitOrderModelImpl::kClsId, torch::kLong);
   *labels = torch::empty({n}, torch::kLong);
@@ -52,9 +52,9 @@ DigitOrderTask::DigitOrderTask(const TrainingConfig& config, std::vector<DigitSe
       validation_(std::move(validation)),
       test_(std::move(test)),
       origins_(std::move(origins)) {
-  stack(train_, settings_.length, &train_ids_, &train_labels_);
-  stack(validation_, settings_.length, &validation_ids_, &validation_labels_);
-  stack(test_, settings_.length, &test_ids_, &test_labels_);
+  stackSequences(train_, settings_.length, &train_ids_, &train_labels_);
+  stackSequences(validation_, settings_.length, &validation_ids_, &validation_labels_);
+  stackSequences(test_, settings_.length, &test_ids_, &test_labels_);
   model_ = DigitOrderModel(settings_);
   model_->to(device_);
 }

@@ -16,7 +16,7 @@ namespace {
 
 // `seed` is the reference configuration of the seed documents, `laptop` learns the built-in data
 // within about a minute on a 2-core CPU, `tiny` is for tests.
-TrainingConfig preset(const std::string& name) {
+TrainingConfig imagePreset(const std::string& name) {
   TrainingConfig c;
   c.task = kImageClassificationTaskId;
   c.preset = name;
@@ -123,7 +123,7 @@ Expected<ImageDataset> imageData(const TrainingConfig& c, std::vector<std::strin
       warnings);
 }
 
-Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeImageTraining(const TaskBuild& b) {
   if (b.shapes.any()) {
     return Error{"vocab and pad_to are for text tasks: images have neither words nor padding"};
   }
@@ -139,7 +139,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
       std::make_unique<ImageClassificationTask>(b.config, std::move(*data), b.device));
 }
 
-Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeImageInference(const TaskBuild& b) {
   ImageDataset data;
   if (b.with_data) {
     Expected<ImageDataset> read = imageData(b.config, b.warnings);
@@ -164,7 +164,7 @@ Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
 }
 
 /// The ViT of `c`, or of c.pretrained's config.json.
-Expected<double> stepFlops(const TrainingConfig& c) {
+Expected<double> imageStepFlops(const TrainingConfig& c) {
   VisionTransformerConfig vit = c.model.get<VisionTransformerConfig>();
   if (!c.pretrained.empty()) {
     Expected<VitConfig> hf = readVitConfig(c.pretrained + "/config.json");
@@ -207,7 +207,7 @@ TaskDescriptor imageClassificationTaskDescriptor() {
     return ModelShape{hf->num_hidden_layers, hf->num_attention_heads, hf->hidden_size,
                       hf->intermediate_size, hf->patch_size};
   };
-  d.make_preset = preset;
+  d.make_preset = imagePreset;
   d.validate = [](const TrainingConfig& c) -> Status {
     Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();
     if (!vit.ok()) return Error{vit.error()};
@@ -227,12 +227,12 @@ TaskDescriptor imageClassificationTaskDescriptor() {
     vit.patch_size = s.patch_size;
   };
   d.image_side = imageSide;
-  d.step_flops = stepFlops;
+  d.step_flops = imageStepFlops;
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query (CLS, patches)", "key (CLS, patches)"};
   };
-  d.make_training_task = makeTraining;
-  d.make_inference_task = makeInference;
+  d.make_training_task = makeImageTraining;
+  d.make_inference_task = makeImageInference;
   return d;
 }
 

@@ -28,7 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kArtifactFiles{"config.json", "preprocessor_config.json"};
+const std::vector<std::string> kImageArtifactFiles{"config.json", "preprocessor_config.json"};
 
 /// Without resizing, the processor hands the model the images as they are.
 Status checkImageSide(const VitImageProcessor& processor, const VitConfig& model, int side,
@@ -174,7 +174,7 @@ std::vector<AttentionSite> PretrainedImageClassificationTask::attentionSites() {
 }
 
 Status PretrainedImageClassificationTask::saveArtifacts(const std::string& run_dir) const {
-  const Status copied = copyPretrainedArtifacts(model_folder_, run_dir, kArtifactFiles);
+  const Status copied = copyPretrainedArtifacts(model_folder_, run_dir, kImageArtifactFiles);
   if (!copied.ok()) return copied;
   return writeFileAtomically(run_dir + "/classes.json", nlohmann::json(class_names_).dump(2));
 }

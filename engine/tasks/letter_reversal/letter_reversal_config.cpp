@@ -6,10 +6,9 @@
 
 namespace ascope {
 
-using namespace config_checks;
-using namespace model_config_bounds;
-
 Status LetterReversalConfig::validate() const {
+  using namespace config_checks;
+  using namespace model_config_bounds;
   // 3 letters at least: the words are 3 letters or longer.
   Status s = firstError(
       {inRange("max_letters", max_letters, 3, 64), inRange("d_model", d_model, 1, kMaxWidth),

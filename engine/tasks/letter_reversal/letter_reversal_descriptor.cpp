@@ -14,7 +14,7 @@ namespace {
 // validation word right after its first epoch, about 30 s for the four; at 2e-3 the same model
 // sits at a third of the letters for three epochs before it finds the mirror); `tiny` is for
 // tests and a quick look (it trains, it does not learn much).
-TrainingConfig preset(const std::string& name) {
+TrainingConfig letterReversalPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kLetterReversalTaskId;
   c.preset = name;
@@ -40,7 +40,7 @@ TrainingConfig preset(const std::string& name) {
   return c;
 }
 
-Status validate(const TrainingConfig& c) {
+Status validateLetterReversal(const TrainingConfig& c) {
   return validateGeneratedTask<LetterReversalConfig>(c, "reversal", "its own words");
 }
 
@@ -54,19 +54,19 @@ std::array<std::vector<std::string>, 3> words(const TrainingConfig& c) {
           generateLetterWords(c.builtin.test_count, letters, seed * 1000003ULL + 2)};
 }
 
-Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeLetterReversalTraining(const TaskBuild& b) {
   if (b.shapes.any()) return Error{"vocab and pad_to are for the text tasks"};
   return std::unique_ptr<Task>(
       std::make_unique<LetterReversalTask>(b.config, words(b.config), b.device));
 }
 
-Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeLetterReversalInference(const TaskBuild& b) {
   std::array<std::vector<std::string>, 3> none;
   return std::unique_ptr<Task>(std::make_unique<LetterReversalTask>(
       b.config, b.with_data ? words(b.config) : none, b.device));
 }
 
-MetricInfo editDistance() {
+MetricInfo editDistanceMetric() {
   MetricInfo m;
   m.key = kEditDistanceKey;
   m.title = "edit distance";
@@ -91,11 +91,11 @@ TaskDescriptor letterReversalTaskDescriptor() {
   d.payloads = {TextAlignment::kKind};
   d.input_hint = "Type a word of letters, e.g. attend";
   d.accuracy_name = "letter accuracy";
-  d.metrics = {editDistance()};
+  d.metrics = {editDistanceMetric()};
   d.special_tokens = {"START", "END", "PAD"};
   d.presets = {{"laptop", "a minute on a CPU"}, {"tiny", "seconds, a quick look"}};
-  d.make_preset = preset;
-  d.validate = validate;
+  d.make_preset = letterReversalPreset;
+  d.validate = validateLetterReversal;
   useEncoderShape<LetterReversalConfig>(d);
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.attention_axes = [](const std::string&) {
@@ -104,8 +104,8 @@ TaskDescriptor letterReversalTaskDescriptor() {
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
     return letterReversalStepFlops(c.model.get<LetterReversalConfig>(), c.batch_size);
   };
-  d.make_training_task = makeTraining;
-  d.make_inference_task = makeInference;
+  d.make_training_task = makeLetterReversalTraining;
+  d.make_inference_task = makeLetterReversalInference;
   return d;
 }
 

@@ -19,8 +19,8 @@ namespace {
 constexpr int64_t kBatch = 512;
 
 /// The ids of `words` and of their reversals, stacked (N, max_letters + 1).
-void stack(const std::vector<std::string>& words, int max_letters, torch::Tensor* ids,
-           torch::Tensor* targets) {
+void stackWords(const std::vector<std::string>& words, int max_letters, torch::Tensor* ids,
+                torch::Tensor* targets) {
   const auto n = static_cast<int64_t>(words.size());
   const int64_t width = max_letters + 1;
   *ids = torch::empty({n, width}, torch::kLong);
@@ -57,7 +57,7 @@ LetterReversalTask::LetterReversalTask(const TrainingConfig& config,
       device_(device),
       words_(std::move(words)) {
   for (std::size_t k = 0; k < 3; ++k) {
-    stack(words_[k], static_cast<int>(settings_.max_letters), &ids_[k], &targets_[k]);
+    stackWords(words_[k], static_cast<int>(settings_.max_letters), &ids_[k], &targets_[k]);
   }
   model_ = LetterReversalModel(settings_);
   model_->to(device_);

@@ -28,8 +28,9 @@ const std::vector<std::string> kLabels{"negative", "positive"};
 
 // What a save_pretrained folder holds besides the weights; the tokenizer is read from whichever
 // of these exist, as BertTokenizer::fromFolder reads them.
-const std::vector<std::string> kArtifactFiles{"config.json", "vocab.txt", "tokenizer.json",
-                                              "tokenizer_config.json", "special_tokens_map.json"};
+const std::vector<std::string> kSentimentArtifactFiles{"config.json", "vocab.txt", "tokenizer.json",
+                                                       "tokenizer_config.json",
+                                                       "special_tokens_map.json"};
 
 // A model with fewer rows in its embedding table than the tokenizer has tokens would fail on the
 // first review holding one of them; better to refuse the folder at once.
@@ -243,7 +244,7 @@ std::vector<AttentionSite> PretrainedSentimentTask::attentionSites() {
 }
 
 Status PretrainedSentimentTask::saveArtifacts(const std::string& run_dir) const {
-  return copyPretrainedArtifacts(model_folder_, run_dir, kArtifactFiles);
+  return copyPretrainedArtifacts(model_folder_, run_dir, kSentimentArtifactFiles);
 }
 
 Expected<InferenceOutcome> PretrainedSentimentTask::inferText(const std::string& text) {

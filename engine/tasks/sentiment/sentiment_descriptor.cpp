@@ -17,7 +17,7 @@
 namespace ascope {
 namespace {
 
-TrainingConfig preset(const std::string& name) {
+TrainingConfig sentimentPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kSentimentTaskId;
   c.preset = name;
@@ -122,7 +122,7 @@ Expected<TextDataset> benchmarkReviews(const TrainingConfig& c, int64_t vocab) {
   return data;
 }
 
-Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeSentimentTraining(const TaskBuild& b) {
   if (b.shapes.pad_to > 0) {
     return Error{"pad_to is for translation: sentiment batches are padded to their longest review"};
   }
@@ -150,7 +150,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
       std::make_unique<SentimentTask>(b.config, std::move(*data), std::move(tokenizer), b.device));
 }
 
-Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeSentimentInference(const TaskBuild& b) {
   TextDataset data;
   if (b.with_data) {
     Expected<TextDataset> read = textData(b.config, b.warnings);
@@ -167,7 +167,7 @@ Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
 }
 
 /// The text classifier of `c` over max_len tokens, or the BERT of c.pretrained's config.json.
-Expected<double> stepFlops(const TrainingConfig& c) {
+Expected<double> sentimentStepFlops(const TrainingConfig& c) {
   TextClassifierConfig text = c.model.get<TextClassifierConfig>();
   if (!c.pretrained.empty()) {
     Expected<BertConfig> hf = readBertConfig(c.pretrained + "/config.json");
@@ -199,7 +199,7 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.presets.push_back({"finetune", "the seed's fine-tuning of a pretrained BERT (--model FOLDER)"});
   d.fine_tunes_pretrained = true;
   d.fine_tune_preset = "finetune";
-  d.make_preset = preset;
+  d.make_preset = sentimentPreset;
   d.validate = [](const TrainingConfig& c) -> Status {
     Expected<TextClassifierConfig> read = c.model.read<TextClassifierConfig>();
     if (!read.ok()) return Error{read.error()};
@@ -226,12 +226,12 @@ TaskDescriptor sentimentTaskDescriptor() {
                       hf->intermediate_size, 0};
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
-  d.step_flops = stepFlops;
+  d.step_flops = sentimentStepFlops;
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query token", "key token"};
   };
-  d.make_training_task = makeTraining;
-  d.make_inference_task = makeInference;
+  d.make_training_task = makeSentimentTraining;
+  d.make_inference_task = makeSentimentInference;
   return d;
 }
 

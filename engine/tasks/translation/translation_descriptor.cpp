@@ -20,7 +20,7 @@
 namespace ascope {
 namespace {
 
-TrainingConfig preset(const std::string& name) {
+TrainingConfig translationPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kTranslationTaskId;
   c.preset = name;
@@ -78,7 +78,7 @@ TrainingConfig preset(const std::string& name) {
   return c;
 }
 
-Status validate(const TrainingConfig& c) {
+Status validateTranslation(const TrainingConfig& c) {
   if (usesBuiltinData(c) && (c.source_language != "en" || c.target_language != "it")) {
     return Error{"the built-in translation data is English→Italian (en→it), got " +
                  c.source_language + "→" + c.target_language};
@@ -187,7 +187,7 @@ Expected<TranslationTokenizer> runPieces(const TrainingConfig& c,
   return TranslationTokenizer(std::move(*model));
 }
 
-Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeTranslationTraining(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
   const BenchmarkShapes& shapes = b.shapes;
   const int64_t seq_len = config.model.get<TranslatorConfig>().seq_len;
@@ -231,7 +231,7 @@ Expected<std::unique_ptr<Task>> makeTraining(const TaskBuild& b) {
   return std::unique_ptr<Task>(std::move(task));
 }
 
-Expected<std::unique_ptr<Task>> makeInference(const TaskBuild& b) {
+Expected<std::unique_ptr<Task>> makeTranslationInference(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
   const bool pieces = config.model.get<TranslatorConfig>().piece_vocab_size > 0;
   auto source = TranslationTokenizer::load(b.run_dir, config.source_language, pieces);
@@ -277,8 +277,8 @@ TaskDescriptor translationTaskDescriptor() {
   }
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "sized for a real corpus on a CPU"});
-  d.make_preset = preset;
-  d.validate = validate;
+  d.make_preset = translationPreset;
+  d.validate = validateTranslation;
   d.model_shape = [](const TrainingConfig& c) {
     const Expected<TranslatorConfig> t = c.model.read<TranslatorConfig>();
     if (!t.ok()) return ModelShape{};
@@ -297,8 +297,8 @@ TaskDescriptor translationTaskDescriptor() {
     return trainingStepFlops(t, c.batch_size, t.seq_len, t.seq_len);
   };
   d.attention_axes = axes;
-  d.make_training_task = makeTraining;
-  d.make_inference_task = makeInference;
+  d.make_training_task = makeTranslationTraining;
+  d.make_inference_task = makeTranslationInference;
   return d;
 }
 

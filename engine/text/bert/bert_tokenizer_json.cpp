@@ -19,28 +19,28 @@ std::string quoted(const std::string& text) {
   return "\"" + text + "\"";
 }
 
-std::string describe(const json& value) {
+std::string describeJson(const json& value) {
   return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 /// The optional field `key` of `object`: nullptr when it is missing.
-const json* field(const json& object, const char* key) {
+const json* member(const json& object, const char* key) {
   const auto it = object.find(key);
   return it == object.end() ? nullptr : &*it;
 }
 
-Status readBool(const json& object, const char* key, const std::string& where, bool& out) {
-  const json* value = field(object, key);
+Status readBoolMember(const json& object, const char* key, const std::string& where, bool& out) {
+  const json* value = member(object, key);
   if (value == nullptr) return {};
   if (!value->is_boolean()) {
-    return Error{where + "." + key + " must be true or false, not " + describe(*value)};
+    return Error{where + "." + key + " must be true or false, not " + describeJson(*value)};
   }
   out = value->get<bool>();
   return {};
 }
 
 Status readString(const json& object, const char* key, const std::string& where, std::string& out) {
-  const json* value = field(object, key);
+  const json* value = member(object, key);
   if (value == nullptr) return {};
   if (!value->is_string()) return Error{where + "." + key + " must be a string"};
   out = value->get<std::string>();
@@ -63,20 +63,20 @@ Status readModel(const json& model, const std::string& name, BertTokenizerSettin
                  std::unordered_map<std::string, std::int64_t>& ids) {
   const std::string where = name + ": model";
   if (!model.is_object()) return Error{where + " must be an object"};
-  if (const json* type = field(model, "type")) {
+  if (const json* type = member(model, "type")) {
     if (!type->is_string() || type->get<std::string>() != "WordPiece") {
-      return Error{where + ".type is " + describe(*type) +
+      return Error{where + ".type is " + describeJson(*type) +
                    "; only WordPiece models (BERT) are supported"};
     }
   }
-  const json* vocab = field(model, "vocab");
+  const json* vocab = member(model, "vocab");
   if (vocab == nullptr || !vocab->is_object()) {
     return Error{where + ".vocab must be an object of token: id"};
   }
   for (const auto& [token, id] : vocab->items()) {
     const std::optional<std::int64_t> value = idValue(id);
     if (!value) {
-      return Error{where + ".vocab: " + quoted(token) + " has id " + describe(id) +
+      return Error{where + ".vocab: " + quoted(token) + " has id " + describeJson(id) +
                    ", not a non-negative integer"};
     }
     ids.emplace(token, *value);
@@ -87,11 +87,11 @@ Status readModel(const json& model, const std::string& name, BertTokenizerSettin
       !s) {
     return s;
   }
-  if (const json* max_chars = field(model, "max_input_chars_per_word")) {
+  if (const json* max_chars = member(model, "max_input_chars_per_word")) {
     const std::optional<std::int64_t> value = idValue(*max_chars);
     if (!value) {
       return Error{where + ".max_input_chars_per_word must be a non-negative integer, not " +
-                   describe(*max_chars)};
+                   describeJson(*max_chars)};
     }
     settings.max_input_chars_per_word = static_cast<std::size_t>(*value);
   }
@@ -106,22 +106,25 @@ Status readNormalizer(const json* normalizer, const std::string& name,
     return {};
   }
   if (!normalizer->is_object()) return Error{where + " must be an object or null"};
-  const json* type = field(*normalizer, "type");
+  const json* type = member(*normalizer, "type");
   if (type == nullptr || !type->is_string() || type->get<std::string>() != "BertNormalizer") {
-    return Error{where + ".type is " + (type ? describe(*type) : std::string("missing")) +
+    return Error{where + ".type is " + (type ? describeJson(*type) : std::string("missing")) +
                  "; only BertNormalizer is supported"};
   }
   normalization = BertNormalization{};
-  if (Status s = readBool(*normalizer, "clean_text", where, normalization.clean_text); !s) return s;
-  if (Status s =
-          readBool(*normalizer, "handle_chinese_chars", where, normalization.handle_chinese_chars);
+  if (Status s = readBoolMember(*normalizer, "clean_text", where, normalization.clean_text); !s)
+    return s;
+  if (Status s = readBoolMember(*normalizer, "handle_chinese_chars", where,
+                                normalization.handle_chinese_chars);
       !s) {
     return s;
   }
-  if (Status s = readBool(*normalizer, "lowercase", where, normalization.lowercase); !s) return s;
-  if (const json* strip = field(*normalizer, "strip_accents"); strip && !strip->is_null()) {
+  if (Status s = readBoolMember(*normalizer, "lowercase", where, normalization.lowercase); !s)
+    return s;
+  if (const json* strip = member(*normalizer, "strip_accents"); strip && !strip->is_null()) {
     if (!strip->is_boolean()) {
-      return Error{where + ".strip_accents must be true, false or null, not " + describe(*strip)};
+      return Error{where + ".strip_accents must be true, false or null, not " +
+                   describeJson(*strip)};
     }
     normalization.strip_accents = strip->get<bool>();
   }
@@ -130,10 +133,10 @@ Status readNormalizer(const json* normalizer, const std::string& name,
 
 Status readPreTokenizer(const json* pre_tokenizer, const std::string& name) {
   const json* type =
-      pre_tokenizer && pre_tokenizer->is_object() ? field(*pre_tokenizer, "type") : nullptr;
+      pre_tokenizer && pre_tokenizer->is_object() ? member(*pre_tokenizer, "type") : nullptr;
   if (type == nullptr || !type->is_string() || type->get<std::string>() != "BertPreTokenizer") {
     return Error{name + ": pre_tokenizer is " +
-                 (pre_tokenizer ? describe(*pre_tokenizer) : std::string("missing")) +
+                 (pre_tokenizer ? describeJson(*pre_tokenizer) : std::string("missing")) +
                  "; only BertPreTokenizer is supported"};
   }
   return {};
@@ -142,9 +145,9 @@ Status readPreTokenizer(const json* pre_tokenizer, const std::string& name) {
 /// The special token name of a template item {"SpecialToken": {"id": "[CLS]", …}}.
 std::optional<std::string> templateSpecialToken(const json& item) {
   if (!item.is_object()) return std::nullopt;
-  const json* special = field(item, "SpecialToken");
+  const json* special = member(item, "SpecialToken");
   if (special == nullptr || !special->is_object()) return std::nullopt;
-  const json* id = field(*special, "id");
+  const json* id = member(*special, "id");
   if (id == nullptr || !id->is_string()) return std::nullopt;
   return id->get<std::string>();
 }
@@ -153,12 +156,12 @@ Status readPostProcessor(const json* processor, const std::string& name,
                          BertTokenizerSettings& settings) {
   if (processor == nullptr || processor->is_null()) return {};
   const std::string where = name + ": post_processor";
-  const json* type = processor->is_object() ? field(*processor, "type") : nullptr;
+  const json* type = processor->is_object() ? member(*processor, "type") : nullptr;
   const std::string type_name = type && type->is_string() ? type->get<std::string>() : "";
   if (type_name == "BertProcessing") {
     for (const auto& [key, out] :
          {std::pair{"cls", &settings.cls_token}, std::pair{"sep", &settings.sep_token}}) {
-      const json* pair = field(*processor, key);
+      const json* pair = member(*processor, key);
       if (pair == nullptr || !pair->is_array() || pair->empty() || !(*pair)[0].is_string()) {
         return Error{where + "." + key + " must be [token, id]"};
       }
@@ -167,7 +170,7 @@ Status readPostProcessor(const json* processor, const std::string& name,
     return {};
   }
   if (type_name == "TemplateProcessing") {
-    const json* single = field(*processor, "single");
+    const json* single = member(*processor, "single");
     std::optional<std::string> cls;
     std::optional<std::string> sep;
     if (single && single->is_array() && single->size() == 3) {
@@ -181,7 +184,7 @@ Status readPostProcessor(const json* processor, const std::string& name,
     settings.sep_token = *sep;
     return {};
   }
-  return Error{where + ".type is " + (type ? describe(*type) : std::string("missing")) +
+  return Error{where + ".type is " + (type ? describeJson(*type) : std::string("missing")) +
                "; only TemplateProcessing and BertProcessing are supported"};
 }
 
@@ -193,8 +196,8 @@ Status readAddedTokens(const json* added, const std::string& name, BertTokenizer
     const json& token = (*added)[i];
     const std::string where = name + ": added_tokens[" + std::to_string(i) + "]";
     if (!token.is_object()) return Error{where + " must be an object"};
-    const json* content = field(token, "content");
-    const json* id = field(token, "id");
+    const json* content = member(token, "content");
+    const json* id = member(token, "id");
     if (content == nullptr || !content->is_string() || content->get<std::string>().empty()) {
       return Error{where + ".content must be a non-empty string"};
     }
@@ -246,22 +249,22 @@ Expected<BertTokenizerDefinition> parseBertTokenizerJson(const json& root,
   BertTokenizerSettings& settings = definition.settings;
   std::unordered_map<std::string, std::int64_t> ids;
 
-  const json* model = field(root, "model");
+  const json* model = member(root, "model");
   if (model == nullptr) return Error{name + ": no \"model\""};
   if (Status s = readModel(*model, name, settings, ids); !s) return Error{s.error()};
-  if (Status s = readNormalizer(field(root, "normalizer"), name, settings.normalization); !s) {
+  if (Status s = readNormalizer(member(root, "normalizer"), name, settings.normalization); !s) {
     return Error{s.error()};
   }
-  if (Status s = readPreTokenizer(field(root, "pre_tokenizer"), name); !s) return Error{s.error()};
-  if (Status s = readPostProcessor(field(root, "post_processor"), name, settings); !s) {
+  if (Status s = readPreTokenizer(member(root, "pre_tokenizer"), name); !s) return Error{s.error()};
+  if (Status s = readPostProcessor(member(root, "post_processor"), name, settings); !s) {
     return Error{s.error()};
   }
-  if (const json* padding = field(root, "padding"); padding && padding->is_object()) {
+  if (const json* padding = member(root, "padding"); padding && padding->is_object()) {
     if (Status s = readString(*padding, "pad_token", name + ": padding", settings.pad_token); !s) {
       return Error{s.error()};
     }
   }
-  if (Status s = readAddedTokens(field(root, "added_tokens"), name, settings, ids); !s) {
+  if (Status s = readAddedTokens(member(root, "added_tokens"), name, settings, ids); !s) {
     return Error{s.error()};
   }
   auto vocab = tokensById(ids, name);

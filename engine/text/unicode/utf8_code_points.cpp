@@ -2,29 +2,12 @@
 
 #include <cstdint>
 
+#include "engine/text/unicode/utf8_lead_byte.h"
+
 namespace ascope {
 namespace {
 
 constexpr char32_t kReplacement = 0xFFFD;
-
-/// Length of the sequence a lead byte starts and the allowed range of its second byte (Unicode
-/// Table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF); 0 for a non-lead byte.
-struct LeadByte {
-  int length = 0;
-  std::uint8_t second_min = 0x80;
-  std::uint8_t second_max = 0xBF;
-};
-
-LeadByte classifyLead(std::uint8_t lead) {
-  if (lead >= 0xC2 && lead <= 0xDF) return {2, 0x80, 0xBF};
-  if (lead == 0xE0) return {3, 0xA0, 0xBF};
-  if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) return {3, 0x80, 0xBF};
-  if (lead == 0xED) return {3, 0x80, 0x9F};
-  if (lead == 0xF0) return {4, 0x90, 0xBF};
-  if (lead >= 0xF1 && lead <= 0xF3) return {4, 0x80, 0xBF};
-  if (lead == 0xF4) return {4, 0x80, 0x8F};
-  return {};
-}
 
 }  // namespace
 
@@ -38,7 +21,7 @@ void appendCodePoints(std::string_view text, std::u32string& out) {
       ++i;
       continue;
     }
-    const LeadByte shape = classifyLead(lead);
+    const Utf8LeadByte shape = classifyUtf8Lead(lead);
     if (shape.length == 0) {
       out.push_back(kReplacement);
       ++i;

@@ -2,29 +2,9 @@
 
 #include <cstdint>
 
+#include "engine/text/unicode/utf8_lead_byte.h"
+
 namespace ascope {
-namespace {
-
-/// Length of the well-formed sequence led by `lead` and the allowed range of its second byte
-/// (Unicode Table 3-7); 0 when `lead` cannot start a sequence.
-struct LeadByte {
-  int length = 0;
-  std::uint8_t second_min = 0x80;
-  std::uint8_t second_max = 0xBF;
-};
-
-LeadByte classify(std::uint8_t lead) {
-  if (lead >= 0xC2 && lead <= 0xDF) return {2, 0x80, 0xBF};
-  if (lead == 0xE0) return {3, 0xA0, 0xBF};
-  if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) return {3, 0x80, 0xBF};
-  if (lead == 0xED) return {3, 0x80, 0x9F};  // excludes the UTF-16 surrogates
-  if (lead == 0xF0) return {4, 0x90, 0xBF};
-  if (lead >= 0xF1 && lead <= 0xF3) return {4, 0x80, 0xBF};
-  if (lead == 0xF4) return {4, 0x80, 0x8F};  // nothing above U+10FFFF
-  return {};
-}
-
-}  // namespace
 
 std::size_t appendRepairedUtf8(std::string_view in, std::string& out) {
   std::size_t replaced = 0;
@@ -39,7 +19,7 @@ std::size_t appendRepairedUtf8(std::string_view in, std::string& out) {
     i = run;
     if (i >= n) break;
 
-    const LeadByte lead = classify(static_cast<std::uint8_t>(in[i]));
+    const Utf8LeadByte lead = classifyUtf8Lead(static_cast<std::uint8_t>(in[i]));
     std::size_t valid = 0;  // bytes of a well-formed prefix, lead included
     if (lead.length > 0) {
       valid = 1;

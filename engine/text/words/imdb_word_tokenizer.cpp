@@ -11,12 +11,12 @@ namespace ascope {
 namespace {
 
 // Non-empty is WordVocabulary's own check.
-bool isWord(std::string_view word) {
+bool isVocabularyWord(std::string_view word) {
   return std::all_of(word.begin(), word.end(),
                      [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
 }
 
-const WordVocabularyLayout& layout() {
+const WordVocabularyLayout& imdbLayout() {
   static const WordVocabularyLayout kLayout = [] {
     WordVocabularyLayout layout;
     layout.first_id = 1;
@@ -28,7 +28,7 @@ const WordVocabularyLayout& layout() {
     layout.words_key = "words";
     layout.word_noun = "word";
     layout.word_rule = "a non-empty lowercase [a-z0-9] word";
-    layout.accepts = isWord;
+    layout.accepts = isVocabularyWord;
     return layout;
   }();
   return kLayout;
@@ -37,7 +37,7 @@ const WordVocabularyLayout& layout() {
 }  // namespace
 
 ImdbWordTokenizer::ImdbWordTokenizer()
-    : vocabulary_(WordVocabulary::empty(layout(), kDefaultMinFreq)) {}
+    : vocabulary_(WordVocabulary::empty(imdbLayout(), kDefaultMinFreq)) {}
 
 ImdbWordTokenizer::ImdbWordTokenizer(WordVocabulary vocabulary)
     : vocabulary_(std::move(vocabulary)) {}
@@ -49,7 +49,7 @@ ImdbWordTokenizer ImdbWordTokenizer::fit(const std::vector<std::string_view>& te
     std::string_view word;
     while (splitter.next(word)) counts.add(word);
   }
-  return ImdbWordTokenizer(WordVocabulary::fit(counts, min_freq, layout()));
+  return ImdbWordTokenizer(WordVocabulary::fit(counts, min_freq, imdbLayout()));
 }
 
 ImdbWordTokenizer ImdbWordTokenizer::fit(const std::vector<TextSample>& samples, int min_freq) {
@@ -85,12 +85,12 @@ std::vector<std::string> ImdbWordTokenizer::tokens(std::string_view text,
 }
 
 nlohmann::json ImdbWordTokenizer::toJson() const {
-  return vocabulary_.toJson(layout());
+  return vocabulary_.toJson(imdbLayout());
 }
 
 Expected<ImdbWordTokenizer> ImdbWordTokenizer::fromJson(const nlohmann::json& json,
                                                         const std::string& name) {
-  auto vocabulary = WordVocabulary::fromJson(json, name, layout());
+  auto vocabulary = WordVocabulary::fromJson(json, name, imdbLayout());
   if (!vocabulary) return Error{vocabulary.error()};
   return ImdbWordTokenizer(std::move(*vocabulary));
 }

@@ -5,13 +5,14 @@
 namespace ascope {
 namespace {
 
-char lowerAscii(char c) {
+char lowerAsciiChar(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 /// Length of the line-break tag starting at text[at] ('<' there), or 0 if there is none.
 std::size_t breakTagLength(std::string_view text, std::size_t at) {
-  if (text.size() - at < 4 || lowerAscii(text[at + 1]) != 'b' || lowerAscii(text[at + 2]) != 'r') {
+  if (text.size() - at < 4 || lowerAsciiChar(text[at + 1]) != 'b' ||
+      lowerAsciiChar(text[at + 2]) != 'r') {
     return 0;
   }
   std::size_t i = at + 3;

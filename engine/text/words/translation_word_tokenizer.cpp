@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kLowercaseKey = "lowercase";
 constexpr const char* kSpacingKey = "spacing";
 
-const WordVocabularyLayout& layout() {
+const WordVocabularyLayout& translationLayout() {
   static const WordVocabularyLayout kLayout = [] {
     WordVocabularyLayout layout;
     layout.first_id = 0;
@@ -36,7 +36,8 @@ const WordVocabularyLayout& layout() {
 }  // namespace
 
 TranslationWordTokenizer::TranslationWordTokenizer()
-    : TranslationWordTokenizer(WordVocabulary::empty(layout(), kDefaultMinFrequency), false, {}) {}
+    : TranslationWordTokenizer(WordVocabulary::empty(translationLayout(), kDefaultMinFrequency),
+                               false, {}) {}
 
 TranslationWordTokenizer::TranslationWordTokenizer(WordVocabulary vocabulary, bool lowercase,
                                                    TokenSpacing spacing)
@@ -53,8 +54,8 @@ TranslationWordTokenizer TranslationWordTokenizer::fit(
   TokenSpacing spacing = TokenSpacing::learn(sentences, [lowercase](std::string_view sentence) {
     return WhitespacePreTokenizer::split(sentence, lowercase);
   });
-  return TranslationWordTokenizer(WordVocabulary::fit(counts, min_frequency, layout()), lowercase,
-                                  std::move(spacing));
+  return TranslationWordTokenizer(WordVocabulary::fit(counts, min_frequency, translationLayout()),
+                                  lowercase, std::move(spacing));
 }
 
 std::vector<std::int64_t> TranslationWordTokenizer::encode(std::string_view text) const {
@@ -95,7 +96,7 @@ std::string TranslationWordTokenizer::detokenize(const std::vector<std::int64_t>
 }
 
 nlohmann::json TranslationWordTokenizer::toJson() const {
-  nlohmann::json json = vocabulary_.toJson(layout());
+  nlohmann::json json = vocabulary_.toJson(translationLayout());
   json[kLowercaseKey] = lowercase_;
   // Unlearned spacing (null) is not written: read back, it would be an empty learned one.
   if (nlohmann::json spacing = spacing_.toJson(); !spacing.is_null()) json[kSpacingKey] = spacing;
@@ -106,7 +107,7 @@ Expected<TranslationWordTokenizer> TranslationWordTokenizer::fromJson(const nloh
                                                                       const std::string& name) {
   // WordVocabulary::fromJson checks the whole object, "lowercase" included (it is in the layout's
   // flags), so reading it here cannot throw.
-  auto vocabulary = WordVocabulary::fromJson(json, name, layout());
+  auto vocabulary = WordVocabulary::fromJson(json, name, translationLayout());
   if (!vocabulary) return Error{vocabulary.error()};
   const auto stored = json.find(kSpacingKey);
   Expected<TokenSpacing> spacing =

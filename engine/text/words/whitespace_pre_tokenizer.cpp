@@ -34,7 +34,7 @@ bool isSpace(char32_t c) {
          c == 0x3000;
 }
 
-bool isWord(char32_t c) {
+bool isWordCharacter(char32_t c) {
   if (c < 0x80) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
@@ -85,8 +85,8 @@ char32_t decodeAt(std::string_view text, std::size_t& i) {
 
 enum class Kind { kSpace, kWord, kSymbol };
 
-Kind kindOf(char32_t c) {
-  return isSpace(c) ? Kind::kSpace : isWord(c) ? Kind::kWord : Kind::kSymbol;
+Kind characterKind(char32_t c) {
+  return isSpace(c) ? Kind::kSpace : isWordCharacter(c) ? Kind::kWord : Kind::kSymbol;
 }
 
 }  // namespace
@@ -98,7 +98,7 @@ std::vector<std::string> WhitespacePreTokenizer::split(std::string_view text, bo
   std::size_t i = 0;
   while (i < text.size()) {
     const char32_t c = decodeAt(text, i);
-    const Kind kind = kindOf(c);
+    const Kind kind = characterKind(c);
     if (kind != current_kind && !current.empty()) {
       tokens.push_back(std::move(current));
       current.clear();

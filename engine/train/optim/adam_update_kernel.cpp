@@ -10,7 +10,7 @@ namespace ascope {
 namespace {
 
 // Large enough that a thread's share is worth waking it for; small parameters stay on one thread.
-constexpr int64_t kGrain = 1 << 15;
+constexpr int64_t kAdamGrain = 1 << 15;
 
 /// The step's constants, in the float arithmetic of the element loop.
 struct AdamCoefficients {
@@ -53,7 +53,7 @@ __attribute__((target_clones("avx2", "default"))) void updateRange(float* __rest
 
 void adamUpdate(float* p, const float* g, float* m, float* v, int64_t n, const AdamStepScalars& s) {
   const AdamCoefficients c(s);
-  at::parallel_for(0, n, kGrain, [&](int64_t begin, int64_t end) {
+  at::parallel_for(0, n, kAdamGrain, [&](int64_t begin, int64_t end) {
     updateRange(p + begin, g + begin, m + begin, v + begin, end - begin, c);
   });
 }
@@ -61,7 +61,7 @@ void adamUpdate(float* p, const float* g, float* m, float* v, int64_t n, const A
 void adamUpdateRows(float* p, const float* grad_rows, const int64_t* slot, float* m, float* v,
                     int64_t rows, int64_t cols, const AdamStepScalars& s) {
   const AdamCoefficients c(s);
-  const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(cols, 1));
+  const int64_t grain = std::max<int64_t>(1, kAdamGrain / std::max<int64_t>(cols, 1));
   at::parallel_for(0, rows, grain, [&](int64_t begin, int64_t end) {
     const std::vector<float> zeros(static_cast<std::size_t>(cols), 0.0f);
     for (int64_t r = begin; r < end; ++r) {

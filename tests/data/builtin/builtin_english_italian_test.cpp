@@ -14,7 +14,7 @@ namespace {
 
 using Words = std::vector<std::string>;
 
-Words split(const std::string& text) {
+Words wordsOf(const std::string& text) {
   std::istringstream stream(text);
   Words words;
   for (std::string word; stream >> word;) words.push_back(word);
@@ -170,7 +170,7 @@ TEST(BuiltinEnglishItalian, TextIsLowercaseWordsWithSingleSpaces) {
         ASSERT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ' ') << *text;
       }
     }
-    const std::size_t words = split(pair.source).size();
+    const std::size_t words = wordsOf(pair.source).size();
     EXPECT_GE(words, 3u);
     EXPECT_LE(words, 10u);
   }
@@ -182,8 +182,8 @@ TEST(BuiltinEnglishItalian, GeneratedPairsReorderAndAgree) {
   const TranslationDataset data = defaults();
   int reordered = 0, articles = 0;
   for (const TranslationPair& pair : data.train) {
-    const Words en = split(pair.source);
-    const Words it = split(pair.target);
+    const Words en = wordsOf(pair.source);
+    const Words it = wordsOf(pair.target);
     const std::string italian = " " + pair.target + " ";
     for (std::size_t i = 0; i + 1 < en.size(); ++i) {
       const int adjective = findAdjective(en[i]);
@@ -228,8 +228,8 @@ TEST(BuiltinEnglishItalian, SubjectPronounsAreDroppedAndVerbsConjugated) {
   const TranslationDataset data = defaults();
   int checked = 0;
   for (const TranslationPair& pair : data.train) {
-    const Words en = split(pair.source);
-    const Words it = split(pair.target);
+    const Words en = wordsOf(pair.source);
+    const Words it = wordsOf(pair.target);
     const int pronoun = findPronoun(en[0]);
     if (pronoun < 0) continue;
     const int verb = findVerb(en[1]) >= 0 ? findVerb(en[1]) : -1;

@@ -14,14 +14,14 @@ namespace {
 
 using Tokens = std::vector<std::string>;
 
-Tokens split(const std::string& text) {
+Tokens reviewTokens(const std::string& text) {
   std::istringstream stream(text);
   Tokens tokens;
   for (std::string token; stream >> token;) tokens.push_back(token);
   return tokens;
 }
 
-bool contains(const std::vector<std::string>& words, const std::string& word) {
+bool containsWord(const std::vector<std::string>& words, const std::string& word) {
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
@@ -31,10 +31,10 @@ int clausePolarity(const Tokens& clause, bool* negated_out = nullptr) {
   int polarity = 0;
   bool negated = false;
   for (const std::string& token : clause) {
-    if (contains(negationWords(), token)) negated = true;
-    const int word = contains(positiveWords(), token)   ? 1
-                     : contains(negativeWords(), token) ? -1
-                                                        : 0;
+    if (containsWord(negationWords(), token)) negated = true;
+    const int word = containsWord(positiveWords(), token)   ? 1
+                     : containsWord(negativeWords(), token) ? -1
+                                                            : 0;
     if (word == 0) continue;
     EXPECT_EQ(polarity, 0) << "two sentiment words in one clause";
     polarity = negated ? -word : word;
@@ -95,7 +95,7 @@ Reading read(const std::string& text) {
     }
     sentence.clear();
   };
-  for (const std::string& token : split(text)) {
+  for (const std::string& token : reviewTokens(text)) {
     if (token == "." || token == "!") {
       finish();
     } else {
@@ -148,7 +148,7 @@ TEST(BuiltinSentimentReviews, LengthsSpreadFromShortToLong) {
   const TextDataset data = dataset(5);
   std::size_t shortest = 1000, longest = 0, under_fifteen = 0, over_forty = 0;
   for (const TextSample& sample : data.train) {
-    const std::size_t length = split(sample.text).size();
+    const std::size_t length = reviewTokens(sample.text).size();
     shortest = std::min(shortest, length);
     longest = std::max(longest, length);
     if (length < 15) ++under_fifteen;
@@ -190,22 +190,22 @@ TEST(BuiltinSentimentReviews, NegationFlipsTheWordItPrecedes) {
   const TextDataset data = dataset(11, 8000, 0);
   int flipped_negative = 0, flipped_positive = 0;
   for (const TextSample& sample : data.train) {
-    const Tokens tokens = split(sample.text);
+    const Tokens tokens = reviewTokens(sample.text);
     int sentiment_words = 0;
     std::size_t where = 0;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-      if (contains(positiveWords(), tokens[i]) || contains(negativeWords(), tokens[i])) {
+      if (containsWord(positiveWords(), tokens[i]) || containsWord(negativeWords(), tokens[i])) {
         ++sentiment_words;
         where = i;
       }
     }
     if (sentiment_words != 1 || where == 0) continue;
     // "was hardly boring", "is not good", "was never very dull".
-    const bool right_before = contains(negationWords(), tokens[where - 1]);
-    const bool one_between = where >= 2 && contains(negationWords(), tokens[where - 2]) &&
-                             contains(intensifiers(), tokens[where - 1]);
+    const bool right_before = containsWord(negationWords(), tokens[where - 1]);
+    const bool one_between = where >= 2 && containsWord(negationWords(), tokens[where - 2]) &&
+                             containsWord(intensifiers(), tokens[where - 1]);
     if (!right_before && !one_between) continue;
-    if (contains(positiveWords(), tokens[where])) {
+    if (containsWord(positiveWords(), tokens[where])) {
       EXPECT_EQ(sample.label, 0) << sample.text;
       ++flipped_negative;
     } else {
@@ -221,7 +221,7 @@ TEST(BuiltinSentimentReviews, TheClauseAfterButWins) {
   const TextDataset data = dataset(12, 8000, 0);
   int checked = 0;
   for (const TextSample& sample : data.train) {
-    const Tokens tokens = split(sample.text);
+    const Tokens tokens = reviewTokens(sample.text);
     const auto but = std::find(tokens.begin(), tokens.end(), "but");
     if (but == tokens.end()) continue;
     // The sentence's "but" clause: up to the next full stop.
@@ -237,11 +237,11 @@ TEST(BuiltinSentimentReviews, TheClauseAfterButWins) {
 
 TEST(BuiltinSentimentReviews, LexiconListsAreDisjoint) {
   for (const std::string& word : positiveWords()) {
-    EXPECT_FALSE(contains(negativeWords(), word)) << word;
-    EXPECT_FALSE(contains(negationWords(), word)) << word;
-    EXPECT_FALSE(contains(intensifiers(), word)) << word;
+    EXPECT_FALSE(containsWord(negativeWords(), word)) << word;
+    EXPECT_FALSE(containsWord(negationWords(), word)) << word;
+    EXPECT_FALSE(containsWord(intensifiers(), word)) << word;
   }
-  for (const std::string& word : negativeWords()) EXPECT_FALSE(contains(intensifiers(), word));
+  for (const std::string& word : negativeWords()) EXPECT_FALSE(containsWord(intensifiers(), word));
 }
 
 }  // namespace

@@ -14,38 +14,38 @@ namespace {
 
 using testing::FixtureFolder;
 
-std::string check(const std::string& text, const JsonLimits& limits = {}) {
+std::string checkJson(const std::string& text, const JsonLimits& limits = {}) {
   const Status s = checkJsonLimits(text, "config.json", limits);
   return s.ok() ? "ok" : s.error();
 }
 
 TEST(JsonLimits, NestingDepthIsBounded) {
-  EXPECT_EQ(check(std::string(32, '[') + std::string(32, ']')), "ok");
-  EXPECT_EQ(check(std::string(33, '[') + std::string(33, ']')),
+  EXPECT_EQ(checkJson(std::string(32, '[') + std::string(32, ']')), "ok");
+  EXPECT_EQ(checkJson(std::string(33, '[') + std::string(33, ']')),
             "config.json: JSON nested deeper than 32 levels at line 1, byte 33");
-  EXPECT_EQ(check("{\"a\":\n" + std::string(200000, '[')),
+  EXPECT_EQ(checkJson("{\"a\":\n" + std::string(200000, '[')),
             "config.json: JSON nested deeper than 32 levels at line 2, byte 38");
   // Siblings do not add up: depth, not count.
   std::string wide = "[";
   for (int i = 0; i < 1000; ++i) wide += "[[]],";
   wide += "0]";
-  EXPECT_EQ(check(wide), "ok");
+  EXPECT_EQ(checkJson(wide), "ok");
 }
 
 TEST(JsonLimits, BracketsInStringsDoNotCount) {
   const std::string brackets(100, '[');
-  EXPECT_EQ(check("{\"name\": \"" + brackets + "\"}"), "ok");
-  EXPECT_EQ(check("{\"name\": \"say \\\"" + brackets + "\\\" \\\\\"}"), "ok");
+  EXPECT_EQ(checkJson("{\"name\": \"" + brackets + "\"}"), "ok");
+  EXPECT_EQ(checkJson("{\"name\": \"say \\\"" + brackets + "\\\" \\\\\"}"), "ok");
   // After an escaped backslash the quote ends the string: these brackets count again.
-  EXPECT_NE(check("[\"\\\\\"" + brackets + "]"), "ok");
+  EXPECT_NE(checkJson("[\"\\\\\"" + brackets + "]"), "ok");
 }
 
 TEST(JsonLimits, SizeIsBounded) {
   JsonLimits small;
   small.max_bytes = 10;
-  EXPECT_EQ(check("[1,2,3,4,5,6]", small),
+  EXPECT_EQ(checkJson("[1,2,3,4,5,6]", small),
             "config.json is 13 bytes, over the 10 bytes limit for this JSON file");
-  EXPECT_EQ(check(std::string(kMaxConfigJsonBytes + 1, ' ')),
+  EXPECT_EQ(checkJson(std::string(kMaxConfigJsonBytes + 1, ' ')),
             "config.json is 1.0 MiB, over the 1 MiB limit for this JSON file");
 }
 

@@ -16,7 +16,7 @@ std::string packed(const nlohmann::json& j) {
   return std::string(bytes.begin(), bytes.end());
 }
 
-std::string check(const std::string& bytes, const MsgpackLimits& limits = {}) {
+std::string checkMsgpack(const std::string& bytes, const MsgpackLimits& limits = {}) {
   const Status s = checkMsgpackLimits(bytes, "snap.msgpack", limits);
   return s.ok() ? "ok" : s.error();
 }
@@ -24,15 +24,17 @@ std::string check(const std::string& bytes, const MsgpackLimits& limits = {}) {
 TEST(MsgpackLimits, ReportedDeepNestingIsRefusedAtTheFirstLevelPastTheLimit) {
   // The reported file: 300,000 nested one-element arrays around a nil.
   const std::string deep = std::string(300000, '\x91') + '\xc0';
-  EXPECT_EQ(check(deep), "snap.msgpack: MessagePack nested deeper than 32 levels at byte 32");
-  EXPECT_EQ(check(std::string(32, '\x91') + '\xc0'), "ok");
-  EXPECT_EQ(check(std::string(33, '\x91') + '\xc0'),
+  EXPECT_EQ(checkMsgpack(deep),
+            "snap.msgpack: MessagePack nested deeper than 32 levels at byte 32");
+  EXPECT_EQ(checkMsgpack(std::string(32, '\x91') + '\xc0'), "ok");
+  EXPECT_EQ(checkMsgpack(std::string(33, '\x91') + '\xc0'),
             "snap.msgpack: MessagePack nested deeper than 32 levels at byte 32");
   // Maps count too: {0: {0: ...}}.
   std::string maps;
   for (int i = 0; i < 40; ++i) maps += std::string("\x81\x00", 2);
   maps += '\xc0';
-  EXPECT_EQ(check(maps), "snap.msgpack: MessagePack nested deeper than 32 levels at byte 64");
+  EXPECT_EQ(checkMsgpack(maps),
+            "snap.msgpack: MessagePack nested deeper than 32 levels at byte 64");
 }
 
 TEST(MsgpackLimits, WhatNlohmannWritesPasses) {
@@ -57,7 +59,7 @@ TEST(MsgpackLimits, WhatNlohmannWritesPasses) {
   for (int i = 0; i < 20; ++i) map16["k" + std::to_string(i)] = i;
   j["map16"] = map16;
   j["floats"] = std::vector<float>{0.5f, 1.5f};
-  EXPECT_EQ(check(packed(j)), "ok");
+  EXPECT_EQ(checkMsgpack(packed(j)), "ok");
 }
 
 TEST(MsgpackLimits, EveryTypeCodeIsUnderstood) {
@@ -75,43 +77,44 @@ TEST(MsgpackLimits, EveryTypeCodeIsUnderstood) {
   all += std::string("\xa1x\xd9\x01x\xda\x00\x01x\xdb\x00\x00\x00\x01x", 15);  // strings
   ASSERT_EQ(all.size(), 145u);
   // Every payload was skipped by its exact length: the scan ends right at the end, one short.
-  EXPECT_EQ(check(all),
+  EXPECT_EQ(checkMsgpack(all),
             "snap.msgpack: MessagePack is cut short at byte 145 (the file has 145 bytes)");
   all += '\x90';  // fixarray of 0: the 31st
-  EXPECT_EQ(check(all), "ok");
-  EXPECT_EQ(check(std::string("\xdd\x00\x00\x00\x01\x80", 6)), "ok");      // array 32, fixmap
-  EXPECT_EQ(check(std::string("\xde\x00\x01\x01\x02", 5)), "ok");          // map 16
-  EXPECT_EQ(check(std::string("\xdf\x00\x00\x00\x01\x01\x02", 7)), "ok");  // map 32
+  EXPECT_EQ(checkMsgpack(all), "ok");
+  EXPECT_EQ(checkMsgpack(std::string("\xdd\x00\x00\x00\x01\x80", 6)), "ok");  // array 32, fixmap
+  EXPECT_EQ(checkMsgpack(std::string("\xde\x00\x01\x01\x02", 5)), "ok");      // map 16
+  EXPECT_EQ(checkMsgpack(std::string("\xdf\x00\x00\x00\x01\x01\x02", 7)), "ok");  // map 32
 }
 
 TEST(MsgpackLimits, LengthsPastTheEndAreRefused) {
-  EXPECT_EQ(check(std::string("\xdb\xff\xff\xff\xff"
-                              "abc",
-                              8)),
+  EXPECT_EQ(checkMsgpack(std::string("\xdb\xff\xff\xff\xff"
+                                     "abc",
+                                     8)),
             "snap.msgpack: MessagePack length 4294967295 at byte 0 runs past the end of the "
             "8-byte data");
-  EXPECT_EQ(check(std::string("\xdd\xff\xff\xff\xff\xc0", 6)),
+  EXPECT_EQ(checkMsgpack(std::string("\xdd\xff\xff\xff\xff\xc0", 6)),
             "snap.msgpack: MessagePack array of 4294967295 values at byte 0 runs past the end of "
             "the 6-byte data");
-  EXPECT_EQ(check(std::string("\xdf\x00\x00\x00\x02\x01\x02\x03", 8)),
+  EXPECT_EQ(checkMsgpack(std::string("\xdf\x00\x00\x00\x02\x01\x02\x03", 8)),
             "snap.msgpack: MessagePack map of 2 pairs at byte 0 runs past the end of the 8-byte "
             "data");
-  EXPECT_EQ(check(std::string("\xc6\x00\x00", 3)),
+  EXPECT_EQ(checkMsgpack(std::string("\xc6\x00\x00", 3)),
             "snap.msgpack: MessagePack is cut short in a length field at byte 0");
-  EXPECT_EQ(check(std::string("\xcb\x00", 2)),
+  EXPECT_EQ(checkMsgpack(std::string("\xcb\x00", 2)),
             "snap.msgpack: MessagePack length 8 at byte 0 runs past the end of the 2-byte data");
-  EXPECT_EQ(check(""), "snap.msgpack: MessagePack is cut short at byte 0 (the file has 0 bytes)");
+  EXPECT_EQ(checkMsgpack(""),
+            "snap.msgpack: MessagePack is cut short at byte 0 (the file has 0 bytes)");
 }
 
 TEST(MsgpackLimits, ReservedByteTrailingBytesAndElementCountAreRefused) {
-  EXPECT_EQ(check(std::string("\x92\x01\xc1", 3)),
+  EXPECT_EQ(checkMsgpack(std::string("\x92\x01\xc1", 3)),
             "snap.msgpack: byte 0xc1 at byte 2 is not a MessagePack type");
-  EXPECT_EQ(check(std::string("\x01\x02", 2)),
+  EXPECT_EQ(checkMsgpack(std::string("\x01\x02", 2)),
             "snap.msgpack: 1 bytes after the MessagePack value at byte 1");
   MsgpackLimits few;
   few.max_elements = 4;
-  EXPECT_EQ(check(std::string("\x93\x01\x02\x03", 4), few), "ok");
-  EXPECT_EQ(check(std::string("\x94\x01\x02\x03\x04", 5), few),
+  EXPECT_EQ(checkMsgpack(std::string("\x93\x01\x02\x03", 4), few), "ok");
+  EXPECT_EQ(checkMsgpack(std::string("\x94\x01\x02\x03\x04", 5), few),
             "snap.msgpack: MessagePack holds more than 4 values at byte 4");
 }
 
@@ -120,7 +123,7 @@ TEST(MsgpackLimits, WhateverPassesDecodesWithoutTrouble) {
   // decodes them (it may still find them invalid, e.g. bad UTF-8, and says so with a throw).
   const std::string base = packed({{"groups", {{{"maps", {{{"values", {0.1f, 0.2f}}}}}}}},
                                    {"image", nlohmann::json::binary({1, 2, 3})}});
-  ASSERT_EQ(check(base), "ok");
+  ASSERT_EQ(checkMsgpack(base), "ok");
   std::mt19937 random(7);
   for (int round = 0; round < 20000; ++round) {
     std::string bytes = base;
@@ -129,7 +132,7 @@ TEST(MsgpackLimits, WhateverPassesDecodesWithoutTrouble) {
       bytes[random() % bytes.size()] = static_cast<char>(random() % 256);
     }
     if (random() % 4 == 0) bytes.resize(random() % bytes.size());
-    if (check(bytes) != "ok") continue;
+    if (checkMsgpack(bytes) != "ok") continue;
     try {
       const nlohmann::json decoded = nlohmann::json::from_msgpack(bytes);
       EXPECT_FALSE(decoded.is_discarded());

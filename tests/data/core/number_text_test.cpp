@@ -17,18 +17,13 @@
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/support/comma_locale.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
 using testing::FixtureFolder;
-
-std::string readAll(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing::readFile;
 
 TEST(NumberText, WritesAndReadsAsTheCLocaleDoes) {
   EXPECT_EQ(formatNumber(0.693147182, 6), "0.693147");
@@ -82,8 +77,8 @@ TEST(NumberText, TheRunFolderFilesIgnoreADecimalCommaLocale) {
     step.samples_per_s = 123.5;
     ASSERT_TRUE(writer->append(step).ok());
   }
-  EXPECT_NE(readAll(metrics).find("\n1,1,train,0.5,0.25,0.001,123.5,"), std::string::npos)
-      << readAll(metrics);
+  EXPECT_NE(readFile(metrics).find("\n1,1,train,0.5,0.25,0.001,123.5,"), std::string::npos)
+      << readFile(metrics);
   Expected<MetricsCsv> read = readMetricsCsv(metrics);
   ASSERT_TRUE(read.ok()) << read.error();
   ASSERT_EQ(read->rows.size(), 1u);
@@ -98,7 +93,7 @@ TEST(NumberText, TheRunFolderFilesIgnoreADecimalCommaLocale) {
   }
   Expected<LearningRateChanges> changes = readLearningRateChanges(folder.path());
   ASSERT_TRUE(changes.ok()) << changes.error();
-  ASSERT_EQ(changes->changes.size(), 1u) << readAll(learningRateChangesPath(folder.path()));
+  ASSERT_EQ(changes->changes.size(), 1u) << readFile(learningRateChangesPath(folder.path()));
   EXPECT_EQ(changes->changes[0].lr, 0.0005);
 }
 

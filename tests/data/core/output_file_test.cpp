@@ -16,9 +16,12 @@
 #include "engine/core/output_file.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/data/fixture_folder.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
+
+using testing::contains;
 
 namespace fs = std::filesystem;
 
@@ -27,10 +30,6 @@ std::string contents(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 TEST(OutputFile, ANewFileOrARegularOneIsWrittenWhole) {

@@ -17,16 +17,14 @@
 #include "engine/text/words/imdb_word_tokenizer.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/data/fixture_folder.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
+using testing::contains;
 using testing::Fifo;
 using testing::FixtureFolder;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 /// Runs `read`, which must refuse the FIFO at once (well before the fixture's unblocker).
 template <class Read>

@@ -11,15 +11,13 @@
 #include <vector>
 
 #include "tests/data/fixture_folder.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
+using testing::contains;
 using testing::FixtureFolder;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 void put16(std::string& out, std::uint32_t v) {
   out.push_back(static_cast<char>(v & 0xFF));

@@ -17,7 +17,7 @@ std::vector<TranslationPair> repetitiveCorpus() {
   return pairs;
 }
 
-std::set<std::string> sourcesOf(const std::vector<TranslationPair>& pairs) {
+std::set<std::string> sourceSet(const std::vector<TranslationPair>& pairs) {
   std::set<std::string> out;
   for (const auto& p : pairs) out.insert(p.source);
   return out;
@@ -25,20 +25,20 @@ std::set<std::string> sourcesOf(const std::vector<TranslationPair>& pairs) {
 
 TEST(HeldOutSplits, NoInputOnTwoSidesAndCarvedSplitsHaveNoRepeats) {
   std::vector<TranslationPair> train = repetitiveCorpus(), validation, test;
-  const std::size_t distinct = sourcesOf(train).size();
+  const std::size_t distinct = sourceSet(train).size();
   SplitOrigins origins;
   HeldOutPlan plan;
   plan.noun = "pairs";
   carveHeldOutSplits(train, validation, test, origins, plan);
   EXPECT_EQ(validation.size(), 100u);  // 10 % of the 1,000 pairs, one per distinct source
   EXPECT_EQ(test.size(), 100u);
-  EXPECT_EQ(sourcesOf(validation).size(), validation.size()) << "deduplicated";
-  EXPECT_EQ(sourcesOf(test).size(), test.size()) << "deduplicated";
-  const std::set<std::string> seen = sourcesOf(train);
+  EXPECT_EQ(sourceSet(validation).size(), validation.size()) << "deduplicated";
+  EXPECT_EQ(sourceSet(test).size(), test.size()) << "deduplicated";
+  const std::set<std::string> seen = sourceSet(train);
   for (const auto* split : {&validation, &test}) {
     for (const auto& p : *split) EXPECT_EQ(seen.count(p.source), 0u) << p.source;
   }
-  for (const auto& p : test) EXPECT_EQ(sourcesOf(validation).count(p.source), 0u) << p.source;
+  for (const auto& p : test) EXPECT_EQ(sourceSet(validation).count(p.source), 0u) << p.source;
   // Every distinct source is somewhere, and training keeps every pair of its sources.
   EXPECT_EQ(seen.size() + validation.size() + test.size(), distinct);
   EXPECT_NE(origins.test.find("100 pairs carved from the training data (10 %"), std::string::npos)
@@ -59,7 +59,7 @@ TEST(HeldOutSplits, TheSeedAloneDecidesAndTrainingKeepsItsOrder) {
   const auto [train_c, validation_c, test_c] = carve(8);
   ASSERT_EQ(test_a.size(), test_b.size());
   for (std::size_t i = 0; i < test_a.size(); ++i) EXPECT_EQ(test_a[i].source, test_b[i].source);
-  EXPECT_NE(sourcesOf(test_a), sourcesOf(test_c)) << "another seed, another test split";
+  EXPECT_NE(sourceSet(test_a), sourceSet(test_c)) << "another seed, another test split";
   // Training samples stay in corpus order: "target N" rises.
   for (std::size_t i = 1; i < train_a.size(); ++i) {
     EXPECT_LT(std::stoi(train_a[i - 1].target.substr(7)), std::stoi(train_a[i].target.substr(7)));

@@ -4,13 +4,12 @@
 
 #include "engine/text/unicode/utf8_repair.h"
 #include "tests/data/fixture_folder.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using testing::contains;
 
 TEST(ImdbCsvReader, ReadsTextLabelWithRfc4180Quoting) {
   const std::string csv =

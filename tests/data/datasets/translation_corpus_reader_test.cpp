@@ -7,15 +7,13 @@
 #include "engine/datasets/translation_dataset_loader.h"
 #include "engine/datasets/tsv_pair_reader.h"
 #include "tests/data/fixture_folder.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
+using testing::contains;
 using testing::FixtureFolder;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 std::vector<std::string> sourcesOf(const std::vector<TranslationPair>& pairs) {
   std::vector<std::string> sources;

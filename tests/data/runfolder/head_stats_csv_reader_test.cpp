@@ -53,38 +53,38 @@ TEST(HeadStatsCsvReader, RowsCutShortAreSkippedWhereverTheyAre) {
   EXPECT_DOUBLE_EQ((*rows)[1].statistic.value, .5);
 }
 
-std::string errorOf(const std::string& row) {
+std::string rowErrorOf(const std::string& row) {
   const Expected<std::vector<HeadStatsRow>> rows =
       parseHeadStatsCsv(std::string(kHeader) + "1,encoder,0,0,entropy,0.5\n" + row + "\n", "h.csv");
   return rows.ok() ? "(no error)" : rows.error();
 }
 
 TEST(HeadStatsCsvReader, MalformedRowsAreRefusedNamingTheLineAndTheValue) {
-  EXPECT_EQ(errorOf("2,encoder,-1,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,-1,0,entropy,0.5"),
             "h.csv:3: layer \"-1\" is not a whole number in 0..1023");
-  EXPECT_EQ(errorOf("2,encoder,0,1024,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,0,1024,entropy,0.5"),
             "h.csv:3: head \"1024\" is not a whole number in 0..1023");
-  EXPECT_EQ(errorOf("2,encoder,0,0,entropi,0.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,entropi,0.5"),
             "h.csv:3: metric \"entropi\" is not one of entropy, distance, special_mass, "
             "first_token_mass, max_weight, diagonal, previous_token, next_token");
-  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,3.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,entropy,3.5"),
             "h.csv:3: value \"3.5\" of entropy is outside [0, 1]");
-  EXPECT_EQ(errorOf("2,encoder,0,0,distance,2e6"),
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,distance,2e6"),
             "h.csv:3: value \"2e6\" of distance is outside [0, 1e6]");
-  EXPECT_EQ(errorOf("2,encoder,0,0,distance,inf"), "h.csv:3: value \"inf\" is not a number");
-  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,0.5x"), "h.csv:3: value \"0.5x\" is not a number");
-  EXPECT_EQ(errorOf("1.5,encoder,0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,distance,inf"), "h.csv:3: value \"inf\" is not a number");
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,entropy,0.5x"), "h.csv:3: value \"0.5x\" is not a number");
+  EXPECT_EQ(rowErrorOf("1.5,encoder,0,0,entropy,0.5"),
             "h.csv:3: step \"1.5\" is not a whole number ≥ 0");
-  EXPECT_EQ(errorOf(" 2,encoder,0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf(" 2,encoder,0,0,entropy,0.5"),
             "h.csv:3: step \" 2\" is not a whole number ≥ 0");
-  EXPECT_EQ(errorOf("2,encoder,self,0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,encoder,self,0,0,entropy,0.5"),
             "h.csv:3: 7 fields where step,group,layer,head,metric,value has 6");
-  EXPECT_EQ(errorOf("2,,0,0,entropy,0.5"), "h.csv:3: group \"\" is not a name of 1 to 64 bytes");
-  EXPECT_EQ(errorOf("2,enc\toder,0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,,0,0,entropy,0.5"), "h.csv:3: group \"\" is not a name of 1 to 64 bytes");
+  EXPECT_EQ(rowErrorOf("2,enc\toder,0,0,entropy,0.5"),
             "h.csv:3: group \"enc?oder\" has a control character");
-  EXPECT_EQ(errorOf("99999999999999999999,encoder,0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("99999999999999999999,encoder,0,0,entropy,0.5"),
             "h.csv:3: step \"99999999999999999999\" is not a whole number ≥ 0");
-  EXPECT_EQ(errorOf(std::string(300, '7')).substr(0, 60),
+  EXPECT_EQ(rowErrorOf(std::string(300, '7')).substr(0, 60),
             "h.csv:3: a line of 300 bytes, over the 256-byte limit of a r");
 }
 
@@ -99,14 +99,15 @@ TEST(HeadStatsCsvReader, FieldsAreReadAsCsvButTheGroupIsOneTheWriterCouldWrite) 
   EXPECT_EQ((*rows)[0].statistic.group, "encoder self");
   EXPECT_DOUBLE_EQ((*rows)[0].statistic.value, .5);
 
-  EXPECT_EQ(errorOf("2,\"enc,oder\",0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,\"enc,oder\",0,0,entropy,0.5"),
             "h.csv:3: group \"enc,oder\" has a comma or starts with a quote");
-  EXPECT_EQ(errorOf("2,\"\"\"enc\",0,0,entropy,0.5"),
+  EXPECT_EQ(rowErrorOf("2,\"\"\"enc\",0,0,entropy,0.5"),
             "h.csv:3: group \"\"enc\" has a comma or starts with a quote");
-  EXPECT_EQ(errorOf("2,enc\"oder,0,0,entropy,0.5"), "(no error)")
+  EXPECT_EQ(rowErrorOf("2,enc\"oder,0,0,entropy,0.5"), "(no error)")
       << "a quote inside an unquoted field is kept, and reads back";
-  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,\"0.5"), "h.csv:3: a quoted field that does not close");
-  EXPECT_EQ(errorOf("2,encoder,0,0,entropy,0.5\r3"), "h.csv:3: a line break within the row");
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,entropy,\"0.5"),
+            "h.csv:3: a quoted field that does not close");
+  EXPECT_EQ(rowErrorOf("2,encoder,0,0,entropy,0.5\r3"), "h.csv:3: a line break within the row");
 }
 
 TEST(HeadStatsCsvReader, RefusesAFileWithoutTheHeader) {

@@ -37,7 +37,7 @@ json smallTokenizerJson() {
   })");
 }
 
-std::string errorOf(const json& tokenizer_json) {
+std::string loadErrorOf(const json& tokenizer_json) {
   auto loaded = BertTokenizer::fromTokenizerJsonText(tokenizer_json.dump(), "tokenizer.json");
   return loaded.ok() ? std::string("(loaded)") : loaded.error();
 }
@@ -111,69 +111,70 @@ TEST(BertTokenizerFiles, MalformedJson) {
 TEST(BertTokenizerFiles, TokenizerJsonFieldErrors) {
   json j = smallTokenizerJson();
   j.erase("model");
-  EXPECT_EQ(errorOf(j), "tokenizer.json: no \"model\"");
+  EXPECT_EQ(loadErrorOf(j), "tokenizer.json: no \"model\"");
 
   j = smallTokenizerJson();
   j["model"]["type"] = "BPE";
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: model.type is \"BPE\"; only WordPiece models (BERT) are supported");
 
   j = smallTokenizerJson();
   j["model"]["vocab"] = json::array();
-  EXPECT_EQ(errorOf(j), "tokenizer.json: model.vocab must be an object of token: id");
+  EXPECT_EQ(loadErrorOf(j), "tokenizer.json: model.vocab must be an object of token: id");
 
   j = smallTokenizerJson();
   j["model"]["vocab"]["##s"] = -3;
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: model.vocab: \"##s\" has id -3, not a non-negative integer");
 
   j = smallTokenizerJson();
   j["model"]["vocab"]["##s"] = 6;
-  EXPECT_EQ(errorOf(j), "tokenizer.json: model.vocab: \"##s\" and \"world\" both have id 6");
+  EXPECT_EQ(loadErrorOf(j), "tokenizer.json: model.vocab: \"##s\" and \"world\" both have id 6");
 
   j = smallTokenizerJson();
   j["model"]["vocab"]["##s"] = 70;
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: model.vocab: \"##s\" has id 70, past the end of the 8 tokens (ids "
             "must run from 0 without gaps)");
 
   j = smallTokenizerJson();
   j["model"]["unk_token"] = "<unk>";
-  EXPECT_EQ(errorOf(j), "tokenizer.json: the unknown token \"<unk>\" is not in the vocabulary");
+  EXPECT_EQ(loadErrorOf(j), "tokenizer.json: the unknown token \"<unk>\" is not in the vocabulary");
 
   j = smallTokenizerJson();
   j["model"]["max_input_chars_per_word"] = "many";
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: model.max_input_chars_per_word must be a non-negative integer, not "
             "\"many\"");
 
   j = smallTokenizerJson();
   j["normalizer"]["lowercase"] = "yes";
-  EXPECT_EQ(errorOf(j), "tokenizer.json: normalizer.lowercase must be true or false, not \"yes\"");
+  EXPECT_EQ(loadErrorOf(j),
+            "tokenizer.json: normalizer.lowercase must be true or false, not \"yes\"");
 
   j = smallTokenizerJson();
   j["normalizer"] = {{"type", "NFC"}};
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: normalizer.type is \"NFC\"; only BertNormalizer is supported");
 
   j = smallTokenizerJson();
   j["pre_tokenizer"] = {{"type", "Whitespace"}};
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: pre_tokenizer is {\"type\":\"Whitespace\"}; only BertPreTokenizer "
             "is supported");
 
   j = smallTokenizerJson();
   j["added_tokens"][0]["id"] = 6;
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: added_tokens[0]: \"[MASK]\" has id 6 but model.vocab gives it 4");
 
   j = smallTokenizerJson();
   j["added_tokens"][0]["content"] = "";
-  EXPECT_EQ(errorOf(j), "tokenizer.json: added_tokens[0].content must be a non-empty string");
+  EXPECT_EQ(loadErrorOf(j), "tokenizer.json: added_tokens[0].content must be a non-empty string");
 
   j = smallTokenizerJson();
   j["post_processor"]["single"].erase(0);
-  EXPECT_EQ(errorOf(j),
+  EXPECT_EQ(loadErrorOf(j),
             "tokenizer.json: post_processor.single: only the template [CLS] $A [SEP] is "
             "supported");
 }

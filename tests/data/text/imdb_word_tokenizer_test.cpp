@@ -13,7 +13,7 @@ namespace {
 using Words = std::vector<std::string>;
 using Ids = std::vector<std::int64_t>;
 
-Words split(std::string_view text) {
+Words splitWords(std::string_view text) {
   ImdbWordSplitter splitter(text);
   Words words;
   std::string_view word;
@@ -23,18 +23,20 @@ Words split(std::string_view text) {
 
 TEST(ImdbWordSplitter, MatchesTheReferenceRegex) {
   // re.sub("[^a-z0-9]", " ", text.lower()).split()
-  EXPECT_EQ(split("Hello, World! It's 2024... <br />Don't-stop_now"),
+  EXPECT_EQ(splitWords("Hello, World! It's 2024... <br />Don't-stop_now"),
             (Words{"hello", "world", "it", "s", "2024", "br", "don", "t", "stop", "now"}));
-  EXPECT_EQ(split("  \t\n "), Words{});
-  EXPECT_EQ(split(std::string_view("ab\0cd", 5)), (Words{"ab", "cd"})) << "NUL separates words";
-  EXPECT_EQ(split("already lower, Then MiXed"), (Words{"already", "lower", "then", "mixed"}));
-  EXPECT_EQ(split("café naïve"), (Words{"caf", "na", "ve"})) << "non-ASCII letters split words";
+  EXPECT_EQ(splitWords("  \t\n "), Words{});
+  EXPECT_EQ(splitWords(std::string_view("ab\0cd", 5)), (Words{"ab", "cd"}))
+      << "NUL separates words";
+  EXPECT_EQ(splitWords("already lower, Then MiXed"), (Words{"already", "lower", "then", "mixed"}));
+  EXPECT_EQ(splitWords("café naïve"), (Words{"caf", "na", "ve"}))
+      << "non-ASCII letters split words";
   // The only two characters that Python's lower() turns into ASCII.
-  EXPECT_EQ(split("5\xE2\x84\xAA cold"), (Words{"5k", "cold"}));
-  EXPECT_EQ(split("\xC4\xB0stanbul"), (Words{"i", "stanbul"}));
+  EXPECT_EQ(splitWords("5\xE2\x84\xAA cold"), (Words{"5k", "cold"}));
+  EXPECT_EQ(splitWords("\xC4\xB0stanbul"), (Words{"i", "stanbul"}));
 }
 
-ImdbWordTokenizer fitExample() {
+ImdbWordTokenizer fitImdbExample() {
   // counts: the 4, film 3, good 2, bad 2, a 2, once 1 (dropped at min_freq 2)
   const std::vector<std::string_view> texts = {"The film. THE good film", "the bad film, a good",
                                                "the bad a once"};
@@ -42,7 +44,7 @@ ImdbWordTokenizer fitExample() {
 }
 
 TEST(ImdbWordTokenizer, VocabularyIsByFrequencyThenWordFromIdOne) {
-  const ImdbWordTokenizer tokenizer = fitExample();
+  const ImdbWordTokenizer tokenizer = fitImdbExample();
   EXPECT_EQ(tokenizer.vocabSize(), 6u) << "five words plus padding";
   EXPECT_EQ(tokenizer.idOf("the"), 1);
   EXPECT_EQ(tokenizer.idOf("film"), 2);
@@ -57,7 +59,7 @@ TEST(ImdbWordTokenizer, VocabularyIsByFrequencyThenWordFromIdOne) {
 }
 
 TEST(ImdbWordTokenizer, EncodePadsTruncatesAndMapsUnknownToZero) {
-  const ImdbWordTokenizer tokenizer = fitExample();
+  const ImdbWordTokenizer tokenizer = fitImdbExample();
   EXPECT_EQ(tokenizer.encode("The GOOD, the unknown!", 6), (Ids{1, 5, 1, 0, 0, 0}));
   EXPECT_EQ(tokenizer.encode("the film the film the", 3), (Ids{1, 2, 1}));
   EXPECT_EQ(tokenizer.encode("", 2), (Ids{0, 0}));
@@ -75,7 +77,7 @@ TEST(ImdbWordTokenizer, FitsOnTextSamples) {
 }
 
 TEST(ImdbWordTokenizer, RoundTripsThroughJsonAndFile) {
-  const ImdbWordTokenizer tokenizer = fitExample();
+  const ImdbWordTokenizer tokenizer = fitImdbExample();
   const nlohmann::json json = tokenizer.toJson();
   EXPECT_EQ(json["type"], "ImdbWordTokenizer");
   EXPECT_EQ(json["words"], (Words{"the", "film", "a", "bad", "good"}));
@@ -96,7 +98,7 @@ TEST(ImdbWordTokenizer, RoundTripsThroughJsonAndFile) {
 TEST(ImdbWordTokenizer, CopiesIndexTheirOwnWords) {
   ImdbWordTokenizer copy;
   {
-    const ImdbWordTokenizer original = fitExample();
+    const ImdbWordTokenizer original = fitImdbExample();
     copy = original;
   }
   EXPECT_EQ(copy.idOf("good"), 5);

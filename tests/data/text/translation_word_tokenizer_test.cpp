@@ -32,14 +32,14 @@ TEST(WhitespacePreTokenizer, SplitsWordsAndPunctuationLikeHuggingFace) {
             (Tokens{"a", "\xEF\xBF\xBD", "b"}));
 }
 
-TranslationWordTokenizer fitExample() {
+TranslationWordTokenizer fitTranslationExample() {
   // counts: "." 3, "il" 3, "gatto" 2, "cane" 2, "dorme" 1
   const std::vector<std::string_view> sentences = {"il gatto.", "il cane. il gatto", "cane dorme."};
   return TranslationWordTokenizer::fit(sentences);
 }
 
 TEST(TranslationWordTokenizer, SpecialTokensComeFirstThenByFrequencyThenBytes) {
-  const TranslationWordTokenizer tokenizer = fitExample();
+  const TranslationWordTokenizer tokenizer = fitTranslationExample();
   EXPECT_EQ(tokenizer.idOf("[UNK]"), 0);
   EXPECT_EQ(tokenizer.idOf("[PAD]"), 1);
   EXPECT_EQ(tokenizer.idOf("[SOS]"), 2);
@@ -55,7 +55,7 @@ TEST(TranslationWordTokenizer, SpecialTokensComeFirstThenByFrequencyThenBytes) {
 }
 
 TEST(TranslationWordTokenizer, EncodesDecodesAndMapsUnknownToUnk) {
-  const TranslationWordTokenizer tokenizer = fitExample();
+  const TranslationWordTokenizer tokenizer = fitTranslationExample();
   EXPECT_EQ(tokenizer.encode("il gatto dorme."), (Ids{5, 7, 0, 4}));
   EXPECT_EQ(tokenizer.encode("Il gatto"), (Ids{0, 7})) << "case matters unless lowercasing";
   EXPECT_EQ(tokenizer.tokens("il gatto dorme."), (Tokens{"il", "gatto", "dorme", "."}));
@@ -68,7 +68,7 @@ TEST(TranslationWordTokenizer, EncodesDecodesAndMapsUnknownToUnk) {
 }
 
 TEST(TranslationWordTokenizer, RoundTripsThroughJsonAndFile) {
-  const TranslationWordTokenizer tokenizer = fitExample();
+  const TranslationWordTokenizer tokenizer = fitTranslationExample();
   const nlohmann::json json = tokenizer.toJson();
   EXPECT_EQ(json["vocab"],
             (Tokens{"[UNK]", "[PAD]", "[SOS]", "[EOS]", ".", "il", "cane", "gatto"}));
@@ -110,8 +110,8 @@ TEST(TranslationWordTokenizer, RejectsBadJsonWithAMessage) {
 }
 
 TEST(TranslationPairFilter, DropsPairsThatDoNotFitWithSosAndEos) {
-  const TranslationWordTokenizer source = fitExample();
-  const TranslationWordTokenizer target = fitExample();
+  const TranslationWordTokenizer source = fitTranslationExample();
+  const TranslationWordTokenizer target = fitTranslationExample();
   const std::vector<TranslationPair> pairs = {
       {"il gatto", "il cane"},        // 2 + 2 <= 4: kept
       {"il gatto dorme", "il cane"},  // source 3 + 2 > 4: dropped

@@ -35,7 +35,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-TrainingConfig tinyConfig(const std::string& task) {
+TrainingConfig tinyAblationConfig(const std::string& task) {
   TrainingConfig c = *makePreset(task, "tiny");
   c.probe_every_seconds = 1e9;
   return c;
@@ -43,7 +43,7 @@ TrainingConfig tinyConfig(const std::string& task) {
 
 /// Trains the tiny preset of `task` for `steps` steps into a folder of its own.
 std::string trainTinyRun(const std::string& task, int64_t steps) {
-  TrainingConfig c = tinyConfig(task);
+  TrainingConfig c = tinyAblationConfig(task);
   c.out_dir = testing::freshTempPath("ascope_ablation_test_" + task);
   c.max_steps = steps;
   c.epochs = 1000;
@@ -112,7 +112,7 @@ std::string* HeadAblation::translation_run_ = nullptr;
 TEST(AttentionSites, NameTheGroupsLayersAndHeadsOfTheProbe) {
   for (const char* id : {kSentimentTaskId, kImageClassificationTaskId, kTranslationTaskId}) {
     Expected<std::unique_ptr<Task>> task =
-        makeTrainingTask(tinyConfig(id), torch::Device(torch::kCPU), nullptr);
+        makeTrainingTask(tinyAblationConfig(id), torch::Device(torch::kCPU), nullptr);
     ASSERT_TRUE(task.ok()) << task.error();
     const std::vector<AttentionSite> sites = (*task)->attentionSites();
     const AttentionSnapshot probe = (*task)->probeAttention(0);
@@ -226,7 +226,7 @@ TEST_F(HeadAblation, ReadsARunWhoseFolderATrainerHoldsLocked) {
 
 TEST(HeadAblationErrors, ARunWithoutCheckpointSaysSoAndNamesTheFolder) {
   const std::string dir = testing::freshTempPath("ascope_ablation_test_no_checkpoint");
-  TrainingConfig config = tinyConfig(kSentimentTaskId);
+  TrainingConfig config = tinyAblationConfig(kSentimentTaskId);
   Expected<RunFolder> folder = RunFolder::create(dir, config.task);
   ASSERT_TRUE(folder.ok()) << folder.error();
   ASSERT_TRUE(folder->writeConfig(config).ok());
@@ -255,7 +255,7 @@ class FailingTask final : public testing::ForwardingTask {
 };
 
 TEST(HeadAblationErrors, MasksComeBackAfterSuccessCancelAndException) {
-  TrainingConfig config = tinyConfig(kTranslationTaskId);
+  TrainingConfig config = tinyAblationConfig(kTranslationTaskId);
   Expected<std::unique_ptr<Task>> built =
       makeTrainingTask(config, torch::Device(torch::kCPU), nullptr);
   ASSERT_TRUE(built.ok()) << built.error();

@@ -28,7 +28,7 @@ struct TrainedRun {
   TestEvaluation test;
 };
 
-TrainedRun trainToEnd(TrainingConfig c, const std::string& name) {
+TrainedRun trainEvaluatedRun(TrainingConfig c, const std::string& name) {
   c.out_dir = testing::freshTempPath("ascope_evaluate_" + name);
   c.probe_every_seconds = 1e9;
   TrainedRun run{c.out_dir, {}};
@@ -61,10 +61,10 @@ class RunEvaluation : public ::testing::Test {
     TrainingConfig sentiment = *makePreset(kSentimentTaskId, "tiny");
     sentiment.data = data_ + "/reviews.csv";
     sentiment.min_freq = 1;
-    sentiment_ = new TrainedRun(trainToEnd(sentiment, "sentiment"));
+    sentiment_ = new TrainedRun(trainEvaluatedRun(sentiment, "sentiment"));
     TrainingConfig translation = *makePreset(kTranslationTaskId, "tiny");
     translation.decode_samples = 1000;  // the run's own test decodes every pair too
-    translation_ = new TrainedRun(trainToEnd(translation, "translation"));
+    translation_ = new TrainedRun(trainEvaluatedRun(translation, "translation"));
   }
   static void TearDownTestSuite() {
     delete sentiment_;

@@ -33,19 +33,19 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 /// Of this process's own: ctest -j runs other test programs at the same time.
-fs::path runDir(const std::string& task) {
+fs::path askedRunDir(const std::string& task) {
   return fs::temp_directory_path() /
          ("ascope_asked_attention_" + task + "_" + std::to_string(::getpid()));
 }
 
 /// A finished tiny run of `task`, trained once per test program and kept for every test here.
 /// Translation trains longest: a model that never ends its sentences would hide the end token.
-const std::string& trainedRun(const std::string& task) {
+const std::string& trainedAskedRun(const std::string& task) {
   static std::map<std::string, std::string> runs;
   auto found = runs.find(task);
   if (found != runs.end()) return found->second;
   const int64_t steps = task == kTranslationTaskId ? 60 : task == kSentimentTaskId ? 20 : 5;
-  const fs::path dir = runDir(task);
+  const fs::path dir = askedRunDir(task);
   fs::remove_all(dir);
   TrainingConfig c = *makePreset(task, "tiny");
   c.out_dir = dir.string();
@@ -70,14 +70,14 @@ class RemoveRunsAtExit : public ::testing::Environment {
   void TearDown() override {
     for (const char* task : {kSentimentTaskId, kTranslationTaskId, kImageClassificationTaskId}) {
       std::error_code ec;
-      fs::remove_all(runDir(task), ec);
+      fs::remove_all(askedRunDir(task), ec);
     }
   }
 };
 [[maybe_unused]] const auto* const kRemoveRuns =
     ::testing::AddGlobalTestEnvironment(new RemoveRunsAtExit);
 
-InferenceAnswer ask(const InferenceRequest& request) {
+InferenceAnswer askModel(const InferenceRequest& request) {
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   EXPECT_TRUE(answer.ok()) << answer.error();
   return answer.ok() ? *answer : InferenceAnswer{};
@@ -87,7 +87,7 @@ InferenceAnswer askText(const std::string& run, const std::string& text) {
   InferenceRequest request;
   request.run_dir = run;
   request.text = text;
-  return ask(request);
+  return askModel(request);
 }
 
 /// Every group has layers × heads maps of its labels' shape whose rows are distributions; a
@@ -142,7 +142,7 @@ std::vector<AttentionSnapshot> storedSnapshots(const std::string& run) {
 }
 
 TEST(AskedInputAttention, SentimentLabelsAreTheAskedReviewsWords) {
-  const std::string run = trainedRun(kSentimentTaskId);
+  const std::string run = trainedAskedRun(kSentimentTaskId);
   const std::string text = "A wonderful, moving film!";
   const InferenceAnswer answer = askText(run, text);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
@@ -165,7 +165,7 @@ TEST(AskedInputAttention, SentimentLabelsAreTheAskedReviewsWords) {
 }
 
 TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation) {
-  const std::string run = trainedRun(kTranslationTaskId);
+  const std::string run = trainedAskedRun(kTranslationTaskId);
   const std::string text = "the black dog";
   const InferenceAnswer answer = askText(run, text);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
@@ -240,7 +240,8 @@ TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation
 }
 
 TEST(AskedInputAttention, TranslationProbeFillsTheDecoderFieldsToo) {
-  const std::vector<AttentionSnapshot> stored = storedSnapshots(trainedRun(kTranslationTaskId));
+  const std::vector<AttentionSnapshot> stored =
+      storedSnapshots(trainedAskedRun(kTranslationTaskId));
   ASSERT_FALSE(stored.empty());
   for (const AttentionSnapshot& s : stored) {
     SCOPED_TRACE(s.step);
@@ -255,7 +256,7 @@ TEST(AskedInputAttention, TranslationProbeFillsTheDecoderFieldsToo) {
 }
 
 TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
-  const std::string run = trainedRun(kImageClassificationTaskId);
+  const std::string run = trainedAskedRun(kImageClassificationTaskId);
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
   const int side = static_cast<int>(config->model.get<VisionTransformerConfig>().image_size);
@@ -266,7 +267,7 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   for (std::size_t i = 0; i < request.image_planar.size(); ++i) {
     request.image_planar[i] = static_cast<std::uint8_t>((i * 37) % 251);
   }
-  const InferenceAnswer answer = ask(request);
+  const InferenceAnswer answer = askModel(request);
   ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
   const AttentionSnapshot& s = answer.attention;
   const ImagePayload image = testing::imageOf(s.payloads);
@@ -291,7 +292,7 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
 TEST(StoredSnapshots, CarryTheSampleAndPositionalEncodingOfTheirStep) {
   for (const char* task : {kSentimentTaskId, kImageClassificationTaskId, kTranslationTaskId}) {
     SCOPED_TRACE(task);
-    const std::vector<AttentionSnapshot> stored = storedSnapshots(trainedRun(task));
+    const std::vector<AttentionSnapshot> stored = storedSnapshots(trainedAskedRun(task));
     ASSERT_GE(stored.size(), 2u);
     for (const AttentionSnapshot& s : stored) {
       SCOPED_TRACE(s.step);

@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int64_t kBatch = 3, kLen = 7, kEmbed = 16, kHeads = 4;
+constexpr int64_t kMhaBatch = 3, kMhaLen = 7, kMhaEmbed = 16, kMhaHeads = 4;
 
 struct ParityPair {
   MultiHeadAttention ours{nullptr};
@@ -20,9 +20,9 @@ struct ParityPair {
 ParityPair makePair() {
   torch::manual_seed(7);
   ParityPair pair;
-  pair.ours = MultiHeadAttention(MultiHeadAttentionOptions(kEmbed, kHeads));
+  pair.ours = MultiHeadAttention(MultiHeadAttentionOptions(kMhaEmbed, kMhaHeads));
   pair.reference =
-      torch::nn::MultiheadAttention(torch::nn::MultiheadAttentionOptions(kEmbed, kHeads));
+      torch::nn::MultiheadAttention(torch::nn::MultiheadAttentionOptions(kMhaEmbed, kMhaHeads));
   // Same names, same layout: copying by name must cover every parameter.
   torch::NoGradGuard no_grad;
   auto reference_params = pair.reference->named_parameters();
@@ -51,7 +51,7 @@ void expectParity(ParityPair& pair, const torch::Tensor& x, const AttentionMasks
   auto [ref_out, ref_weights] =
       pair.reference(seq_first, seq_first, seq_first, ref_padding, /*need_weights=*/true,
                      ref_attn_mask, /*average_attn_weights=*/false);
-  ASSERT_EQ(ours.weights.sizes(), (std::vector<int64_t>{kBatch, kHeads, kLen, kLen}));
+  ASSERT_EQ(ours.weights.sizes(), (std::vector<int64_t>{kMhaBatch, kMhaHeads, kMhaLen, kMhaLen}));
   EXPECT_TRUE(torch::allclose(ours.output, ref_out.transpose(0, 1), 1e-5, 1e-5));
   EXPECT_TRUE(torch::allclose(ours.weights, ref_weights, 1e-5, 1e-5));
   // The fused / weight-less path must give the same output.
@@ -62,27 +62,27 @@ void expectParity(ParityPair& pair, const torch::Tensor& x, const AttentionMasks
 
 TEST(MultiHeadAttention, MatchesTorchWithoutMask) {
   ParityPair pair = makePair();
-  const torch::Tensor x = torch::randn({kBatch, kLen, kEmbed});
+  const torch::Tensor x = torch::randn({kMhaBatch, kMhaLen, kMhaEmbed});
   expectParity(pair, x, {}, {}, {});
 }
 
 TEST(MultiHeadAttention, MatchesTorchWithCausalMask) {
   ParityPair pair = makePair();
-  const torch::Tensor x = torch::randn({kBatch, kLen, kEmbed});
+  const torch::Tensor x = torch::randn({kMhaBatch, kMhaLen, kMhaEmbed});
   AttentionMasks masks;
   masks.causal = true;
   // LibTorch 1.13's C++ MultiheadAttention adds attn_mask to the scores, so it gets the additive
   // form of the same mask.
   const torch::Tensor additive =
-      torch::zeros({kLen, kLen})
-          .masked_fill(causalMask(kLen), -std::numeric_limits<float>::infinity());
+      torch::zeros({kMhaLen, kMhaLen})
+          .masked_fill(causalMask(kMhaLen), -std::numeric_limits<float>::infinity());
   expectParity(pair, x, masks, additive, {});
 }
 
 TEST(MultiHeadAttention, MatchesTorchWithKeyPadding) {
   ParityPair pair = makePair();
-  const torch::Tensor x = torch::randn({kBatch, kLen, kEmbed});
-  torch::Tensor padding = torch::zeros({kBatch, kLen}, torch::kBool);
+  const torch::Tensor x = torch::randn({kMhaBatch, kMhaLen, kMhaEmbed});
+  torch::Tensor padding = torch::zeros({kMhaBatch, kMhaLen}, torch::kBool);
   padding.index_put_({1, torch::indexing::Slice(4)}, true);
   padding.index_put_({2, torch::indexing::Slice(6)}, true);
   AttentionMasks masks;
@@ -92,14 +92,14 @@ TEST(MultiHeadAttention, MatchesTorchWithKeyPadding) {
 
 TEST(MultiHeadAttention, MatchesTorchForCrossAttention) {
   ParityPair pair = makePair();
-  const torch::Tensor q = torch::randn({kBatch, 5, kEmbed});
-  const torch::Tensor memory = torch::randn({kBatch, kLen, kEmbed});
+  const torch::Tensor q = torch::randn({kMhaBatch, 5, kMhaEmbed});
+  const torch::Tensor memory = torch::randn({kMhaBatch, kMhaLen, kMhaEmbed});
   AttentionResult ours = pair.ours->forward(q, memory, memory, {}, true);
   auto [ref_out, ref_weights] = pair.reference->forward(
       q.transpose(0, 1), memory.transpose(0, 1), memory.transpose(0, 1), {}, true, {}, false);
   EXPECT_TRUE(torch::allclose(ours.output, ref_out.transpose(0, 1), 1e-5, 1e-5));
   EXPECT_TRUE(torch::allclose(ours.weights, ref_weights, 1e-5, 1e-5));
-  EXPECT_EQ(ours.weights.sizes(), (std::vector<int64_t>{kBatch, kHeads, 5, kLen}));
+  EXPECT_EQ(ours.weights.sizes(), (std::vector<int64_t>{kMhaBatch, kMhaHeads, 5, kMhaLen}));
 }
 
 TEST(MultiHeadAttention, OneHeadEqualsTheFormulaByHand) {

@@ -20,8 +20,8 @@ Tensor leafCopy(const Tensor& t) {
 }
 
 /// Within `relative` of the largest value of `expected`.
-void expectClose(const Tensor& actual, const Tensor& expected, const std::string& what,
-                 double relative = 1e-5) {
+void expectProductClose(const Tensor& actual, const Tensor& expected, const std::string& what,
+                        double relative = 1e-5) {
   ASSERT_TRUE(actual.defined()) << what;
   ASSERT_TRUE(expected.defined()) << what;
   ASSERT_EQ(actual.sizes(), expected.sizes()) << what;
@@ -52,14 +52,14 @@ void expectLinearParity(const std::vector<int64_t>& x_sizes, int64_t out, bool w
   const Tensor y = splitLinear(x, w, b);
   const Tensor y_ref = at::linear(x_ref, w_ref, b_ref);
   EXPECT_EQ(tookSplitPath(y, "SplitLinear"), split_expected) << what;
-  expectClose(y, y_ref, what + ": output");
+  expectProductClose(y, y_ref, what + ": output");
 
   const Tensor upstream = torch::randn(y_ref.sizes());
   (y * upstream).sum().backward();
   (y_ref * upstream).sum().backward();
-  expectClose(x.grad(), x_ref.grad(), what + ": grad x");
-  expectClose(w.grad(), w_ref.grad(), what + ": grad weight");
-  if (with_bias) expectClose(b.grad(), b_ref.grad(), what + ": grad bias");
+  expectProductClose(x.grad(), x_ref.grad(), what + ": grad x");
+  expectProductClose(w.grad(), w_ref.grad(), what + ": grad weight");
+  if (with_bias) expectProductClose(b.grad(), b_ref.grad(), what + ": grad bias");
 }
 
 void expectSplitLinearParity(bool with_bias) {
@@ -107,7 +107,7 @@ TEST_F(SplitMatmulTest, NarrowedWeightGetsItsGradientInTheParentsRows) {
   const Tensor k_ref = at::linear(x_ref, in_proj_ref.narrow(0, kEmbed, kEmbed),
                                   in_bias_ref.narrow(0, kEmbed, kEmbed));
   ASSERT_TRUE(tookSplitPath(k, "SplitLinear"));
-  expectClose(k, k_ref, "k");
+  expectProductClose(k, k_ref, "k");
   const Tensor kv = splitLinear(x * 0.5, in_proj.narrow(0, kEmbed, 2 * kEmbed),
                                 in_bias.narrow(0, kEmbed, 2 * kEmbed));
   const Tensor kv_ref = at::linear(x_ref * 0.5, in_proj_ref.narrow(0, kEmbed, 2 * kEmbed),
@@ -117,17 +117,17 @@ TEST_F(SplitMatmulTest, NarrowedWeightGetsItsGradientInTheParentsRows) {
   const Tensor up_k = torch::randn(k.sizes()), up_kv = torch::randn(kv.sizes());
   ((k * up_k).sum() + (kv * up_kv).sum()).backward();
   ((k_ref * up_k).sum() + (kv_ref * up_kv).sum()).backward();
-  expectClose(in_proj.grad(), in_proj_ref.grad(), "in_proj grad");
-  expectClose(in_bias.grad(), in_bias_ref.grad(), "in_proj bias grad");
-  expectClose(x.grad(), x_ref.grad(), "x grad");
+  expectProductClose(in_proj.grad(), in_proj_ref.grad(), "in_proj grad");
+  expectProductClose(in_bias.grad(), in_bias_ref.grad(), "in_proj bias grad");
+  expectProductClose(x.grad(), x_ref.grad(), "x grad");
   // The query rows were not used.
   EXPECT_TRUE(torch::equal(in_proj.grad().narrow(0, 0, kEmbed), torch::zeros({kEmbed, kEmbed})));
   EXPECT_TRUE(torch::equal(in_bias.grad().narrow(0, 0, kEmbed), torch::zeros({kEmbed})));
   // The value rows got kv's share only: its upstream's second half against x/2.
-  expectClose(in_proj.grad().narrow(0, 2 * kEmbed, kEmbed),
-              at::matmul(up_kv.narrow(-1, kEmbed, kEmbed).reshape({-1, kEmbed}).t(),
-                         (x_ref.detach() * 0.5).reshape({-1, kEmbed})),
-              "value rows");
+  expectProductClose(in_proj.grad().narrow(0, 2 * kEmbed, kEmbed),
+                     at::matmul(up_kv.narrow(-1, kEmbed, kEmbed).reshape({-1, kEmbed}).t(),
+                                (x_ref.detach() * 0.5).reshape({-1, kEmbed})),
+                     "value rows");
 }
 
 TEST_F(SplitMatmulTest, InputsWithoutGradientWork) {
@@ -137,7 +137,7 @@ TEST_F(SplitMatmulTest, InputsWithoutGradientWork) {
   const Tensor b = torch::randn({512});
   const Tensor y = splitLinear(x, w, b);
   EXPECT_FALSE(y.requires_grad());
-  expectClose(y, at::linear(x, w, b), "no gradients");
+  expectProductClose(y, at::linear(x, w, b), "no gradients");
 
   // A frozen weight: only x gets a gradient.
   const Tensor xg = x.clone().requires_grad_();
@@ -147,13 +147,13 @@ TEST_F(SplitMatmulTest, InputsWithoutGradientWork) {
   const Tensor upstream = torch::randn(y2.sizes());
   (y2 * upstream).sum().backward();
   (at::linear(xg_ref, w, b) * upstream).sum().backward();
-  expectClose(xg.grad(), xg_ref.grad(), "grad x, frozen weight");
+  expectProductClose(xg.grad(), xg_ref.grad(), "grad x, frozen weight");
   EXPECT_FALSE(w.grad().defined());
 
   // Under NoGradGuard, as in evaluation.
   torch::NoGradGuard no_grad;
   const Tensor wg = w.clone().requires_grad_();
-  expectClose(splitLinear(x, wg, b), at::linear(x, w, b), "no-grad mode");
+  expectProductClose(splitLinear(x, wg, b), at::linear(x, w, b), "no-grad mode");
 }
 
 void expectMatmulParity(const Tensor& a_leaf, const Tensor& b_leaf,
@@ -164,12 +164,12 @@ void expectMatmulParity(const Tensor& a_leaf, const Tensor& b_leaf,
   const Tensor y = splitMatmul(view_a(a_leaf), view_b(b_leaf));
   const Tensor y_ref = at::matmul(view_a(a_ref), view_b(b_ref));
   EXPECT_EQ(tookSplitPath(y, "SplitMatmul"), split_expected) << what;
-  expectClose(y, y_ref, what + ": output");
+  expectProductClose(y, y_ref, what + ": output");
   const Tensor upstream = torch::randn(y_ref.sizes());
   (y * upstream).sum().backward();
   (y_ref * upstream).sum().backward();
-  expectClose(a_leaf.grad(), a_ref.grad(), what + ": grad a");
-  expectClose(b_leaf.grad(), b_ref.grad(), what + ": grad b");
+  expectProductClose(a_leaf.grad(), a_ref.grad(), what + ": grad a");
+  expectProductClose(b_leaf.grad(), b_ref.grad(), what + ": grad b");
 }
 
 const auto kAsIs = [](const Tensor& t) { return t; };

@@ -13,11 +13,14 @@
 
 #include "engine/pretrained/bert_model.h"
 #include "tests/engine/pretrained/hf_fixture_tensors.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
-constexpr double kTolerance = 1e-5;
+using testing::contains;
+
+constexpr double kBertTolerance = 1e-5;
 
 struct BertFixture {
   BertConfig config;
@@ -25,7 +28,7 @@ struct BertFixture {
   TensorMap reference;
 };
 
-BertFixture readFixture(const std::string& name) {
+BertFixture readBertFixture(const std::string& name) {
   const std::string dir = hf_fixture::folder(name);
   BertFixture fixture;
   auto config = readBertConfig(dir + "/config.json");
@@ -48,7 +51,7 @@ BertModel loadedModel(const BertFixture& fixture) {
 class BertParity : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BertParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
-  const BertFixture fixture = readFixture(GetParam());
+  const BertFixture fixture = readBertFixture(GetParam());
   ASSERT_FALSE(fixture.reference.empty());
   BertModel model = loadedModel(fixture);
   const TensorMap& ref = fixture.reference;
@@ -68,7 +71,7 @@ TEST_P(BertParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
   auto check = [&](const std::string& name, const at::Tensor& ours) {
     const double diff = hf_fixture::maxAbsDiff(ours, hf_fixture::reference(ref, name));
     std::printf("  %s %-16s max |diff| %.3g\n", GetParam(), name.c_str(), diff);
-    EXPECT_LE(diff, kTolerance) << name;
+    EXPECT_LE(diff, kBertTolerance) << name;
     worst = std::max(worst, diff);
   };
   check("logits", logits);
@@ -85,7 +88,7 @@ TEST_P(BertParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, BertParity, ::testing::Values("tiny_bert", "tiny_bert_f16"));
 
 TEST(BertModel, WithoutSegmentsOrMaskEqualsAllZerosAndAllOnes) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   BertModel model = loadedModel(fixture);
   const at::Tensor ids = hf_fixture::reference(fixture.reference, "input_ids").to(at::kLong);
   const at::NoGradGuard no_grad;
@@ -95,7 +98,7 @@ TEST(BertModel, WithoutSegmentsOrMaskEqualsAllZerosAndAllOnes) {
 }
 
 TEST(BertModel, RefusesIdsOutsideTheVocabulary) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   BertModel model(fixture.config);
   const at::Tensor ids = at::full({1, 4}, fixture.config.vocab_size, at::kLong);
   try {
@@ -106,30 +109,26 @@ TEST(BertModel, RefusesIdsOutsideTheVocabulary) {
   }
 }
 
-std::string loadError(const BertFixture& fixture, const TensorMap& weights) {
+std::string bertLoadError(const BertFixture& fixture, const TensorMap& weights) {
   BertModel model(fixture.config);
   const Status loaded = model->loadWeights(weights, "tiny_bert/model.safetensors");
   return loaded.ok() ? "" : loaded.error();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 TEST(BertWeights, MissingTensorIsNamed) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights.erase("bert.encoder.layer.1.attention.self.key.weight");
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error, "tiny_bert/model.safetensors")) << error;
   EXPECT_TRUE(contains(error, "bert.encoder.layer.1.attention.self.key.weight: missing")) << error;
 }
 
 TEST(BertWeights, MisShapedTensorNamesBothShapes) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights["bert.encoder.layer.0.intermediate.dense.weight"] = at::zeros({36, 32});
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error,
                        "bert.encoder.layer.0.intermediate.dense.weight: shape [36, 32] in the "
                        "checkpoint, [37, 32] expected"))
@@ -137,10 +136,10 @@ TEST(BertWeights, MisShapedTensorNamesBothShapes) {
 }
 
 TEST(BertWeights, MisShapedQueryOfThePackedProjectionIsNamed) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights["bert.encoder.layer.0.attention.self.query.weight"] = at::zeros({32, 30});
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error,
                        "bert.encoder.layer.0.attention.self.query.weight: shape [32, 30] in the "
                        "checkpoint, [32, 32] expected"))
@@ -148,27 +147,27 @@ TEST(BertWeights, MisShapedQueryOfThePackedProjectionIsNamed) {
 }
 
 TEST(BertWeights, UnexpectedTensorIsNamed) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights["cls.predictions.bias"] = at::zeros({fixture.config.vocab_size});
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error, "cls.predictions.bias: unexpected")) << error;
 }
 
 TEST(BertWeights, IntegerWeightIsRefused) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights["classifier.bias"] = at::zeros({2}, at::kLong);
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error, "classifier.bias: dtype Long")) << error;
 }
 
 TEST(BertWeights, EveryProblemIsListedOnce) {
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights.erase("classifier.weight");
   weights.erase("bert.pooler.dense.bias");
-  const std::string error = loadError(fixture, weights);
+  const std::string error = bertLoadError(fixture, weights);
   EXPECT_TRUE(contains(error, "2 problems")) << error;
   EXPECT_TRUE(contains(error, "classifier.weight: missing")) << error;
   EXPECT_TRUE(contains(error, "bert.pooler.dense.bias: missing")) << error;
@@ -184,11 +183,11 @@ TEST(BertWeights, PositionIdsBufferIsIgnored) {
   EXPECT_EQ(position_ids->dtype, "I64");
   EXPECT_TRUE(BertModelImpl::isIgnoredTensor("bert.embeddings.position_ids"));
 
-  const BertFixture fixture = readFixture("tiny_bert");
+  const BertFixture fixture = readBertFixture("tiny_bert");
   TensorMap weights = fixture.weights;
   weights["bert.embeddings.position_ids"] =
       at::arange(fixture.config.max_position_embeddings).unsqueeze(0);
-  EXPECT_EQ(loadError(fixture, weights), "");
+  EXPECT_EQ(bertLoadError(fixture, weights), "");
 }
 
 }  // namespace

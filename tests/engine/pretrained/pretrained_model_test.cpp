@@ -25,7 +25,7 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
 }
 
 /// A scratch copy of a fixture folder, to damage; removed when the tests end.
-fs::path copyOf(const std::string& fixture, const std::string& name) {
+fs::path modelCopyOf(const std::string& fixture, const std::string& name) {
   const fs::path to = testing::freshTempPath("ascope_pretrained_" + name);
   fs::copy(hf_fixture::folder(fixture), to, fs::copy_options::recursive);
   return to;
@@ -77,7 +77,7 @@ TEST(PretrainedModel, GenuinePreTrainingCheckpointLoadsItsEncoder) {
 }
 
 TEST(PretrainedModel, BareEncoderNamesAreTheSameWeights) {
-  const fs::path dir = copyOf("tiny_bert", "bare");
+  const fs::path dir = modelCopyOf("tiny_bert", "bare");
   TensorMap tensors = hf_fixture::readSafetensors((dir / "model.safetensors").string(),
                                                   BertModelImpl::isIgnoredTensor);
   std::vector<std::pair<std::string, at::Tensor>> bare;
@@ -97,7 +97,7 @@ TEST(PretrainedModel, BadFoldersAreRefusedNamingTheFile) {
   ASSERT_FALSE(none.ok());
   EXPECT_NE(none.error().find("/nonexistent/model/config.json"), std::string::npos) << none.error();
 
-  const fs::path bin = copyOf("tiny_bert", "bin");
+  const fs::path bin = modelCopyOf("tiny_bert", "bin");
   fs::rename(bin / "model.safetensors", bin / "pytorch_model.bin");
   Expected<PretrainedModel> only_bin = loadPretrainedModel(bin.string());
   ASSERT_FALSE(only_bin.ok());
@@ -105,14 +105,14 @@ TEST(PretrainedModel, BadFoldersAreRefusedNamingTheFile) {
   EXPECT_NE(only_bin.error().find("pytorch_model.bin: cannot be read"), std::string::npos)
       << only_bin.error();
 
-  const fs::path gpt = copyOf("tiny_bert", "gpt");
+  const fs::path gpt = modelCopyOf("tiny_bert", "gpt");
   std::ofstream(gpt / "config.json") << R"({"model_type": "gpt2"})";
   Expected<PretrainedModel> other = loadPretrainedModel(gpt.string());
   ASSERT_FALSE(other.ok());
   EXPECT_NE(other.error().find("\"model_type\" \"gpt2\" is not supported"), std::string::npos)
       << other.error();
 
-  const fs::path holed = copyOf("tiny_bert", "holed");
+  const fs::path holed = modelCopyOf("tiny_bert", "holed");
   TensorMap tensors = hf_fixture::readSafetensors((holed / "model.safetensors").string(),
                                                   BertModelImpl::isIgnoredTensor);
   std::vector<std::pair<std::string, at::Tensor>> kept;

@@ -22,17 +22,16 @@
 #include "engine/pretrained/safetensors_writer.h"
 #include "tests/engine/pretrained/hf_fixture_tensors.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
+using testing::contains;
+
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-fs::path copyOf(const std::string& fixture, const std::string& name) {
+fs::path weightsCopyOf(const std::string& fixture, const std::string& name) {
   const fs::path to = testing::freshTempPath("ascope_weights_" + name);
   fs::copy(hf_fixture::folder(fixture), to, fs::copy_options::recursive);
   return to;
@@ -73,7 +72,7 @@ TEST(PretrainedWeightsFile, PytorchModelBinGivesTheSafetensorsLogits) {
 }
 
 TEST(PretrainedWeightsFile, AnUnreadableBinSaysToConvertIt) {
-  const fs::path corrupt = copyOf("tiny_vit_bin", "corrupt");
+  const fs::path corrupt = weightsCopyOf("tiny_vit_bin", "corrupt");
   {
     // A zip archive cut in half: its central directory is gone.
     const fs::path bin = corrupt / "pytorch_model.bin";
@@ -89,7 +88,7 @@ TEST(PretrainedWeightsFile, AnUnreadableBinSaysToConvertIt) {
   EXPECT_TRUE(contains(cut.error(), "download or copy it again")) << cut.error();
 
   // Not a zip archive at all (the pre-1.6 torch.save format starts with a pickle).
-  const fs::path legacy = copyOf("tiny_vit_bin", "legacy");
+  const fs::path legacy = weightsCopyOf("tiny_vit_bin", "legacy");
   std::ofstream(legacy / "pytorch_model.bin", std::ios::binary | std::ios::trunc)
       << std::string("\x80\x02\x8a\x0alz\xe8\x9c", 9);
   Expected<TensorMap> old = readPytorchBin((legacy / "pytorch_model.bin").string());
@@ -153,7 +152,7 @@ TEST(PretrainedWeightsFile, MemAvailableIsReadFromMeminfo) {
 // 1024 layers of width 65,536 would be 53 trillion parameters: refused from config.json alone, at
 // once, before the weights are opened (there are only the tiny ones).
 TEST(PretrainedWeightsFile, AConfigTooLargeForTheMemoryIsRefusedBeforeAllocating) {
-  const fs::path huge = copyOf("tiny_vit", "huge");
+  const fs::path huge = weightsCopyOf("tiny_vit", "huge");
   nlohmann::json config = readJson(huge / "config.json");
   config["hidden_size"] = 65536;
   config["num_hidden_layers"] = 1024;
@@ -177,7 +176,7 @@ TEST(PretrainedWeightsFile, AConfigTooLargeForTheMemoryIsRefusedBeforeAllocating
 }
 
 TEST(PretrainedWeightsFile, WeightsOfAnotherShapeThanTheConfigAreRefused) {
-  const fs::path wider = copyOf("tiny_vit", "wider");
+  const fs::path wider = weightsCopyOf("tiny_vit", "wider");
   nlohmann::json config = readJson(wider / "config.json");
   config["hidden_size"] = 64;
   writeJson(wider / "config.json", config);
@@ -189,7 +188,7 @@ TEST(PretrainedWeightsFile, WeightsOfAnotherShapeThanTheConfigAreRefused) {
 }
 
 TEST(PretrainedWeightsFile, AnUnknownModelTypeNamesItAndTheArchitecture) {
-  const fs::path gpt = copyOf("tiny_vit", "gpt");
+  const fs::path gpt = weightsCopyOf("tiny_vit", "gpt");
   writeJson(gpt / "config.json", {{"model_type", "gpt2"},
                                   {"architectures", nlohmann::json::array({"GPT2LMHeadModel"})}});
   Expected<PretrainedModel> m = loadPretrainedModel(gpt.string());
@@ -202,7 +201,7 @@ TEST(PretrainedWeightsFile, AnUnknownModelTypeNamesItAndTheArchitecture) {
 
 TEST(PretrainedWeightsFile, FlippedBytesInPytorchModelBinAreFound) {
   // LibTorch's reader checks no CRC: 200 flipped bytes answered a different label (issue 27).
-  const fs::path flipped = copyOf("tiny_vit_bin", "flipped");
+  const fs::path flipped = weightsCopyOf("tiny_vit_bin", "flipped");
   const fs::path bin = flipped / "pytorch_model.bin";
   std::string bytes;
   {
@@ -225,7 +224,7 @@ Status writeTensors(const fs::path& path, const TensorMap& tensors) {
 
 TEST(PretrainedWeightsFile, NonFiniteWeightsAreRefusedNamingTheTensor) {
   // inspect answered "LABEL_0 (p=-nan)" with exit code 0, and fine-tuning blamed the learning rate.
-  const fs::path nan = copyOf("tiny_vit", "nan");
+  const fs::path nan = weightsCopyOf("tiny_vit", "nan");
   TensorMap tensors = hf_fixture::readSafetensors((nan / "model.safetensors").string());
   tensors.at("vit.embeddings.cls_token").view(-1)[3] = std::numeric_limits<float>::infinity();
   ASSERT_TRUE(writeTensors(nan / "model.safetensors", tensors).ok());
@@ -239,7 +238,7 @@ TEST(PretrainedWeightsFile, NonFiniteWeightsAreRefusedNamingTheTensor) {
 
 TEST(PretrainedWeightsFile, AClassifierOfAnotherRankIsDamageNotAnotherHead) {
   // A rank-101 classifier.bias read as "no classifier for these classes" (issue 27).
-  const fs::path odd = copyOf("tiny_vit", "rank101");
+  const fs::path odd = weightsCopyOf("tiny_vit", "rank101");
   TensorMap tensors = hf_fixture::readSafetensors((odd / "model.safetensors").string());
   tensors.at("classifier.bias") = at::zeros(std::vector<int64_t>(101, 1));
   ASSERT_TRUE(writeTensors(odd / "model.safetensors", tensors).ok());
@@ -254,7 +253,7 @@ TEST(PretrainedWeightsFile, AClassifierOfAnotherRankIsDamageNotAnotherHead) {
 }
 
 TEST(PretrainedWeightsFile, AConfigOfTheWrongShapeNamesIt) {
-  const fs::path listed = copyOf("tiny_vit", "listed");
+  const fs::path listed = weightsCopyOf("tiny_vit", "listed");
   writeJson(listed / "config.json", nlohmann::json::array({1}));
   Expected<PretrainedModel> m = loadPretrainedModel(listed.string());
   ASSERT_FALSE(m.ok());  // was "cannot use value() with array"

@@ -14,11 +14,14 @@
 #include "engine/nn/encoder_layer.h"
 #include "engine/pretrained/vit_model.h"
 #include "tests/engine/pretrained/hf_fixture_tensors.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
-constexpr double kTolerance = 1e-5;
+using testing::contains;
+
+constexpr double kVitTolerance = 1e-5;
 /// The fused attention kernel against the explicit one: a few float roundings of logits near 1.
 constexpr double kFusedPathTolerance = 5e-6;
 
@@ -28,7 +31,7 @@ struct VitFixture {
   TensorMap reference;
 };
 
-VitFixture readFixture() {
+VitFixture readVitFixture() {
   const std::string dir = hf_fixture::folder("tiny_vit");
   VitFixture fixture;
   auto config = readVitConfig(dir + "/config.json");
@@ -39,18 +42,14 @@ VitFixture readFixture() {
   return fixture;
 }
 
-std::string loadError(const VitConfig& config, const TensorMap& weights) {
+std::string vitLoadError(const VitConfig& config, const TensorMap& weights) {
   VitModel model(config);
   const Status loaded = model->loadWeights(weights, "tiny_vit/model.safetensors");
   return loaded.ok() ? "" : loaded.error();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 TEST(VitParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
-  const VitFixture fixture = readFixture();
+  const VitFixture fixture = readVitFixture();
   ASSERT_FALSE(fixture.reference.empty());
   EXPECT_EQ(fixture.config.numLabels(), 10);
   VitModel model(fixture.config);
@@ -71,7 +70,7 @@ TEST(VitParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
   auto check = [&](const std::string& name, const at::Tensor& ours) {
     const double diff = hf_fixture::maxAbsDiff(ours, hf_fixture::reference(ref, name));
     std::printf("  tiny_vit %-16s max |diff| %.3g\n", name.c_str(), diff);
-    EXPECT_LE(diff, kTolerance) << name;
+    EXPECT_LE(diff, kVitTolerance) << name;
     worst = std::max(worst, diff);
   };
   check("logits", logits);
@@ -89,7 +88,7 @@ TEST(VitParity, LogitsHiddenStatesAndAttentionMatchTransformers) {
 }
 
 TEST(VitModel, RefusesAnImageOfAnotherSize) {
-  const VitFixture fixture = readFixture();
+  const VitFixture fixture = readVitFixture();
   VitModel model(fixture.config);
   try {
     model->forward(at::zeros({1, 3, 24, 32}));
@@ -100,10 +99,10 @@ TEST(VitModel, RefusesAnImageOfAnotherSize) {
 }
 
 TEST(VitWeights, MisShapedPositionEmbeddingsNameBothShapes) {
-  const VitFixture fixture = readFixture();
+  const VitFixture fixture = readVitFixture();
   TensorMap weights = fixture.weights;
   weights["vit.embeddings.position_embeddings"] = at::zeros({1, 65, 32});
-  const std::string error = loadError(fixture.config, weights);
+  const std::string error = vitLoadError(fixture.config, weights);
   EXPECT_TRUE(contains(error,
                        "vit.embeddings.position_embeddings: shape [1, 65, 32] in the checkpoint, "
                        "[1, 17, 32] expected"))
@@ -111,18 +110,18 @@ TEST(VitWeights, MisShapedPositionEmbeddingsNameBothShapes) {
 }
 
 TEST(VitWeights, MissingAndUnexpectedTensorsAreNamed) {
-  const VitFixture fixture = readFixture();
+  const VitFixture fixture = readVitFixture();
   TensorMap weights = fixture.weights;
   weights.erase("vit.encoder.layer.0.layernorm_after.weight");
   weights["vit.pooler.dense.weight"] = at::zeros({32, 32});
-  const std::string error = loadError(fixture.config, weights);
+  const std::string error = vitLoadError(fixture.config, weights);
   EXPECT_TRUE(contains(error, "tiny_vit/model.safetensors: 2 problems")) << error;
   EXPECT_TRUE(contains(error, "vit.encoder.layer.0.layernorm_after.weight: missing")) << error;
   EXPECT_TRUE(contains(error, "vit.pooler.dense.weight: unexpected")) << error;
 }
 
 TEST(VitWeights, WithoutQkvBiasTheProjectionBiasesAreZero) {
-  const VitFixture fixture = readFixture();
+  const VitFixture fixture = readVitFixture();
   VitConfig config = fixture.config;
   config.qkv_bias = false;
   TensorMap weights = fixture.weights;
@@ -141,7 +140,7 @@ TEST(VitWeights, WithoutQkvBiasTheProjectionBiasesAreZero) {
     EXPECT_FALSE(bias.requires_grad());
   }
   // With the biases in the checkpoint after all, they are unexpected.
-  EXPECT_TRUE(contains(loadError(config, fixture.weights),
+  EXPECT_TRUE(contains(vitLoadError(config, fixture.weights),
                        "vit.encoder.layer.0.attention.attention.query.bias: unexpected"));
 }
 

@@ -24,7 +24,7 @@ AblationRow row(const std::string& group, int layer, int head, const char* ablat
   return r;
 }
 
-std::string writeText(const std::string& name, const std::string& text) {
+std::string writeTempText(const std::string& name, const std::string& text) {
   const std::string path = testing::freshTempPath(name);
   std::ofstream(path) << text;
   return path;
@@ -57,7 +57,7 @@ TEST(AblationCsv, WhatIsWrittenReadsBack) {
 TEST(AblationCsv, FilesMadeBeforeFiguresWereDeclaredStillRead) {
   // Every ablation.csv written before: BLEU's two columns whatever the task, empty for a
   // classifier.
-  const std::string path = writeText(
+  const std::string path = writeTempText(
       "ablation_old",
       "group,layer,head,ablation,samples,loss,delta_loss,accuracy,delta_accuracy,bleu,delta_bleu\n"
       ",-1,-1,none,64,0.5,0,0.8,0,,\n"
@@ -79,7 +79,7 @@ TEST(AblationCsv, AFigureOfAnyNameTravelsWithItsDelta) {
   EXPECT_EQ(text.substr(0, text.find('\n')),
             std::string(kAblationCsvHeader) + ",edit_distance,delta_edit_distance");
   EXPECT_NE(text.find(",2.0000,0.7500\n"), std::string::npos) << text;
-  const std::string mismatched = writeText(
+  const std::string mismatched = writeTempText(
       "ablation_mismatched", std::string(kAblationCsvHeader) + ",edit_distance,delta_bleu\n");
   Expected<AblationTable> bad = readAblationCsv(mismatched);
   ASSERT_FALSE(bad.ok());
@@ -89,11 +89,12 @@ TEST(AblationCsv, AFigureOfAnyNameTravelsWithItsDelta) {
 TEST(AblationCsv, DamagedFilesNameTheLine) {
   const std::string header = std::string(kAblationCsvHeader) + ",bleu,delta_bleu\n";
   const std::string baseline = ",-1,-1,none,512,0.5,0,0.8,0,,\n";
-  Expected<AblationTable> no_header = readAblationCsv(writeText("ablation_no_header", baseline));
+  Expected<AblationTable> no_header =
+      readAblationCsv(writeTempText("ablation_no_header", baseline));
   ASSERT_FALSE(no_header.ok());
   EXPECT_NE(no_header.error().find("not an ablation.csv"), std::string::npos);
 
-  const std::string bad_number = writeText(
+  const std::string bad_number = writeTempText(
       "ablation_bad_number", header + baseline + "encoder,0,x,drop head,512,0.6,0.1,0.7,-0.1,,\n");
   Expected<AblationTable> bad = readAblationCsv(bad_number);
   ASSERT_FALSE(bad.ok());
@@ -101,14 +102,14 @@ TEST(AblationCsv, DamagedFilesNameTheLine) {
             bad_number + ":3: layer, head, samples, loss or accuracy is not a number in range");
 
   const std::string unknown =
-      writeText("ablation_unknown",
-                header + baseline + "encoder,0,1,drop everything,512,0.6,0.1,0.7,-0.1,,\n");
+      writeTempText("ablation_unknown",
+                    header + baseline + "encoder,0,1,drop everything,512,0.6,0.1,0.7,-0.1,,\n");
   Expected<AblationTable> kind = readAblationCsv(unknown);
   ASSERT_FALSE(kind.ok());
   EXPECT_NE(kind.error().find(":3: ablation \"drop everything\" is not one of"), std::string::npos);
 
-  const std::string headless =
-      writeText("ablation_no_baseline", header + "encoder,0,1,drop head,512,0.6,0.1,0.7,-0.1,,\n");
+  const std::string headless = writeTempText(
+      "ablation_no_baseline", header + "encoder,0,1,drop head,512,0.6,0.1,0.7,-0.1,,\n");
   Expected<AblationTable> none = readAblationCsv(headless);
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.error(), headless + ": no baseline row (ablation \"none\")");

@@ -9,18 +9,17 @@
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/config/config_difference.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
+
+using testing::writeFile;
 
 std::string freshRunDir(const std::string& name) {
   const std::string dir = testing::freshTempPath(name);
   std::filesystem::create_directories(dir);
   return dir;
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
 }
 
 TEST(Bookmarks, WhatIsWrittenReadsBackByStep) {
@@ -48,7 +47,7 @@ TEST(Bookmarks, ARunWithoutTheFileHasNone) {
 
 TEST(Bookmarks, BrokenJsonNamesTheFileAndLine) {
   const std::string dir = freshRunDir("bookmarks_broken");
-  writeText(bookmarksPath(dir),
+  writeFile(bookmarksPath(dir),
             "{\"bookmarks\": [\n  {\"step\": 10, \"note\": \"a\"},\n  {\"step\": }\n]}\n");
   Expected<std::vector<Bookmark>> read = readBookmarks(dir);
   ASSERT_FALSE(read.ok());
@@ -68,7 +67,7 @@ TEST(Bookmarks, BadValuesNameTheBookmarkAndField) {
       {R"([1, 2])", "\"bookmarks\" array"},
   };
   for (const auto& [text, expected] : cases) {
-    writeText(bookmarksPath(dir), text);
+    writeFile(bookmarksPath(dir), text);
     Expected<std::vector<Bookmark>> read = readBookmarks(dir);
     ASSERT_FALSE(read.ok()) << text;
     EXPECT_NE(read.error().find(expected), std::string::npos) << read.error();
@@ -82,7 +81,7 @@ TEST(Bookmarks, MoreThanARunKeepsAreRefused) {
   std::string text = "{\"bookmarks\": [";
   for (int i = 0; i < 100000; ++i)
     text += (i ? ",{\"step\":" : "{\"step\":") + std::to_string(i) + "}";
-  writeText(bookmarksPath(dir), text + "]}");
+  writeFile(bookmarksPath(dir), text + "]}");
   Expected<std::vector<Bookmark>> read = readBookmarks(dir);
   ASSERT_FALSE(read.ok());
   EXPECT_EQ(read.error(), bookmarksPath(dir) +

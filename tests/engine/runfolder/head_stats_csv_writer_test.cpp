@@ -13,16 +13,14 @@
 #include <vector>
 
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
-namespace fs = std::filesystem;
+using testing::readFile;
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+namespace fs = std::filesystem;
 
 std::string freshFile(const std::string& name) {
   const std::string dir = testing::freshTempPath("head_stats_csv");
@@ -42,7 +40,7 @@ TEST(HeadStatsCsvWriter, WritesOneRowPerStatisticThatReadsBack) {
     ASSERT_TRUE(writer->append(10, twoStatistics(0.123456789)).ok());
     ASSERT_TRUE(writer->append(20, twoStatistics(1)).ok());
   }
-  EXPECT_EQ(readAll(path),
+  EXPECT_EQ(readFile(path),
             "step,group,layer,head,metric,value\n"
             "10,encoder self,0,1,entropy,0.123457\n"
             "10,cross,1,0,distance,12.5\n"
@@ -73,7 +71,7 @@ TEST(HeadStatsCsvWriter, WritesNonFiniteValuesAsNanAndRefusesRowsTheReaderWouldR
   EXPECT_EQ(status.error(), path +
                                 ": a head statistic of step 7 was not written: 7 fields where "
                                 "step,group,layer,head,metric,value has 6");
-  EXPECT_EQ(readAll(path),
+  EXPECT_EQ(readFile(path),
             "step,group,layer,head,metric,value\n"
             "7,encoder,0,0,entropy,nan\n"
             "7,encoder,0,1,entropy,nan\n"
@@ -102,7 +100,7 @@ TEST(HeadStatsCsvWriter, ResumeKeepsTheRowsUpToTheCheckpointAndDropsTornOnes) {
 
   // Not a resume: a fresh file.
   ASSERT_TRUE(HeadStatsCsvWriter::open(path, false, 100).ok());
-  EXPECT_EQ(readAll(path), "step,group,layer,head,metric,value\n");
+  EXPECT_EQ(readFile(path), "step,group,layer,head,metric,value\n");
   // A folder where the file belongs is refused, not replaced.
   const Expected<HeadStatsCsvWriter> on_folder =
       HeadStatsCsvWriter::open(fs::path(path).parent_path().string(), true, 0);
@@ -152,7 +150,7 @@ TEST(HeadStatsCsvWriter, AFullDiskIsSaidOnceAndTheRowAfterItStartsOnItsOwnLine) 
     EXPECT_TRUE(writer->append(3, twoStatistics(.5)).ok()) << "said once, not for every row";
   }
   ASSERT_TRUE(writer->append(4, twoStatistics(.5)).ok());
-  const std::string text = readAll(path);
+  const std::string text = readFile(path);
   EXPECT_NE(text.find("\n2,encoder \n4,encoder self,0,1,entropy,0.5\n"), std::string::npos) << text;
   const Expected<std::vector<HeadStatsRow>> rows = readHeadStatsCsv(path);
   ASSERT_TRUE(rows.ok()) << rows.error();

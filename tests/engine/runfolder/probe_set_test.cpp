@@ -32,7 +32,7 @@ namespace {
 using namespace std::chrono_literals;
 using testing::freshTempPath;
 
-EventBatch runToEnd(Trainer& trainer) {
+EventBatch probedEvents(Trainer& trainer) {
   EventBatch all;
   const auto deadline = std::chrono::steady_clock::now() + 300s;
   for (bool done = false; !done && std::chrono::steady_clock::now() < deadline;) {
@@ -62,7 +62,7 @@ void expectProbeSetAndStatistics(const std::string& task) {
   const TrainingConfig c = probedConfig(task, "probe_set_" + task);
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = probedEvents(trainer);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
 
   // The newest probe: one snapshot per probe sample, each with its own prediction.
@@ -131,7 +131,7 @@ TEST(ProbeSet, HeadStatisticsCanBeSwitchedOff) {
   c.head_statistics = false;
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = probedEvents(trainer);
   EXPECT_TRUE(events.head_statistics.empty());
   EXPECT_FALSE(std::filesystem::exists(c.out_dir + "/head_stats.csv"));
   ASSERT_NE(events.attention, nullptr);
@@ -341,7 +341,7 @@ TEST(BatchedProbe, TranslationRunCarriesItsNewestTranslationWithItsStep) {
   c.probe_time_share = 0.02;
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = probedEvents(trainer);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
   Expected<OpenedRun> run = readRun(c.out_dir);
   ASSERT_TRUE(run.ok()) << run.error();

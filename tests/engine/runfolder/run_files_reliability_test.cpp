@@ -23,26 +23,24 @@
 #include "tests/data/fifo_fixture.h"
 #include "tests/engine/removed_at_exit.h"
 #include "tests/support/payload_access.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
+
+using testing::writeFile;
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using testing::Fifo;
 
-std::string freshDir(const std::string& name) {
+std::string runFilesDir(const std::string& name) {
   return testing::freshTempPath("ascope_run_files_test_" + name);
-}
-
-void writeFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
 }
 
 /// A run folder with config.json and nothing else.
 RunFolder emptyRun(const std::string& name) {
-  Expected<RunFolder> folder = RunFolder::create(freshDir(name), kSentimentTaskId);
+  Expected<RunFolder> folder = RunFolder::create(runFilesDir(name), kSentimentTaskId);
   EXPECT_TRUE(folder.ok()) << folder.error();
   EXPECT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   return *folder;
@@ -398,9 +396,9 @@ TEST(RunFilesReliability, OnlyTheTailOfAHugeLogIsRead) {
 }
 
 /// Trains `task` for a few steps into a fresh folder (a checkpoint to ask).
-std::string trainedRun(const std::string& task) {
+std::string trainedReliabilityRun(const std::string& task) {
   TrainingConfig c = *makePreset(task, "tiny");
-  c.out_dir = freshDir("trained_" + task);
+  c.out_dir = runFilesDir("trained_" + task);
   c.max_steps = 2;
   c.probe_every_seconds = 1e9;
   Trainer trainer(c);
@@ -421,7 +419,7 @@ TEST(RunFilesReliability, EmptyTextGetsNoPrediction) {
         std::pair<std::string, std::string>{kTranslationTaskId,
                                             "the text is empty: give a sentence to translate"}}) {
     InferenceRequest request;
-    request.run_dir = trainedRun(task);
+    request.run_dir = trainedReliabilityRun(task);
     for (const char* text : {" ", " \t\r\n "}) {
       request.text = text;
       Expected<InferenceAnswer> answer = inferFromCheckpoint(request);

@@ -4,7 +4,7 @@
 #include "engine/tasks/translation/beam_search.h"
 
 #include <gtest/gtest.h>
-#include <torch/torch.h>
+#include <torch/types.h>
 
 #include <cmath>
 #include <map>

@@ -19,17 +19,15 @@
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 #include "trainer_drain.h"
 
 namespace ascope {
 namespace {
 
-namespace fs = std::filesystem;
+using testing::writeFile;
 
-void writeFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
+namespace fs = std::filesystem;
 
 /// Reviews that say what they are: "good" ones positive, "bad" ones negative; `flipped` gives each
 /// the other label, so a model that learned the words gets every one of them wrong.
@@ -50,7 +48,7 @@ struct Ran {
   TrainerState state = TrainerState::kIdle;
 };
 
-Ran train(const TrainingConfig& config) {
+Ran trainSplits(const TrainingConfig& config) {
   Ran got;
   Trainer trainer(config);
   const Status started = trainer.start();
@@ -87,7 +85,7 @@ TEST(DataSplits, TheTestFigureComesFromTheDataSetsOwnTestSplitAlone) {
   fs::create_directories(folder);
   writeFile(folder + "/train.csv", reviewsCsv(400, 0, false));
   writeFile(folder + "/test.csv", reviewsCsv(60, 1000, true));
-  const Ran run = train(tinyReviews(folder, "own"));
+  const Ran run = trainSplits(tinyReviews(folder, "own"));
   ASSERT_EQ(run.state, TrainerState::kFinished);
   ASSERT_FALSE(run.epochs.empty());
   ASSERT_EQ(run.tests.size(), 1u);
@@ -107,7 +105,7 @@ TEST(DataSplits, ASingleFileGetsACarvedTestSplitOrNoneAtAll) {
   writeFile(folder + "/reviews.csv", reviewsCsv(300, 0, false));
   TrainingConfig carved = tinyReviews(folder + "/reviews.csv", "carved");
   carved.epochs = 1;
-  const Ran with_test = train(carved);
+  const Ran with_test = trainSplits(carved);
   ASSERT_EQ(with_test.tests.size(), 1u);
   EXPECT_EQ(with_test.tests[0].split, "test");
   EXPECT_EQ(with_test.tests[0].samples, 30);  // 10 % of 300, none of them in training
@@ -116,7 +114,7 @@ TEST(DataSplits, ASingleFileGetsACarvedTestSplitOrNoneAtAll) {
   TrainingConfig none = tinyReviews(folder + "/reviews.csv", "none");
   none.epochs = 1;
   none.splits.test_fraction = 0;
-  const Ran without = train(none);
+  const Ran without = trainSplits(none);
   EXPECT_EQ(without.state, TrainerState::kFinished);
   ASSERT_EQ(without.tests.size(), 1u);
   EXPECT_EQ(without.tests[0].split, "none");
@@ -190,7 +188,7 @@ TEST(DataSplits, RunFoldersMadeBeforeKeepTheirSplitAndTheirFigureIsNamedForWhatI
   run.out_dir = testing::freshTempPath("ascope_splits_old");
   run.max_steps = 3;
   run.probe_every_seconds = 1e9;
-  const Ran ran = train(run);
+  const Ran ran = trainSplits(run);
   ASSERT_EQ(ran.tests.size(), 1u);
   EXPECT_EQ(ran.tests[0].split, "validation");
   // Its config.json says layout 1 from now on, and the opened run names its figure.

@@ -80,7 +80,7 @@ TEST(DigitOrderTask, TrainsAndLearnsToTellTheOrder) {
   config.max_steps = 600;
   config.optimization.lr = 6e-3;
   config.probe_every_steps = 200;
-  const fs::path dir = fs::path(testing::TempDir()) / "digit_order_run";
+  const fs::path dir = fs::path(::testing::TempDir()) / "digit_order_run";
   fs::remove_all(dir);
   config.out_dir = dir.string();
   Trainer trainer(config);

@@ -82,7 +82,7 @@ TEST(LetterReversalTask, LearnsToReverseAndReportsItsEditDistanceEverywhere) {
   config.max_steps = 400;
   config.eval_every_steps = 100;
   config.probe_every_steps = 100;
-  const fs::path dir = fs::path(testing::TempDir()) / "letter_reversal_run";
+  const fs::path dir = fs::path(::testing::TempDir()) / "letter_reversal_run";
   fs::remove_all(dir);
   config.out_dir = dir.string();
   Trainer trainer(config);

@@ -25,7 +25,7 @@ std::string tinyVit() {
   return testing::hfFixture("tiny_vit");
 }
 
-TrainingConfig fineTuneConfig(const std::string& name) {
+TrainingConfig imageFineTuneConfig(const std::string& name) {
   TrainingConfig c =
       testing::fineTuneRun(kImageClassificationTaskId, tinyVit(), "ascope_pretrained_image", name);
   c.builtin = {64, 32, 1};
@@ -40,7 +40,7 @@ TrainingConfig fineTuneConfig(const std::string& name) {
 // batches of 16: across seeds 1–6 the last ten steps' loss ended at 0.26–0.35 of the first ten's
 // (as configured here: 2.58 → 0.66).
 TEST(PretrainedImageTask, FineTuningLowersTheTrainingLoss) {
-  TrainingConfig c = fineTuneConfig("learns");
+  TrainingConfig c = imageFineTuneConfig("learns");
   c.max_steps = 120;
   const EventBatch events = testing::runCollectingEvents(c);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
@@ -59,7 +59,7 @@ TEST(PretrainedImageTask, FineTuningLowersTheTrainingLoss) {
 }
 
 TEST(PretrainedImageTask, AttentionHasEveryLayerAndHeadOverCLSAndPatches) {
-  const TrainingConfig c = fineTuneConfig("attention");
+  const TrainingConfig c = imageFineTuneConfig("attention");
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(c, torch::kCPU, nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
   const AttentionSnapshot snapshot = (*task)->probeAttention(0);
@@ -88,10 +88,10 @@ TEST(PretrainedImageTask, AttentionHasEveryLayerAndHeadOverCLSAndPatches) {
 // The trainer checkpoints the whole ViT: resuming an interrupted run ends with the weights of the
 // uninterrupted one.
 TEST(PretrainedImageTask, ResumeEndsWithTheSameWeights) {
-  TrainingConfig whole = fineTuneConfig("resume_whole");
+  TrainingConfig whole = imageFineTuneConfig("resume_whole");
   whole.max_steps = 10;
   ASSERT_TRUE(testing::runCollectingEvents(whole).failures.empty());
-  TrainingConfig interrupted = fineTuneConfig("resume_parts");
+  TrainingConfig interrupted = imageFineTuneConfig("resume_parts");
   interrupted.max_steps = 10;
   ASSERT_NO_FATAL_FAILURE(testing::runInterruptedThenResumed(interrupted, 6));
 
@@ -115,7 +115,7 @@ TEST(PretrainedImageTask, ResumeEndsWithTheSameWeights) {
 }
 
 TEST(PretrainedImageTask, ATrainedRunClassifiesAnImage) {
-  TrainingConfig c = fineTuneConfig("infer");
+  TrainingConfig c = imageFineTuneConfig("infer");
   c.max_steps = 4;
   const EventBatch events = testing::runCollectingEvents(c);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
@@ -147,7 +147,7 @@ TEST(PretrainedImageTask, ATrainedRunClassifiesAnImage) {
 }
 
 TEST(PretrainedImageTask, ABertFolderIsRefusedForImages) {
-  TrainingConfig c = fineTuneConfig("bert");
+  TrainingConfig c = imageFineTuneConfig("bert");
   c.pretrained = testing::hfFixture("tiny_bert");
   ASSERT_TRUE(validateConfig(c).ok()) << validateConfig(c).error();
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(c, torch::kCPU, nullptr);

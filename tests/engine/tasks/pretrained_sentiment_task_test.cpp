@@ -24,7 +24,7 @@ std::string tinyBert() {
   return testing::hfFixture("tiny_bert");
 }
 
-TrainingConfig fineTuneConfig(const std::string& name) {
+TrainingConfig sentimentFineTuneConfig(const std::string& name) {
   TrainingConfig c =
       testing::fineTuneRun(kSentimentTaskId, tinyBert(), "ascope_pretrained_sentiment", name);
   c.builtin = {320, 40, 1};
@@ -34,7 +34,7 @@ TrainingConfig fineTuneConfig(const std::string& name) {
   return c;
 }
 
-std::vector<std::string> trainRows(const std::string& run_dir) {
+std::vector<std::string> sentimentTrainRows(const std::string& run_dir) {
   std::ifstream in(run_dir + "/metrics.csv");
   std::vector<std::string> rows;
   for (std::string line; std::getline(in, line);) {
@@ -52,7 +52,7 @@ std::vector<std::string> trainRows(const std::string& run_dir) {
 // learn in a few dozen steps is the training reviews themselves: two batches of them, seen forty
 // times each. Across seeds 1–8 the last ten steps' loss ended at 0.03–0.29 of the first ten's.
 TEST(PretrainedSentimentTask, FineTuningLowersTheTrainingLoss) {
-  TrainingConfig c = fineTuneConfig("learns");
+  TrainingConfig c = sentimentFineTuneConfig("learns");
   c.builtin.train_count = 32;
   c.optimization.lr = 3e-3;
   c.max_steps = 80;
@@ -70,7 +70,7 @@ TEST(PretrainedSentimentTask, FineTuningLowersTheTrainingLoss) {
 }
 
 TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) {
-  const TrainingConfig c = fineTuneConfig("attention");
+  const TrainingConfig c = sentimentFineTuneConfig("attention");
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(c, torch::kCPU, nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
   const AttentionSnapshot snapshot = (*task)->probeAttention(0);
@@ -92,7 +92,7 @@ TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) 
 // its own words are not warned about.
 TEST(PretrainedSentimentTask, AVocabularyThatMissesMostWordsIsSaidBeforeTraining) {
   std::vector<std::string> warnings;
-  const TrainingConfig builtin = fineTuneConfig("coverage_builtin");
+  const TrainingConfig builtin = sentimentFineTuneConfig("coverage_builtin");
   ASSERT_TRUE(makeTrainingTask(builtin, torch::kCPU, &warnings).ok());
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find(tinyBert() + ": its vocabulary (106 word pieces) knows only "),
@@ -116,7 +116,7 @@ TEST(PretrainedSentimentTask, AVocabularyThatMissesMostWordsIsSaidBeforeTraining
       }
     }
   }
-  TrainingConfig own = fineTuneConfig("coverage_own");
+  TrainingConfig own = sentimentFineTuneConfig("coverage_own");
   own.data = csv.string();
   warnings.clear();
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(own, torch::kCPU, &warnings);
@@ -126,7 +126,7 @@ TEST(PretrainedSentimentTask, AVocabularyThatMissesMostWordsIsSaidBeforeTraining
 }
 
 TEST(PretrainedSentimentTask, ATrainedRunAnswersAText) {
-  TrainingConfig c = fineTuneConfig("infer");
+  TrainingConfig c = sentimentFineTuneConfig("infer");
   c.max_steps = 5;
   const EventBatch events = testing::runCollectingEvents(c);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
@@ -149,15 +149,15 @@ TEST(PretrainedSentimentTask, ATrainedRunAnswersAText) {
 
 // The trainer checkpoints the whole BERT: a resumed run repeats the uninterrupted one exactly.
 TEST(PretrainedSentimentTask, ResumeContinuesExactly) {
-  TrainingConfig whole = fineTuneConfig("resume_whole");
+  TrainingConfig whole = sentimentFineTuneConfig("resume_whole");
   whole.max_steps = 12;
   ASSERT_TRUE(testing::runCollectingEvents(whole).failures.empty());
-  TrainingConfig interrupted = fineTuneConfig("resume_parts");
+  TrainingConfig interrupted = sentimentFineTuneConfig("resume_parts");
   interrupted.max_steps = 12;
   ASSERT_NO_FATAL_FAILURE(testing::runInterruptedThenResumed(interrupted, 7));
-  const std::vector<std::string> expected = trainRows(whole.out_dir);
+  const std::vector<std::string> expected = sentimentTrainRows(whole.out_dir);
   ASSERT_EQ(expected.size(), 12u);
-  EXPECT_EQ(trainRows(interrupted.out_dir), expected);
+  EXPECT_EQ(sentimentTrainRows(interrupted.out_dir), expected);
 }
 
 TEST(PretrainedSentimentTask, ConfigJsonKeepsTheModelFolder) {

@@ -130,7 +130,7 @@ TEST(TaskRegistry, ARegisteredTaskTrainsLikeABuiltInOne) {
   ASSERT_TRUE(registerEchoTask().ok());  // once only
   Expected<TrainingConfig> config = makePreset(kEchoTaskId, "quick");
   ASSERT_TRUE(config.ok()) << config.error();
-  const fs::path dir = fs::path(testing::TempDir()) / "echo_registry_run";
+  const fs::path dir = fs::path(::testing::TempDir()) / "echo_registry_run";
   fs::remove_all(dir);
   config->out_dir = dir.string();
   config->max_steps = 12;

@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void trainToEnd(const TrainingConfig& c) {
+void trainPiecesRun(const TrainingConfig& c) {
   Trainer trainer(c);
   const Status started = trainer.start();
   ASSERT_TRUE(started.ok()) << started.error();
@@ -50,7 +50,7 @@ class TranslationPieces : public ::testing::Test {
     c.probe_every_seconds = 1e9;
     c.epochs = 2;
     config_ = new TrainingConfig(c);
-    trainToEnd(c);
+    trainPiecesRun(c);
   }
   static void TearDownTestSuite() { delete config_; }
   void SetUp() override {
@@ -169,7 +169,7 @@ TEST_F(TranslationPieces, AResumedRunReadsThePiecesItStartedWith) {
   resumed->out_dir = run();
   resumed->epochs = 3;
   resumed->probe_every_seconds = 1e9;
-  trainToEnd(*resumed);
+  trainPiecesRun(*resumed);
   EXPECT_EQ(fileText(run() + "/pieces_it.model"), before);
 }
 

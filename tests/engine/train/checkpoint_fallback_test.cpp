@@ -23,7 +23,7 @@ using testing::removedAtExit;
 
 /// A finished tiny sentiment run with best.pt (step 13 or 15: the validations of its two epochs)
 /// and last.pt (step 15).
-std::string trainedRun(const std::string& name) {
+std::string trainedFallbackRun(const std::string& name) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.out_dir = removedAtExit((fs::temp_directory_path() /
                              ("ascope_fallback_test_" + name + "_" + std::to_string(::getpid())))
@@ -44,7 +44,7 @@ void corrupt(const std::string& path) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << "PK\x03\x04 torn by a full disk";
 }
 
-InferenceRequest ask(const std::string& run, CheckpointChoice choice) {
+InferenceRequest requestFrom(const std::string& run, CheckpointChoice choice) {
   InferenceRequest request;
   request.run_dir = run;
   request.checkpoint = choice;
@@ -53,9 +53,9 @@ InferenceRequest ask(const std::string& run, CheckpointChoice choice) {
 }
 
 TEST(CheckpointFallback, CorruptBestFallsBackToLastAndSaysSo) {
-  const std::string run = trainedRun("best");
+  const std::string run = trainedFallbackRun("best");
   corrupt(run + "/checkpoints/best.pt");
-  Expected<InferenceAnswer> answer = inferFromCheckpoint(ask(run, CheckpointChoice::kBest));
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(requestFrom(run, CheckpointChoice::kBest));
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(answer->checkpoint, run + "/checkpoints/last.pt");
   EXPECT_EQ(answer->step, 15);
@@ -68,9 +68,10 @@ TEST(CheckpointFallback, CorruptBestFallsBackToLastAndSaysSo) {
 }
 
 TEST(CheckpointFallback, CorruptLastFallsBackToBestForTheNewest) {
-  const std::string run = trainedRun("last");
+  const std::string run = trainedFallbackRun("last");
   corrupt(run + "/checkpoints/last.pt");
-  Expected<InferenceAnswer> answer = inferFromCheckpoint(ask(run, CheckpointChoice::kNewest));
+  Expected<InferenceAnswer> answer =
+      inferFromCheckpoint(requestFrom(run, CheckpointChoice::kNewest));
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(answer->checkpoint, run + "/checkpoints/best.pt");
   EXPECT_GE(answer->step, 13);
@@ -79,10 +80,10 @@ TEST(CheckpointFallback, CorruptLastFallsBackToBestForTheNewest) {
 }
 
 TEST(CheckpointFallback, BothCorruptNamesBoth) {
-  const std::string run = trainedRun("both");
+  const std::string run = trainedFallbackRun("both");
   corrupt(run + "/checkpoints/best.pt");
   corrupt(run + "/checkpoints/last.pt");
-  Expected<InferenceAnswer> answer = inferFromCheckpoint(ask(run, CheckpointChoice::kBest));
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(requestFrom(run, CheckpointChoice::kBest));
   ASSERT_FALSE(answer.ok());
   EXPECT_NE(answer.error().find("best.pt is not a complete zip archive"), std::string::npos)
       << answer.error();
@@ -91,8 +92,8 @@ TEST(CheckpointFallback, BothCorruptNamesBoth) {
 }
 
 TEST(CheckpointFallback, ReadableCheckpointNeedsNoNote) {
-  const std::string run = trainedRun("fine");
-  Expected<InferenceAnswer> answer = inferFromCheckpoint(ask(run, CheckpointChoice::kBest));
+  const std::string run = trainedFallbackRun("fine");
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(requestFrom(run, CheckpointChoice::kBest));
   ASSERT_TRUE(answer.ok()) << answer.error();
   EXPECT_EQ(answer->checkpoint, run + "/checkpoints/best.pt");
   EXPECT_TRUE(answer->note.empty()) << answer->note;

@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TextClassifier smallModel() {
+TextClassifier smallClassifier() {
   TextClassifierConfig c;
   c.vocab_size = 30, c.d_model = 16, c.d_ff = 32, c.max_len = 10;
   return TextClassifier(c);
@@ -26,7 +26,7 @@ TextClassifier smallModel() {
 TEST(Checkpoint, RoundTripsModelOptimizerAndProgress) {
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_roundtrip.pt").string();
   torch::manual_seed(0);
-  TextClassifier a = smallModel();
+  TextClassifier a = smallClassifier();
   torch::optim::Adam opt_a(a->parameters(), torch::optim::AdamOptions(1e-2));
   opt_a.zero_grad();
   a(torch::randint(1, 30, {2, 10})).sum().backward();
@@ -34,7 +34,7 @@ TEST(Checkpoint, RoundTripsModelOptimizerAndProgress) {
   ASSERT_TRUE(saveCheckpoint(path, *a, &opt_a, {42, 0.75}).ok());
 
   torch::manual_seed(1);
-  TextClassifier b = smallModel();
+  TextClassifier b = smallClassifier();
   torch::optim::Adam opt_b(b->parameters(), torch::optim::AdamOptions(1e-2));
   Expected<TrainingProgress> p = loadCheckpoint(path, *b, &opt_b);
   ASSERT_TRUE(p.ok()) << p.error();
@@ -48,7 +48,7 @@ TEST(Checkpoint, RoundTripsModelOptimizerAndProgress) {
 TEST(Checkpoint, CrashMidWriteLeavesThePreviousCheckpointLoadable) {
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_crash.pt").string();
   torch::manual_seed(0);
-  TextClassifier model = smallModel();
+  TextClassifier model = smallClassifier();
   ASSERT_TRUE(saveCheckpoint(path, *model, nullptr, {10, 0.5}).ok());
   const auto size_before = fs::file_size(path);
 
@@ -64,7 +64,7 @@ TEST(Checkpoint, CrashMidWriteLeavesThePreviousCheckpointLoadable) {
   // A stale temp file from a real crash does not matter either.
   std::ofstream(path + ".tmp", std::ios::binary) << "torn";
 
-  TextClassifier restored = smallModel();
+  TextClassifier restored = smallClassifier();
   Expected<TrainingProgress> p = loadCheckpoint(path, *restored, nullptr);
   ASSERT_TRUE(p.ok()) << p.error();
   EXPECT_EQ(p->step, 10);
@@ -73,7 +73,7 @@ TEST(Checkpoint, CrashMidWriteLeavesThePreviousCheckpointLoadable) {
 TEST(Checkpoint, CorruptOrMissingFilesGiveMessagesNamingTheFile) {
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_corrupt.pt").string();
   std::ofstream(path, std::ios::binary) << "not a checkpoint at all";
-  TextClassifier model = smallModel();
+  TextClassifier model = smallClassifier();
   Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.error().find(path), std::string::npos);
@@ -113,7 +113,7 @@ TEST(Checkpoint, ACheckpointOfAnotherModelIsRefusedByNameAndChangesNothing) {
   wider.vocab_size = 30, wider.d_model = 16, wider.d_ff = 48, wider.max_len = 10;
   TextClassifier other(wider);
   ASSERT_TRUE(saveCheckpoint(path, *other, nullptr, {5, 0.5}).ok());
-  TextClassifier model = smallModel();
+  TextClassifier model = smallClassifier();
   const std::vector<torch::Tensor> before = weightsOf(*model);
   Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
   ASSERT_FALSE(p.ok());
@@ -138,13 +138,13 @@ TEST(Checkpoint, ACheckpointOfAnotherModelIsRefusedByNameAndChangesNothing) {
 TEST(Checkpoint, FlippedBytesAreFoundByTheZipChecksums) {
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_flipped.pt").string();
   torch::manual_seed(0);
-  TextClassifier saved = smallModel();
+  TextClassifier saved = smallClassifier();
   ASSERT_TRUE(saveCheckpoint(path, *saved, nullptr, {7, 0.5}).ok());
   std::string bytes = bytesOf(path);
   // A weight record: the embedding's 30 × 16 floats are the largest, well inside the file.
   for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 200; ++i) bytes[i] ^= 0x5a;
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-  TextClassifier model = smallModel();
+  TextClassifier model = smallClassifier();
   const std::vector<torch::Tensor> before = weightsOf(*model);
   Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
   ASSERT_FALSE(p.ok()) << "loaded damaged weights without a word";
@@ -156,13 +156,13 @@ TEST(Checkpoint, FlippedBytesAreFoundByTheZipChecksums) {
 TEST(Checkpoint, NonFiniteWeightsAreRefused) {
   // A sound file of a model that had diverged answered "negative (p=-nan)".
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_nan.pt").string();
-  TextClassifier diverged = smallModel();
+  TextClassifier diverged = smallClassifier();
   {
     torch::NoGradGuard no_grad;
     diverged->parameters()[3].view(-1)[0] = NAN;
   }
   ASSERT_TRUE(saveCheckpoint(path, *diverged, nullptr, {9, 0.5}).ok());
-  TextClassifier model = smallModel();
+  TextClassifier model = smallClassifier();
   Expected<TrainingProgress> p = loadCheckpoint(path, *model, nullptr);
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.error().find("holds NaN or infinite values: the weights are damaged"),

@@ -23,14 +23,17 @@
 #include "engine/train/checkpoint.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 
 namespace ascope {
 namespace {
 
+using testing::readFile;
+
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string freshDir(const std::string& name) {
+std::string diskFullDir(const std::string& name) {
   const std::string dir = testing::freshTempPath("ascope_disk_full_test_" + name);
   fs::create_directories(dir);
   return dir;
@@ -42,13 +45,6 @@ std::set<std::string> namesIn(const std::string& dir) {
     names.insert(entry.path().filename().string());
   }
   return names;
-}
-
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 /// Writes to paths containing `part` fail with ENOSPC while this lives.
@@ -67,7 +63,7 @@ TextClassifier model(int64_t vocab) {
 }
 
 TEST(AtomicFile, DiskFullKeepsTheOldFileAndLeavesNoTempFile) {
-  const std::string dir = freshDir("atomic");
+  const std::string dir = diskFullDir("atomic");
   const std::string path = dir + "/config.json";
   ASSERT_TRUE(writeFileAtomically(path, "old").ok());
   {
@@ -76,14 +72,14 @@ TEST(AtomicFile, DiskFullKeepsTheOldFileAndLeavesNoTempFile) {
     ASSERT_FALSE(s.ok());
     EXPECT_EQ(s.error(), "disk full while writing " + path);
   }
-  EXPECT_EQ(readAll(path), "old");
+  EXPECT_EQ(readFile(path), "old");
   EXPECT_EQ(namesIn(dir), std::set<std::string>{"config.json"});
   ASSERT_TRUE(writeFileAtomically(path, "new").ok());
-  EXPECT_EQ(readAll(path), "new");
+  EXPECT_EQ(readFile(path), "new");
 }
 
 TEST(AtomicFile, EveryWriteHasATempFileOfItsOwn) {
-  const std::string path = freshDir("names") + "/a.json";
+  const std::string path = diskFullDir("names") + "/a.json";
   std::vector<std::string> temps;
   for (int i = 0; i < 2; ++i) {
     ASSERT_TRUE(writeFileAtomicallyWith(path, [&](const std::string& tmp) {
@@ -103,7 +99,7 @@ TEST(AtomicFile, EveryWriteHasATempFileOfItsOwn) {
 }
 
 TEST(Checkpoint, DiskFullIsAnErrorAndThePreviousCheckpointStays) {
-  const std::string dir = freshDir("checkpoint");
+  const std::string dir = diskFullDir("checkpoint");
   const std::string path = dir + "/last.pt";
   torch::manual_seed(0);
   TextClassifier m = model(300);
@@ -141,7 +137,7 @@ class TinyFileSystem {
 };
 
 TEST(Checkpoint, RealFullDiskIsAnErrorNotAnAbort) {
-  const std::string dir = freshDir("tmpfs");
+  const std::string dir = diskFullDir("tmpfs");
   const TinyFileSystem tiny(dir, 200);
   if (!tiny.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root): " << strerror(errno);
   torch::manual_seed(0);
@@ -168,7 +164,7 @@ std::vector<Failure> failuresUntil(Trainer& trainer, TrainerState until) {
 
 TrainingConfig tenStepRun(const std::string& name) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");  // 13 batches an epoch
-  c.out_dir = freshDir(name) + "/run";
+  c.out_dir = diskFullDir(name) + "/run";
   c.probe_every_seconds = 1e9;
   c.max_steps = 10;
   c.checkpoint_every_steps = 5;
@@ -248,7 +244,7 @@ namespace ascope {
 namespace {
 
 TEST(MetricsCsv, RealFullDiskIsSaidOnceAndRowsResumeWhenThereIsRoom) {
-  const std::string dir = freshDir("metrics_tmpfs");
+  const std::string dir = diskFullDir("metrics_tmpfs");
   const TinyFileSystem tiny(dir, 64);
   if (!tiny.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root): " << strerror(errno);
   const std::string path = dir + "/metrics.csv";
@@ -277,7 +273,7 @@ TEST(MetricsCsv, RealFullDiskIsSaidOnceAndRowsResumeWhenThereIsRoom) {
   fs::remove(dir + "/filler");
   m.step = 501;
   ASSERT_TRUE(writer->append(m).ok());
-  const std::string text = readAll(path);
+  const std::string text = readFile(path);
   EXPECT_NE(text.find("\n501,"), std::string::npos)
       << text.size() << " bytes, ending: " << text.substr(text.size() - 200);
 }

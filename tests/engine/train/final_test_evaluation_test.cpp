@@ -22,10 +22,14 @@
 #include "engine/train/trainer.h"
 #include "forwarding_task.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 #include "trainer_drain.h"
 
 namespace ascope {
 namespace {
+
+using testing::readFile;
+using testing::writeFile;
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
@@ -36,20 +40,8 @@ constexpr int64_t kStepsPerEpoch = 13;
 constexpr int64_t kSteps = 3 * kStepsPerEpoch;
 constexpr int64_t kHeldOut = 50;  // the test split
 
-std::string freshDir(const std::string& name) {
+std::string finalTestDir(const std::string& name) {
   return testing::freshTempPath("ascope_final_test_" + name);
-}
-
-void writeFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 /// The lines of metrics.csv whose split is `split`.
@@ -70,7 +62,7 @@ struct RunEvents {
   TrainerState state = TrainerState::kIdle;
 };
 
-RunEvents runToEnd(const TrainingConfig& config) {
+RunEvents finalRunEvents(const TrainingConfig& config) {
   RunEvents got;
   Trainer trainer(config);
   const Status started = trainer.start();
@@ -86,9 +78,9 @@ RunEvents runToEnd(const TrainingConfig& config) {
   return got;
 }
 
-TrainingConfig tinySentiment(const std::string& name) {
+TrainingConfig tinyFinalTestRun(const std::string& name) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
-  c.out_dir = freshDir(name);
+  c.out_dir = finalTestDir(name);
   c.probe_every_seconds = 1e9;  // probes by step count only, so runs are repeatable
   return c;
 }
@@ -96,7 +88,7 @@ TrainingConfig tinySentiment(const std::string& name) {
 // --- metrics.csv ----------------------------------------------------------------------------
 
 TEST(FinalTestMetricsCsv, TestRowRoundTripsThroughMetricsCsvAndOpenedRun) {
-  Expected<RunFolder> folder = RunFolder::create(freshDir("csv_round_trip"), kSentimentTaskId);
+  Expected<RunFolder> folder = RunFolder::create(finalTestDir("csv_round_trip"), kSentimentTaskId);
   ASSERT_TRUE(folder.ok()) << folder.error();
   ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   {
@@ -145,7 +137,7 @@ TEST(FinalTestMetricsCsv, TestRowRoundTripsThroughMetricsCsvAndOpenedRun) {
 }
 
 TEST(FinalTestMetricsCsv, FilesWrittenBeforeTheFinalTestStillReadAndResume) {
-  Expected<RunFolder> folder = RunFolder::create(freshDir("csv_old"), kSentimentTaskId);
+  Expected<RunFolder> folder = RunFolder::create(finalTestDir("csv_old"), kSentimentTaskId);
   ASSERT_TRUE(folder.ok()) << folder.error();
   ASSERT_TRUE(folder->writeConfig(*makePreset(kSentimentTaskId, "tiny")).ok());
   // Eleven columns, no test row: as every run folder made before.
@@ -248,9 +240,9 @@ TEST(FinalTestConfig, FinalWeightsRoundTripsAndOlderConfigsReadAsBest) {
 // --- the run's end --------------------------------------------------------------------------
 
 TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
-  TrainingConfig c = tinySentiment("whole_split");
+  TrainingConfig c = tinyFinalTestRun("whole_split");
   c.eval_max_samples = 30;  // the validation passes see 30 of their 50
-  const RunEvents run = runToEnd(c);
+  const RunEvents run = finalRunEvents(c);
   ASSERT_TRUE(run.failures.empty()) << run.failures[0].message;
   EXPECT_EQ(run.state, TrainerState::kFinished);
   ASSERT_EQ(run.epochs.size(), 3u);
@@ -297,16 +289,16 @@ TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
 }
 
 TEST(FinalTest, StoppedRunsHaveNoneAndACompleteRunResumedHasNoSecond) {
-  TrainingConfig c = tinySentiment("interrupted");
+  TrainingConfig c = tinyFinalTestRun("interrupted");
   c.interrupt_at_step = 20;
-  RunEvents first = runToEnd(c);
+  RunEvents first = finalRunEvents(c);
   EXPECT_EQ(first.state, TrainerState::kStopped);
   EXPECT_TRUE(first.tests.empty());
   EXPECT_TRUE(rowsOf(c.out_dir, "test").empty());
 
   c.interrupt_at_step = 0;
   c.resume = true;
-  RunEvents second = runToEnd(c);
+  RunEvents second = finalRunEvents(c);
   EXPECT_EQ(second.state, TrainerState::kFinished);
   ASSERT_EQ(second.tests.size(), 1u);
   EXPECT_EQ(second.tests[0].step, kSteps);
@@ -314,16 +306,16 @@ TEST(FinalTest, StoppedRunsHaveNoneAndACompleteRunResumedHasNoSecond) {
   EXPECT_EQ(rowsOf(c.out_dir, "test").size(), 1u);
 
   // Nothing left to train: the figure of the run's end stays the one in metrics.csv.
-  RunEvents third = runToEnd(c);
+  RunEvents third = finalRunEvents(c);
   EXPECT_EQ(third.state, TrainerState::kFinished);
   EXPECT_TRUE(third.tests.empty());
   EXPECT_EQ(rowsOf(c.out_dir, "test").size(), 1u);
 }
 
 TEST(FinalTest, TheTimeLimitEndsARunWithItsTestToo) {
-  TrainingConfig c = tinySentiment("time_limit");
+  TrainingConfig c = tinyFinalTestRun("time_limit");
   c.max_seconds = 1e-6;  // reached after the first step
-  const RunEvents run = runToEnd(c);
+  const RunEvents run = finalRunEvents(c);
   EXPECT_EQ(run.state, TrainerState::kFinished);
   ASSERT_EQ(run.tests.size(), 1u);
   EXPECT_EQ(run.tests[0].step, 1);
@@ -432,11 +424,11 @@ TEST(FinalTest, BestWeightsAreTestedWhenTheyBeatTheLastAndTheModelEndsWithItsOwn
     scriptedAccuracies() = wc.accuracies;
     weightSums() = WeightSums{};
     TrainingConfig c = *makePreset(kScriptedTaskId, "tiny");
-    c.out_dir = freshDir("weights_" + std::to_string(n++));
+    c.out_dir = finalTestDir("weights_" + std::to_string(n++));
     c.probe_every_seconds = 1e9;
     c.eval_max_samples = 30;
     c.final_weights = wc.final_weights;
-    const RunEvents run = runToEnd(c);
+    const RunEvents run = finalRunEvents(c);
     ASSERT_TRUE(run.failures.empty()) << run.failures[0].message;
     ASSERT_EQ(run.tests.size(), 1u);
     const TestEvaluation& t = run.tests[0];

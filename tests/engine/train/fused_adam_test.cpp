@@ -36,7 +36,7 @@ std::vector<Tensor> makeParams(torch::ScalarType dtype = torch::kFloat) {
   return params;
 }
 
-std::vector<Tensor> copyOf(const std::vector<Tensor>& params) {
+std::vector<Tensor> clonesOf(const std::vector<Tensor>& params) {
   std::vector<Tensor> copies;
   for (const Tensor& p : params) copies.push_back(p.detach().clone().requires_grad_());
   return copies;
@@ -63,8 +63,8 @@ const State* stateOf(torch::optim::Optimizer& optimizer, const Tensor& p) {
 
 /// Equal to `relative` of the larger values of `expected` (an absolute floor at that scale, so
 /// that elements near zero do not need an impossible relative precision).
-void expectClose(const Tensor& actual, const Tensor& expected, double relative,
-                 const std::string& what) {
+void expectStepClose(const Tensor& actual, const Tensor& expected, double relative,
+                     const std::string& what) {
   ASSERT_EQ(actual.sizes(), expected.sizes()) << what;
   const double scale = expected.abs().max().item<double>();
   EXPECT_TRUE(torch::allclose(actual, expected, relative, relative * scale))
@@ -91,8 +91,8 @@ void expectSameStep(const Tensor& after, const Tensor& expected_after, const Ten
 template <typename Fused, typename Reference, typename State, typename Options>
 void expectSameSteps(const Options& options) {
   std::vector<Tensor> fused_params = makeParams();
-  std::vector<Tensor> reference_params = copyOf(fused_params);
-  const std::vector<Tensor> start = copyOf(fused_params);
+  std::vector<Tensor> reference_params = clonesOf(fused_params);
+  const std::vector<Tensor> start = clonesOf(fused_params);
   Fused fused(fused_params, options);
   Reference reference(reference_params, options);
   for (int step = 1; step <= 5; ++step) {
@@ -107,16 +107,16 @@ void expectSameSteps(const Options& options) {
     // Five steps of lr 0.01 move every weight by up to 0.05: the comparison is not of equal starts.
     EXPECT_GT(moved.abs().max().item<double>(), 0.02) << name;
     expectSameStep(fused_params[i], reference_params[i], start[i], 1e-5, name + " step");
-    expectClose(fused_params[i].detach(), reference_params[i].detach(), 1e-6, name);
+    expectStepClose(fused_params[i].detach(), reference_params[i].detach(), 1e-6, name);
     const State* fused_state = stateOf<State>(fused, fused_params[i]);
     const State* reference_state = stateOf<State>(reference, reference_params[i]);
     ASSERT_NE(fused_state, nullptr) << name;
     ASSERT_NE(reference_state, nullptr) << name;
     EXPECT_EQ(fused_state->step(), 5) << name;
     EXPECT_EQ(reference_state->step(), 5) << name;
-    expectClose(fused_state->exp_avg(), reference_state->exp_avg(), 1e-6, name + " exp_avg");
-    expectClose(fused_state->exp_avg_sq(), reference_state->exp_avg_sq(), 1e-6,
-                name + " exp_avg_sq");
+    expectStepClose(fused_state->exp_avg(), reference_state->exp_avg(), 1e-6, name + " exp_avg");
+    expectStepClose(fused_state->exp_avg_sq(), reference_state->exp_avg_sq(), 1e-6,
+                    name + " exp_avg_sq");
     EXPECT_FALSE(fused_state->max_exp_avg_sq().defined()) << name;
   }
 }
@@ -175,7 +175,7 @@ TEST_F(FusedAdamTest, WorkedStepsOfAdamAndAdamW) {
 
 TEST_F(FusedAdamTest, ParameterWithoutGradientIsUntouchedAndGetsNoState) {
   std::vector<Tensor> fused_params = makeParams();
-  std::vector<Tensor> reference_params = copyOf(fused_params);
+  std::vector<Tensor> reference_params = clonesOf(fused_params);
   const Tensor untouched = fused_params[1].detach().clone();
   FusedAdam fused(fused_params, torch::optim::AdamOptions(1e-2));
   torch::optim::Adam reference(reference_params, torch::optim::AdamOptions(1e-2));
@@ -203,8 +203,8 @@ TEST_F(FusedAdamTest, ParameterWithoutGradientIsUntouchedAndGetsNoState) {
   EXPECT_EQ(late->step(), 1);
   EXPECT_EQ(stateOf<torch::optim::AdamParamState>(fused, fused_params[0])->step(), 3);
   for (std::size_t i = 0; i < fused_params.size(); ++i) {
-    expectClose(fused_params[i].detach(), reference_params[i].detach(), 1e-6,
-                "parameter " + std::to_string(i));
+    expectStepClose(fused_params[i].detach(), reference_params[i].detach(), 1e-6,
+                    "parameter " + std::to_string(i));
   }
   EXPECT_FALSE(torch::equal(fused_params[1].detach(), untouched));
 }
@@ -212,7 +212,7 @@ TEST_F(FusedAdamTest, ParameterWithoutGradientIsUntouchedAndGetsNoState) {
 // amsgrad is LibTorch's step: bit for bit the same, and its extra state is there.
 TEST_F(FusedAdamTest, AmsgradTakesLibTorchsStep) {
   std::vector<Tensor> fused_params = makeParams();
-  std::vector<Tensor> reference_params = copyOf(fused_params);
+  std::vector<Tensor> reference_params = clonesOf(fused_params);
   const auto options = torch::optim::AdamOptions(1e-2).amsgrad(true).weight_decay(0.01);
   FusedAdam fused(fused_params, options);
   torch::optim::Adam reference(reference_params, options);
@@ -270,7 +270,7 @@ void expectResumedStepMatches() {
   First straight_optimizer(straight, options);
   std::vector<Tensor> before_last;
   for (int step = 1; step <= 4; ++step) {
-    if (step == 4) before_last = copyOf(straight);
+    if (step == 4) before_last = clonesOf(straight);
     setGradients(straight, step);
     straight_optimizer.step();
   }
@@ -285,7 +285,7 @@ void expectResumedStepMatches() {
     }
     torch::save(first, checkpoint);
   }
-  std::vector<Tensor> resumed = copyOf(interrupted);
+  std::vector<Tensor> resumed = clonesOf(interrupted);
   Second second(resumed, options);
   torch::load(second, checkpoint);
   for (const Tensor& p : resumed) {
@@ -313,7 +313,7 @@ TEST_F(FusedAdamTest, LibTorchCheckpointResumesInFusedAdam) {
 
 TEST_F(FusedAdamTest, DoubleParametersTakeLibTorchsStep) {
   std::vector<Tensor> fused_params = makeParams(torch::kDouble);
-  std::vector<Tensor> reference_params = copyOf(fused_params);
+  std::vector<Tensor> reference_params = clonesOf(fused_params);
   FusedAdam fused(fused_params, torch::optim::AdamOptions(1e-2).weight_decay(0.01));
   torch::optim::Adam reference(reference_params,
                                torch::optim::AdamOptions(1e-2).weight_decay(0.01));
@@ -337,7 +337,7 @@ TEST_F(FusedAdamTest, OneUnfusableParameterSendsAllToLibTorchsStep) {
     fused_params.push_back(
         torch::randn({5, 6}, transposed_gradient ? torch::kFloat : torch::kDouble)
             .requires_grad_());
-    std::vector<Tensor> reference_params = copyOf(fused_params);
+    std::vector<Tensor> reference_params = clonesOf(fused_params);
     FusedAdamW fused(fused_params, torch::optim::AdamWOptions(1e-2));
     torch::optim::AdamW reference(reference_params, torch::optim::AdamWOptions(1e-2));
     for (int step = 1; step <= 2; ++step) {
@@ -391,7 +391,7 @@ void expectSparseRowsMatchDense(const Options& options, double unused_row_factor
     if (step == 0) row3_after_first = sparse->weight[3].detach().clone();
   }
   expectSameStep(sparse->weight, dense->weight, start, 1e-5, "step");
-  expectClose(sparse->weight.detach(), dense->weight.detach(), 1e-6, "weights");
+  expectStepClose(sparse->weight.detach(), dense->weight.detach(), 1e-6, "weights");
   // Row 3 was in the first batch only, and its first moment still moved it on the later steps.
   EXPECT_GT((sparse->weight[3] - row3_after_first).abs().min().item<float>(), 1e-4f);
   // Row 5 was never used: zero moments, no step; only a decoupled decay shrinks it.

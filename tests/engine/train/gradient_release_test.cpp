@@ -12,14 +12,14 @@
 namespace ascope {
 namespace {
 
-torch::nn::Sequential smallModel() {
+torch::nn::Sequential smallSequential() {
   torch::manual_seed(21);
   return torch::nn::Sequential(torch::nn::Linear(6, 16), torch::nn::Tanh(),
                                torch::nn::Linear(16, 3));
 }
 
 TEST(GradientRelease, LeavesEveryGradientOfTheOptimizerUndefined) {
-  torch::nn::Sequential model = smallModel();
+  torch::nn::Sequential model = smallSequential();
   std::vector<torch::Tensor> params = model->parameters();
   ASSERT_EQ(params.size(), 4u);
   // Two parameter groups; a tensor outside the optimizer keeps its gradient.
@@ -45,8 +45,8 @@ TEST(GradientRelease, LeavesEveryGradientOfTheOptimizerUndefined) {
 
 // Three steps with released gradients against three with zero_grad(): bit for bit the same.
 TEST(GradientRelease, StepsMatchZeroGrad) {
-  torch::nn::Sequential released = smallModel();
-  torch::nn::Sequential zeroed = smallModel();
+  torch::nn::Sequential released = smallSequential();
+  torch::nn::Sequential zeroed = smallSequential();
   FusedAdam released_optimizer(released->parameters(), torch::optim::AdamOptions(1e-2));
   FusedAdam zeroed_optimizer(zeroed->parameters(), torch::optim::AdamOptions(1e-2));
   const std::vector<torch::Tensor> start = zeroed->parameters();

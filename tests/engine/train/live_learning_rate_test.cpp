@@ -16,29 +16,28 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 #include "trainer_drain.h"
 
 namespace ascope {
 namespace {
 
+using testing::writeFile;
+
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string freshDir(const std::string& name) {
+std::string liveLrDir(const std::string& name) {
   return testing::freshTempPath("ascope_live_lr_test_" + name);
 }
 
 /// The tiny sentiment preset for `steps` steps, probing by step count only.
 TrainingConfig tinyRun(const std::string& name, int64_t steps) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
-  c.out_dir = freshDir(name);
+  c.out_dir = liveLrDir(name);
   c.max_steps = steps;
   c.probe_every_seconds = 1e9;
   return c;
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
 }
 
 std::string readText(const std::string& path) {
@@ -144,14 +143,14 @@ TEST(LiveLearningRate, RefusedRateChangesNothing) {
 }
 
 TEST(LearningRateChangesCsv, DamagedRowsAreSkippedWithTheirLine) {
-  const std::string dir = freshDir("csv");
+  const std::string dir = liveLrDir("csv");
   fs::create_directories(dir);
   // No file: no changes, no error.
   Expected<LearningRateChanges> none = readLearningRateChanges(dir);
   ASSERT_TRUE(none.ok());
   EXPECT_TRUE(none->changes.empty());
 
-  writeText(learningRateChangesPath(dir),
+  writeFile(learningRateChangesPath(dir),
             "step,lr,previous_lr\n20,1e-4,0.001\n0,1e-3,1e-3\n5,-1,1e-3\n7,abc,1\n10,1e-3,0\n"
             "11,1e-3\n12,1e-3,1e-3,9\n");
   Expected<LearningRateChanges> read = readLearningRateChanges(dir);
@@ -165,7 +164,7 @@ TEST(LearningRateChangesCsv, DamagedRowsAreSkippedWithTheirLine) {
       << read->warnings[0];
   EXPECT_NE(read->warnings[1].find("lr \"-1\""), std::string::npos) << read->warnings[1];
 
-  writeText(learningRateChangesPath(dir), "step,loss\n1,2\n");
+  writeFile(learningRateChangesPath(dir), "step,loss\n1,2\n");
   Expected<LearningRateChanges> wrong = readLearningRateChanges(dir);
   ASSERT_FALSE(wrong.ok());
   EXPECT_NE(wrong.error().find("learning_rates.csv: line 1 is not the header"), std::string::npos)
@@ -178,7 +177,7 @@ TEST(LearningRateChangesCsv, DamagedRowsAreSkippedWithTheirLine) {
 }
 
 TEST(LearningRateChangesCsv, ResumeKeepsTheChangesUpToTheCheckpoint) {
-  const std::string dir = freshDir("resume");
+  const std::string dir = liveLrDir("resume");
   fs::create_directories(dir);
   const std::string path = learningRateChangesPath(dir);
   {

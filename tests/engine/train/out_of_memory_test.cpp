@@ -69,7 +69,7 @@ void registerGreedyTasks() {
 
 using testing::removedAtExit;
 
-std::string runDir(const char* task) {
+std::string memoryRunDir(const char* task) {
   return removedAtExit((fs::temp_directory_path() /
                         ("ascope_oom_test_" + std::string(task) + "_" + std::to_string(::getpid())))
                            .string());
@@ -77,7 +77,7 @@ std::string runDir(const char* task) {
 
 std::vector<Failure> failuresOf(const char* task, bool gui) {
   TrainingConfig c = *makePreset(task, "tiny");
-  c.out_dir = runDir(task);
+  c.out_dir = memoryRunDir(task);
   fs::remove_all(c.out_dir);
   c.probe_every_seconds = 1e9;
   c.stop_on_nonfinite = !gui;
@@ -138,7 +138,7 @@ TEST(OutOfMemory, WhilePreparingTheRunSaysSoAndLeavesNoFolder) {
             std::string::npos)
       << failures[0].message;
   EXPECT_EQ(failures[0].message.find("internal error"), std::string::npos);
-  EXPECT_FALSE(fs::exists(runDir(kPrepareOomId)));
+  EXPECT_FALSE(fs::exists(memoryRunDir(kPrepareOomId)));
 }
 
 }  // namespace

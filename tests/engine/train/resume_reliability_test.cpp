@@ -16,28 +16,17 @@
 #include "engine/train/trainer.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/engine/removed_at_exit.h"
+#include "tests/support/test_files.h"
 #include "tests/support/trainer_drain.h"
 
 namespace ascope {
 namespace {
 
+using testing::contains;
+using testing::readFile;
+using testing::writeFile;
+
 namespace fs = std::filesystem;
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void writeFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 struct Outcome {
   std::vector<StepMetrics> steps;
@@ -46,7 +35,7 @@ struct Outcome {
   TrainerState state = TrainerState::kIdle;
 };
 
-Outcome train(const TrainingConfig& config) {
+Outcome trainOutcome(const TrainingConfig& config) {
   Outcome out;
   Trainer trainer(config);
   EXPECT_TRUE(trainer.start().ok());
@@ -70,7 +59,7 @@ TrainingConfig stoppedRun(const std::string& name) {
   c.max_steps = 12;
   c.eval_every_steps = 2;
   c.interrupt_at_step = 8;
-  const Outcome first = train(c);
+  const Outcome first = trainOutcome(c);
   EXPECT_EQ(first.state, TrainerState::kStopped);
   EXPECT_TRUE(first.failures.empty()) << first.failures.front();
   c.interrupt_at_step = 0;
@@ -86,7 +75,7 @@ TEST(ResumeReliability, ContinuesFromBestWhenLastIsMissing) {
   const TrainingConfig c = stoppedRun("no_last");
   ASSERT_TRUE(fs::exists(checkpoint(c, "best")));
   fs::remove(checkpoint(c, "last"));  // as a full disk that refused the first last.pt leaves it
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_TRUE(resumed.failures.empty()) << resumed.failures.front();
   EXPECT_EQ(resumed.state, TrainerState::kFinished);
   EXPECT_TRUE(contains(
@@ -105,7 +94,7 @@ TEST(ResumeReliability, ContinuesFromBestWhenLastIsDamaged) {
   for (std::size_t i = bytes.size() / 3; i < bytes.size() / 3 + 64; ++i) bytes[i] ^= 0x5a;
   for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i) bytes[i] ^= 0x5a;
   writeFile(checkpoint(c, "last"), bytes);
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_TRUE(resumed.failures.empty()) << resumed.failures.front();
   EXPECT_EQ(resumed.state, TrainerState::kFinished);
   EXPECT_TRUE(contains(resumed.log, checkpoint(c, "last") + " is damaged")) << resumed.log;
@@ -119,7 +108,7 @@ TEST(ResumeReliability, ACheckpointOfAnotherModelIsRefusedBeforeAnyFileChanges) 
   other.model.as<TextClassifierConfig>().d_ff += 8;
   other.max_steps = 1;
   other.probe_every_seconds = 1e9;
-  ASSERT_EQ(train(other).state, TrainerState::kFinished);
+  ASSERT_EQ(trainOutcome(other).state, TrainerState::kFinished);
   fs::copy_file(checkpoint(other, "last"), checkpoint(c, "last"),
                 fs::copy_options::overwrite_existing);
   fs::remove(checkpoint(c, "best"));
@@ -127,7 +116,7 @@ TEST(ResumeReliability, ACheckpointOfAnotherModelIsRefusedBeforeAnyFileChanges) 
   for (const char* file : {"/metrics.csv", "/head_stats.csv", "/config.json"}) {
     before.push_back(readFile(c.out_dir + file));
   }
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_EQ(resumed.failures.size(), 1u);
   EXPECT_EQ(resumed.state, TrainerState::kFailed);
   // Named, not a LibTorch shape error from the first forward pass ("shape '[1, 40, 2, 16]' is
@@ -150,7 +139,7 @@ TEST(ResumeReliability, RowsThatCannotBeReadAreKeptAndSaid) {
   metrics.insert(metrics.find("\n4,1,train") + 1, edited);  // a hand edit among the rows
   writeFile(c.out_dir + "/metrics.csv", metrics);
   writeFile(c.out_dir + "/learning_rates.csv", "step,lr,previous_lr\n2,nan,0.001\n");
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_TRUE(resumed.failures.empty()) << resumed.failures.front();
   EXPECT_TRUE(contains(readFile(c.out_dir + "/metrics.csv"), edited));
   EXPECT_TRUE(contains(readFile(c.out_dir + "/learning_rates.csv"), "2,nan,0.001\n"));
@@ -166,7 +155,7 @@ TEST(ResumeReliability, ALinkOutOfTheRunFolderIsRefused) {
   writeFile(outside, "a file of the user's\n");
   fs::remove(c.out_dir + "/log.txt");
   fs::create_symlink(outside, c.out_dir + "/log.txt");
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_EQ(resumed.failures.size(), 1u);
   EXPECT_TRUE(
       contains(resumed.failures[0], c.out_dir + "/log.txt is a symbolic link (to " + outside + ")"))
@@ -185,7 +174,7 @@ TEST(ResumeReliability, AFileTheConfigPointsToIsNamedNotRepeated) {
   writeFile(c.out_dir + "/config.json", config);
   TrainingConfig resumed_config = c;
   resumed_config.data = secret;  // as the CLI reads it from config.json
-  const Outcome resumed = train(resumed_config);
+  const Outcome resumed = trainOutcome(resumed_config);
   ASSERT_EQ(resumed.failures.size(), 1u);
   EXPECT_FALSE(contains(resumed.failures[0], "top-secret")) << resumed.failures[0];
   EXPECT_TRUE(contains(resumed.failures[0], "with the settings of " + c.out_dir +
@@ -199,7 +188,7 @@ TEST(ResumeReliability, AFifoInPlaceOfTheCheckpointIsNamed) {
   fs::remove(checkpoint(c, "best"));
   testing::Fifo fifo(checkpoint(c, "last"));
   ASSERT_TRUE(fifo.created());
-  const Outcome resumed = train(c);
+  const Outcome resumed = trainOutcome(c);
   ASSERT_EQ(resumed.failures.size(), 1u);
   EXPECT_TRUE(
       contains(resumed.failures[0], checkpoint(c, "last") + " is not a regular file (a FIFO)"))
@@ -212,7 +201,7 @@ TEST(ResumeReliability, MoreThreadsThanCpusAreCappedAndSaid) {
   c.max_steps = 1;
   c.probe_every_seconds = 1e9;
   c.threads = 1024;
-  const Outcome run = train(c);
+  const Outcome run = trainOutcome(c);
   ASSERT_TRUE(run.failures.empty()) << run.failures.front();
   EXPECT_TRUE(contains(run.log, "threads 1024: this process may run on ")) << run.log;
 }

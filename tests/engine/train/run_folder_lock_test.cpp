@@ -23,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string freshDir(const std::string& name) {
+std::string lockDir(const std::string& name) {
   return testing::freshTempPath("ascope_lock_test_" + name);
 }
 
@@ -51,7 +51,7 @@ void waitForState(const Trainer& trainer, TrainerState state) {
   ASSERT_EQ(trainer.state(), state);
 }
 
-TrainingConfig tinySentiment(const std::string& out_dir) {
+TrainingConfig tinyLockedRun(const std::string& out_dir) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.out_dir = out_dir;
   c.probe_every_seconds = 1e9;
@@ -60,7 +60,7 @@ TrainingConfig tinySentiment(const std::string& out_dir) {
 }
 
 TEST(RunFolderLock, SecondLockIsRefusedWithTheHolderUntilReleased) {
-  const std::string dir = freshDir("second");
+  const std::string dir = lockDir("second");
   fs::create_directories(dir);
   Expected<RunFolderLock> first = RunFolderLock::acquire(dir);
   ASSERT_TRUE(first.ok()) << first.error();
@@ -81,7 +81,7 @@ TEST(RunFolderLock, SecondLockIsRefusedWithTheHolderUntilReleased) {
 }
 
 TEST(RunFolderLock, StaleTextOfADeadHolderDoesNotBlock) {
-  const std::string dir = freshDir("stale");
+  const std::string dir = lockDir("stale");
   fs::create_directories(dir);
   // What a killed holder leaves: its text, and no flock (the kernel dropped it with the process).
   std::ofstream(dir + "/.lock") << "pid 999999\nhost elsewhere\nsince 2020-01-01 00:00:00\n";
@@ -95,12 +95,12 @@ TEST(RunFolderLock, StaleTextOfADeadHolderDoesNotBlock) {
 
 TEST(RunFolderWriter, FailedStartRemovesOnlyWhatItAdded) {
   // A folder of the user's with a file in it: after a failed start it holds exactly that again.
-  const std::string dir = freshDir("keep_mine");
+  const std::string dir = lockDir("keep_mine");
   fs::create_directories(dir);
   std::ofstream(dir + "/notes.txt") << "mine";
   Expected<RunFolderWriter> writer = RunFolderWriter::createNew(dir, kSentimentTaskId);
   ASSERT_TRUE(writer.ok()) << writer.error();
-  ASSERT_TRUE(writer->folder().writeConfig(tinySentiment(dir)).ok());
+  ASSERT_TRUE(writer->folder().writeConfig(tinyLockedRun(dir)).ok());
   std::ofstream(dir + "/log.txt") << "started";
   writer->discardNewRun();
   std::vector<std::string> left;
@@ -110,7 +110,7 @@ TEST(RunFolderWriter, FailedStartRemovesOnlyWhatItAdded) {
   EXPECT_EQ(left, std::vector<std::string>{"notes.txt"});
 
   // A folder it made itself goes altogether.
-  const std::string made = freshDir("made");
+  const std::string made = lockDir("made");
   Expected<RunFolderWriter> fresh = RunFolderWriter::createNew(made, kSentimentTaskId);
   ASSERT_TRUE(fresh.ok()) << fresh.error();
   ASSERT_TRUE(fs::is_directory(made + "/checkpoints"));
@@ -119,11 +119,11 @@ TEST(RunFolderWriter, FailedStartRemovesOnlyWhatItAdded) {
 }
 
 TEST(RunFolderWriter, ResumeSweepsTempFilesOfADeadWriter) {
-  const std::string dir = freshDir("sweep");
+  const std::string dir = lockDir("sweep");
   {
     Expected<RunFolderWriter> writer = RunFolderWriter::createNew(dir, kSentimentTaskId);
     ASSERT_TRUE(writer.ok()) << writer.error();
-    ASSERT_TRUE(writer->folder().writeConfig(tinySentiment(dir)).ok());
+    ASSERT_TRUE(writer->folder().writeConfig(tinyLockedRun(dir)).ok());
   }
   std::ofstream(dir + "/checkpoints/last.pt.tmp.4242.7") << "torn";
   std::ofstream(dir + "/checkpoints/last.pt.tmp") << "torn, older naming";
@@ -137,13 +137,13 @@ TEST(RunFolderWriter, ResumeSweepsTempFilesOfADeadWriter) {
 }
 
 TEST(Trainer, SecondTrainerOnTheSameFolderIsRefusedWhileTheFirstRuns) {
-  const std::string dir = freshDir("two_trainers");
-  Trainer first(tinySentiment(dir));
+  const std::string dir = lockDir("two_trainers");
+  Trainer first(tinyLockedRun(dir));
   ASSERT_TRUE(first.start(/*start_paused=*/true).ok());
   waitForState(first, TrainerState::kPaused);  // prepared: folder locked, config written
 
   // A second run resuming it: refused by the lock, naming the holder.
-  TrainingConfig resume = tinySentiment(dir);
+  TrainingConfig resume = tinyLockedRun(dir);
   resume.resume = true;
   Trainer resumer(resume);
   ASSERT_TRUE(resumer.start().ok());
@@ -156,7 +156,7 @@ TEST(Trainer, SecondTrainerOnTheSameFolderIsRefusedWhileTheFirstRuns) {
       << failures[0].message;
 
   // A new run into it: refused too (its config.json is there already).
-  Trainer second(tinySentiment(dir));
+  Trainer second(tinyLockedRun(dir));
   ASSERT_TRUE(second.start().ok());
   failures = failuresUntilFinished(second);
   ASSERT_EQ(failures.size(), 1u);
@@ -178,8 +178,8 @@ TEST(Trainer, SecondTrainerOnTheSameFolderIsRefusedWhileTheFirstRuns) {
 }
 
 TEST(Trainer, FailedDataLoadLeavesNoRunFolderBehind) {
-  const std::string dir = freshDir("bad_data");
-  TrainingConfig c = tinySentiment(dir);
+  const std::string dir = lockDir("bad_data");
+  TrainingConfig c = tinyLockedRun(dir);
   c.data = "/nonexistent/reviews.csv";
   {
     Trainer trainer(c);
@@ -192,7 +192,7 @@ TEST(Trainer, FailedDataLoadLeavesNoRunFolderBehind) {
   }
   EXPECT_FALSE(fs::exists(dir));
   // The same --out works for the next attempt.
-  Trainer retry(tinySentiment(dir));
+  Trainer retry(tinyLockedRun(dir));
   ASSERT_TRUE(retry.start().ok());
   const std::vector<Failure> failures = failuresUntilFinished(retry);
   EXPECT_TRUE(failures.empty()) << failures[0].message;

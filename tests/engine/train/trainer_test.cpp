@@ -22,21 +22,21 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string freshDir(const std::string& name) {
+std::string trainerDir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("ascope_trainer_test_" + name);
   fs::remove_all(dir);
   return dir.string();
 }
 
-TrainingConfig tinyConfig(const std::string& task, const std::string& name) {
+TrainingConfig tinyTrainerConfig(const std::string& task, const std::string& name) {
   TrainingConfig c = *makePreset(task, "tiny");
-  c.out_dir = freshDir(name);
+  c.out_dir = trainerDir(name);
   c.probe_every_seconds = 1e9;  // probes by step count only, so runs are repeatable
   return c;
 }
 
 /// Drains until the trainer has finished; returns everything that arrived.
-EventBatch runToEnd(Trainer& trainer) {
+EventBatch trainerEvents(Trainer& trainer) {
   EventBatch all;
   drainUntilFinished(trainer, [&all](EventBatch b) {
     all.metrics.insert(all.metrics.end(), b.metrics.begin(), b.metrics.end());
@@ -81,12 +81,12 @@ double meanLoss(const std::vector<StepMetrics>& m, std::size_t from, std::size_t
 }
 
 void expectLearns(const std::string& task, int64_t steps) {
-  TrainingConfig c = tinyConfig(task, task + "_learns");
+  TrainingConfig c = tinyTrainerConfig(task, task + "_learns");
   c.max_steps = steps;
   c.epochs = 1000;
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = trainerEvents(trainer);
   ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
   ASSERT_EQ(events.metrics.size(), static_cast<std::size_t>(steps));
   const double first = meanLoss(events.metrics, 0, 5);
@@ -119,11 +119,11 @@ TEST(Trainer, TinyTranslationLearns) {
 }
 
 TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
-  TrainingConfig c = tinyConfig(kTranslationTaskId, "translate_groups");
+  TrainingConfig c = tinyTrainerConfig(kTranslationTaskId, "translate_groups");
   c.max_steps = 13;  // one epoch of the tiny data
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = trainerEvents(trainer);
   ASSERT_FALSE(events.epochs.empty());
   EXPECT_TRUE(events.epochs.back().figures.has("bleu"));
   EXPECT_TRUE(events.epochs.back().figures.has("wer"));
@@ -140,7 +140,7 @@ TEST(Trainer, TranslationReportsBleuAndThreeAttentionGroups) {
 }
 
 TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
-  TrainingConfig c = tinyConfig(kSentimentTaskId, "commands");
+  TrainingConfig c = tinyTrainerConfig(kSentimentTaskId, "commands");
   c.epochs = 1000;
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start(/*start_paused=*/true).ok());
@@ -189,7 +189,7 @@ TEST(Trainer, PauseStepResumeStopFromAnotherThread) {
 }
 
 TEST(Trainer, UndrainedQueueNeverBlocksTraining) {
-  TrainingConfig c = tinyConfig(kSentimentTaskId, "undrained");
+  TrainingConfig c = tinyTrainerConfig(kSentimentTaskId, "undrained");
   c.max_steps = 120;
   // Far fewer slots than events: a queue that waited for room, or grew, would show here.
   auto queue = std::make_shared<EventQueue>(/*metric_capacity=*/16, /*log_capacity=*/4);
@@ -228,7 +228,7 @@ TEST(EventQueue, BoundedCoalescingAndLatestWins) {
   EXPECT_TRUE(queue.drain().empty());
 }
 
-std::vector<std::string> trainRows(const std::string& run_dir) {
+std::vector<std::string> trainerTrainRows(const std::string& run_dir) {
   std::ifstream in(run_dir + "/metrics.csv");
   std::vector<std::string> rows;
   for (std::string line; std::getline(in, line);) {
@@ -243,7 +243,7 @@ std::vector<std::string> trainRows(const std::string& run_dir) {
 }
 
 TEST(Trainer, ResumeContinuesExactly) {
-  TrainingConfig whole = tinyConfig(kSentimentTaskId, "resume_whole");
+  TrainingConfig whole = tinyTrainerConfig(kSentimentTaskId, "resume_whole");
   whole.max_steps = 30;
   whole.epochs = 1000;
   whole.optimization.schedule = "cosine";
@@ -252,15 +252,15 @@ TEST(Trainer, ResumeContinuesExactly) {
   {
     Trainer trainer(whole);
     ASSERT_TRUE(trainer.start().ok());
-    runToEnd(trainer);
+    trainerEvents(trainer);
   }
   TrainingConfig interrupted = whole;
-  interrupted.out_dir = freshDir("resume_parts");
+  interrupted.out_dir = trainerDir("resume_parts");
   interrupted.interrupt_at_step = 17;
   {
     Trainer trainer(interrupted);
     ASSERT_TRUE(trainer.start().ok());
-    runToEnd(trainer);
+    trainerEvents(trainer);
     EXPECT_EQ(trainer.state(), TrainerState::kStopped);
   }
   TrainingConfig resumed = interrupted;
@@ -269,23 +269,23 @@ TEST(Trainer, ResumeContinuesExactly) {
   {
     Trainer trainer(resumed);
     ASSERT_TRUE(trainer.start().ok());
-    const EventBatch events = runToEnd(trainer);
+    const EventBatch events = trainerEvents(trainer);
     ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
     ASSERT_FALSE(events.metrics.empty());
     EXPECT_EQ(events.metrics.front().step, 18);
   }
-  const auto expected = trainRows(whole.out_dir);
-  const auto actual = trainRows(interrupted.out_dir);
+  const auto expected = trainerTrainRows(whole.out_dir);
+  const auto actual = trainerTrainRows(interrupted.out_dir);
   ASSERT_EQ(expected.size(), 30u);
   EXPECT_EQ(actual, expected);
 }
 
 TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
-  TrainingConfig c = tinyConfig(kTranslationTaskId, "bad_path");
+  TrainingConfig c = tinyTrainerConfig(kTranslationTaskId, "bad_path");
   c.data = "/nonexistent/corpus.tsv";
   Trainer trainer(c);
   ASSERT_TRUE(trainer.start().ok());
-  const EventBatch events = runToEnd(trainer);
+  const EventBatch events = trainerEvents(trainer);
   ASSERT_EQ(events.failures.size(), 1u);
   EXPECT_NE(events.failures[0].message.find("/nonexistent/corpus.tsv"), std::string::npos)
       << events.failures[0].message;
@@ -293,7 +293,7 @@ TEST(Trainer, BadDataPathFailsWithAMessageAndTheThreadEnds) {
 }
 
 TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
-  TrainingConfig c = tinyConfig(kSentimentTaskId, "nan_cli");
+  TrainingConfig c = tinyTrainerConfig(kSentimentTaskId, "nan_cli");
   c.epochs = 1000;
   c.max_steps = 100;
   c.checkpoint_every_steps = 10;
@@ -301,7 +301,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
   {
     Trainer trainer(c);  // CLI behaviour: stop
     ASSERT_TRUE(trainer.start().ok());
-    const EventBatch events = runToEnd(trainer);
+    const EventBatch events = trainerEvents(trainer);
     ASSERT_EQ(events.failures.size(), 1u);
     EXPECT_NE(events.failures[0].message.find("loss is not finite at step 15"), std::string::npos)
         << events.failures[0].message;
@@ -317,13 +317,13 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
   {
     Trainer trainer(resumed);
     ASSERT_TRUE(trainer.start().ok());
-    const EventBatch events = runToEnd(trainer);
+    const EventBatch events = trainerEvents(trainer);
     ASSERT_TRUE(events.failures.empty()) << events.failures[0].message;
     ASSERT_FALSE(events.metrics.empty());
     EXPECT_EQ(events.metrics.front().step, 14);
   }
 
-  TrainingConfig gui = tinyConfig(kSentimentTaskId, "nan_gui");
+  TrainingConfig gui = tinyTrainerConfig(kSentimentTaskId, "nan_gui");
   gui.epochs = 1000;
   gui.stop_on_nonfinite = false;
   gui.inject_nan_at_step = 5;
@@ -348,7 +348,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
 }
 
 TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
-  TrainingConfig c = tinyConfig(kImageClassificationTaskId, "invalid");
+  TrainingConfig c = tinyTrainerConfig(kImageClassificationTaskId, "invalid");
   c.model.as<VisionTransformerConfig>().patch_size = 5;
   Trainer trainer(c);
   const Status s = trainer.start();

@@ -9,7 +9,7 @@
 namespace ascope {
 namespace {
 
-QString tr(const char* text) {
+QString trAggregates(const char* text) {
   return QCoreApplication::translate("AttentionAggregates", text);
 }
 
@@ -64,10 +64,10 @@ void addAttentionAggregates(AttentionPlotData& data, const AggregateSettings& se
     if (engine_group.maps.empty()) continue;
     const LabeledMatrix& first = group.layers.front().front();
 
-    AttentionPlotGroup mean = aggregateGroup(group, tr("mean of heads"));
+    AttentionPlotGroup mean = aggregateGroup(group, trAggregates("mean of heads"));
     for (int layer = 0; layer < engine_group.layers; ++layer) {
       mean.layers[0].push_back(toMatrix(fuseHeads(engine_group, layer, HeadFusion::kMean), first));
-      mean.head_names.push_back(tr("layer %1").arg(layer));
+      mean.head_names.push_back(trAggregates("layer %1").arg(layer));
     }
 
     std::optional<AttentionPlotGroup> rollout;
@@ -78,10 +78,10 @@ void addAttentionAggregates(AttentionPlotData& data, const AggregateSettings& se
       // Cross attention (queries and keys from two sequences) has no rollout: the error says so.
       Expected<std::vector<AttentionMap>> rolled = attentionRolloutByLayer(engine_group, options);
       if (rolled.ok()) {
-        rollout = aggregateGroup(group, tr("rollout"));
+        rollout = aggregateGroup(group, trAggregates("rollout"));
         for (std::size_t layer = 0; layer < rolled->size(); ++layer) {
           rollout->layers[0].push_back(toMatrix((*rolled)[layer], first));
-          rollout->head_names.push_back(tr("layers 0–%1").arg(layer));
+          rollout->head_names.push_back(trAggregates("layers 0–%1").arg(layer));
         }
       }
     }

@@ -10,10 +10,10 @@
 namespace ascope {
 namespace {
 
-const char* const kChooseFolder = "::folder";
+const char* const kChooseModelFolder = "::folder";
 
 bool isModelFolder(const QString& data) {
-  return !data.isEmpty() && data != QLatin1String(kChooseFolder);
+  return !data.isEmpty() && data != QLatin1String(kChooseModelFolder);
 }
 
 }  // namespace
@@ -22,7 +22,7 @@ PretrainedModelChoice::PretrainedModelChoice(QWidget* parent) : QComboBox(parent
   setObjectName(QStringLiteral("modelBox"));
   addItem(tr("Own model (from scratch)"), QString());
   insertSeparator(1);
-  addItem(tr("Choose model folder…"), QString::fromLatin1(kChooseFolder));
+  addItem(tr("Choose model folder…"), QString::fromLatin1(kChooseModelFolder));
   setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   setMinimumContentsLength(12);
   connect(this, &QComboBox::activated, this, &PretrainedModelChoice::onActivated);
@@ -74,7 +74,7 @@ void PretrainedModelChoice::onActivated(int index) {
     Q_EMIT modelChosen();
     return;
   }
-  if (itemData(index).toString() == QLatin1String(kChooseFolder)) {
+  if (itemData(index).toString() == QLatin1String(kChooseModelFolder)) {
     const QString path = QFileDialog::getExistingDirectory(
         this, tr("Pretrained model folder (config.json, model.safetensors, tokenizer files)"));
     chooseFolder(path);

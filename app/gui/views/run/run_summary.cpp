@@ -7,7 +7,7 @@
 namespace ascope {
 namespace {
 
-QString tr(const char* text) {
+QString trSummary(const char* text) {
   return QCoreApplication::translate("RunSummary", text);
 }
 
@@ -20,16 +20,17 @@ QString RunSummary::stateText() const {
 QString RunSummary::statusLine() const {
   QStringList parts{stateText()};
   if (has_progress) {
-    parts << tr("epoch %1").arg(epoch) << tr("step %1 / %2").arg(step).arg(total_steps);
-    if (!isFinalState(state) && state != TrainerState::kIdle) parts << tr("ETA %1").arg(eta);
+    parts << trSummary("epoch %1").arg(epoch)
+          << trSummary("step %1 / %2").arg(step).arg(total_steps);
+    if (!isFinalState(state) && state != TrainerState::kIdle) parts << trSummary("ETA %1").arg(eta);
   }
   return parts.join(QStringLiteral(" · "));
 }
 
 QString RunSummary::barFormat() const {
-  if (!has_progress) return state == TrainerState::kIdle ? tr("no run yet") : QString();
-  QString text = tr("%p % · step %1 / %2").arg(step).arg(total_steps);
-  if (!isFinalState(state) && state != TrainerState::kIdle) text += tr(" · ETA %1").arg(eta);
+  if (!has_progress) return state == TrainerState::kIdle ? trSummary("no run yet") : QString();
+  QString text = trSummary("%p % · step %1 / %2").arg(step).arg(total_steps);
+  if (!isFinalState(state) && state != TrainerState::kIdle) text += trSummary(" · ETA %1").arg(eta);
   return text;
 }
 

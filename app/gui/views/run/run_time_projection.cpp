@@ -23,7 +23,7 @@ constexpr double kLongestStep = 4.0;
 /// narrows with the square root of the share of steps still to go.
 constexpr double kMarginAtStart = 0.25;
 
-QString tr(const char* text) {
+QString trProjection(const char* text) {
   return QCoreApplication::translate("RunTimeProjection", text);
 }
 
@@ -187,26 +187,26 @@ QString RunTimeProjection::rangeText(const Range& left) {
   const double low = std::max(0.0, std::min(left.low, left.high));
   const double high = std::max(0.0, std::max(left.low, left.high));
   const auto between = [](const QString& from, const QString& to, const QString& unit) {
-    return from == to ? tr("about %1 %2").arg(from, unit)
-                      : tr("about %1–%2 %3").arg(from, to, unit);
+    return from == to ? trProjection("about %1 %2").arg(from, unit)
+                      : trProjection("about %1–%2 %3").arg(from, to, unit);
   };
   if (high < 90) {
     // Five-second steps: a finer figure would change at every update.
     const auto five = [](double s, bool up) {
       return QString::number(static_cast<int>(5 * (up ? std::ceil(s / 5) : std::floor(s / 5))));
     };
-    return between(five(low, false), five(std::max(5.0, high), true), tr("s"));
+    return between(five(low, false), five(std::max(5.0, high), true), trProjection("s"));
   }
   if (high < 120 * 60) {
     const int from = static_cast<int>(std::floor(low / 60));
     const int to = static_cast<int>(std::ceil(high / 60));
-    if (from < 1) return tr("under %1 min").arg(to);
-    return between(QString::number(from), QString::number(to), tr("min"));
+    if (from < 1) return trProjection("under %1 min").arg(to);
+    return between(QString::number(from), QString::number(to), trProjection("min"));
   }
   // Half hours.
   const double from = std::floor(low / 1800) / 2;
   const double to = std::ceil(high / 1800) / 2;
-  return between(shortNumber(from), shortNumber(to), tr("h"));
+  return between(shortNumber(from), shortNumber(to), trProjection("h"));
 }
 
 std::optional<double> RunTimeProjection::totalSeconds() const {
@@ -220,11 +220,13 @@ QString RunTimeProjection::note() const {
   if (!total || !last_) return {};
   const QString passes =
       evaluation_timed_
-          ? tr("validation passes of %1 s each, timed").arg(evaluationSeconds(), 0, 'f', 1)
-          : tr("validation passes of about %1 s each, estimated until the first is timed")
+          ? trProjection("validation passes of %1 s each, timed")
+                .arg(evaluationSeconds(), 0, 'f', 1)
+          : trProjection("validation passes of about %1 s each, estimated until the first is timed")
                 .arg(evaluationSeconds(), 0, 'f', 1);
-  return tr("timed over %1 steps on this device: %2 s a step; the run should take about %3 in "
-            "all (%4 steps, %5, and the final test)")
+  return trProjection(
+             "timed over %1 steps on this device: %2 s a step; the run should take about %3 in "
+             "all (%4 steps, %5, and the final test)")
       .arg(timed_steps_)
       .arg(stepSeconds(), 0, 'f', 3)
       .arg(RunProgressView::clock(*total))

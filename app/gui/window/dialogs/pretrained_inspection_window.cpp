@@ -28,7 +28,7 @@ QString html(const std::string& text) {
   return QString::fromStdString(text).toHtmlEscaped();
 }
 
-QString describe(const InferenceAnswer& a) {
+QString describeInspection(const InferenceAnswer& a) {
   QString text = rankedAnswerHtml(a);
   if (!a.note.empty()) text += QStringLiteral("<br><small>%1</small>").arg(html(a.note));
   return text;
@@ -45,7 +45,7 @@ PretrainedInspectionWindow::Reply PretrainedInspectionWindow::inspectJob(
     return reply;
   }
   reply.ok = true;
-  reply.text = describe(*answer);
+  reply.text = describeInspection(*answer);
   if (!answer->attention.groups.empty()) {
     reply.attention = toAttentionPlotData(answer->attention);
     reply.caption =

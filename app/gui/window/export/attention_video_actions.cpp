@@ -23,9 +23,9 @@ namespace ascope {
 namespace {
 
 /// The folder File → Export… remembers, shared by every export of the window.
-constexpr char kFolderKey[] = "export/folder";
+constexpr char kVideoFolderKey[] = "export/folder";
 
-void say(const QString& text) {
+void sayVideo(const QString& text) {
   std::fprintf(stdout, "attentionscope: %s\n", qPrintable(text));
   std::fflush(stdout);
 }
@@ -70,7 +70,7 @@ AttentionVideoActions::AttentionVideoActions(AttentionTimelineView* attention,
   });
   connect(exporter_, &AttentionVideoExport::finished, this, &AttentionVideoActions::onFinished);
   // An export of an earlier session that was killed left a hidden partial file where it wrote.
-  const QString folder = QSettings().value(QLatin1String(kFolderKey)).toString();
+  const QString folder = QSettings().value(QLatin1String(kVideoFolderKey)).toString();
   if (!folder.isEmpty()) AttentionVideoExport::removeStalePartialFiles(folder);
 }
 
@@ -126,13 +126,14 @@ void AttentionVideoActions::exportInteractively() {
   const QString name =
       QStringLiteral("attention_%1_%2_%3.%4")
           .arg(FigureContext::slug(context.run), viewName(dialog.view()), what, suffix);
-  const QString folder = QSettings().value(QLatin1String(kFolderKey), QDir::homePath()).toString();
+  const QString folder =
+      QSettings().value(QLatin1String(kVideoFolderKey), QDir::homePath()).toString();
   QString path = QFileDialog::getSaveFileName(
       parent_, tr("Export attention video"), QDir(folder).filePath(name),
       dialog.format() == VideoFormat::Gif ? tr("Animated GIF (*.gif)") : tr("MP4 video (*.mp4)"));
   if (path.isEmpty()) return;
   if (!videoFormatForPath(path)) path += QLatin1Char('.') + suffix;
-  QSettings().setValue(QLatin1String(kFolderKey), QFileInfo(path).absolutePath());
+  QSettings().setValue(QLatin1String(kVideoFolderKey), QFileInfo(path).absolutePath());
 
   last_request_ = requestFor(path, dialog.view(), dialog.layer(), dialog.head(), dialog.fps());
   if (const QString problem = AttentionVideoExport::checkRequest(last_request_);
@@ -200,9 +201,9 @@ int AttentionVideoActions::exportScripted(const AppOptions& options) {
   last_request_ = requestFor(options.export_video, viewNamed(options.video_view),
                              options.video_layer, options.video_head, options.video_fps);
   const AttentionVideoResult result = exporter_->run(run_->folder(), last_request_);
-  for (const QString& warning : result.warnings) say(tr("video: %1").arg(warning));
+  for (const QString& warning : result.warnings) sayVideo(tr("video: %1").arg(warning));
   if (result.ok()) {
-    say(summary(last_request_, result));
+    sayVideo(summary(last_request_, result));
     return 0;
   }
   std::fprintf(stderr, "attentionscope: --export-video %s: %s\n", qPrintable(options.export_video),

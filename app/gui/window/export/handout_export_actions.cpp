@@ -16,7 +16,7 @@ namespace ascope {
 namespace {
 
 /// The folder File → Export… remembers, shared by every export of the window.
-constexpr char kFolderKey[] = "export/folder";
+constexpr char kHandoutFolderKey[] = "export/folder";
 constexpr char kMaxMbKey[] = "export/handoutMaxMb";
 
 }  // namespace
@@ -60,13 +60,14 @@ void HandoutExportActions::exportInteractively() {
                                 "folder as one web page."));
     return;
   }
-  const QString folder = QSettings().value(QLatin1String(kFolderKey), QDir::homePath()).toString();
+  const QString folder =
+      QSettings().value(QLatin1String(kHandoutFolderKey), QDir::homePath()).toString();
   const QString name = QFileInfo(run_->folder()).fileName() + QStringLiteral("_handout.html");
   HandoutExportDialog dialog(
       QDir(folder).filePath(name),
       QSettings().value(QLatin1String(kMaxMbKey), kDefaultHandoutMaxMb).toDouble(), parent_);
   if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
-  QSettings().setValue(QLatin1String(kFolderKey), QFileInfo(dialog.path()).absolutePath());
+  QSettings().setValue(QLatin1String(kHandoutFolderKey), QFileInfo(dialog.path()).absolutePath());
   QSettings().setValue(QLatin1String(kMaxMbKey), dialog.maxMb());
   startWithProgress(dialog.path(), dialog.maxMb());
 }

@@ -18,7 +18,7 @@
 namespace ascope {
 namespace {
 
-QString plain(QString text) {
+QString plainHelpText(QString text) {
   text.remove(QLatin1Char('&'));
   text.remove(QStringLiteral("…"));
   return text.trimmed();
@@ -40,11 +40,11 @@ void listMenu(const QMenu* menu, QStringList& rows) {
     QStringList keys;
     for (const QKeySequence& key : action->shortcuts())
       keys << key.toString(QKeySequence::NativeText);
-    own << row(keys.join(QStringLiteral(", ")), plain(action->text()));
+    own << row(keys.join(QStringLiteral(", ")), plainHelpText(action->text()));
   }
   if (own.isEmpty()) return;
   rows << QStringLiteral("<tr><td colspan='2'><h4 style='margin:10px 0 2px 0'>%1</h4></td></tr>")
-              .arg(plain(menu->title()).toHtmlEscaped());
+              .arg(plainHelpText(menu->title()).toHtmlEscaped());
   rows << own;
 }
 

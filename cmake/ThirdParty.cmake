@@ -86,6 +86,13 @@ add_compile_options(${_torch_flags})
 
 if(ATTENTIONSCOPE_BUILD_GUI)
   find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets PrintSupport Svg Test Network)
+  # Qt::Test gives every test file its build and source folders (QT_TESTCASE_BUILDDIR/SOURCEDIR,
+  # for QFINDTESTDATA, which no test uses): -D flags that name the checkout would make each test
+  # miss the compiler cache in any other clone (cmake/CompilerCache.cmake).
+  get_target_property(_qt_test_definitions Qt6::Test INTERFACE_COMPILE_DEFINITIONS)
+  list(FILTER _qt_test_definitions EXCLUDE REGEX "^QT_TESTCASE_(BUILD|SOURCE)DIR=")
+  set_target_properties(Qt6::Test PROPERTIES INTERFACE_COMPILE_DEFINITIONS
+                                              "${_qt_test_definitions}")
   find_package(QCustomPlotQt6 REQUIRED)
 endif()
 

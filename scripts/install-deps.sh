@@ -6,6 +6,10 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
+  # ccache: a second build of the same sources, in any clone, takes its objects from the cache;
+  # lld: links the fifty-odd programs faster (the window: 0.1 s instead of bfd's 1.2 s)
+  # (cmake/CompilerCache.cmake, cmake/FastLinker.cmake)
+  ccache lld
   # libgloo-dev: the headers of Gloo, c10d's CPU backend (data-parallel training, engine/distributed)
   libtorch-dev libgloo-dev libopenblas0-pthread libspdlog-dev libcli11-dev nlohmann-json3-dev libopencv-dev libgif-dev libarchive-dev libcurl4-openssl-dev libssl-dev
   # libsentencepiece-dev: the translation task's subword pieces (engine/text/pieces)

@@ -52,8 +52,10 @@ engine_problems=""
 while IFS= read -r file; do
   folder="${file#engine/}"
   folder="${folder%/*}"
-  [ "$folder" = "${file#engine/}" ] && folder="."  # a file directly in engine/
-  [ "$folder" = "." ] && continue                 # engine/torch_pch.h: the precompiled header
+  if [ "$folder" = "${file#engine/}" ]; then
+    engine_problems+="$file: directly in engine/, which is no layer: put it in a folder of $layers_file"$'\n'
+    continue
+  fi
   source_folder="$folder"
   folder="$(layer_of "$folder")"
   if [ -z "${rank[$folder]+x}" ]; then

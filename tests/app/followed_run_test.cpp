@@ -15,6 +15,7 @@
 #include "app/gui/window/run/run_controller.h"
 #include "engine/core/run_folder_lock.h"
 #include "open_run_in_window.h"
+#include "test_paths.h"
 #include "widgets/curves/metric_curve_panel.h"
 
 namespace ascope {
@@ -44,7 +45,7 @@ void FollowedRunTest::showsARunTheCliIsTraining() {
   QProcess writer;
   writer.setProcessChannelMode(QProcess::MergedChannels);
   // Long enough to outlast the test, which stops it; a snapshot every 100 steps.
-  writer.start(QStringLiteral(ATTENTIONSCOPE_CLI),
+  writer.start(QString::fromUtf8(test_paths::cliProgram()),
                {QStringLiteral("train"), QStringLiteral("--task"), QStringLiteral("digits"),
                 QStringLiteral("--preset"), QStringLiteral("tiny"), QStringLiteral("--steps"),
                 QStringLiteral("20000"), QStringLiteral("--threads"), QStringLiteral("1"),

@@ -1,11 +1,12 @@
 #pragma once
 // Runs the attentionscope binary the way the scripted-mode tests drive it: offscreen, in a given
-// folder, with its output merged, killed when it runs past the test's patience. Needs
-// ATTENTIONSCOPE_APP_PATH, which tests/app/CMakeLists.txt defines for the tests that start it.
+// folder, with its output merged, killed when it runs past the test's patience (the built program,
+// as tests/support/test_paths.h names it).
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include "test_paths.h"
 
 namespace ascope::test {
 
@@ -26,7 +27,7 @@ inline AppOutcome runOffscreenApp(const QStringList& arguments, const QString& w
   env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
   for (const QString& key : environment.keys()) env.insert(key, environment.value(key));
   process.setProcessEnvironment(env);
-  process.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH), arguments);
+  process.start(QString::fromUtf8(test_paths::appProgram()), arguments);
   if (!process.waitForFinished(timeout_ms)) {
     process.kill();
     process.waitForFinished();

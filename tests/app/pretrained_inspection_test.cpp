@@ -17,6 +17,7 @@
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/inference/pretrained_inspection.h"
+#include "test_paths.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/attention_model_view.h"
@@ -25,7 +26,8 @@
 namespace ascope {
 namespace {
 
-const QString kTinyBert = QStringLiteral(ATTENTIONSCOPE_FIXTURES_DIR "/hf/tiny_bert");
+const QString kTinyBert =
+    QString::fromUtf8(test_paths::fixturesDir()) + QStringLiteral("/hf/tiny_bert");
 const QString kSentence = QStringLiteral("the movie was great");
 const QString kPair = QStringLiteral("it was");
 
@@ -209,7 +211,8 @@ void PretrainedInspectionTest::vitReadsAnImage() {
   }
   const QString path = dir.filePath(QStringLiteral("square.png"));
   QVERIFY(picture.save(path));
-  inspection->setModelFolder(QStringLiteral(ATTENTIONSCOPE_FIXTURES_DIR "/hf/tiny_vit"));
+  inspection->setModelFolder(QString::fromUtf8(test_paths::fixturesDir()) +
+                             QStringLiteral("/hf/tiny_vit"));
   QSignalSpy answered(inspection, &PretrainedInspectionWindow::inspected);
   // Text is refused by a ViT with the engine's reason; the image is read.
   inspection->inspectText(kSentence);
@@ -235,7 +238,7 @@ void PretrainedInspectionTest::scriptedInspectionTakesTheModelViewsScreenshot() 
   const QString shot = dir.filePath(QStringLiteral("model.png"));
   QProcess app;
   app.setProcessChannelMode(QProcess::MergedChannels);
-  app.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH),
+  app.start(QString::fromUtf8(test_paths::appProgram()),
             {QStringLiteral("--inspect-model"), kTinyBert, QStringLiteral("--text"), kSentence,
              QStringLiteral("--pair"), kPair, QStringLiteral("--screenshot"), shot,
              QStringLiteral("--size"), QStringLiteral("1280x720"), QStringLiteral("--quit")});
@@ -247,7 +250,7 @@ void PretrainedInspectionTest::scriptedInspectionTakesTheModelViewsScreenshot() 
   QCOMPARE(image.size(), QSize(1280, 720));
 
   QTemporaryDir empty;
-  app.start(QStringLiteral(ATTENTIONSCOPE_APP_PATH),
+  app.start(QString::fromUtf8(test_paths::appProgram()),
             {QStringLiteral("--inspect-model"), empty.path(), QStringLiteral("--text"), kSentence,
              QStringLiteral("--quit")});
   QVERIFY(app.waitForFinished(120000));

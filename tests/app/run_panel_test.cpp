@@ -24,6 +24,7 @@
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
+#include "test_paths.h"
 
 namespace ascope {
 
@@ -439,7 +440,8 @@ void RunPanelTest::anOpenedRunAfterAFineTuneShowsItsOwnModel() {
   CurrentRun run;
   RunPanel panel(&run, false);
   panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
-  panel.modelChoice()->chooseFolder(QStringLiteral(ATTENTIONSCOPE_FIXTURES_DIR "/hf/tiny_vit"));
+  panel.modelChoice()->chooseFolder(QString::fromUtf8(test_paths::fixturesDir()) +
+                                    QStringLiteral("/hf/tiny_vit"));
   QTRY_VERIFY_WITH_TIMEOUT(panel.form()->showsPretrainedShape(), 5000);
   const int fine_tune_width = spin(panel, "d_model")->value();
 
@@ -474,7 +476,8 @@ void RunPanelTest::choosingAPretrainedModelSwitchesToItsPreset() {
   RunPanel panel(&run, false);
   panel.setTask(QString::fromLatin1(kSentimentTaskId));
   QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("laptop"));
-  const QString bert = QStringLiteral(ATTENTIONSCOPE_FIXTURES_DIR "/hf/tiny_bert");
+  const QString bert =
+      QString::fromUtf8(test_paths::fixturesDir()) + QStringLiteral("/hf/tiny_bert");
   panel.modelChoice()->chooseFolder(bert);
   QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("finetune"));
   QTRY_VERIFY_WITH_TIMEOUT(panel.form()->showsPretrainedShape(), 5000);

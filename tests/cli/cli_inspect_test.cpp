@@ -9,13 +9,14 @@
 #include <string>
 
 #include "cli_process.h"
+#include "test_paths.h"
 
 namespace ascope {
 namespace {
 
 using cli_test::runCli;
 
-const std::string kHf = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/";
+const std::string kHf = std::string(test_paths::fixturesDir()) + "/hf/";
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -1,11 +1,12 @@
 #pragma once
-// Runs the built attentionscope-cli (ATTENTIONSCOPE_CLI) as a user would, through a shell, and
-// collects what it printed and its exit code.
+// Runs the built attentionscope-cli (test_paths::cliProgram()) as a user would, through a shell,
+// and collects what it printed and its exit code.
 #include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <string>
+#include "test_paths.h"
 
 namespace ascope::cli_test {
 
@@ -16,7 +17,7 @@ struct Outcome {
 
 /// `attentionscope-cli ARGS 2>&1`; ARGS are shell words.
 inline Outcome runCli(const std::string& args) {
-  const std::string command = std::string(ATTENTIONSCOPE_CLI) + " " + args + " 2>&1";
+  const std::string command = std::string(test_paths::cliProgram()) + " " + args + " 2>&1";
   Outcome out;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return out;

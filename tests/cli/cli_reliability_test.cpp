@@ -19,6 +19,7 @@
 #include "engine/tasks/digit_order/digit_order_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "in_process_run.h"
+#include "test_paths.h"
 #include "tests/data/fifo_fixture.h"
 
 namespace ascope {
@@ -131,9 +132,9 @@ TEST(CliReliability, InferAndInspectRefuseAFifoOrALinkForTheirAttention) {
 
   const fs::path link = run / "inspect_link.json";
   fs::create_symlink("/dev/null", link);
-  const CliOutcome inspect = runInProcess(
-      {"inspect", "--model", std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_bert", "--text",
-       "hi", "--attention", link.string()});
+  const CliOutcome inspect =
+      runInProcess({"inspect", "--model", std::string(test_paths::fixturesDir()) + "/hf/tiny_bert",
+                    "--text", "hi", "--attention", link.string()});
   EXPECT_EQ(inspect.exit_code, 2) << inspect.err;
   EXPECT_TRUE(contains(inspect.err, link.string() + " is a symbolic link (to /dev/null)"))
       << inspect.err;

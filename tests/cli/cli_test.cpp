@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cli_process.h"
+#include "test_paths.h"
 
 extern char** environ;
 
@@ -223,7 +224,7 @@ TEST(Cli, TrainThenInferOnTheRunFolder) {
 TEST(Cli, TrainFineTunesAPretrainedBertThenInfers) {
   const fs::path run = fs::temp_directory_path() / "ascope_cli_test_finetune";
   fs::remove_all(run);
-  const std::string bert = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_bert";
+  const std::string bert = std::string(ascope::test_paths::fixturesDir()) + "/hf/tiny_bert";
   const Outcome train = runCli("train --task imdb --model " + bert +
                                " --preset finetune --steps 5 --out " + run.string());
   ASSERT_EQ(train.exit_code, 0) << train.output;
@@ -249,7 +250,7 @@ TEST(Cli, TrainFineTunesAPretrainedBertThenInfers) {
 TEST(Cli, TrainFineTunesAPretrainedVitThenInfers) {
   const fs::path run = fs::temp_directory_path() / "ascope_cli_test_finetune_vit";
   fs::remove_all(run);
-  const std::string vit = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/tiny_vit_bin";
+  const std::string vit = std::string(ascope::test_paths::fixturesDir()) + "/hf/tiny_vit_bin";
   const Outcome train = runCli("train --task vit --model " + vit +
                                " --preset finetune --steps 5 --out " + run.string());
   ASSERT_EQ(train.exit_code, 0) << train.output;
@@ -450,7 +451,7 @@ TEST(Cli, TwoTrainsIntoOneFolderAtOnceExactlyOneRuns) {
   const fs::path run = ownTemp("ascope_cli_test_two_writers");
   fs::remove_all(run);
   // Generating the laptop preset's images takes long enough that both are preparing at once.
-  const std::string command = std::string(ATTENTIONSCOPE_CLI) +
+  const std::string command = std::string(ascope::test_paths::cliProgram()) +
                               " train --task vit --preset laptop --steps 20 --out " + run.string() +
                               " 2>&1";
   FILE* first = popen(command.c_str(), "r");
@@ -488,8 +489,8 @@ TEST(Cli, TwoTrainsIntoOneFolderAtOnceExactlyOneRuns) {
 
 /// The CLI started with `args`, stdout and stderr into `log`, without waiting for it.
 pid_t startCli(const std::string& args, const fs::path& log) {
-  const std::string command =
-      "exec " + std::string(ATTENTIONSCOPE_CLI) + " " + args + " > " + log.string() + " 2>&1";
+  const std::string command = "exec " + std::string(ascope::test_paths::cliProgram()) + " " + args +
+                              " > " + log.string() + " 2>&1";
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   pid_t pid = -1;
   if (posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ) != 0) {

@@ -13,14 +13,15 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include "test_paths.h"
 
 namespace ascope::job_test {
 
-/// Starts ATTENTIONSCOPE_CLI with `args`, `env` added to this process's environment, stdout and
-/// stderr into `log`.
+/// Starts the built attentionscope-cli with `args`, `env` added to this process's environment,
+/// stdout and stderr into `log`.
 inline pid_t startCli(const std::vector<std::string>& args,
                       const std::map<std::string, std::string>& env, const std::string& log) {
-  std::vector<std::string> argv_strings{ATTENTIONSCOPE_CLI};
+  std::vector<std::string> argv_strings{test_paths::cliProgram()};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& s : argv_strings) argv.push_back(s.data());

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include "test_paths.h"
 
 namespace ascope {
 namespace {
@@ -29,7 +30,7 @@ void expectRejected(const std::string& json, const std::string& fragment) {
 
 TEST(DatasetCatalogTest, ShippedCatalogHasTheThreeTasks) {
   const Expected<DatasetCatalog> catalog =
-      DatasetCatalog::load(std::string(ATTENTIONSCOPE_SOURCE_RESOURCES) + "/datasets.json");
+      DatasetCatalog::load(std::string(test_paths::resourcesDir()) + "/datasets.json");
   ASSERT_TRUE(catalog.ok()) << catalog.error();
   const Expected<CatalogEntry> vit = catalog->find(kImageClassificationTaskId);
   ASSERT_TRUE(vit.ok()) << vit.error();

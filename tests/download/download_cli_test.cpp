@@ -9,6 +9,7 @@
 
 #include "engine/datasets/image_dataset_loader.h"
 #include "engine/download/sha256.h"
+#include "test_paths.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_archives.h"
 #include "tests/download/fixture_http_server.h"
@@ -28,7 +29,7 @@ class DownloadCliTest : public ::testing::Test {
   /// Runs the command with `environment` ("NAME=value ..." or empty) in front.
   Outcome run(const std::string& args, const std::string& environment = "") {
     const std::string err_path = folder_.path("stderr.txt");
-    const std::string command = environment + " " + ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args;
+    const std::string command = environment + " " + test_paths::downloadDriver() + " " + args;
     return testing::runShellCommand(command, err_path);
   }
 

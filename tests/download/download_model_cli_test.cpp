@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "engine/download/sha256.h"
+#include "test_paths.h"
 #include "tests/data/fixture_folder.h"
 #include "tests/download/fixture_http_server.h"
 #include "tests/download/fixture_model_hub.h"
@@ -31,7 +32,7 @@ using testing::FixtureModelHub;
 
 constexpr std::size_t kWeightBytes = 1'500'000;  // big enough to show progress lines
 
-using Outcome = testing::ShellOutcome;
+using ModelDownloadOutcome = testing::ShellOutcome;
 
 class DownloadModelCliTest : public ::testing::Test {
  protected:
@@ -39,11 +40,11 @@ class DownloadModelCliTest : public ::testing::Test {
 
   /// Runs the command against the fixture hub, with `environment` (env(1)'s options and
   /// "NAME=value" pairs) in front.
-  Outcome run(const std::string& args, const std::string& environment = "") {
+  ModelDownloadOutcome run(const std::string& args, const std::string& environment = "") {
     const std::string err_path = folder_.path("stderr.txt");
     const std::string command = "env -u HF_TOKEN " + environment +
                                 " ATTENTIONSCOPE_HF_ENDPOINT=" + hub_.endpoint() + " " +
-                                ATTENTIONSCOPE_DOWNLOAD_DRIVER + " " + args;
+                                test_paths::downloadDriver() + " " + args;
     return testing::runShellCommand(command, err_path);
   }
 
@@ -58,7 +59,7 @@ class DownloadModelCliTest : public ::testing::Test {
         environment.push_back(entry);
       }
     }
-    std::vector<char*> envp, argv = {const_cast<char*>(ATTENTIONSCOPE_DOWNLOAD_DRIVER)};
+    std::vector<char*> envp, argv = {const_cast<char*>(test_paths::downloadDriver())};
     for (std::string& entry : environment) envp.push_back(entry.data());
     envp.push_back(nullptr);
     for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -94,7 +95,7 @@ class DownloadModelCliTest : public ::testing::Test {
 };
 
 TEST_F(DownloadModelCliTest, HelpDescribesIdsAndTheEnvironment) {
-  const Outcome o = run("download-model --help");
+  const ModelDownloadOutcome o = run("download-model --help");
   EXPECT_EQ(o.exit_code, 0);
   EXPECT_NE(o.out.find("usage: attentionscope-cli download-model"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("HF_TOKEN"), std::string::npos) << o.out;
@@ -105,7 +106,7 @@ TEST_F(DownloadModelCliTest, BadCommandLinesExit2WithOneLine) {
   for (const std::string args :
        {"download-model", "download-model ../etc", "download-model a/b/c",
         "download-model /abs/path", "download-model x --frobnicate", "download-model x --to"}) {
-    const Outcome o = run(args);
+    const ModelDownloadOutcome o = run(args);
     EXPECT_EQ(o.exit_code, 2) << args;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": " << o.err;
     EXPECT_TRUE(o.out.empty()) << args;
@@ -117,7 +118,7 @@ TEST_F(DownloadModelCliTest, BadCommandLinesExit2WithOneLine) {
 
 TEST_F(DownloadModelCliTest, DownloadsIntoTheXdgModelsFolderAndListsTheFiles) {
   const std::string xdg = folder_.makeFolder("xdg");
-  const Outcome o = run("download-model bert-base-uncased", "XDG_DATA_HOME=" + xdg);
+  const ModelDownloadOutcome o = run("download-model bert-base-uncased", "XDG_DATA_HOME=" + xdg);
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const std::string folder = xdg + "/attentionscope/models/bert-base-uncased";
   EXPECT_EQ(o.out, folder + "\n");
@@ -131,7 +132,8 @@ TEST_F(DownloadModelCliTest, DownloadsIntoTheXdgModelsFolderAndListsTheFiles) {
   EXPECT_EQ(fs::file_size(folder + "/model.safetensors"), kWeightBytes);
 
   const std::size_t requests = server_.requests().size();
-  const Outcome again = run("download-model bert-base-uncased", "XDG_DATA_HOME=" + xdg);
+  const ModelDownloadOutcome again =
+      run("download-model bert-base-uncased", "XDG_DATA_HOME=" + xdg);
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(again.out, folder + "\n");
   EXPECT_NE(again.err.find("is already in " + folder), std::string::npos) << again.err;
@@ -141,7 +143,7 @@ TEST_F(DownloadModelCliTest, DownloadsIntoTheXdgModelsFolderAndListsTheFiles) {
 TEST_F(DownloadModelCliTest, OwnerAndNameMakeTheFolderNameUnderHome) {
   hub_.addVitModel("google/vit-base-patch16-224");
   const std::string home = folder_.makeFolder("home");
-  const Outcome o =
+  const ModelDownloadOutcome o =
       run("download-model google/vit-base-patch16-224", "-u XDG_DATA_HOME HOME=" + home);
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.out, home + "/.local/share/attentionscope/models/google--vit-base-patch16-224\n");
@@ -153,7 +155,7 @@ TEST_F(DownloadModelCliTest, ChecksumMismatchExits1NamingTheFileAndLeavesNoFolde
   hub_.addGitFile("acme/bad", "config.json", FixtureModelHub::configOf("vit"));
   hub_.addGitFile("acme/bad", "preprocessor_config.json", "{}");
   const std::string to = folder_.path("models/bad");
-  const Outcome o = run("download-model acme/bad --to " + to);
+  const ModelDownloadOutcome o = run("download-model acme/bad --to " + to);
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(
       o.err.find("attentionscope-cli: model.safetensors: SHA-256 mismatch: expected " +
@@ -167,7 +169,7 @@ TEST_F(DownloadModelCliTest, ChecksumMismatchExits1NamingTheFileAndLeavesNoFolde
 TEST_F(DownloadModelCliTest, AGatedModelExits1AndAsksForAToken) {
   hub_.addVitModel("meta/gated");
   server_.answerWith(FixtureModelHub::resolvePath("meta/gated", "config.json"), 401);
-  const Outcome o = run("download-model meta/gated --to " + folder_.path("gated"));
+  const ModelDownloadOutcome o = run("download-model meta/gated --to " + folder_.path("gated"));
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_NE(o.err.find("needs a token: set HF_TOKEN"), std::string::npos) << o.err;
   EXPECT_FALSE(fs::exists(folder_.path("gated")));
@@ -177,7 +179,7 @@ TEST_F(DownloadModelCliTest, TimeoutTakesFractionsOfASecond) {
   hub_.addVitModel("acme/silent");
   server_.neverAnswer(FixtureModelHub::resolvePath("acme/silent", "config.json"));
   const std::string to = folder_.path("models/silent");
-  const Outcome o = run("download-model acme/silent --to " + to + " --timeout 0.5");
+  const ModelDownloadOutcome o = run("download-model acme/silent --to " + to + " --timeout 0.5");
   EXPECT_EQ(o.exit_code, 1) << o.err;
   EXPECT_NE(o.err.find("/acme/silent/resolve/main/config.json: no answer within 0.5 s"),
             std::string::npos)
@@ -185,7 +187,7 @@ TEST_F(DownloadModelCliTest, TimeoutTakesFractionsOfASecond) {
   EXPECT_FALSE(fs::exists(to + ".part"));
 
   for (const std::string value : {"0", "-1", "abc", "1e9"}) {
-    const Outcome bad = run("download-model acme/silent --timeout " + value);
+    const ModelDownloadOutcome bad = run("download-model acme/silent --timeout " + value);
     EXPECT_EQ(bad.exit_code, 2) << value;
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << value << ": " << bad.err;
     EXPECT_NE(bad.err.find("--timeout"), std::string::npos) << bad.err;

@@ -18,6 +18,7 @@
 
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
+#include "test_paths.h"
 #include "tests/handout/chromium_session.h"
 
 namespace ascope {
@@ -41,7 +42,7 @@ std::string shellQuoted(const std::string& s) {
 /// Runs the CLI; its exit code.
 int runCli(const std::string& args, const std::string& log) {
   const std::string command =
-      std::string(ATTENTIONSCOPE_CLI) + " " + args + " > " + shellQuoted(log) + " 2>&1";
+      std::string(test_paths::cliProgram()) + " " + args + " > " + shellQuoted(log) + " 2>&1";
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -111,8 +112,9 @@ class HandoutInBrowser : public ::testing::Test {
   void saveScreenshot(const std::string& session, const std::string& name) {
     const std::string png = chromium_.screenshot(session);
     EXPECT_EQ(pngSize(png), std::make_pair(1280, 720)) << name;
-    fs::create_directories(ATTENTIONSCOPE_SCREENSHOTS);
-    std::ofstream(std::string(ATTENTIONSCOPE_SCREENSHOTS) + "/" + name, std::ios::binary) << png;
+    fs::create_directories(test_paths::handoutScreenshotsDir());
+    std::ofstream(std::string(test_paths::handoutScreenshotsDir()) + "/" + name, std::ios::binary)
+        << png;
   }
 
   static inline std::string browser_, folder_, run_, page_;

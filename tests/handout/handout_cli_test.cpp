@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "test_paths.h"
 #include "tests/handout/synthetic_run.h"
 
 namespace ascope {
@@ -22,7 +23,7 @@ struct Outcome {
 Outcome cli(const std::string& args, const testing::TempFolder& tmp) {
   const std::string log = tmp.path("cli.log");
   const std::string command =
-      std::string(ATTENTIONSCOPE_CLI) + " " + args + " > '" + log + "' 2>&1";
+      std::string(test_paths::cliProgram()) + " " + args + " > '" + log + "' 2>&1";
   const int status = std::system(command.c_str());
   std::ifstream in(log);
   std::ostringstream text;

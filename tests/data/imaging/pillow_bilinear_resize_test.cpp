@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "engine/imaging/pillow_bilinear_resize.h"
+#include "test_paths.h"
 
 namespace ascope {
 namespace {
 
 nlohmann::json resizeCases() {
-  std::ifstream in(std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/pillow_resize_cases.json");
+  std::ifstream in(std::string(test_paths::fixturesDir()) + "/hf/pillow_resize_cases.json");
   return nlohmann::json::parse(in);
 }
 

@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "engine/imaging/vit_image_processor.h"
+#include "test_paths.h"
 
 namespace ascope {
 namespace {
 
-const std::string kFixtures = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf";
+const std::string kFixtures = std::string(test_paths::fixturesDir()) + "/hf";
 
 TEST(VitImageProcessor, PixelValuesEqualTheRealProcessors) {
   std::ifstream in(kFixtures + "/pillow_resize_cases.json");

@@ -7,11 +7,12 @@
 #include <string>
 
 #include "engine/text/bert/bert_tokenizer.h"
+#include "test_paths.h"
 
 namespace ascope::testing {
 
 inline std::string hfFixturePath(const std::string& file) {
-  return std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/" + file;
+  return std::string(test_paths::fixturesDir()) + "/hf/" + file;
 }
 
 inline std::string readHfFixture(const std::string& file) {

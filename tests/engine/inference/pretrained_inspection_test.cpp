@@ -20,6 +20,7 @@
 #include "engine/inference/pretrained_inspection.h"
 #include "engine/pretrained/pretrained_model.h"
 #include "engine/text/bert/bert_tokenizer.h"
+#include "test_paths.h"
 #include "tests/engine/pretrained/hf_fixture_tensors.h"
 #include "tests/engine/removed_at_exit.h"
 #include "tests/support/payload_access.h"
@@ -112,7 +113,7 @@ TEST(PretrainedInspection, AttentionIsTheModelsOwnForwardPassOnThatEncoding) {
 
 TEST(PretrainedInspection, RefusesWhatDoesNotFitWithAMessage) {
   PretrainedInspectionRequest not_a_model;
-  not_a_model.model_folder = std::string(ATTENTIONSCOPE_FIXTURES_DIR);
+  not_a_model.model_folder = std::string(test_paths::fixturesDir());
   not_a_model.text = "hello";
   Expected<InferenceAnswer> answer = inspectPretrained(not_a_model);
   ASSERT_FALSE(answer.ok());

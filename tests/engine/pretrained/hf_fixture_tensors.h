@@ -11,11 +11,12 @@
 
 #include "engine/pretrained/safetensors_file.h"
 #include "engine/pretrained/tensor_map_loader.h"
+#include "test_paths.h"
 
 namespace ascope::hf_fixture {
 
 inline std::string folder(const std::string& model) {
-  return std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/" + model;
+  return std::string(test_paths::fixturesDir()) + "/hf/" + model;
 }
 
 /// The tensors of a safetensors file as float32, read through SafetensorsFile, leaving out those

@@ -6,11 +6,12 @@
 #include <string>
 
 #include "engine/pretrained/hf_model_config.h"
+#include "test_paths.h"
 
 namespace ascope {
 namespace {
 
-const std::string kFixtures = std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/";
+const std::string kFixtures = std::string(test_paths::fixturesDir()) + "/hf/";
 
 std::string bertError(const std::string& json_text) {
   auto config = parseBertConfig(json_text, "bert/config.json");

@@ -17,6 +17,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/pretrained/format/safetensors_header.h"
 #include "engine/pretrained/safetensors_writer.h"
+#include "test_paths.h"
 #include "tests/data/fifo_fixture.h"
 #include "tests/data/fixture_folder.h"
 
@@ -27,7 +28,7 @@ using testing::Fifo;
 using testing::FixtureFolder;
 
 const std::string kGenuine =
-    std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/bert_tiniest/model.safetensors";
+    std::string(test_paths::fixturesDir()) + "/hf/bert_tiniest/model.safetensors";
 
 std::string fileBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

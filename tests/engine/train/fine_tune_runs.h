@@ -10,6 +10,7 @@
 
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/trainer.h"
+#include "test_paths.h"
 #include "tests/engine/removed_at_exit.h"
 #include "trainer_drain.h"
 
@@ -17,7 +18,7 @@ namespace ascope::testing {
 
 /// The Hugging Face model folder `name` among the test fixtures (tests/fixtures/hf).
 inline std::string hfFixture(const std::string& name) {
-  return std::string(ATTENTIONSCOPE_FIXTURES_DIR) + "/hf/" + name;
+  return std::string(test_paths::fixturesDir()) + "/hf/" + name;
 }
 
 /// `task`'s "finetune" preset on the model folder `pretrained`, in a fresh folder

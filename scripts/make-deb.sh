@@ -3,7 +3,8 @@
 # (cmake/DebianPackage.cmake, cmake/DesktopFiles.cmake): both programs, the desktop entry, the
 # icon, AppStream metainfo, man pages; dependencies from dpkg-shlibdeps. Then checks what it made:
 # no RPATH and no folder of this machine in the programs, the desktop entry and the metainfo
-# valid, and lintian without errors (its warnings are printed).
+# valid, and lintian without errors or warnings. It compiles through ccache where it is installed
+# (cmake/CompilerCache.cmake), like every other build of the tree.
 #   scripts/make-deb.sh [--no-install] [CMAKE_ARGS…]
 #     --no-install  do not install what is missing (a system whose packages are named otherwise)
 #     CMAKE_ARGS    go to cmake after the package's own, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
@@ -66,8 +67,8 @@ appstreamcli validate --no-net "$unpacked"/usr/share/metainfo/*.metainfo.xml || 
 echo "make-deb: lintian"
 lintian_log="$(lintian "$deb" 2>&1 || true)"
 echo "${lintian_log:-(nothing)}"
-if grep -q '^E:' <<<"$lintian_log"; then
-  echo "make-deb: lintian reports errors" >&2
+if grep -qE '^(E|W):' <<<"$lintian_log"; then
+  echo "make-deb: lintian reports errors or warnings" >&2
   failed=1
 fi
 [ "$failed" -eq 0 ] || exit 1

@@ -18,7 +18,8 @@ std::vector<std::string> candidates() {
   const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     paths.push_back(
-        (program.parent_path().parent_path() / "lib" / "attentionscope" / kFileName).string());
+        (program.parent_path().parent_path() / ATTENTIONSCOPE_SENTENCEPIECE_INSTALL_DIR / kFileName)
+            .string());
   }
 #ifdef ATTENTIONSCOPE_SENTENCEPIECE_BUILD_DIR
   paths.push_back(std::string(ATTENTIONSCOPE_SENTENCEPIECE_BUILD_DIR) + "/" + kFileName);

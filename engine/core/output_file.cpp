@@ -9,20 +9,13 @@
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/printable_text.h"
 #include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A path as it appears in a message: control characters (from a link's target) shown as '?'.
-std::string printable(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  return text;
-}
 
 /// Whether `path` (which exists) is `input` or lies under it.
 bool isInput(const std::string& path, const struct stat& target, const CommandInput& input) {
@@ -50,7 +43,8 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
     std::string to(4096, '\0');
     const ssize_t n = ::readlink(path.c_str(), to.data(), to.size());
     to.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-    return Error{path + " is a symbolic link" + (to.empty() ? "" : " (to " + printable(to) + ")") +
+    return Error{path + " is a symbolic link" +
+                 (to.empty() ? "" : " (to " + printableText(to) + ")") +
                  ": it is not replaced; to write where it points, give that file's own name"};
   }
   if (exists && S_ISDIR(target.st_mode)) return Error{path + " is a folder, not a file name"};

@@ -30,6 +30,16 @@ Status TranslatorConfig::validate() const {
     return Error{"piece_vocab_size must be 0 (whole words) or 300 to " +
                  std::to_string(kMaxVocabulary) + ", got " + std::to_string(piece_vocab_size)};
   }
+  for (const auto& [name, sha256] : {std::pair{"source_pieces_sha256", &source_pieces_sha256},
+                                     std::pair{"target_pieces_sha256", &target_pieces_sha256}}) {
+    const bool hex =
+        sha256->size() == 64 && std::all_of(sha256->begin(), sha256->end(), [](char c) {
+          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        });
+    if (!sha256->empty() && !hex) {
+      return Error{std::string(name) + " must be 64 lowercase hex digits (a SHA-256) or empty"};
+    }
+  }
   if (pad_id < 0 || pad_id >= std::min(source_vocab_size, target_vocab_size)) {
     return Error{"pad_id must be a token of both vocabularies, in [0, " +
                  std::to_string(std::min(source_vocab_size, target_vocab_size)) + "), got " +

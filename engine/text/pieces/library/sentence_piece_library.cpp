@@ -1,7 +1,9 @@
 // libattentionscope_sentencepiece.so: SentencePiece behind the table of sentence_piece_api.h.
+#include <openssl/evp.h>
 #include <sentencepiece_processor.h>
 #include <sentencepiece_trainer.h>
 
+#include <memory>
 #include <unordered_map>
 
 #include "engine/text/pieces/library/sentence_piece_api.h"
@@ -86,6 +88,21 @@ std::string decode(const void* processor, const std::vector<int>& ids) {
   return text;
 }
 
+std::string sha256(std::string_view bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) != 1) {
+    return {};  // OpenSSL refused (a broken openssl.cnf): matches no recorded fingerprint
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < size; ++i) {
+    hex += kHex[digest[i] >> 4];
+    hex += kHex[digest[i] & 15];
+  }
+  return hex;
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const ascope::SentencePieceApi*
@@ -100,6 +117,7 @@ ascope_sentencepiece_api() {
     api.specialIds = specialIds;
     api.encode = encode;
     api.decode = decode;
+    api.sha256 = sha256;
     return api;
   }();
   return &kApi;

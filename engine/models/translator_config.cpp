@@ -19,7 +19,7 @@ Status TranslatorConfig::validate() const {
        inRange("heads", heads, 1, kMaxHeads), inRange("d_ff", d_ff, 1, kMaxFeedForward),
        probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu"),
        oneOf("piece_algorithm", piece_algorithm, "unigram", "bpe"),
-       inRange("beam_width", beam_width, 1, 64)});
+       inRange("beam_width", beam_width, 1, kMaxBeamWidth)});
   if (!s.ok()) return s;
   if (!(length_alpha >= 0 && length_alpha <= 5)) {
     return Error{"length_alpha must be in [0, 5], got " + std::to_string(length_alpha)};

@@ -16,6 +16,8 @@ namespace ascope {
 struct TranslatorConfig {
   /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
   static constexpr const char* kConfigKey = "translator";
+  /// The widest beam anything asks for (the CLI's --beam, the window's box, config.json).
+  static constexpr int64_t kMaxBeamWidth = 16;
 
   int64_t source_vocab_size = 16000;
   int64_t target_vocab_size = 16000;

@@ -35,10 +35,13 @@ std::vector<std::string> dataPathsOf(const TrainingConfig& config) {
   return paths;
 }
 
-TrainingConfig withNamedData(TrainingConfig config, const std::string& data) {
+bool isRunsOwnData(const TrainingConfig& config, const std::string& data) {
   std::error_code ec;
-  const bool same_data = data == config.data || std::filesystem::equivalent(config.data, data, ec);
-  if (!same_data) {
+  return data == config.data || std::filesystem::equivalent(config.data, data, ec);
+}
+
+TrainingConfig withNamedData(TrainingConfig config, const std::string& data) {
+  if (!isRunsOwnData(config, data)) {
     config.splits.validation_data.clear();
     config.splits.test_data.clear();
   }

@@ -39,6 +39,9 @@ std::vector<std::string> dataPathsOf(const TrainingConfig& config);
 /// run's own splits; the rest are carved from `data` as training carved them.
 TrainingConfig withNamedData(TrainingConfig config, const std::string& data);
 
+/// Whether `data` is the data set the run trained on (the same path, or the same file or folder).
+bool isRunsOwnData(const TrainingConfig& config, const std::string& data);
+
 /// "RUN/config.json names its data "/x" (and its validation file "/y"): …" — the refusal when a
 /// command would read a run's data without the user naming it; empty when `config` names no path.
 std::string unnamedDataMessage(const TrainingConfig& config, const std::string& config_path,

@@ -2,13 +2,16 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
-#include <cstring>
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <regex>
+#include <string_view>
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/dead_process_leftovers.h"
 #include "engine/core/printable_text.h"
 #include "engine/core/regular_file.h"
 
@@ -29,6 +32,36 @@ bool isInput(const std::string& path, const struct stat& target, const CommandIn
   if (ec) return false;
   const fs::path relative = file.lexically_relative(folder);
   return !relative.empty() && *relative.begin() != "..";
+}
+
+/// Whether the not-yet-existing `path` would be `input` (a run folder's bookmarks.json, say, which
+/// a later read would then refuse) or a file under an input folder: compared by name, with the
+/// folders resolved.
+bool wouldBeInput(const std::string& path, const CommandInput& input) {
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return false;
+  const fs::path named = fs::weakly_canonical(fs::absolute(input.path, ec), ec);
+  if (ec) return false;
+  if (file == named) return true;
+  if (!fs::is_directory(named, ec)) return false;
+  const fs::path relative = file.lexically_relative(named);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+/// Temp files of `path` left by writers killed before they renamed or removed them
+/// (NAME.tmp.PID.N, engine/core/atomic_file.h): the next writer of the same target removes those
+/// whose process is gone, never one another process is still writing.
+void removeDeadWritersTemps(const std::string& path) {
+  const fs::path target(path);
+  std::string name = target.filename().string();
+  std::string escaped;
+  for (const char c : name) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
+  const std::string folder = target.has_parent_path() ? target.parent_path().string() : ".";
+  removeLeftoversOfDeadProcesses(folder, std::regex(escaped + "\\.tmp\\.([0-9]+)\\.[0-9]+"));
 }
 
 }  // namespace
@@ -61,6 +94,11 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
     return Error{"cannot write " + path + ": " + folder + ": " + std::strerror(errno)};
   }
+  for (const CommandInput& input : inputs) {
+    if (exists || input.path.empty() || !wouldBeInput(path, input)) continue;
+    return Error{path + " is a name of " + (input.what.empty() ? "a file" : input.what) +
+                 " this command reads (" + input.path + "): give another file name"};
+  }
   if (!exists) return {};
   for (const CommandInput& input : inputs) {
     if (input.path.empty() || !isInput(path, target, input)) continue;
@@ -78,6 +116,7 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
 Status writeOutputFile(const std::string& path, const std::string& content,
                        const std::vector<CommandInput>& inputs) {
   if (Status s = checkOutputFile(path, inputs); !s.ok()) return s;
+  removeDeadWritersTemps(path);
   return writeFileAtomically(path, content);
 }
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "engine/core/printable_text.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/registry/task_registry.h"
 
@@ -54,11 +55,8 @@ std::string unnamedDataMessage(const TrainingConfig& config, const std::string& 
   const std::vector<std::string> paths = dataPathsOf(config);
   if (paths.empty()) return {};
   std::string named;
-  for (std::string path : paths) {
-    for (char& c : path) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // no escapes to a terminal
-    }
-    named += (named.empty() ? "\"" : ", \"") + path + "\"";
+  for (const std::string& path : paths) {
+    named += (named.empty() ? "\"" : ", \"") + printableText(path) + "\"";
   }
   return config_path + " names its data (" + named +
          "): a run folder's settings never open a file on their own; " + how_to_name;

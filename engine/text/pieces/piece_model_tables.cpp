@@ -6,6 +6,8 @@
 namespace ascope {
 namespace {
 
+constexpr int kPieces = 1;
+constexpr int kPieceText = 1;
 constexpr int kNormalizerSpec = 3;
 constexpr int kDenormalizerSpec = 5;
 constexpr int kCharsMap = 2;
@@ -101,6 +103,20 @@ Status readSpec(std::string_view spec, std::size_t base, std::string* rule, std:
   return {};
 }
 
+/// Whether the SentencePiece message `piece` has text a trie can hold: not empty (protobuf: a
+/// missing field is empty; the last of a repeated one counts) and without a NUL byte; `base` is
+/// its offset in the file.
+Expected<bool> pieceIsUsable(std::string_view piece, std::size_t base) {
+  WireReader reader(piece, base);
+  std::string_view text;
+  while (!reader.done()) {
+    Expected<WireField> field = reader.next();
+    if (!field.ok()) return Error{field.error()};
+    if (field->number == kPieceText && field->type == kLengthDelimited) text = field->bytes;
+  }
+  return !text.empty() && text.find('\0') == std::string_view::npos;
+}
+
 }  // namespace
 
 Expected<PieceModelTables> readPieceModelTables(std::string_view bytes) {
@@ -109,6 +125,17 @@ Expected<PieceModelTables> readPieceModelTables(std::string_view bytes) {
   while (!reader.done()) {
     Expected<WireField> field = reader.next();
     if (!field.ok()) return Error{field.error()};
+    if (field->number == kPieces) {
+      if (field->type != kLengthDelimited) {
+        return Error{"the piece at byte " + std::to_string(field->at) + " is not a message"};
+      }
+      const std::size_t base = static_cast<std::size_t>(field->bytes.data() - bytes.data());
+      Expected<bool> usable = pieceIsUsable(field->bytes, base);
+      if (!usable.ok()) return Error{usable.error()};
+      if (!*usable && !tables.unusable_piece) tables.unusable_piece = tables.pieces;
+      ++tables.pieces;
+      continue;
+    }
     if (field->number != kNormalizerSpec && field->number != kDenormalizerSpec) continue;
     const bool normalizer = field->number == kNormalizerSpec;
     if (field->type != kLengthDelimited) {

@@ -48,11 +48,17 @@ Expected<std::string> ownNormalizationTable(const SentencePieceApi* api) {
   return table;
 }
 
-/// Refuses a model whose normalisation tables are not the ones this program writes: SentencePiece
-/// reads a table without checking it, and one of random bytes crashes the first encode.
+/// Refuses a model whose normalisation tables are not the ones this program writes (SentencePiece
+/// reads a table without checking it, and one of random bytes crashes the first encode), and one
+/// with a piece that is empty or holds a NUL byte (SentencePiece's trie builder throws through
+/// the loader).
 Status checkTables(const SentencePieceApi* api, const std::string& bytes) {
   Expected<PieceModelTables> tables = readPieceModelTables(bytes);
   if (!tables.ok()) return Error{"not a SentencePiece model (" + tables.error() + ")"};
+  if (tables->unusable_piece) {
+    return Error{"piece " + std::to_string(*tables->unusable_piece) +
+                 " is empty or holds a NUL byte, which no piece model has"};
+  }
   if (!tables->denormalizer.empty()) {
     return Error{"it has a denormalisation table, which no piece model of this program has"};
   }

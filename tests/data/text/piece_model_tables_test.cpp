@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 namespace ascope {
@@ -17,10 +18,10 @@ std::string field(int number, const std::string& bytes) {
 
 TEST(PieceModelTables, FindsBothTablesAndTheRuleBesideOtherFields) {
   const std::string normalizer = field(1, "nmt_nfkc") + field(2, "TABLE") + "\x18\x01";  // bool 3
-  const std::string model = field(1, "piece") + "\x10\x05" /* varint */ +
+  const std::string model = field(1, field(1, "piece")) + "\x10\x05" /* varint */ +
                             "\x25\x01\x02\x03\x04" /* fixed32 */ + field(3, normalizer) +
                             field(5, field(2, "DE")) +
-                            "\x09\x01\x02\x03\x04\x05\x06\x07\x08" /* fixed64 */;
+                            "\x31\x01\x02\x03\x04\x05\x06\x07\x08" /* fixed64 6 */;
   Expected<PieceModelTables> tables = readPieceModelTables(model);
   ASSERT_TRUE(tables.ok()) << tables.error();
   EXPECT_TRUE(tables->has_normalizer);
@@ -31,11 +32,35 @@ TEST(PieceModelTables, FindsBothTablesAndTheRuleBesideOtherFields) {
 }
 
 TEST(PieceModelTables, AModelWithoutTablesHasNone) {
-  Expected<PieceModelTables> tables = readPieceModelTables(field(1, "piece"));
+  Expected<PieceModelTables> tables = readPieceModelTables(field(1, field(1, "piece")));
   ASSERT_TRUE(tables.ok()) << tables.error();
   EXPECT_FALSE(tables->has_normalizer);
   EXPECT_TRUE(tables->normalizer.empty());
   EXPECT_TRUE(readPieceModelTables("").ok());
+}
+
+TEST(PieceModelTables, CountsThePiecesAndFindsTheFirstATrieCannotHold) {
+  // SentencePiece's trie takes pieces as C strings: an empty one or one with a NUL byte threw
+  // through its loader and aborted the program.
+  const std::string good = field(1, field(1, "a") + std::string("\x15\x00\x00\x00\x00", 5));
+  Expected<PieceModelTables> plain = readPieceModelTables(good + good);
+  ASSERT_TRUE(plain.ok()) << plain.error();
+  EXPECT_EQ(plain->pieces, 2u);
+  EXPECT_FALSE(plain->unusable_piece.has_value());
+  for (const std::string& bad : {field(1, field(1, std::string(1, '\0'))), field(1, field(1, "")),
+                                 field(1, "\x18\x01"), field(1, field(1, "ok") + field(1, ""))}) {
+    Expected<PieceModelTables> tables = readPieceModelTables(good + good + bad + bad);
+    ASSERT_TRUE(tables.ok()) << tables.error();
+    EXPECT_EQ(tables->pieces, 4u);
+    EXPECT_EQ(tables->unusable_piece, std::optional<std::size_t>(2));
+  }
+  EXPECT_EQ(readPieceModelTables(good + "\x08\x01").error(),
+            "the piece at byte 10 is not a message");
+  EXPECT_EQ(readPieceModelTables(field(1,
+                                       "\x0A\x05"
+                                       "ab"))
+                .error(),
+            "field 1 at byte 2 runs past the end");
 }
 
 TEST(PieceModelTables, MalformedMessagesNameWhereTheyBreak) {
@@ -43,7 +68,7 @@ TEST(PieceModelTables, MalformedMessagesNameWhereTheyBreak) {
     Expected<PieceModelTables> tables = readPieceModelTables(bytes);
     return tables.ok() ? std::string("(read)") : tables.error();
   };
-  EXPECT_EQ(error(field(1, "ok") + "\x1A\x10"
+  EXPECT_EQ(error(field(2, "ok") + "\x1A\x10"
                                    "abc"),
             "field 3 at byte 4 runs past the end");
   EXPECT_EQ(error("\x08"), "field 1 at byte 0 runs past the end");
@@ -55,7 +80,7 @@ TEST(PieceModelTables, MalformedMessagesNameWhereTheyBreak) {
   EXPECT_EQ(error("\x18\x01"), "the normaliser at byte 0 is not a message");
   EXPECT_EQ(error(field(3, "") + field(3, "")), "a second normaliser at byte 2");
   // Inside the normaliser, offsets are the file's.
-  EXPECT_EQ(error(field(1, "ab") + field(3, "\x12\x09xy")), "field 2 at byte 6 runs past the end");
+  EXPECT_EQ(error(field(2, "ab") + field(3, "\x12\x09xy")), "field 2 at byte 6 runs past the end");
   EXPECT_EQ(error("\x0D\x01\x02"), "field 1 at byte 0 runs past the end");
 }
 

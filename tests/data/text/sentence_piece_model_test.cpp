@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,28 @@ TEST_F(SentencePieceModelTest, APiecesBytesReachTheMessageWrittenOut) {
   read = SentencePieceModel::fromBytes(bad, "p.model");
   ASSERT_FALSE(read.ok());
   EXPECT_NE(read.error().find("[\\xFF\\xFEK]"), std::string::npos) << read.error();
+}
+
+TEST_F(SentencePieceModelTest, APieceWithANulByteIsRefusedNotAnAbort) {
+  // Found by the pieces fuzzer: one piece's letter turned into a NUL byte made SentencePiece's
+  // trie builder throw through its loader, which ended the program (std::terminate).
+  const std::string good = learn().bytes();
+  // A one-letter piece: SentencePiece{piece (field 1) of length 1, score, …} after the specials.
+  const std::size_t after = good.find("[EOS]");
+  ASSERT_NE(after, std::string::npos);
+  std::size_t at = good.find(std::string("\x0A\x01", 2), after);
+  while (at != std::string::npos && !std::isalpha(static_cast<unsigned char>(good[at + 2]))) {
+    at = good.find(std::string("\x0A\x01", 2), at + 1);
+  }
+  ASSERT_NE(at, std::string::npos);
+  std::string spoilt = good;
+  spoilt[at + 2] = '\0';
+  Expected<SentencePieceModel> read = SentencePieceModel::fromBytes(spoilt, "n.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().rfind("n.model: piece ", 0), 0u) << read.error();
+  EXPECT_NE(read.error().find(" is empty or holds a NUL byte, which no piece model has"),
+            std::string::npos)
+      << read.error();
 }
 
 TEST_F(SentencePieceModelTest, SpoiltModelBytesAreRefusedOrStillWork) {

@@ -3,6 +3,7 @@
 #include <sentencepiece_processor.h>
 #include <sentencepiece_trainer.h>
 
+#include <exception>
 #include <memory>
 #include <unordered_map>
 
@@ -47,11 +48,18 @@ std::string train(const std::vector<std::string_view>& sentences,
 }
 
 void* load(const std::string& model, std::string* error) {
-  auto* processor = new Processor();
-  const sentencepiece::util::Status loaded = processor->LoadFromSerializedProto(model);
-  if (loaded.ok()) return processor;
-  *error = loaded.ToString();
-  delete processor;
+  auto processor = std::make_unique<Processor>();
+  // Parts of SentencePiece throw on models they cannot take (its trie builder on an empty
+  // piece): an exception must not cross this library's C-like table into the program.
+  try {
+    const sentencepiece::util::Status loaded = processor->LoadFromSerializedProto(model);
+    if (loaded.ok()) return processor.release();
+    *error = loaded.ToString();
+  } catch (const std::exception& e) {
+    *error = e.what();
+  } catch (...) {
+    *error = "SentencePiece failed without saying why";
+  }
   return nullptr;
 }
 

@@ -18,6 +18,11 @@ Status checkRunSettings(const TrainingConfig& config, const std::string& config_
   return {};
 }
 
+Status checkSettingsOfKnownTask(const TrainingConfig& config, const std::string& config_path) {
+  if (TaskRegistry::instance().find(config.task) == nullptr) return {};
+  return checkRunSettings(config, config_path);
+}
+
 Expected<TrainingConfig> readRunConfig(const std::string& run_dir) {
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   if (!folder.ok()) return Error{folder.error()};

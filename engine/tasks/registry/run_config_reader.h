@@ -26,6 +26,10 @@ Status validateSettings(const TrainingConfig& config);
 /// readRunFiles reads config.json with the rest of the folder); the error names `config_path`.
 Status checkRunSettings(const TrainingConfig& config, const std::string& config_path);
 
+/// checkRunSettings for a run of a task this build knows; the settings of another task's run pass
+/// (the handout, which builds no model, shows such a run with generic names).
+Status checkSettingsOfKnownTask(const TrainingConfig& config, const std::string& config_path);
+
 /// The paths a run's settings name that a reader would open to read its data: `data` unless
 /// built-in, and the validation and test files of `splits`; empty for a run of built-in data.
 /// A reader opens none of them unless the user names the data again (withNamedData) or, in the

@@ -14,7 +14,7 @@ bool HandoutExportJob::start(const HandoutExportRequest& request) {
     options.max_mb = request.max_mb;
     options.theme = request.theme.toStdString();
     options.task_of = [](const std::string& id) { return TaskRegistry::instance().find(id); };
-    options.check_settings = checkRunSettings;
+    options.check_settings = checkSettingsOfKnownTask;
     const Expected<HandoutSummary> result =
         writeHandout(request.run_dir.toStdString(), request.path.toStdString(), options,
                      [&post, cancel](int done, int total) {

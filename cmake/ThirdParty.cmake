@@ -62,8 +62,11 @@ if(ATTENTIONSCOPE_WITH_SENTENCEPIECE)
   if(PkgConfig_FOUND)
     pkg_check_modules(SentencePiece QUIET IMPORTED_TARGET sentencepiece)
   endif()
-  if(NOT SentencePiece_FOUND)
-    message(STATUS "SentencePiece not found: translation keeps whole words (ATTENTIONSCOPE_WITH_SENTENCEPIECE off)")
+  # Its library also fingerprints the pieces (SHA-256, OpenSSL's libcrypto): a run folder records
+  # its pieces' and checks them on every load.
+  find_package(OpenSSL QUIET COMPONENTS Crypto)
+  if(NOT SentencePiece_FOUND OR NOT OpenSSL_FOUND)
+    message(STATUS "SentencePiece or OpenSSL's libcrypto not found: translation keeps whole words (ATTENTIONSCOPE_WITH_SENTENCEPIECE off)")
     set(ATTENTIONSCOPE_WITH_SENTENCEPIECE OFF)
   endif()
 endif()

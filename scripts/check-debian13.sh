@@ -28,7 +28,7 @@ name="check-debian13"
 [ "$mode" = engine ] && name="check-libtorch2"
 
 packages=(libtorch-dev cmake ninja-build g++ libspdlog-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libfmt-dev libgloo-dev pkg-config libsentencepiece-dev)
+  libgtest-dev libfmt-dev libgloo-dev pkg-config libsentencepiece-dev libssl-dev)
 if [ "$mode" = full ]; then
   # scripts/install-deps.sh's list under trixie's names (qt6-qpa-plugins and qt6-svg-plugins: the
   # platform plugins and the SVG icon engine, packages of their own since Qt 6.8; the package's

@@ -7,10 +7,12 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <system_error>
 #include <vector>
 
 #include "engine/ablation/head_ablation.h"
+#include "engine/core/run_folder_lock.h"
 #include "engine/runfolder/ablation/ablation_csv.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/task.h"
@@ -28,6 +30,18 @@ Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions
     const std::string refusal = unnamedDataMessage(*config, folder->configPath(),
                                                    "name the data to ablate on (--data PATH)");
     if (!refusal.empty()) return Error{refusal};
+  }
+  // ablation.csv goes into the run folder, which has one writer: this process when it trains the
+  // run (the window ablating its live run), else the ablation itself for its minutes, so that no
+  // training resumes meanwhile and none of another process is written into.
+  std::optional<RunFolderLock> lock;
+  if (!RunFolderLock::inspect(folder->path()).held_here) {
+    Expected<RunFolderLock> taken = RunFolderLock::acquire(folder->path());
+    if (!taken.ok()) {
+      return Error{taken.error() + ": an ablation writes ablation.csv there, so it waits until " +
+                   "that run has finished"};
+    }
+    lock.emplace(std::move(*taken));
   }
   useTensorThreads(static_cast<int>(options.threads));
   // The model from the run's own files (its tokenizers, class names, pretrained/ and newest

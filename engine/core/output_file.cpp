@@ -2,27 +2,23 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
-#include <cstring>
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <regex>
+#include <string_view>
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/dead_process_leftovers.h"
+#include "engine/core/printable_text.h"
 #include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A path as it appears in a message: control characters (from a link's target) shown as '?'.
-std::string printable(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  return text;
-}
 
 /// Whether `path` (which exists) is `input` or lies under it.
 bool isInput(const std::string& path, const struct stat& target, const CommandInput& input) {
@@ -38,6 +34,36 @@ bool isInput(const std::string& path, const struct stat& target, const CommandIn
   return !relative.empty() && *relative.begin() != "..";
 }
 
+/// Whether the not-yet-existing `path` would be `input` (a run folder's bookmarks.json, say, which
+/// a later read would then refuse) or a file under an input folder: compared by name, with the
+/// folders resolved.
+bool wouldBeInput(const std::string& path, const CommandInput& input) {
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return false;
+  const fs::path named = fs::weakly_canonical(fs::absolute(input.path, ec), ec);
+  if (ec) return false;
+  if (file == named) return true;
+  if (!fs::is_directory(named, ec)) return false;
+  const fs::path relative = file.lexically_relative(named);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+/// Temp files of `path` left by writers killed before they renamed or removed them
+/// (NAME.tmp.PID.N, engine/core/atomic_file.h): the next writer of the same target removes those
+/// whose process is gone, never one another process is still writing.
+void removeDeadWritersTemps(const std::string& path) {
+  const fs::path target(path);
+  std::string name = target.filename().string();
+  std::string escaped;
+  for (const char c : name) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
+  const std::string folder = target.has_parent_path() ? target.parent_path().string() : ".";
+  removeLeftoversOfDeadProcesses(folder, std::regex(escaped + "\\.tmp\\.([0-9]+)\\.[0-9]+"));
+}
+
 }  // namespace
 
 Status checkOutputFile(const std::string& path, const std::vector<CommandInput>& inputs) {
@@ -50,7 +76,8 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
     std::string to(4096, '\0');
     const ssize_t n = ::readlink(path.c_str(), to.data(), to.size());
     to.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-    return Error{path + " is a symbolic link" + (to.empty() ? "" : " (to " + printable(to) + ")") +
+    return Error{path + " is a symbolic link" +
+                 (to.empty() ? "" : " (to " + printableText(to) + ")") +
                  ": it is not replaced; to write where it points, give that file's own name"};
   }
   if (exists && S_ISDIR(target.st_mode)) return Error{path + " is a folder, not a file name"};
@@ -66,6 +93,11 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
   }
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
     return Error{"cannot write " + path + ": " + folder + ": " + std::strerror(errno)};
+  }
+  for (const CommandInput& input : inputs) {
+    if (exists || input.path.empty() || !wouldBeInput(path, input)) continue;
+    return Error{path + " is a name of " + (input.what.empty() ? "a file" : input.what) +
+                 " this command reads (" + input.path + "): give another file name"};
   }
   if (!exists) return {};
   for (const CommandInput& input : inputs) {
@@ -84,6 +116,7 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
 Status writeOutputFile(const std::string& path, const std::string& content,
                        const std::vector<CommandInput>& inputs) {
   if (Status s = checkOutputFile(path, inputs); !s.ok()) return s;
+  removeDeadWritersTemps(path);
   return writeFileAtomically(path, content);
 }
 

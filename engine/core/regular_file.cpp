@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "engine/core/printable_text.h"
+
 namespace ascope {
 namespace {
 
@@ -116,10 +118,8 @@ Status refuseSymbolicLink(const std::string& path) {
   std::string target(4096, '\0');
   const ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
   target.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-  for (char& c : target) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // no escapes to a terminal
-  }
-  return Error{path + " is a symbolic link" + (target.empty() ? "" : " (to " + target + ")") +
+  return Error{path + " is a symbolic link" +
+               (target.empty() ? "" : " (to " + printableText(target) + ")") +
                ": a run folder's files must be its own, not links to files elsewhere; remove "
                "the link (or put the file itself in its place) and try again"};
 }

@@ -58,6 +58,15 @@ std::string describeHolder(int fd) {
   return holder;
 }
 
+/// Whether the lock text of `fd` names this process on this host.
+bool heldByThisProcess(int fd) {
+  char buffer[1024] = {};
+  const ssize_t n = ::pread(fd, buffer, sizeof buffer - 1, 0);
+  const std::string text = n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : "";
+  return lockField(text, "pid") == std::to_string(::getpid()) &&
+         lockField(text, "host") == hostName();
+}
+
 }  // namespace
 
 Expected<RunFolderLock> RunFolderLock::acquire(const std::string& dir) {
@@ -110,6 +119,7 @@ RunFolderWriterState RunFolderLock::inspect(const std::string& dir) {
   RunFolderWriterState state;
   if (::flock(fd, LOCK_SH | LOCK_NB) != 0) {
     state = {errno == EWOULDBLOCK ? Kind::kWriting : Kind::kAbandoned, describeHolder(fd)};
+    state.held_here = state.kind == Kind::kWriting && heldByThisProcess(fd);
   } else {
     ::flock(fd, LOCK_UN);
     // A holder that released just now unlinked the file after we opened it: nobody writes.

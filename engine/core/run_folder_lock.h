@@ -20,6 +20,9 @@ struct RunFolderWriterState {
   Kind kind = Kind::kNone;
   /// The holder's own words: "pid 123 since 2026-11-21 14:03:22 (host box)" ("" for kNone).
   std::string holder;
+  /// Whether the holder is this very process (the window ablating the run it trains): its pid and
+  /// host are ours.
+  bool held_here = false;
 };
 
 class RunFolderLock {

@@ -35,6 +35,9 @@ HeldOutAssignment assignHeldOut(const std::vector<std::string_view>& keys,
                                 std::size_t validation_groups, std::size_t test_groups,
                                 std::uint64_t seed);
 
+/// How every line that says how many held-out samples occur in training ends.
+inline constexpr std::string_view kSharedWithTraining = " also occur in the training data";
+
 /// How many of `held_out` also occur among `train`.
 std::size_t countShared(const std::vector<std::string_view>& train,
                         const std::vector<std::string_view>& held_out);
@@ -109,7 +112,7 @@ std::vector<std::string> carveHeldOutSplits(std::vector<Sample>& train,
     const std::size_t shared = countShared(train_keys, keysOf(split));
     if (shared > 0) {
       lines.push_back(groupedCount(shared) + " of the " + groupedCount(split.size()) + " " + name +
-                      " " + plan.noun + " also occur in the training data");
+                      " " + plan.noun + std::string(kSharedWithTraining));
     }
   };
   if (!carve_validation) overlap(validation, "validation");

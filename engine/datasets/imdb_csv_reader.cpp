@@ -5,6 +5,7 @@
 
 #include "engine/core/csv_reader.h"
 #include "engine/core/file_bytes.h"
+#include "engine/core/printable_text.h"
 #include "engine/core/text_lines.h"
 #include "engine/datasets/record_tally.h"
 #include "engine/text/unicode/utf8_repair.h"
@@ -27,12 +28,7 @@ int parseLabel(std::string_view field) {
 
 /// A label as a person would read it, shortened and made printable.
 std::string quoteForMessage(std::string_view text) {
-  constexpr std::size_t kMax = 60;
-  std::string shown = repairUtf8(text.substr(0, kMax));
-  for (char& c : shown) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  return "\"" + shown + (text.size() > kMax ? "…\"" : "\"");
+  return "\"" + printableText(text, 60) + "\"";
 }
 
 /// The header's columns, named only where they look like column names (letters, digits, _ and -,

@@ -12,8 +12,9 @@ namespace ascope {
 /// The longest server text a message quotes, in bytes; longer text ends in "…".
 inline constexpr std::size_t kMaxServerTextBytes = 300;
 
-/// `text` as valid UTF-8 with every control character (C0, DEL, C1) and every bidirectional
-/// formatting character replaced by '?', cut to kMaxServerTextBytes at a character boundary.
+/// `text` through the one sanitiser of quoted bytes (printableText, engine/core): control
+/// and bidirectional formatting characters and bytes that are not UTF-8 written out as \xHH or
+/// \u{HHHH}, cut to kMaxServerTextBytes at a character boundary.
 std::string printableServerText(std::string_view text);
 
 /// True when `text` is what printableServerText() returns for some input: valid UTF-8 without

@@ -2,11 +2,14 @@
 
 #include <torch/utils.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <filesystem>
 
+#include "engine/core/printable_text.h"
+#include "engine/datasets/held_out_splits.h"
 #include "engine/inference/run_model.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/scoring/classification_scores.h"
@@ -16,12 +19,57 @@
 namespace ascope {
 namespace {
 
+/// What is scored, decided once from the request and the run.
+struct Scoring {
+  bool whole = false;        ///< every sample of the data
+  bool own_data = false;     ///< the data is the run's own
+  bool pool_is_run = false;  ///< the training pool read beside it is the run's own data
+  DataSplit split = DataSplit::kTest;
+};
+
+Scoring scoringOf(const TrainingConfig& config, const EvaluationRequest& request) {
+  Scoring s;
+  s.own_data = isRunsOwnData(config, request.data);
+  s.whole = request.whole_data || (!request.split && !s.own_data);
+  s.split = s.whole ? DataSplit::kTest : request.split.value_or(DataSplit::kTest);
+  std::error_code ec;
+  s.pool_is_run = s.whole && !s.own_data &&
+                  (config.data == "builtin" || std::filesystem::exists(config.data, ec));
+  return s;
+}
+
 /// The run's config with `request.data` as its data: the run's own named validation and test
-/// files only when that is still the data they were named beside.
-TrainingConfig dataConfig(const TrainingConfig& config, const EvaluationRequest& request) {
-  TrainingConfig named = withNamedData(config, request.data);
-  if (request.whole_data) named.splits.test_data = request.data;
+/// files only when that is still the data they were named beside. Scoring a whole file that is
+/// not the run's data, the training pool is the run's own data where it is on this machine, so
+/// what the task says of the file's samples occurring in training is said of the run's training.
+TrainingConfig dataConfig(const TrainingConfig& config, const EvaluationRequest& request,
+                          const Scoring& scoring) {
+  TrainingConfig named = scoring.pool_is_run ? config : withNamedData(config, request.data);
+  if (scoring.whole) named.splits.test_data = request.data;
   return named;
+}
+
+/// `warnings` without repeats (a file read twice, as the pool and as the scored split, warned
+/// twice) and, when the pool was not the run's training data, without what the task said of the
+/// scored samples occurring in that pool: it compared the file with its own carved part.
+std::vector<std::string> honestWarnings(const std::vector<std::string>& warnings,
+                                        const Scoring& scoring, const TrainingConfig& config) {
+  std::vector<std::string> kept;
+  const bool pool_is_file = scoring.whole && !scoring.own_data && !scoring.pool_is_run;
+  for (const std::string& w : warnings) {
+    if (std::find(kept.begin(), kept.end(), w) != kept.end()) continue;
+    const bool overlap = w.size() > kSharedWithTraining.size() &&
+                         w.compare(w.size() - kSharedWithTraining.size(),
+                                   kSharedWithTraining.size(), kSharedWithTraining) == 0;
+    if (pool_is_file && overlap) continue;
+    kept.push_back(w);
+  }
+  if (pool_is_file) {
+    kept.push_back("the run's training data (" + printableText(config.data) +
+                   ") is not on this machine: whether the samples scored occur in it is not "
+                   "checked");
+  }
+  return kept;
 }
 
 /// The task's figures of the split; for a classifier also the confusion matrix and per-class
@@ -55,9 +103,10 @@ Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::
 
 /// The BLEU of the run's weights on `split` decoded greedily.
 Expected<double> greedyBleu(const EvaluationRequest& request, const TrainingConfig& config,
-                            DataSplit split, const std::atomic<bool>* cancel) {
+                            const Scoring& scoring, const std::atomic<bool>* cancel) {
+  const DataSplit split = scoring.split;
   Expected<RunModel> greedy = loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
-                                           dataConfig(config, request), nullptr, 1);
+                                           dataConfig(config, request, scoring), nullptr, 1);
   if (!greedy.ok()) return Error{greedy.error()};
   Expected<std::vector<ScoredSample>> scored =
       greedy->task->scoreSplit(split, ScoringProgress{{}, cancel});
@@ -81,27 +130,35 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     Expected<TrainingConfig> config = readRunConfig(request.run_dir);
     if (!config.ok()) return Error{config.error()};
     EvaluationReport report;
+    const Scoring scoring = scoringOf(*config, request);
+    std::vector<std::string> warnings;
     Expected<RunModel> model =
         loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
-                     dataConfig(*config, request), &report.warnings, request.beam_width);
+                     dataConfig(*config, request, scoring), &warnings, request.beam_width);
     if (!model.ok()) return Error{model.error()};
+    report.warnings = honestWarnings(warnings, scoring, *config);
     if (!model->note.empty()) report.warnings.push_back(model->note);
     Task& task = *model->task;
-    const DataSplit split = request.whole_data ? DataSplit::kTest : request.split;
+    const DataSplit split = scoring.split;
     const SplitOrigins origins = task.splitOrigins();
     report.task = model->config.task;
     report.run_dir = request.run_dir;
     report.data = request.data;
-    report.split = request.whole_data ? "all" : splitName(split);
+    report.split = scoring.whole ? "all" : splitName(split);
     report.split_origin = split == DataSplit::kTrain        ? "the training data"
                           : split == DataSplit::kValidation ? origins.validation
                                                             : origins.test;
+    if (scoring.whole) {
+      report.split_origin = "every sample of " + request.data +
+                            (scoring.own_data ? " (the run's own data, its training part included)"
+                                              : " (not the run's own data)");
+    }
     report.checkpoint = model->checkpoint;
     report.step = model->step;
     report.device = request.device;
     if (task.splitSize(split) <= 0) {
       // `all` is the advice for an empty test split, never for itself.
-      if (request.whole_data) return Error{request.data + ": no samples to score"};
+      if (scoring.whole) return Error{request.data + ": no samples to score"};
       return Error{request.data + ": the " + splitName(split) + " split is empty" +
                    (split == DataSplit::kTest
                         ? " (the data has no test split and the run carved none; try --split "
@@ -116,7 +173,7 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     summarize(report, task);
     if (request.beam_width > 1) {
       // Greedy's BLEU beside the beam's: the same weights and split, decoded greedily.
-      Expected<double> greedy = greedyBleu(request, *config, split, progress.cancel);
+      Expected<double> greedy = greedyBleu(request, *config, scoring, progress.cancel);
       if (!greedy.ok()) return Error{greedy.error()};
       report.figures.set("greedy_bleu", *greedy);
     }

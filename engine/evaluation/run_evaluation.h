@@ -5,6 +5,7 @@
 // sacreBLEU's BLEU and chrF with CER, WER and exact match (translation), every sample's answer, and
 // the most confidently wrong ones asked again with their attention. Plain C++ (the .cpp uses
 // LibTorch): call it off the GUI thread.
+#include <optional>
 #include <string>
 
 #include "engine/vocabulary/data_split.h"
@@ -19,8 +20,10 @@ struct EvaluationRequest {
   /// its validation and test fractions), so the run's training data gives back its own splits.
   std::string data;
   /// The split scored. With `whole_data`, every sample of `data` instead: its own test split when
-  /// it has one, else all of it (a held-out file, say).
-  DataSplit split = DataSplit::kTest;
+  /// it has one, else all of it (a held-out file, say). Neither given: the test split of the run's
+  /// own data, and every sample of any other data set (a carved tenth of a file the run never saw
+  /// would throw nine tenths of it away).
+  std::optional<DataSplit> split;
   bool whole_data = false;
   int errors = 10;             ///< most confidently wrong samples asked again with attention
   std::string device = "cpu";  ///< "cpu" or "cuda"

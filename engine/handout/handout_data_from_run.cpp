@@ -308,10 +308,15 @@ std::optional<HandoutAttention> rolloutOf(const AttentionGroup& group, const Han
 Expected<HandoutData> readHandoutData(
     const std::string& run_dir,
     const std::function<const TaskDescriptor*(const std::string& task_id)>& task_of,
-    const TaskDescriptor*& task) {
+    const RunSettingsCheck& check_settings, const TaskDescriptor*& task) {
   Expected<OpenedRun> opened = readRunFiles(run_dir);
   if (!opened.ok()) return Error{opened.error()};
   const OpenedRun& run = *opened;
+  if (check_settings) {
+    if (Status s = check_settings(run.config, run.path + "/config.json"); !s.ok()) {
+      return Error{s.error()};
+    }
+  }
   task = task_of ? task_of(run.config.task) : nullptr;
   HandoutData data;
   data.run_name = std::filesystem::path(run.path).filename().string();

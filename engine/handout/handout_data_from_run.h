@@ -13,15 +13,23 @@
 namespace ascope {
 
 struct TaskDescriptor;
+struct TrainingConfig;
+
+/// The checks every reader of a run makes of its settings (checkRunSettings,
+/// engine/tasks/registry/run_config_reader.h, which is not linked here), given the settings and
+/// the path of the config.json they came from.
+using RunSettingsCheck =
+    std::function<Status(const TrainingConfig& config, const std::string& config_path)>;
 
 /// Everything of the run folder `run_dir` but the attention frames (HandoutData::frames lists
 /// where they are). `task_of` gives the run's task (null: a task this build does not know), which
-/// names the groups and the accuracy; it is also returned in `task`. Errors only when `run_dir`
-/// is not a run folder; what cannot be read is a warning.
+/// names the groups and the accuracy; it is also returned in `task`. Errors when `run_dir` is not
+/// a run folder or `check_settings` (when set) refuses its settings, as infer, evaluate and the
+/// window would; what cannot be read is a warning.
 Expected<HandoutData> readHandoutData(
     const std::string& run_dir,
     const std::function<const TaskDescriptor*(const std::string& task_id)>& task_of,
-    const TaskDescriptor*& task);
+    const RunSettingsCheck& check_settings, const TaskDescriptor*& task);
 
 /// The probe set stored at `source`: every probe sample's attention of every group, with the
 /// rollout through each layer added for every self-attention group (as the window's "· rollout"),

@@ -66,7 +66,8 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
   }
   const auto max_bytes = static_cast<std::size_t>(options.max_mb * 1e6);
   const TaskDescriptor* task = nullptr;
-  Expected<HandoutData> read = readHandoutData(run_dir, options.task_of, task);
+  Expected<HandoutData> read =
+      readHandoutData(run_dir, options.task_of, options.check_settings, task);
   if (!read.ok()) return Error{read.error()};
   HandoutData& data = *read;
   const auto report = [&](int done, int total) { return !progress || progress(done, total); };

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/handout/handout_data_from_run.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {
@@ -27,6 +28,9 @@ struct HandoutOptions {
   /// The task of an id (TaskRegistry::find, which is not linked here): it names the run's
   /// attention groups and its accuracy. Unset, or null for the run's task: generic names.
   TaskLookup task_of;
+  /// checkRunSettings (not linked here either): set, a run whose config.json infer, evaluate and
+  /// the window refuse gets no page. Both front ends set it.
+  RunSettingsCheck check_settings;
   /// The page's colours until a reader picks others: "light", "dark" or "contrast" (the window's
   /// high-contrast mode); "" follows the reader's system.
   std::string theme;

@@ -16,6 +16,8 @@ namespace ascope {
 struct TranslatorConfig {
   /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
   static constexpr const char* kConfigKey = "translator";
+  /// The widest beam anything asks for (the CLI's --beam, the window's box, config.json).
+  static constexpr int64_t kMaxBeamWidth = 16;
 
   int64_t source_vocab_size = 16000;
   int64_t target_vocab_size = 16000;
@@ -38,6 +40,10 @@ struct TranslatorConfig {
   int64_t beam_width = 1;
   /// The beam's length normalisation, GNMT's alpha (0: none).
   double length_alpha = 0.6;
+  /// The SHA-256 of each language's pieces file, recorded when the run learned them and checked on
+  /// every load (a swapped or foreign file is refused); empty for words and for runs made before.
+  std::string source_pieces_sha256;
+  std::string target_pieces_sha256;
 
   Status validate() const;
 };
@@ -46,6 +52,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TranslatorConfig, source_vocab_s
                                                 target_vocab_size, seq_len, d_model, encoder_layers,
                                                 decoder_layers, heads, d_ff, dropout, pad_id,
                                                 activation, norm_first, piece_vocab_size,
-                                                piece_algorithm, beam_width, length_alpha)
+                                                piece_algorithm, beam_width, length_alpha,
+                                                source_pieces_sha256, target_pieces_sha256)
 
 }  // namespace ascope

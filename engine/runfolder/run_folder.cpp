@@ -217,13 +217,13 @@ Expected<std::uint64_t> RunFolder::writeProbeSet(const ProbeSet& probes) const {
 
 std::vector<std::string> RunFolder::attentionFiles() const {
   std::vector<std::string> files;
-  // A link in attention/'s place, or in a snapshot's, leads out of the folder: not listed
-  // (checkOwnFolders, engine/runfolder/own_files.h, names the first; readProbeSet refuses the
-  // second).
+  // A link in attention/'s place leads out of the folder: nothing listed (checkOwnFolders,
+  // engine/runfolder/own_files.h, names it). A link in a snapshot's place is listed, so that the
+  // reader refuses it by name like any other damaged snapshot (readProbeSet never follows it).
   if (!refuseSymbolicLink(attentionDir()).ok()) return files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(attentionDir(), ec)) {
-    if (entry.path().extension() != ".msgpack" || entry.is_symlink(ec)) continue;
+    if (entry.path().extension() != ".msgpack") continue;
     files.push_back(entry.path().string());
   }
   std::sort(files.begin(), files.end());  // zero-padded step numbers sort by step

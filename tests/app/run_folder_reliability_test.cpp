@@ -59,6 +59,9 @@ class RunFolderReliabilityTest : public QObject {
   void scriptedScreenshotIntoAFifoIsRefusedAtOnce();
   void scriptedAblateOfARunWithDataNeedsTheDataNamed();
   void scriptedAblateThatDoesNotFinishIsAFailure();
+  void symlinkedSnapshotIsNamedNotPassedOver();
+  void scriptedAblateOfARunAnotherProcessTrainsIsRefused();
+  void scriptedScreenshotIntoTheRunFolderIsRefusedBeforeTheFileExists();
 
  private:
   /// A fresh stored run (vit, three snapshots at steps 10, 20, 30) named `name`.
@@ -287,6 +290,54 @@ void RunFolderReliabilityTest::scriptedAblateThatDoesNotFinishIsAFailure() {
   QVERIFY2(
       o.output.contains(QStringLiteral("--ablate: the ablation did not finish: no checkpoint")),
       qPrintable(o.output));
+}
+
+void RunFolderReliabilityTest::symlinkedSnapshotIsNamedNotPassedOver() {
+  const QString run = freshRun(QStringLiteral("linked_snapshot"));
+  QVERIFY(!run.isEmpty());
+  const std::string linked = snapshot(run, 30).toStdString();
+  const std::string elsewhere = dir_.filePath(QStringLiteral("elsewhere.msgpack")).toStdString();
+  fs::rename(linked, elsewhere);
+  fs::create_symlink(elsewhere, linked);
+  MainWindow window;
+  test::showAndOpenRun(window, run);
+  QCOMPARE(window.attention()->snapshotCount(), 2);
+  const QString log = window.log()->panel()->view()->toPlainText();
+  QVERIFY2(log.contains(QStringLiteral("attention snapshot left out: ") +
+                        QString::fromStdString(linked)),
+           qPrintable(log));
+  QVERIFY2(log.contains(QStringLiteral("symbolic link")), qPrintable(log));
+}
+
+void RunFolderReliabilityTest::scriptedAblateOfARunAnotherProcessTrainsIsRefused() {
+  // This test process holds the run's lock as a trainer would; the window is another process.
+  const QString run = freshRun(QStringLiteral("scripted_ablate_locked"));
+  QVERIFY(!run.isEmpty());
+  Expected<RunFolderLock> lock = RunFolderLock::acquire(run.toStdString());
+  QVERIFY2(lock.ok(), lock.ok() ? "" : lock.error().c_str());
+  const test::AppOutcome o =
+      test::runOffscreenApp({QStringLiteral("--open"), run, QStringLiteral("--ablate"),
+                             QStringLiteral("16"), QStringLiteral("--quit")},
+                            dir_.path(), 60000);
+  QCOMPARE(o.exit_code, 1);
+  QVERIFY2(o.output.contains(
+               QStringLiteral("is in use by pid %1").arg(QCoreApplication::applicationPid())),
+           qPrintable(o.output));
+  QVERIFY(!QFileInfo::exists(run + QStringLiteral("/ablation.csv")));
+}
+
+void RunFolderReliabilityTest::scriptedScreenshotIntoTheRunFolderIsRefusedBeforeTheFileExists() {
+  // bookmarks.json does not exist yet: a PNG written there would later be refused as bookmarks.
+  const QString run = freshRun(QStringLiteral("screenshot_bookmarks"));
+  QVERIFY(!run.isEmpty());
+  const QString target = run + QStringLiteral("/bookmarks.json");
+  const test::AppOutcome o =
+      test::runOffscreenApp({QStringLiteral("--open"), run, QStringLiteral("--screenshot"), target,
+                             QStringLiteral("--quit")},
+                            dir_.path(), 60000);
+  QCOMPARE(o.exit_code, 2);
+  QVERIFY2(o.output.contains(QStringLiteral("--screenshot: ") + target), qPrintable(o.output));
+  QVERIFY(!QFileInfo::exists(target));
 }
 
 }  // namespace ascope

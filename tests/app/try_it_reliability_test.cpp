@@ -32,6 +32,7 @@ class TryItReliabilityTest : public QObject {
   void emptyTextIsRefusedWithAMessage();
   void fifoInTheRunFolderIsNamed();
   void scriptedAskOnAFifoEnds();
+  void scriptedEmptyAskIsAUsageError();
   void scriptedTimeoutExitsWithCode3();
 
  private:
@@ -147,9 +148,22 @@ void TryItReliabilityTest::scriptedAskOnAFifoEnds() {
   const Finished done = runApp({QStringLiteral("--open"), vit_run_, QStringLiteral("--ask"),
                                 QString::fromStdString(fifo.path()), QStringLiteral("--quit")},
                                dir_.path(), 60);
-  QCOMPARE(done.exit_code, 0);
+  // An ask that got no answer is a failed run (it exited 0).
+  QCOMPARE(done.exit_code, 1);
   QVERIFY2(done.output.contains(QStringLiteral("asked.png is not a regular file (a FIFO)")),
            qPrintable(done.output));
+}
+
+void TryItReliabilityTest::scriptedEmptyAskIsAUsageError() {
+  // It was ignored, exit 0; attentionscope-cli infer --text "" says the text is empty, exit 2.
+  for (const QString& empty : {QString(), QStringLiteral("   ")}) {
+    const Finished done = runApp({QStringLiteral("--open"), vit_run_, QStringLiteral("--ask"),
+                                  empty, QStringLiteral("--quit")},
+                                 dir_.path(), 60);
+    QCOMPARE(done.exit_code, 2);
+    QVERIFY2(done.output.contains(QStringLiteral("--ask: the text is empty")),
+             qPrintable(done.output));
+  }
 }
 
 void TryItReliabilityTest::scriptedTimeoutExitsWithCode3() {

@@ -95,6 +95,68 @@ TEST(CliEvaluate, TranslationPrintsSacreBleuAndWritesTheWorstSentences) {
   fs::remove_all(run);
 }
 
+/// A review CSV of `count` made-up reviews numbered from `first`; `bad_byte` puts a byte that is
+/// not UTF-8 in the fourth.
+void writeReviews(const fs::path& path, int count, int first, bool bad_byte) {
+  const char* words[] = {"good", "bad", "fine", "awful", "great", "boring"};
+  std::ofstream out(path, std::ios::binary);
+  out << "text,label\n";
+  for (int i = 0; i < count; ++i) {
+    const int a = (i * 7 + first) % 6, b = (i * 5 + 1) % 6;
+    out << words[a] << " " << words[b] << " film " << first + i
+        << (bad_byte && i == 3 ? " \xff" : "") << "," << (a % 2 == 0 ? 1 : 0) << "\n";
+  }
+}
+
+TEST(CliEvaluate, AFileThatIsNotTheRunsDataIsScoredWholeAndComparedWithTheRunsTraining) {
+  // Before: a file sharing nothing with training was scored on a carved tenth by default, and
+  // with --split all said "270 of the 300 test reviews also occur in the training data" (it
+  // compared the file with its own carved part); its UTF-8 warning came twice.
+  const fs::path dir = fs::temp_directory_path() / "ascope_cli_evaluate_foreign";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  writeReviews(dir / "reviews.csv", 400, 0, false);
+  writeReviews(dir / "other.csv", 300, 1000, true);
+  const testing::CliOutcome train = testing::runInProcess(
+      {"train", "--task", kSentimentTaskId, "--preset", "tiny", "--data",
+       (dir / "reviews.csv").string(), "--steps", "10", "--out", (dir / "run").string()});
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  for (const bool all : {false, true}) {
+    std::vector<std::string> args = {
+        "evaluate", "--run", (dir / "run").string(), "--data", (dir / "other.csv").string(),
+        "--errors", "0"};
+    if (all) args.insert(args.end(), {"--split", "all"});
+    const testing::CliOutcome o = testing::runInProcess(args);
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_NE(o.out.find("split all: every sample of " + (dir / "other.csv").string() +
+                         " (not the run's own data)"),
+              std::string::npos)
+        << o.out;
+    EXPECT_NE(o.out.find("300 samples"), std::string::npos) << o.out;
+    EXPECT_EQ(o.err.find("also occur in the training data"), std::string::npos) << o.err;
+    const std::size_t warned = o.err.find("invalid UTF-8");
+    ASSERT_NE(warned, std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find("invalid UTF-8", warned + 1), std::string::npos) << "once: " << o.err;
+  }
+  // Its own data keeps giving back its own test split; scored whole, what occurs in training is
+  // said, since it does.
+  const testing::CliOutcome own = testing::runInProcess(
+      {"evaluate", "--run", (dir / "run").string(), "--data", (dir / "reviews.csv").string()});
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_NE(own.out.find("split test: 40 reviews carved from the training data"), std::string::npos)
+      << own.out;
+  // The run's data gone from this machine: nothing is claimed about it.
+  fs::rename(dir / "reviews.csv", dir / "away.csv");
+  const testing::CliOutcome away = testing::runInProcess(
+      {"evaluate", "--run", (dir / "run").string(), "--data", (dir / "other.csv").string()});
+  ASSERT_EQ(away.exit_code, 0) << away.err;
+  EXPECT_EQ(away.err.find("also occur in the training data"), std::string::npos) << away.err;
+  EXPECT_NE(away.err.find("is not on this machine: whether the samples scored occur in it is not "
+                          "checked"),
+            std::string::npos)
+      << away.err;
+}
+
 TEST(CliEvaluate, BadInputIsOneLineAndNonZero) {
   const testing::CliOutcome no_run =
       testing::runInProcess({"evaluate", "--run", "/nonexistent/run", "--data", "builtin"});

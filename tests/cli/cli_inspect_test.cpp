@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -54,8 +55,9 @@ TEST(CliInspect, TinyVitAnswersAnImageWithItsPatches) {
 }
 
 TEST(CliInspect, WrongInputsAndFoldersAreOneLine) {
+  // Every refusal of the folder or the input is a usage error, exit 2, as the README says.
   auto text_to_vit = runCli("inspect --model " + kHf + "tiny_vit --text hi");
-  EXPECT_EQ(text_to_vit.exit_code, 1);
+  EXPECT_EQ(text_to_vit.exit_code, 2);
   EXPECT_TRUE(contains(text_to_vit.output, "is a ViT model: give it an image, not text"))
       << text_to_vit.output;
   // A folder that is not there is bad input (exit 2), named as such in one line.
@@ -68,6 +70,21 @@ TEST(CliInspect, WrongInputsAndFoldersAreOneLine) {
   auto no_input = runCli("inspect --model " + kHf + "tiny_bert");
   EXPECT_EQ(no_input.exit_code, 2);
   EXPECT_TRUE(contains(no_input.output, "give --text")) << no_input.output;
+  // A folder without config.json exited 1.
+  const std::string empty = ::testing::TempDir() + "ascope_inspect_empty_folder";
+  std::filesystem::create_directories(empty);
+  auto no_config = runCli("inspect --model " + empty + " --text hi");
+  EXPECT_EQ(no_config.exit_code, 2) << no_config.output;
+  EXPECT_TRUE(contains(no_config.output, "config.json")) << no_config.output;
+}
+
+TEST(CliInspect, InferRefusesABeamWiderThanTheWindowTakes) {
+  // infer took beams up to 64, the window 16; from 17 up a tiny run's best answer was the empty
+  // translation, printed as a blank line.
+  auto wide = runCli("infer --run /nonexistent --text hi --beam 17");
+  EXPECT_EQ(wide.exit_code, 2);
+  EXPECT_TRUE(contains(wide.output, "--beam")) << wide.output;
+  EXPECT_TRUE(contains(wide.output, "16")) << wide.output;
 }
 
 }  // namespace

@@ -184,6 +184,12 @@ TEST(CliReliability, ARunsSettingsAreReadAsResumeReadsThem) {
   const CliOutcome resume = runInProcess({"train", "--resume", run.string()});
   EXPECT_EQ(resume.exit_code, 2);
   EXPECT_TRUE(contains(resume.err, "--resume: " + expected)) << resume.err;
+  const fs::path page = run.parent_path() / (run.filename().string() + ".html");
+  const CliOutcome handout =
+      runInProcess({"handout", "--run", run.string(), "--out", page.string()});
+  EXPECT_EQ(handout.exit_code, 1) << "a page was written from settings every reader refuses";
+  EXPECT_TRUE(contains(handout.err, expected)) << handout.err;
+  EXPECT_FALSE(fs::exists(page));
 
   const fs::path fractional = editedCopy(kSentimentTaskId, "fraction",
                                          [](nlohmann::json& c) { c["text"]["layers"] = 1.5; });

@@ -48,8 +48,8 @@ TEST(HubAnswer, TextFieldsArePrintableAndSizesAreNumbersOrUnknown) {
        "ETag: \"" + sha + "\""})});
   ASSERT_TRUE(metadata.ok()) << metadata.error();
   EXPECT_EQ(metadata->size, -1);  // 23 digits: no file is that large
-  EXPECT_EQ(metadata->commit, "?[31mabc");
-  EXPECT_EQ(metadata->error_message, "a?b");
+  EXPECT_EQ(metadata->commit, "\\x1B[31mabc");
+  EXPECT_EQ(metadata->error_message, "a\\x07b");
   EXPECT_EQ(metadata->sha256, sha);
   EXPECT_FALSE(metadata->lfs);
 

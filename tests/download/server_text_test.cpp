@@ -8,18 +8,19 @@
 namespace ascope {
 namespace {
 
-TEST(ServerText, ControlAndBidiCharactersBecomeQuestionMarks) {
+TEST(ServerText, ControlAndBidiCharactersAndBadBytesAreWrittenOut) {
   EXPECT_EQ(printableServerText("Access denied"), "Access denied");
-  EXPECT_EQ(printableServerText("\x1b[2J\x1b]0;owned\x07!"), "?[2J?]0;owned?!");
-  EXPECT_EQ(printableServerText(std::string("a\0b\r\n\t\x7f", 7)), "a?b????");
+  EXPECT_EQ(printableServerText("\x1b[2J\x1b]0;owned\x07!"), "\\x1B[2J\\x1B]0;owned\\x07!");
+  EXPECT_EQ(printableServerText(std::string("a\0b\r\n\t\x7f", 7)), "a\\x00b\\x0D\\x0A\\x09\\x7F");
   EXPECT_EQ(printableServerText("\xc2\x9b"
                                 "31m"),
-            "?31m");  // C1 CSI
+            "\\u{9B}31m");  // C1 CSI
   EXPECT_EQ(printableServerText("abc\xe2\x80\xae"
                                 "cba"),
-            "abc?cba");  // right-to-left override
+            "abc\\u{202E}cba");  // right-to-left override
   EXPECT_EQ(printableServerText("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93");
-  EXPECT_EQ(printableServerText("bad \xff byte"), "bad \xef\xbf\xbd byte");  // U+FFFD
+  EXPECT_EQ(printableServerText("bad \xff byte"), "bad \\xFF byte");
+  EXPECT_EQ(printableServerText("cut \xe2\x9c"), "cut \\xE2\\x9C");  // a sequence cut short
   for (const char* text : {"\x1b[2J", "a\nb", "\xc2\x9b", "x\xe2\x80\xae"}) {
     EXPECT_FALSE(isPrintableServerText(text)) << text;
     EXPECT_TRUE(isPrintableServerText(printableServerText(text))) << text;

@@ -293,6 +293,41 @@ TEST(HandoutWriter, DamagedSnapshotIsLeftOutAndNamed) {
   for (const json& f : data["frames"]) EXPECT_NE(f["step"], 50);
 }
 
+TEST(HandoutWriter, SymlinkedSnapshotIsLeftOutAndNamed) {
+  // A link in a snapshot's place was passed over without a word; every other damaged one is named.
+  TempFolder tmp;
+  testing::writeSyntheticRun(tmp.path("run"));
+  const std::string linked = tmp.path("run/attention/step_000000050.msgpack");
+  std::filesystem::rename(linked, tmp.path("elsewhere.msgpack"));
+  std::filesystem::create_symlink(tmp.path("elsewhere.msgpack"), linked);
+  Expected<HandoutSummary> summary =
+      writeHandout(tmp.path("run"), tmp.path("l.html"), HandoutOptions{});
+  ASSERT_TRUE(summary.ok()) << summary.error();
+  bool named = false;
+  for (const std::string& w : summary->warnings) {
+    named |= w.find(linked) != std::string::npos && w.find("symbolic link") != std::string::npos;
+  }
+  EXPECT_TRUE(named) << ::testing::PrintToString(summary->warnings);
+  const json data = dataOf(readFile(tmp.path("l.html")));
+  for (const json& f : data["frames"]) EXPECT_NE(f["step"], 50);
+}
+
+TEST(HandoutWriter, SettingsTheReadersRefuseGetNoPage) {
+  TempFolder tmp;
+  testing::writeSyntheticRun(tmp.path("run"));
+  HandoutOptions options;
+  std::string checked;
+  options.check_settings = [&](const TrainingConfig&, const std::string& config_path) -> Status {
+    checked = config_path;
+    return Error{config_path + ": model settings \"vit.layers\" must be a whole number"};
+  };
+  Expected<HandoutSummary> summary = writeHandout(tmp.path("run"), tmp.path("l.html"), options);
+  ASSERT_FALSE(summary.ok());
+  EXPECT_EQ(checked, std::filesystem::absolute(tmp.path("run")).string() + "/config.json");
+  EXPECT_EQ(summary.error(), checked + ": model settings \"vit.layers\" must be a whole number");
+  EXPECT_FALSE(std::filesystem::exists(tmp.path("l.html")));
+}
+
 TEST(HandoutWriter, HostileLabelsStayText) {
   TempFolder tmp;
   SyntheticRunOptions options;

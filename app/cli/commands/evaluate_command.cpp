@@ -32,7 +32,7 @@ namespace {
 struct EvaluateOptions {
   std::string run;
   std::string data;
-  std::string split = "test";
+  std::optional<std::string> split;  ///< none: the engine's default (EvaluationRequest::split)
   int64_t errors = 10;
   std::optional<std::string> out;
   std::optional<std::string> device;
@@ -130,7 +130,7 @@ int evaluate(const EvaluateOptions& o) {
   request.run_dir = o.run;
   request.data = o.data;
   request.whole_data = o.split == "all";
-  request.split = parseSplit(o.split).value_or(DataSplit::kTest);
+  if (o.split && !request.whole_data) request.split = parseSplit(*o.split);
   request.errors = static_cast<int>(o.errors);
   request.device = device;
   request.beam_width = static_cast<int>(o.beam.value_or(0));
@@ -208,7 +208,10 @@ Subcommand addEvaluateCommand(CLI::App& app) {
       ->type_name("PATH")
       ->required()
       ->check(dataPath(/*builtin=*/true));
-  command->add_option("--split", o->split, "test (default), validation, train, or all")
+  command
+      ->add_option("--split", o->split,
+                   "test, validation, train, or all (default: test of the run's own data, all of "
+                   "any other)")
       ->type_name("SPLIT")
       ->check(CLI::IsMember({"test", "validation", "train", "all"}));
   command

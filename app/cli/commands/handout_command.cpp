@@ -11,6 +11,7 @@
 #include "app/cli/training/stop_signals.h"
 #include "engine/core/output_file.h"
 #include "engine/handout/handout_writer.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
@@ -33,6 +34,7 @@ int handout(const HandoutCommandOptions& o) {
   options.max_mb = o.max_mb;
   options.theme = o.theme;
   options.task_of = [](const std::string& id) { return TaskRegistry::instance().find(id); };
+  options.check_settings = checkSettingsOfKnownTask;
   // A long run has hundreds of snapshots to read twice: a count on a terminal shows it works;
   // Ctrl-C stops it and writes nothing.
   const bool tty = ::isatty(STDERR_FILENO) != 0;

@@ -51,13 +51,18 @@ Expected<const TaskDescriptor*> checkedTask(const InferOptions& o) {
   return *task;
 }
 
+/// A free-text answer as printed: an empty one said, not shown as a blank line.
+std::string shownText(const std::string& text) {
+  return text.empty() ? "(empty: the answer ends at once)" : text;
+}
+
 void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
   if (task.sample_terms.free_text) {
-    std::printf("%s\n", answer.label.c_str());
+    std::printf("%s\n", shownText(answer.label).c_str());
     // A beam's other finished hypotheses, each with its length-normalised log-probability.
     for (std::size_t i = 0; i < answer.ranking.size(); ++i) {
       std::printf("  %s %.3f  %s\n", i == 0 ? "beam:" : "     ", answer.ranking[i].second,
-                  answer.ranking[i].first.c_str());
+                  shownText(answer.ranking[i].first).c_str());
     }
     return;
   }

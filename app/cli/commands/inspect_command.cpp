@@ -65,10 +65,9 @@ int inspect(const InspectOptions& o) {
   request.text_pair = o.pair.value_or("");
   request.image_file = o.image.value_or("");
   Expected<InferenceAnswer> answer = inspectPretrained(request);
-  if (!answer.ok()) {
-    std::fprintf(stderr, "attentionscope-cli: %s\n", answer.error().c_str());
-    return 1;
-  }
+  // What stops it is the folder or the input (no config.json, weights it cannot read, text too
+  // long): a usage error, exit 2, as the README says of bad input.
+  if (!answer.ok()) return usageError(answer.error(), "inspect");
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
   if (o.attention) {
     const std::string input = o.text ? *o.text + (o.pair ? " ||| " + *o.pair : "") : *o.image;

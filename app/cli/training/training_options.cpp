@@ -5,6 +5,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/task_help.h"
+#include "engine/models/translator_config.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope::cli {
@@ -73,7 +74,7 @@ CLI::Option* addBeamOption(CLI::App& command, std::optional<int64_t>& beam) {
                   "default: the run's setting, greedy)")
       ->type_name("K")
       ->check(kWholeNumber)
-      ->check(CLI::Range(int64_t{1}, int64_t{64}));
+      ->check(CLI::Range(int64_t{1}, TranslatorConfig::kMaxBeamWidth));
 }
 
 void addProbeOptions(CLI::App& command, TrainingOptions& o) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/csv_reader.h"
+#include "engine/core/printable_text.h"
 #include "engine/core/regular_file.h"
 #include "engine/core/text_lines.h"
 
@@ -17,15 +18,9 @@ namespace {
 
 constexpr std::size_t kFields = 6;
 
-/// A field as messages quote it: cut to a readable length, control bytes shown as '?'.
+/// A field as messages quote it: cut to a readable length, made printable.
 std::string quotedField(std::string_view field) {
-  constexpr std::size_t kShown = 40;
-  std::string out = "\"";
-  for (std::size_t i = 0; i < field.size() && i < kShown; ++i) {
-    const auto c = static_cast<unsigned char>(field[i]);
-    out.push_back(c < 0x20 || c == 0x7f ? '?' : field[i]);
-  }
-  return out + (field.size() > kShown ? "…\"" : "\"");
+  return "\"" + printableText(field, 40) + "\"";
 }
 
 /// Plain decimal digits only (no sign, no spaces), as the writer writes them: "-0" is refused too.

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "engine/core/printable_text.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/registry/task_registry.h"
 
@@ -15,6 +16,11 @@ Status checkRunSettings(const TrainingConfig& config, const std::string& config_
   stored.resume = true;
   if (Status s = validateSettings(stored); !s.ok()) return Error{config_path + ": " + s.error()};
   return {};
+}
+
+Status checkSettingsOfKnownTask(const TrainingConfig& config, const std::string& config_path) {
+  if (TaskRegistry::instance().find(config.task) == nullptr) return {};
+  return checkRunSettings(config, config_path);
 }
 
 Expected<TrainingConfig> readRunConfig(const std::string& run_dir) {
@@ -35,10 +41,13 @@ std::vector<std::string> dataPathsOf(const TrainingConfig& config) {
   return paths;
 }
 
-TrainingConfig withNamedData(TrainingConfig config, const std::string& data) {
+bool isRunsOwnData(const TrainingConfig& config, const std::string& data) {
   std::error_code ec;
-  const bool same_data = data == config.data || std::filesystem::equivalent(config.data, data, ec);
-  if (!same_data) {
+  return data == config.data || std::filesystem::equivalent(config.data, data, ec);
+}
+
+TrainingConfig withNamedData(TrainingConfig config, const std::string& data) {
+  if (!isRunsOwnData(config, data)) {
     config.splits.validation_data.clear();
     config.splits.test_data.clear();
   }
@@ -51,11 +60,8 @@ std::string unnamedDataMessage(const TrainingConfig& config, const std::string& 
   const std::vector<std::string> paths = dataPathsOf(config);
   if (paths.empty()) return {};
   std::string named;
-  for (std::string path : paths) {
-    for (char& c : path) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // no escapes to a terminal
-    }
-    named += (named.empty() ? "\"" : ", \"") + path + "\"";
+  for (const std::string& path : paths) {
+    named += (named.empty() ? "\"" : ", \"") + printableText(path) + "\"";
   }
   return config_path + " names its data (" + named +
          "): a run folder's settings never open a file on their own; " + how_to_name;

@@ -26,6 +26,10 @@ Status validateSettings(const TrainingConfig& config);
 /// readRunFiles reads config.json with the rest of the folder); the error names `config_path`.
 Status checkRunSettings(const TrainingConfig& config, const std::string& config_path);
 
+/// checkRunSettings for a run of a task this build knows; the settings of another task's run pass
+/// (the handout, which builds no model, shows such a run with generic names).
+Status checkSettingsOfKnownTask(const TrainingConfig& config, const std::string& config_path);
+
 /// The paths a run's settings name that a reader would open to read its data: `data` unless
 /// built-in, and the validation and test files of `splits`; empty for a run of built-in data.
 /// A reader opens none of them unless the user names the data again (withNamedData) or, in the
@@ -38,6 +42,9 @@ std::vector<std::string> dataPathsOf(const TrainingConfig& config);
 /// `data` is that same data set (the same file or folder), so the run's own data gives back the
 /// run's own splits; the rest are carved from `data` as training carved them.
 TrainingConfig withNamedData(TrainingConfig config, const std::string& data);
+
+/// Whether `data` is the data set the run trained on (the same path, or the same file or folder).
+bool isRunsOwnData(const TrainingConfig& config, const std::string& data);
 
 /// "RUN/config.json names its data "/x" (and its validation file "/y"): …" — the refusal when a
 /// command would read a run's data without the user naming it; empty when `config` names no path.

@@ -159,6 +159,12 @@ Expected<TranslationDataset> benchmarkPairs(const TrainingConfig& c, const Bench
   return generateRandomWordPairs({words, length, static_cast<int>(count), 16, c.builtin.seed});
 }
 
+/// What config.json recorded of one side's pieces when the run learned them.
+TranslationTokenizer::Recorded recordedPieces(const TrainingConfig& c, bool source) {
+  const TranslatorConfig& t = c.model.get<TranslatorConfig>();
+  return {source ? t.source_pieces_sha256 : t.target_pieces_sha256};
+}
+
 /// The pieces of one side of the run: a resumed run reads the ones it learned when it started
 /// (the run folder's file, untrusted like the rest of it), a new run learns them from its
 /// training pairs, seeded by the run's seed.
@@ -166,18 +172,20 @@ Expected<TranslationTokenizer> runPieces(const TrainingConfig& c,
                                          const std::vector<TranslationPair>& train, bool source,
                                          std::vector<std::string>* warnings) {
   const std::string& language = source ? c.source_language : c.target_language;
+  const TranslatorConfig& t = c.model.get<TranslatorConfig>();
   if (c.resume && !c.out_dir.empty()) {
     const std::string file = c.out_dir + "/" + TranslationTokenizer::fileName(language, true);
     std::error_code ec;
-    if (std::filesystem::exists(file, ec))
-      return TranslationTokenizer::load(c.out_dir, language, true);
+    if (std::filesystem::symlink_status(file, ec).type() != std::filesystem::file_type::not_found) {
+      return TranslationTokenizer::load(c.out_dir, language, true, recordedPieces(c, source),
+                                        warnings);
+    }
     if (warnings != nullptr) {
       warnings->push_back(file +
                           " is missing: the pieces are learned again from the training "
                           "pairs (the same pairs and seed give the same pieces)");
     }
   }
-  const TranslatorConfig& t = c.model.get<TranslatorConfig>();
   PieceTraining training;
   training.vocab_size = static_cast<int>(t.piece_vocab_size);
   training.algorithm = t.piece_algorithm;
@@ -234,9 +242,11 @@ Expected<std::unique_ptr<Task>> makeTranslationTraining(const TaskBuild& b) {
 Expected<std::unique_ptr<Task>> makeTranslationInference(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
   const bool pieces = config.model.get<TranslatorConfig>().piece_vocab_size > 0;
-  auto source = TranslationTokenizer::load(b.run_dir, config.source_language, pieces);
+  auto source = TranslationTokenizer::load(b.run_dir, config.source_language, pieces,
+                                           recordedPieces(config, true), b.warnings);
   if (!source.ok()) return Error{source.error()};
-  auto target = TranslationTokenizer::load(b.run_dir, config.target_language, pieces);
+  auto target = TranslationTokenizer::load(b.run_dir, config.target_language, pieces,
+                                           recordedPieces(config, false), b.warnings);
   if (!target.ok()) return Error{target.error()};
   TranslationDataset data;
   if (b.with_data) {

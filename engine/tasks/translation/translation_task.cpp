@@ -636,7 +636,8 @@ Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
   s = target_tokenizer_.save(run_dir, config_.target_language);
   if (!s.ok()) return s;
   // config.json (the session's, written just before) records what the data fixed: the
-  // vocabularies' sizes and the share of [UNK] among the training tokens.
+  // vocabularies' sizes, the share of [UNK] among the training tokens, and the pieces' SHA-256,
+  // which every later load checks (TranslationTokenizer::load).
   const std::string config_path = run_dir + "/config.json";
   Expected<nlohmann::json> config = readJsonFile(config_path);
   if (!config.ok() || !config->is_object()) return {};  // a folder without one: nothing to add
@@ -645,6 +646,10 @@ Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
   translator["source_vocab_size"] = translator_.source_vocab_size;
   translator["target_vocab_size"] = translator_.target_vocab_size;
   translator["unknown_share"] = {{"source", unknown_share_[0]}, {"target", unknown_share_[1]}};
+  if (source_tokenizer_.usesPieces()) {
+    translator["source_pieces_sha256"] = source_tokenizer_.fingerprint();
+    translator["target_pieces_sha256"] = target_tokenizer_.fingerprint();
+  }
   return writeJsonFile(config_path, *config);
 }
 

@@ -12,6 +12,20 @@ namespace {
 
 constexpr const char* kFileName = "libattentionscope_sentencepiece.so";
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define ATTENTIONSCOPE_SANITIZED_BUILD 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define ATTENTIONSCOPE_SANITIZED_BUILD 1
+#endif
+#ifdef ATTENTIONSCOPE_SANITIZED_BUILD
+constexpr int kDeepBind = 0;
+#else
+constexpr int kDeepBind = RTLD_DEEPBIND;
+#endif
+
 std::vector<std::string> candidates() {
   std::vector<std::string> paths;
   std::error_code ec;
@@ -42,7 +56,8 @@ Expected<const SentencePieceApi*> openLibrary() {
       continue;
     }
     // RTLD_LOCAL | RTLD_DEEPBIND: SentencePiece's protobuf binds to itself, LibTorch's to its own.
-    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    // The sanitizers' runtimes refuse RTLD_DEEPBIND; their builds (the fuzzers) hold no LibTorch.
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | kDeepBind);
     if (handle == nullptr) return Error{path + ": cannot be loaded: " + dlerror()};
     using Entry = const SentencePieceApi* (*)();
     auto entry = reinterpret_cast<Entry>(dlsym(handle, SentencePieceApi::kEntryName));

@@ -3,7 +3,9 @@
 #include <utility>
 
 #include "engine/core/atomic_file.h"
-#include "engine/core/file_bytes.h"
+#include "engine/core/printable_text.h"
+#include "engine/core/regular_file.h"
+#include "engine/text/pieces/piece_model_tables.h"
 #include "engine/text/pieces/sentence_piece_library.h"
 
 namespace ascope {
@@ -16,6 +18,58 @@ constexpr std::string_view kWordStart = "\xE2\x96\x81";
 const std::string& unknownPiece() {
   static const std::string kUnknown = kSpecialPieces[0];
   return kUnknown;
+}
+
+/// The normalisation table this program's trainer writes into every model (SentencePiece's
+/// nmt_nfkc, precompiled by the library it was built with), read off a model of a few letters
+/// learned once per process (a few milliseconds).
+Expected<std::string> ownNormalizationTable(const SentencePieceApi* api) {
+  static const Expected<std::string> table = [api]() -> Expected<std::string> {
+    const std::vector<std::string_view> sentences = {"abc cab", "bca abc"};
+    const std::vector<std::pair<std::string, std::string>> options = {
+        {"model_type", "char"},
+        {"vocab_size", "12"},
+        {"hard_vocab_limit", "false"},
+        {"unk_id", "0"},
+        {"pad_id", "1"},
+        {"bos_id", "2"},
+        {"eos_id", "3"},
+        {"num_threads", "1"},
+        {"minloglevel", "2"},
+        {"input_sentence_size", "0"},
+        {"shuffle_input_sentence", "false"}};
+    std::string model;
+    const std::string failed = api->train(sentences, options, 1, &model);
+    if (!failed.empty()) return Error{"cannot learn its own normalisation table: " + failed};
+    Expected<PieceModelTables> tables = readPieceModelTables(model);
+    if (!tables.ok()) return Error{"its own model is unreadable: " + tables.error()};
+    return tables->normalizer;
+  }();
+  return table;
+}
+
+/// Refuses a model whose normalisation tables are not the ones this program writes (SentencePiece
+/// reads a table without checking it, and one of random bytes crashes the first encode), and one
+/// with a piece that is empty or holds a NUL byte (SentencePiece's trie builder throws through
+/// the loader).
+Status checkTables(const SentencePieceApi* api, const std::string& bytes) {
+  Expected<PieceModelTables> tables = readPieceModelTables(bytes);
+  if (!tables.ok()) return Error{"not a SentencePiece model (" + tables.error() + ")"};
+  if (tables->unusable_piece) {
+    return Error{"piece " + std::to_string(*tables->unusable_piece) +
+                 " is empty or holds a NUL byte, which no piece model has"};
+  }
+  if (!tables->denormalizer.empty()) {
+    return Error{"it has a denormalisation table, which no piece model of this program has"};
+  }
+  if (tables->normalizer.empty()) return {};
+  Expected<std::string> own = ownNormalizationTable(api);
+  if (!own.ok()) return Error{own.error()};
+  if (tables->normalizer != *own) {
+    return Error{"its normalisation table (" + std::to_string(tables->normalizer.size()) +
+                 " bytes) is not the one this program writes: a model made elsewhere, or damaged"};
+  }
+  return {};
 }
 
 }  // namespace
@@ -69,7 +123,8 @@ Expected<SentencePieceModel> SentencePieceModel::train(
   const std::string failed =
       (*api)->train(sentences, options, static_cast<unsigned int>(training.seed), &bytes);
   if (!failed.empty()) {
-    return Error{"learning " + std::to_string(training.vocab_size) + " pieces failed: " + failed};
+    return Error{"learning " + std::to_string(training.vocab_size) +
+                 " pieces failed: " + printableText(failed)};
   }
   return fromBytes(bytes, "the pieces just learned");
 }
@@ -84,9 +139,15 @@ Expected<SentencePieceModel> SentencePieceModel::fromBytes(const std::string& by
                  " bytes is larger than any piece model (at most " +
                  std::to_string(kMaxModelBytes) + ")"};
   }
+  if (const Status tables = checkTables(api, bytes); !tables.ok()) {
+    return Error{name + ": " + tables.error()};
+  }
   std::string error;
   void* loaded = api->load(bytes, &error);
-  if (loaded == nullptr) return Error{name + ": not a SentencePiece model (" + error + ")"};
+  // SentencePiece's error quotes the file's bytes (a piece it refuses): written out, never raw.
+  if (loaded == nullptr) {
+    return Error{name + ": not a SentencePiece model (" + printableText(error) + ")"};
+  }
   std::shared_ptr<const void> processor(loaded, [api](const void* p) {
     api->release(const_cast<void*>(p));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   });
@@ -96,8 +157,8 @@ Expected<SentencePieceModel> SentencePieceModel::fromBytes(const std::string& by
   }
   for (int id = 0; id < 4; ++id) {
     if (api->piece(loaded, id) != kSpecialPieces[id]) {
-      return Error{name + ": piece " + std::to_string(id) + " is \"" + api->piece(loaded, id) +
-                   "\", not " + kSpecialPieces[id]};
+      return Error{name + ": piece " + std::to_string(id) + " is \"" +
+                   printableText(api->piece(loaded, id)) + "\", not " + kSpecialPieces[id]};
     }
   }
   if (api->specialIds(loaded) != std::vector<int>{0, 1, 2, 3}) {
@@ -152,8 +213,12 @@ std::string SentencePieceModel::labelOf(std::int64_t id) const {
   return kContinuationMark + piece;
 }
 
+std::string SentencePieceModel::sha256() const {
+  return api_->sha256(*bytes_);
+}
+
 Expected<SentencePieceModel> SentencePieceModel::load(const std::string& path) {
-  Expected<std::string> bytes = readFileBytes(path, kMaxModelBytes);
+  Expected<std::string> bytes = readRegularFile(path, kMaxModelBytes, Links::kRefuse);
   if (!bytes.ok()) return Error{bytes.error()};
   return fromBytes(*bytes, path);
 }

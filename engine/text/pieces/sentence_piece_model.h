@@ -53,6 +53,7 @@ class SentencePieceModel {
                                             const PieceTraining& training);
   /// A model from its serialized bytes; `name` (the file) starts every error.
   static Expected<SentencePieceModel> fromBytes(const std::string& bytes, const std::string& name);
+  /// A run folder's pieces file: a symbolic link in its place is refused, not followed.
   static Expected<SentencePieceModel> load(const std::string& path);
   /// Written atomically (temp file + rename).
   Status save(const std::string& path) const;
@@ -72,6 +73,8 @@ class SentencePieceModel {
   bool startsWord(std::int64_t id) const;
   std::size_t vocabSize() const;
   const std::string& bytes() const { return *bytes_; }
+  /// The SHA-256 of bytes(), 64 lowercase hex digits: what a run folder records of its pieces.
+  std::string sha256() const;
 
  private:
   SentencePieceModel(const SentencePieceApi* api, std::shared_ptr<const void> processor,

@@ -72,13 +72,32 @@ Status TranslationTokenizer::save(const std::string& run_dir, const std::string&
   return std::visit([&](const auto& t) { return t.save(path); }, tokenizer_);
 }
 
+std::string TranslationTokenizer::fingerprint() const {
+  const auto* pieces = std::get_if<SentencePieceModel>(&tokenizer_);
+  return pieces != nullptr ? pieces->sha256() : std::string();
+}
+
 Expected<TranslationTokenizer> TranslationTokenizer::load(const std::string& run_dir,
-                                                          const std::string& language,
-                                                          bool pieces) {
+                                                          const std::string& language, bool pieces,
+                                                          const Recorded& recorded,
+                                                          std::vector<std::string>* warnings) {
   const std::string path = run_dir + "/" + fileName(language, pieces);
   if (pieces) {
     Expected<SentencePieceModel> model = SentencePieceModel::load(path);
     if (!model.ok()) return Error{model.error()};
+    if (recorded.sha256.empty()) {
+      if (warnings != nullptr) {
+        warnings->push_back(
+            path +
+            ": the run's config.json records no SHA-256 of its pieces (a run made "
+            "before they were recorded): that they are the run's own is not checked");
+      }
+    } else if (model->sha256() != recorded.sha256) {
+      return Error{path + ": not the pieces this run was trained with (its SHA-256 is " +
+                   model->sha256().substr(0, 12) + "…, config.json recorded " +
+                   recorded.sha256.substr(0, 12) +
+                   "…): another run's, the other language's, or changed since"};
+    }
     return TranslationTokenizer(std::move(*model));
   }
   Expected<TranslationWordTokenizer> words = TranslationWordTokenizer::load(path);

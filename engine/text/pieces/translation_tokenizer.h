@@ -44,9 +44,20 @@ class TranslationTokenizer {
   static std::string fileName(const std::string& language, bool pieces);
   /// Written atomically into `run_dir`, named by fileName().
   Status save(const std::string& run_dir, const std::string& language) const;
-  /// Reads `language`'s tokenizer of the kind the run uses; errors name the file.
+  /// The pieces' SHA-256 (SentencePieceModel::sha256); empty for words.
+  std::string fingerprint() const;
+
+  /// What a run folder's config.json recorded of a language's pieces when the run was trained.
+  struct Recorded {
+    std::string sha256;  ///< empty: a run made before pieces were fingerprinted
+  };
+  /// Reads `language`'s tokenizer of the kind the run uses; errors name the file. Pieces must be
+  /// those `recorded` names (another run's, the other language's or a changed file is refused);
+  /// a run that recorded none loads them with a warning in `warnings` (when given).
   static Expected<TranslationTokenizer> load(const std::string& run_dir,
-                                             const std::string& language, bool pieces);
+                                             const std::string& language, bool pieces,
+                                             const Recorded& recorded = {},
+                                             std::vector<std::string>* warnings = nullptr);
 
  private:
   std::variant<TranslationWordTokenizer, SentencePieceModel> tokenizer_;

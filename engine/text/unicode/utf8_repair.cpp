@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "engine/text/unicode/utf8_lead_byte.h"
+#include "engine/core/utf8_lead_byte.h"
 
 namespace ascope {
 

@@ -135,9 +135,43 @@ TEST(OutputFile, TheCommandsOwnInputsAreRefused) {
   fs::create_hard_link(data, hard);
   EXPECT_FALSE(checkOutputFile(hard, inputs).ok());
   EXPECT_FALSE(checkOutputFile(folder.path("run/../data.csv"), inputs).ok());
-  EXPECT_TRUE(checkOutputFile(folder.path("run/checkpoints/new.json"), inputs).ok())
+  EXPECT_TRUE(checkOutputFile(folder.path("run/evaluation.json"), inputs).ok())
       << "a new file beside the inputs is no input";
-  EXPECT_TRUE(checkOutputFile(folder.path("run/evaluation.json"), inputs).ok());
+}
+
+TEST(OutputFile, AnInputsNameIsRefusedBeforeTheFileExists) {
+  // `--out RUN/bookmarks.json` was taken while the run had no bookmarks yet, and the window then
+  // refused the run's bookmarks; a new file in the run's checkpoints/ is refused the same way.
+  testing::FixtureFolder folder;
+  folder.write("run/checkpoints/best.pt", "weights");
+  const std::vector<CommandInput> inputs = {
+      {folder.path("run/bookmarks.json"), "a file of the run"},
+      {folder.path("run/checkpoints"), "the run's checkpoints folder"}};
+  const Status bookmarks = checkOutputFile(folder.path("run/bookmarks.json"), inputs);
+  ASSERT_FALSE(bookmarks.ok());
+  EXPECT_EQ(bookmarks.error(), folder.path("run/bookmarks.json") +
+                                   " is a name of a file of the run this command reads (" +
+                                   folder.path("run/bookmarks.json") + "): give another file name");
+  EXPECT_FALSE(checkOutputFile(folder.path("run/./bookmarks.json"), inputs).ok());
+  EXPECT_FALSE(checkOutputFile(folder.path("run/checkpoints/new.json"), inputs).ok());
+  EXPECT_FALSE(writeOutputFile(folder.path("run/bookmarks.json"), "x", inputs).ok());
+  EXPECT_FALSE(fs::exists(folder.path("run/bookmarks.json")));
+  EXPECT_TRUE(checkOutputFile(folder.path("run/report.json"), inputs).ok());
+}
+
+TEST(OutputFile, TempFilesOfAKilledWriterAreRemovedByTheNextWriter) {
+  // A handout or evaluate killed with -9 left NAME.tmp.PID.1, up to the page's size, forever.
+  testing::FixtureFolder folder;
+  const std::string target = folder.path("page.html");
+  const std::string dead = folder.write("page.html.tmp.999999999.1", "half a page");
+  const std::string live =
+      folder.write("page.html.tmp." + std::to_string(::getpid()) + ".7", "being written");
+  const std::string other = folder.write("other.html.tmp.999999999.1", "another target's");
+  ASSERT_TRUE(writeOutputFile(target, "the page").ok());
+  EXPECT_FALSE(fs::exists(dead)) << "its writer is gone";
+  EXPECT_TRUE(fs::exists(live)) << "a running writer's own";
+  EXPECT_TRUE(fs::exists(other)) << "another target's";
+  EXPECT_EQ(contents(target), "the page");
 }
 
 }  // namespace

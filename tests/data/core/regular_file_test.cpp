@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 
 #include "engine/core/file_bytes.h"
 #include "engine/core/json_file.h"
+#include "engine/core/printable_text.h"
 #include "engine/datasets/image_dataset_loader.h"
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/datasets/imdb_csv_reader.h"
@@ -114,6 +116,18 @@ TEST(RegularFile, TokenizerFilesRefuseAFifo) {
             tokenizer.path() + " is not a regular file (a FIFO)");
   EXPECT_EQ(refusedQuickly([&] { return readJsonFile(tokenizer.path()); }),
             tokenizer.path() + " is not a regular file (a FIFO)");
+}
+
+TEST(RegularFile, ALinksTargetIsQuotedThroughTheSanitiser) {
+  // The target is the link's own bytes, chosen by whoever made the run folder.
+  FixtureFolder folder;
+  const std::string link = folder.path("log.txt");
+  std::filesystem::create_symlink("\x1b]0;owned\x07\xff", link);
+  const Status s = refuseSymbolicLink(link);
+  ASSERT_FALSE(s.ok());
+  EXPECT_TRUE(contains(s.error(), link + " is a symbolic link (to \\x1B]0;owned\\x07\\xFF)"))
+      << s.error();
+  EXPECT_TRUE(isPrintableText(s.error(), s.error().size())) << s.error();
 }
 
 }  // namespace

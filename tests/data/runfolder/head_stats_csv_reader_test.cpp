@@ -81,7 +81,7 @@ TEST(HeadStatsCsvReader, MalformedRowsAreRefusedNamingTheLineAndTheValue) {
             "h.csv:3: 7 fields where step,group,layer,head,metric,value has 6");
   EXPECT_EQ(rowErrorOf("2,,0,0,entropy,0.5"), "h.csv:3: group \"\" is not a name of 1 to 64 bytes");
   EXPECT_EQ(rowErrorOf("2,enc\toder,0,0,entropy,0.5"),
-            "h.csv:3: group \"enc?oder\" has a control character");
+            "h.csv:3: group \"enc\\x09oder\" has a control character");
   EXPECT_EQ(rowErrorOf("99999999999999999999,encoder,0,0,entropy,0.5"),
             "h.csv:3: step \"99999999999999999999\" is not a whole number ≥ 0");
   EXPECT_EQ(rowErrorOf(std::string(300, '7')).substr(0, 60),

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "engine/builtin/english_italian_phrases.h"
+#include "engine/text/pieces/piece_model_tables.h"
 #include "engine/text/pieces/translation_tokenizer.h"
 #include "tests/data/fixture_folder.h"
 
@@ -116,6 +118,106 @@ TEST_F(SentencePieceModelTest, ABadModelFileIsRefusedNamingIt) {
   }
   EXPECT_NE(SentencePieceModel::load(folder.path("missing.model")).error().find("missing.model"),
             std::string::npos);
+}
+
+TEST_F(SentencePieceModelTest, ANormalisationTableNotOurOwnIsRefusedBeforeItCanCrash) {
+  // SentencePiece reads a model's precompiled normalisation table without checking it: random
+  // bytes in it, under a valid size, crashed the first encode (SIGSEGV in NormalizePrefix) of
+  // infer, evaluate, resume and the window's Try it.
+  const SentencePieceModel good = learn();
+  const Expected<PieceModelTables> tables = readPieceModelTables(good.bytes());
+  ASSERT_TRUE(tables.ok()) << tables.error();
+  ASSERT_TRUE(tables->has_normalizer);
+  ASSERT_GT(tables->normalizer.size(), 1000u) << "the trainer writes nmt_nfkc's table";
+  const std::size_t at = good.bytes().find(tables->normalizer);
+  ASSERT_NE(at, std::string::npos);
+  std::uint64_t state = 99;
+  for (int round = 0; round < 10; ++round) {
+    std::string spoilt = good.bytes();
+    for (std::size_t i = 0; i < tables->normalizer.size(); ++i) {
+      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+      spoilt[at + i] = static_cast<char>(state >> 56);
+    }
+    Expected<SentencePieceModel> read = SentencePieceModel::fromBytes(spoilt, "pieces_en.model");
+    ASSERT_FALSE(read.ok()) << "round " << round;
+    EXPECT_EQ(read.error().rfind("pieces_en.model: its normalisation table", 0), 0u)
+        << read.error();
+  }
+  // One byte changed is a foreign table too; the model's own table loads and encodes.
+  std::string one = good.bytes();
+  one[at + tables->normalizer.size() / 2] ^= 0x40;
+  EXPECT_FALSE(SentencePieceModel::fromBytes(one, "x.model").ok());
+  Expected<SentencePieceModel> again = SentencePieceModel::fromBytes(good.bytes(), "x.model");
+  ASSERT_TRUE(again.ok()) << again.error();
+  EXPECT_FALSE(again->encode("the cat is on the table").empty());
+}
+
+TEST_F(SentencePieceModelTest, ADenormalisationTableIsRefused) {
+  // No model of ours has one (decode would run it), so a model with one is not ours.
+  std::string bytes = learn().bytes();
+  const std::string table(300, '\x07');
+  std::string spec = "\x12";  // NormalizerSpec.precompiled_charsmap, length-delimited
+  spec += static_cast<char>(0xAC);
+  spec += static_cast<char>(0x02);  // 300 as a varint
+  spec += table;
+  bytes += "\x2A";  // ModelProto.denormalizer_spec (field 5), length-delimited
+  bytes += static_cast<char>(0xAF);
+  bytes += static_cast<char>(0x02);  // 303
+  bytes += spec;
+  Expected<SentencePieceModel> read = SentencePieceModel::fromBytes(bytes, "d.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error(),
+            "d.model: it has a denormalisation table, which no piece model of this "
+            "program has");
+}
+
+TEST_F(SentencePieceModelTest, APiecesBytesReachTheMessageWrittenOut) {
+  // A piece holding ESC ] 0 ; … BEL, quoted raw by our message or SentencePiece's, retitled the
+  // terminal running infer, and showed as garbage in the Log dock.
+  const std::string good = learn().bytes();
+  const std::string hostile = "\x1b]0;\x07";  // as long as "[UNK]"
+  std::string first = good;
+  first.replace(first.find("[UNK]"), 5, hostile);
+  Expected<SentencePieceModel> read = SentencePieceModel::fromBytes(first, "p.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().find('\x1b'), std::string::npos) << read.error();
+  EXPECT_NE(read.error().find("\\x1B]0;\\x07"), std::string::npos) << read.error();
+  // Two pieces alike: SentencePiece's own error names the piece.
+  std::string twice = first;
+  twice.replace(twice.find("[PAD]"), 5, hostile);
+  read = SentencePieceModel::fromBytes(twice, "p.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().rfind("p.model: not a SentencePiece model (", 0), 0u) << read.error();
+  EXPECT_EQ(read.error().find('\x1b'), std::string::npos) << read.error();
+  EXPECT_EQ(read.error().find('\x07'), std::string::npos) << read.error();
+  // A byte that is not UTF-8 is written out too.
+  std::string bad = good;
+  bad.replace(bad.find("[UNK]"), 5, "[\xFF\xFEK]");
+  read = SentencePieceModel::fromBytes(bad, "p.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.error().find("[\\xFF\\xFEK]"), std::string::npos) << read.error();
+}
+
+TEST_F(SentencePieceModelTest, APieceWithANulByteIsRefusedNotAnAbort) {
+  // Found by the pieces fuzzer: one piece's letter turned into a NUL byte made SentencePiece's
+  // trie builder throw through its loader, which ended the program (std::terminate).
+  const std::string good = learn().bytes();
+  // A one-letter piece: SentencePiece{piece (field 1) of length 1, score, …} after the specials.
+  const std::size_t after = good.find("[EOS]");
+  ASSERT_NE(after, std::string::npos);
+  std::size_t at = good.find(std::string("\x0A\x01", 2), after);
+  while (at != std::string::npos && !std::isalpha(static_cast<unsigned char>(good[at + 2]))) {
+    at = good.find(std::string("\x0A\x01", 2), at + 1);
+  }
+  ASSERT_NE(at, std::string::npos);
+  std::string spoilt = good;
+  spoilt[at + 2] = '\0';
+  Expected<SentencePieceModel> read = SentencePieceModel::fromBytes(spoilt, "n.model");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error().rfind("n.model: piece ", 0), 0u) << read.error();
+  EXPECT_NE(read.error().find(" is empty or holds a NUL byte, which no piece model has"),
+            std::string::npos)
+      << read.error();
 }
 
 TEST_F(SentencePieceModelTest, SpoiltModelBytesAreRefusedOrStillWork) {

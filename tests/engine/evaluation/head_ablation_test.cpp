@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <set>
@@ -34,6 +35,7 @@ namespace ascope {
 namespace {
 
 using namespace std::chrono_literals;
+namespace fs = std::filesystem;
 
 TrainingConfig tinyAblationConfig(const std::string& task) {
   TrainingConfig c = *makePreset(task, "tiny");
@@ -222,6 +224,29 @@ TEST_F(HeadAblation, ReadsARunWhoseFolderATrainerHoldsLocked) {
   Expected<AblationTable> table = ablateRun(*sentiment_run_, options, nullptr);
   ASSERT_TRUE(table.ok()) << table.error();
   EXPECT_EQ(table->baseline.samples, 16);
+}
+
+TEST_F(HeadAblation, RefusesARunAnotherProcessIsTraining) {
+  // The lock is held here, but its text names another process, as when `train --resume` of
+  // another program holds it: ablation.csv must not be written into that run.
+  Expected<RunFolderLock> lock = RunFolderLock::acquire(*sentiment_run_);
+  ASSERT_TRUE(lock.ok()) << lock.error();
+  {
+    std::ofstream text(lock->path(), std::ios::trunc);
+    text << "pid 1\nhost elsewhere\nsince 2026-12-05 10:00:00\n";
+  }
+  const fs::path csv = ablationCsvPath(*sentiment_run_);
+  std::error_code ec;
+  fs::remove(csv, ec);
+  AblationOptions options;
+  options.samples = 16;
+  Expected<AblationTable> table = ablateRun(*sentiment_run_, options, nullptr);
+  ASSERT_FALSE(table.ok());
+  EXPECT_EQ(table.error(), "run folder " + *sentiment_run_ +
+                               " is in use by pid 1 since 2026-12-05 10:00:00 (host elsewhere): an "
+                               "ablation writes ablation.csv there, so it waits until that run "
+                               "has finished");
+  EXPECT_FALSE(fs::exists(csv));
 }
 
 TEST(HeadAblationErrors, ARunWithoutCheckpointSaysSoAndNamesTheFolder) {

@@ -97,6 +97,12 @@ TEST(RunConfigReader, PathsInTheSettingsAreNeverLookedAt) {
                 "/config.json names its data (\"/nonexistent/some/secret.csv\", "
                 "\"/nonexistent/other\"): a run folder's settings never open a file on their "
                 "own; name the data to ablate on (--data PATH)");
+  // The paths are the folder's bytes: quoted through the one sanitiser, never raw to a terminal.
+  TrainingConfig hostile = *read;
+  hostile.data = "/tmp/\x1b]0;owned\x07\xff.csv";
+  EXPECT_EQ(unnamedDataMessage(hostile, "c.json", "name it"),
+            "c.json names its data (\"/tmp/\\x1B]0;owned\\x07\\xFF.csv\", \"/nonexistent/other\"): "
+            "a run folder's settings never open a file on their own; name it");
 }
 
 TEST(RunConfigReader, NamingTheDataAgainKeepsItsOwnSplitFilesOnly) {

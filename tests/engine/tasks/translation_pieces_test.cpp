@@ -10,10 +10,12 @@
 #include <string>
 
 #include "engine/core/file_bytes.h"
+#include "engine/core/json_file.h"
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/models/translator_config.h"
 #include "engine/tasks/registry/run_config_reader.h"
+#include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/text/pieces/sentence_piece_model.h"
@@ -187,6 +189,132 @@ TEST_F(TranslationPieces, ASpoiltPiecesFileIsRefusedNamingIt) {
   answer = inferFromCheckpoint(request);
   ASSERT_FALSE(answer.ok());
   EXPECT_NE(answer.error().find("pieces_en.model"), std::string::npos) << answer.error();
+}
+
+/// A copy of the run to spoil.
+std::string copyOfRun(const std::string& run, const std::string& name) {
+  const std::string copy = testing::freshTempPath("ascope_translation_pieces_" + name);
+  fs::copy(run, copy, fs::copy_options::recursive);
+  return copy;
+}
+
+std::string inferError(const std::string& run_dir) {
+  InferenceRequest request;
+  request.run_dir = run_dir;
+  request.text = "the cat";
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  return answer.ok() ? std::string("(answered)") : answer.error();
+}
+
+TEST_F(TranslationPieces, ConfigRecordsEachLanguagesPiecesSha256) {
+  Expected<TrainingConfig> saved = readRunConfig(run());
+  ASSERT_TRUE(saved.ok()) << saved.error();
+  const TranslatorConfig& t = saved->model.get<TranslatorConfig>();
+  Expected<SentencePieceModel> en = SentencePieceModel::load(run() + "/pieces_en.model");
+  Expected<SentencePieceModel> it = SentencePieceModel::load(run() + "/pieces_it.model");
+  ASSERT_TRUE(en.ok() && it.ok());
+  EXPECT_EQ(t.source_pieces_sha256, en->sha256());
+  EXPECT_EQ(t.target_pieces_sha256, it->sha256());
+  EXPECT_EQ(t.source_pieces_sha256.size(), 64u);
+  EXPECT_NE(t.source_pieces_sha256, t.target_pieces_sha256);
+  EXPECT_EQ(SentencePieceModel::fromBytes("", "x").ok(), false);
+}
+
+TEST_F(TranslationPieces, SwappedPiecesFilesAreRefusedByInferEvaluateAndResume) {
+  // Both files are valid piece models: before their SHA-256 was recorded, the swapped run
+  // trained on (test BLEU 0.0) and replaced checkpoints/last.pt.
+  const std::string copy = copyOfRun(run(), "swapped");
+  fs::rename(copy + "/pieces_en.model", copy + "/swap.tmp");
+  fs::rename(copy + "/pieces_it.model", copy + "/pieces_en.model");
+  fs::rename(copy + "/swap.tmp", copy + "/pieces_it.model");
+  const std::string refused = inferError(copy);
+  EXPECT_EQ(refused.rfind(copy + "/pieces_en.model: not the pieces this run was trained with", 0),
+            0u)
+      << refused;
+  EvaluationRequest evaluation;
+  evaluation.run_dir = copy;
+  evaluation.data = "builtin";
+  Expected<EvaluationReport> report = evaluateRun(evaluation);
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.error().find("pieces_en.model: not the pieces this run"), std::string::npos)
+      << report.error();
+  const std::string checkpoint = fileText(copy + "/checkpoints/last.pt");
+  Expected<TrainingConfig> resumed = readRunConfig(copy);
+  ASSERT_TRUE(resumed.ok()) << resumed.error();
+  resumed->resume = true;
+  resumed->out_dir = copy;
+  resumed->epochs = 3;
+  Trainer trainer(*resumed);
+  const Status started = trainer.start();
+  if (started.ok()) {
+    std::vector<Failure> failures;
+    drainUntilFinished(trainer, [&](EventBatch batch) {
+      failures.insert(failures.end(), batch.failures.begin(), batch.failures.end());
+    });
+    ASSERT_FALSE(failures.empty()) << "the resume was refused";
+    EXPECT_NE(failures.front().message.find("not the pieces this run"), std::string::npos)
+        << failures.front().message;
+  } else {
+    EXPECT_NE(started.error().find("not the pieces this run"), std::string::npos)
+        << started.error();
+  }
+  EXPECT_EQ(fileText(copy + "/checkpoints/last.pt"), checkpoint) << "no checkpoint replaced";
+}
+
+TEST_F(TranslationPieces, AnotherRunsValidPiecesAreRefused) {
+  const std::string copy = copyOfRun(run(), "foreign");
+  std::vector<std::string_view> sentences = {"a completely different corpus of words",
+                                             "with other sentences in it"};
+  std::vector<std::string> many;
+  for (int i = 0; i < 300; ++i) many.push_back("sentence number " + std::to_string(i) + " here");
+  sentences.assign(many.begin(), many.end());
+  Expected<SentencePieceModel> foreign = SentencePieceModel::train(sentences, {300, "bpe", 3});
+  ASSERT_TRUE(foreign.ok()) << foreign.error();
+  ASSERT_TRUE(foreign->save(copy + "/pieces_it.model").ok());
+  const std::string refused = inferError(copy);
+  EXPECT_NE(refused.find("pieces_it.model: not the pieces this run was trained with"),
+            std::string::npos)
+      << refused;
+}
+
+TEST_F(TranslationPieces, ASymlinkedPiecesFileIsNotFollowed) {
+  // The README says no run-folder file is read through a symbolic link: infer, evaluate and
+  // the window followed one (only resume refused it).
+  const std::string copy = copyOfRun(run(), "linked");
+  fs::rename(copy + "/pieces_en.model", copy + "/elsewhere.model");
+  fs::create_symlink(copy + "/elsewhere.model", copy + "/pieces_en.model");
+  const std::string refused = inferError(copy);
+  EXPECT_NE(refused.find("pieces_en.model is a symbolic link"), std::string::npos) << refused;
+}
+
+TEST_F(TranslationPieces, ARunMadeBeforeTheFingerprintsLoadsItsPiecesWithAWarning) {
+  const std::string copy = copyOfRun(run(), "older");
+  Expected<nlohmann::json> config = readJsonFile(copy + "/config.json");
+  ASSERT_TRUE(config.ok()) << config.error();
+  (*config)["translator"].erase("source_pieces_sha256");
+  (*config)["translator"].erase("target_pieces_sha256");
+  ASSERT_TRUE(writeJsonFile(copy + "/config.json", *config).ok());
+  EXPECT_EQ(inferError(copy), "(answered)");
+  Expected<TrainingConfig> older = readRunConfig(copy);
+  ASSERT_TRUE(older.ok()) << older.error();
+  std::vector<std::string> warnings;
+  Expected<std::unique_ptr<Task>> task =
+      makeInferenceTask(*older, copy, torch::kCPU, false, &warnings);
+  ASSERT_TRUE(task.ok()) << task.error();
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_NE(warnings[0].find("records no SHA-256 of its pieces"), std::string::npos) << warnings[0];
+}
+
+TEST_F(TranslationPieces, ARecordedSha256ThatIsNotOneIsRefusedNamingTheSetting) {
+  const std::string copy = copyOfRun(run(), "badhash");
+  Expected<nlohmann::json> config = readJsonFile(copy + "/config.json");
+  ASSERT_TRUE(config.ok()) << config.error();
+  (*config)["translator"]["target_pieces_sha256"] = "\x1b]0;pwned\x07";
+  ASSERT_TRUE(writeJsonFile(copy + "/config.json", *config).ok());
+  const std::string refused = inferError(copy);
+  EXPECT_NE(refused.find("target_pieces_sha256 must be 64 lowercase hex digits"), std::string::npos)
+      << refused;
+  EXPECT_EQ(refused.find('\x1b'), std::string::npos) << "the file's bytes are not quoted";
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "engine/core/regular_file.h"
 #include "engine/imaging/image_header.h"
 #include "engine/inference/checkpoint_inference.h"
+#include "engine/models/translator_config.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/vocabulary/beam_payload.h"
@@ -143,7 +144,7 @@ TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), ru
   answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   beam_ = new QSpinBox(this);
   beam_->setObjectName(QStringLiteral("tryItBeam"));
-  beam_->setRange(1, 16);
+  beam_->setRange(1, static_cast<int>(TranslatorConfig::kMaxBeamWidth));
   beam_->setPrefix(tr("beam "));
   beam_->setToolTip(
       tr("Translate with a beam search keeping this many hypotheses at each step "

@@ -25,6 +25,8 @@ EvaluateDialog::EvaluateDialog(const QString& data, QWidget* parent) : QDialog(p
   data_row->addWidget(folder);
   split_ = new QComboBox(this);
   split_->setObjectName(QStringLiteral("evaluateSplit"));
+  // The default: the run's own test split on its own data, every sample of any other data set.
+  split_->addItem(tr("test of the run's data, else all of it"), QString());
   split_->addItem(tr("test"), QStringLiteral("test"));
   split_->addItem(tr("validation"), QStringLiteral("validation"));
   split_->addItem(tr("training"), QStringLiteral("train"));
@@ -70,7 +72,7 @@ EvaluationRequest EvaluateDialog::request() const {
   r.data = data_->text().trimmed().toStdString();
   const QString split = split_->currentData().toString();
   r.whole_data = split == QStringLiteral("all");
-  r.split = parseSplit(split.toStdString()).value_or(DataSplit::kTest);
+  if (!split.isEmpty() && !r.whole_data) r.split = parseSplit(split.toStdString());
   r.errors = errors_->value();
   return r;
 }

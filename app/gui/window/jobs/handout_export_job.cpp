@@ -1,6 +1,7 @@
 #include "app/gui/window/jobs/handout_export_job.h"
 
 #include "engine/handout/handout_writer.h"
+#include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -13,6 +14,7 @@ bool HandoutExportJob::start(const HandoutExportRequest& request) {
     options.max_mb = request.max_mb;
     options.theme = request.theme.toStdString();
     options.task_of = [](const std::string& id) { return TaskRegistry::instance().find(id); };
+    options.check_settings = checkSettingsOfKnownTask;
     const Expected<HandoutSummary> result =
         writeHandout(request.run_dir.toStdString(), request.path.toStdString(), options,
                      [&post, cancel](int done, int total) {

@@ -99,10 +99,12 @@ bool ErrorAnalysisController::evaluate(EvaluationRequest request) {
   request.run_dir = run_->folder().toStdString();
   request.device = "cpu";  // the GUI's inference runs on the CPU, beside any training
   if (!job_->start(request)) return false;
-  panel_->setMessage(
-      tr("Evaluating %1 (%2)…")
-          .arg(QString::fromStdString(request.data),
-               request.whole_data ? tr("all of it") : QString(splitName(request.split))));
+  panel_->setMessage(tr("Evaluating %1 (%2)…")
+                         .arg(QString::fromStdString(request.data),
+                              request.whole_data ? tr("all of it")
+                              : request.split
+                                  ? QString(splitName(*request.split))
+                                  : tr("the test split of the run's data, else all of it")));
   refresh();
   return true;
 }

@@ -7,6 +7,7 @@
 
 #include "app/gui/window/export/attention_video_export.h"
 #include "app/version.h"
+#include "engine/models/translator_config.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -227,6 +228,10 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.export_dir = parser.value(export_dir);
   o.report = parser.value(report);
   o.ask = parser.value(ask);
+  if (parser.isSet(ask) && o.ask.trimmed().isEmpty()) {
+    *error = QStringLiteral("--ask: the text is empty");  // as attentionscope-cli infer says
+    return std::nullopt;
+  }
   o.words = parser.isSet(words);
   o.group = parser.value(group);
   o.raise_docks = parser.value(raise).split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -241,8 +246,10 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   if (parser.isSet(beam)) {
     bool ok = false;
     o.beam = parser.value(beam).toInt(&ok);
-    if (!ok || o.beam < 1 || o.beam > 16) {
-      *error = QStringLiteral("--beam must be 1..16, got \"%1\"").arg(parser.value(beam));
+    if (!ok || o.beam < 1 || o.beam > TranslatorConfig::kMaxBeamWidth) {
+      *error = QStringLiteral("--beam must be 1..%1, got \"%2\"")
+                   .arg(TranslatorConfig::kMaxBeamWidth)
+                   .arg(parser.value(beam));
       return std::nullopt;
     }
   }

@@ -279,6 +279,7 @@ void ScriptedRun::askOrFinish() {
   TryItBox* try_it = window_->sample()->tryIt();
   connect(try_it, &TryItBox::answered, this, [this](const QString& text, bool ok) {
     answer_ = text;
+    ask_failed_ = !ok;
     say(tr("try it: %1 → %2").arg(options_.ask, ok ? text : tr("no answer: %1").arg(text)));
     finishNow();
   });
@@ -290,7 +291,11 @@ void ScriptedRun::askOrFinish() {
     if (options_.beam > 0) try_it->beamBox()->setValue(options_.beam);
     try_it->askText(options_.ask);
   }
-  if (!try_it->isBusy() && answer_.isEmpty()) finishNow();  // refused at once (no checkpoint…)
+  if (!try_it->isBusy() && answer_.isEmpty()) {  // refused at once, without an answer
+    ask_failed_ = true;
+    say(tr("try it: %1 → no answer").arg(options_.ask));
+    finishNow();
+  }
 }
 
 void ScriptedRun::inspect() {
@@ -315,7 +320,7 @@ void ScriptedRun::finishNow() {
     const int code = writeOutputs();
     done_ = true;
     timeout_.stop();
-    Q_EMIT finished(code);
+    Q_EMIT finished(code != 0 ? code : ask_failed_ ? 1 : 0);
   });
 }
 

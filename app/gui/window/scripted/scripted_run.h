@@ -83,6 +83,7 @@ class ScriptedRun : public QObject {
   EtaTrack eta_;
   double eta_sampled_at_s_ = -1;
   QString answer_;
+  bool ask_failed_ = false;  ///< --ask got no answer: the run ends with exit code 1
   bool done_ = false;
 };
 

@@ -14,7 +14,7 @@
 namespace ascope {
 
 struct SentencePieceApi {
-  static constexpr int kVersion = 1;
+  static constexpr int kVersion = 2;
   /// The name of the function that returns the table.
   static constexpr const char* kEntryName = "ascope_sentencepiece_api";
 
@@ -34,6 +34,10 @@ struct SentencePieceApi {
   std::vector<int> (*specialIds)(const void* processor) = nullptr;
   std::vector<int> (*encode)(const void* processor, std::string_view text) = nullptr;
   std::string (*decode)(const void* processor, const std::vector<int>& ids) = nullptr;
+  /// The SHA-256 of `bytes` as 64 lowercase hex digits (OpenSSL's libcrypto, linked here so that
+  /// a build has pieces exactly when it can fingerprint them): a run folder records its pieces'
+  /// and checks them on every load.
+  std::string (*sha256)(std::string_view bytes) = nullptr;
 };
 
 }  // namespace ascope

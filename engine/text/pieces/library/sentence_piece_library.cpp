@@ -1,7 +1,10 @@
 // libattentionscope_sentencepiece.so: SentencePiece behind the table of sentence_piece_api.h.
+#include <openssl/evp.h>
 #include <sentencepiece_processor.h>
 #include <sentencepiece_trainer.h>
 
+#include <exception>
+#include <memory>
 #include <unordered_map>
 
 #include "engine/text/pieces/library/sentence_piece_api.h"
@@ -45,11 +48,18 @@ std::string train(const std::vector<std::string_view>& sentences,
 }
 
 void* load(const std::string& model, std::string* error) {
-  auto* processor = new Processor();
-  const sentencepiece::util::Status loaded = processor->LoadFromSerializedProto(model);
-  if (loaded.ok()) return processor;
-  *error = loaded.ToString();
-  delete processor;
+  auto processor = std::make_unique<Processor>();
+  // Parts of SentencePiece throw on models they cannot take (its trie builder on an empty
+  // piece): an exception must not cross this library's C-like table into the program.
+  try {
+    const sentencepiece::util::Status loaded = processor->LoadFromSerializedProto(model);
+    if (loaded.ok()) return processor.release();
+    *error = loaded.ToString();
+  } catch (const std::exception& e) {
+    *error = e.what();
+  } catch (...) {
+    *error = "SentencePiece failed without saying why";
+  }
   return nullptr;
 }
 
@@ -86,6 +96,21 @@ std::string decode(const void* processor, const std::vector<int>& ids) {
   return text;
 }
 
+std::string sha256(std::string_view bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest, &size, EVP_sha256(), nullptr) != 1) {
+    return {};  // OpenSSL refused (a broken openssl.cnf): matches no recorded fingerprint
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < size; ++i) {
+    hex += kHex[digest[i] >> 4];
+    hex += kHex[digest[i] & 15];
+  }
+  return hex;
+}
+
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const ascope::SentencePieceApi*
@@ -100,6 +125,7 @@ ascope_sentencepiece_api() {
     api.specialIds = specialIds;
     api.encode = encode;
     api.decode = decode;
+    api.sha256 = sha256;
     return api;
   }();
   return &kApi;

@@ -1,4 +1,4 @@
-#include "engine/text/unicode/utf8_lead_byte.h"
+#include "engine/core/utf8_lead_byte.h"
 
 namespace ascope {
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Trains each task's `laptop` preset on the built-in data and prints wall time and the final
-# validation figures; the targets (issue 3) are ≥ 80 % images, ≥ 90 % sentiment, BLEU ≥ 60 or
+# validation figures; the targets are ≥ 80 % images, ≥ 90 % sentiment, BLEU ≥ 60 or
 # ≥ 80 % exact match for translation, each within 2 minutes on a 2-core CPU.
 set -euo pipefail
 cli="${1:-build/app/attentionscope-cli}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # kill -9 at random times over training, checkpointing and export, then what comes next must
-# resume or refuse cleanly, every time (issue 27):
+# resume or refuse cleanly, every time:
 #   train       a tiny sentiment run killed anywhere; `train --resume` must finish with the same
 #               losses as an uninterrupted run, or refuse with a one-line message (a run killed
 #               before its config.json existed has nothing to resume), after which the same command

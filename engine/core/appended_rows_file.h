@@ -27,7 +27,7 @@ class AppendedRowsFile {
   /// `max_bytes`, not a symbolic link) keeps its rows but those `judge` finds kAfter, rewritten
   /// atomically; otherwise it starts afresh with the header. A row that cannot be read is kept as
   /// it is (readers skip it and say so), except a last line cut short by the interruption; either
-  /// is said in `warnings` (issue 27: resume deleted hand-edited rows without a word). `what`
+  /// is said in `warnings` (resume deleted hand-edited rows without a word). `what`
   /// names the rows in messages ("the metrics").
   static Expected<AppendedRowsFile> open(const std::string& path, std::string_view header,
                                          bool resume, std::uint64_t max_bytes, const Judge& judge,

@@ -2,7 +2,7 @@
 // Checks a zip archive's records against the CRC-32 its central directory stores. Checkpoints
 // (torch::serialize) and pytorch_model.bin files are zip archives, and LibTorch's reader builds
 // miniz without its CRC checks (MINIZ_DISABLE_ZIP_READER_CRC32_CHECKS): flipped bytes in a
-// weight record loaded silently and answered a different label (issue 27). This walk reads every
+// weight record loaded silently and answered a different label. This walk reads every
 // record once, refuses anything that is not a complete archive, and names the damaged record.
 #include <cstdint>
 #include <string>

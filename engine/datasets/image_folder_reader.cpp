@@ -195,7 +195,7 @@ Expected<Loaded<ImageDataset>> ImageFolderReader::read(const std::string& path,
   }
   for (const std::string& name : dataset.class_names) {
     // Class names go into classes.json, and JSON holds UTF-8 only: such a folder failed later with
-    // nlohmann's "[json.exception.type_error.316]" (issue 27).
+    // nlohmann's "[json.exception.type_error.316]".
     std::size_t replaced = 0;
     const std::string shown = repairUtf8(name, &replaced);
     if (replaced > 0) {

@@ -33,7 +33,7 @@ std::string quoteForMessage(std::string_view text) {
 
 /// The header's columns, named only where they look like column names (letters, digits, _ and -,
 /// at most 32 each, up to 8 of them): the file may not be a CSV at all, and whatever it holds is
-/// not repeated in a message (issue 27: a run's config.json naming /etc/passwd as its data had
+/// not repeated in a message (a run's config.json naming /etc/passwd as its data had
 /// its first line echoed).
 std::string describeHeader(const std::vector<std::string>& header) {
   constexpr std::size_t kShownColumns = 8;

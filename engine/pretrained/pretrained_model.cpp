@@ -124,7 +124,7 @@ Status checkMemory(const ModelMemoryEstimate& estimate, ModelUse use, const torc
 /// Puts the model's own (freshly initialised) value under `name` where the checkpoint has none, or
 /// one for another number of classes (a classifier's first dimension). A tensor of another rank or
 /// width is left for the loader to refuse: it is damage, not a head for other classes (a rank-101
-/// classifier.bias was taken for "no classifier for these classes", issue 27).
+/// classifier.bias was taken for "no classifier for these classes").
 void fillFresh(TensorMap& tensors, const std::string& name, const torch::Tensor& own,
                std::vector<std::string>* fresh) {
   auto found = tensors.find(name);

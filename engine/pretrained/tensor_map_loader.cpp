@@ -42,7 +42,7 @@ at::Tensor TensorMapLoader::take(const std::string& name) {
     return {};
   }
   // A NaN or infinity in a weight answers "LABEL_0 (p=-nan)" or makes fine-tuning's first loss
-  // non-finite, which would blame the learning rate (issue 27).
+  // non-finite, which would blame the learning rate.
   // Flattened: LibTorch 2 reduces tensors of at most 64 dimensions, and a damaged file may say
   // more (its shape is refused below, by name).
   if (!at::isfinite(stored.reshape({-1})).all().item<bool>()) {

@@ -1,8 +1,8 @@
 #pragma once
 // The image processor a pretrained ViT folder's images go through, checked against the model:
-// fine-tuning, inference of a fine-tuned run and `inspect --image` resize alike (issue 27:
-// inspect decoded to the model's size with OpenCV's area filter instead, and ignored a
-// preprocessor size that train refused).
+// fine-tuning, inference of a fine-tuned run and `inspect --image` resize alike (inspect
+// decoded to the model's size with OpenCV's area filter instead, and ignored a preprocessor size
+// that train refused).
 #include <string>
 
 #include "engine/imaging/vit_image_processor.h"

@@ -135,7 +135,7 @@ namespace {
 
 /// The first symbolic link among the entries of the run folder `path` and of its attention/ and
 /// checkpoints/, as an error: a run writes only into its own folder, and a link there (log.txt
-/// to a file elsewhere, issue 27) would have a resumed run append to or replace what it points to.
+/// to a file elsewhere) would have a resumed run append to or replace what it points to.
 Status refuseLinksIn(const std::string& path) {
   for (const std::string& sub :
        {std::string(), std::string("/attention"), std::string("/checkpoints")}) {

@@ -30,7 +30,7 @@ struct PendingCopy {
 
 /// Reads every parameter and buffer of `module` (and of its children, recursively) from
 /// `archive`, as Module::load would, but into new tensors, checked against the model: Module::load
-/// replaces a tensor of another shape without a word (issue 27).
+/// replaces a tensor of another shape without a word.
 Status collect(torch::serialize::InputArchive& archive, torch::nn::Module& module,
                const std::string& prefix, std::vector<PendingCopy>* copies) {
   std::set<std::string> known;

@@ -8,7 +8,7 @@ namespace ascope {
 /// (tuneCpuRuntime().cpus), or where it is 0 to those CPUs, unless OMP_NUM_THREADS says
 /// otherwise; returns the count in use. Process-wide. More threads than CPUs only wait for each
 /// other: 1024 of them on 2 CPUs took 220 s for two tiny steps and did not stop in time for
-/// SIGTERM (issue 27).
+/// SIGTERM.
 int useTensorThreads(int requested);
 
 /// What useTensorThreads(requested) does differently from what was asked, for the log ("threads

@@ -166,7 +166,7 @@ Status TrainingSession::prepare() {
   Expected<std::unique_ptr<Task>> task = makeTrainingTask(config_, device_, &warnings);
   for (const std::string& w : warnings) log(Severity::kWarning, w);
   if (!task.ok() && config_.resume && folder_) {
-    // A run folder is untrusted: say which of its settings pointed where (issue 27).
+    // A run folder is untrusted: say which of its settings pointed where.
     return Error{"with the settings of " + folder_->configPath() + " (\"data\": \"" + config_.data +
                  "\"): " + task.error()};
   }
@@ -254,7 +254,7 @@ Status TrainingSession::startRecording() {
   recording.resume_step = progress_.step;
   recording.head_statistics = config_.head_statistics;
   for (const MetricInfo& m : descriptor_->trackedMetrics()) recording.figure_keys.push_back(m.key);
-  // A dense timeline on steps every run of this length shares (issue 24): at least 100 sets.
+  // A dense timeline on steps every run of this length shares: at least 100 sets.
   recording.snapshot_spacing = config_.snapshot_every_steps > 0
                                    ? config_.snapshot_every_steps
                                    : SnapshotStore::spacingFor(total_steps_);

@@ -22,7 +22,7 @@ constexpr int64_t kMaxBuiltinSamples = 1'000'000;
 constexpr int64_t kMaxProbeSamples = 16;
 
 /// config.json keeps every text setting, and JSON holds UTF-8 only: a folder name with another
-/// byte made writing it fail with nlohmann's "[json.exception.type_error.316]" (issue 27).
+/// byte made writing it fail with nlohmann's "[json.exception.type_error.316]".
 Status utf8Text(const char* field, const std::string& value) {
   try {
     (void)nlohmann::json(value).dump();
@@ -50,7 +50,7 @@ Status TrainingConfig::validateCommon() const {
     return Error{"device must be cpu or cuda, got \"" + device + "\""};
   }
   if (bf16 && device != "cuda") {
-    // It was accepted and recorded in config.json, and did nothing (issue 27).
+    // It was accepted and recorded in config.json, and did nothing.
     return Error{"bf16 needs device cuda: autocast to bfloat16 runs on a GPU only, not on the " +
                  device};
   }

@@ -325,7 +325,7 @@ void AttentionVideoTest::cancelLeavesNothingBehind() {
 
 void AttentionVideoTest::mp4OntoAFullDiskFailsAndLeavesNothing() {
   // OpenCV's writer reports no I/O error: on a full disk the export said "wrote v.mp4: 3 frames"
-  // and left a file with an empty media box and no index (issue 27). RLIMIT_FSIZE stands in for
+  // and left a file with an empty media box and no index. RLIMIT_FSIZE stands in for
   // the full disk: writes past it fail (SIGXFSZ ignored meanwhile).
   rlimit saved{};
   QCOMPARE(::getrlimit(RLIMIT_FSIZE, &saved), 0);
@@ -353,7 +353,7 @@ void AttentionVideoTest::mp4OntoAFullDiskFailsAndLeavesNothing() {
 }
 
 void AttentionVideoTest::partialFilesOfAKilledExportGoAtTheNextStart() {
-  // A kill -9 mid-export left ".NAME.partial-PID-N.mp4" in the destination (issue 27).
+  // A kill -9 mid-export left ".NAME.partial-PID-N.mp4" in the destination.
   const pid_t dead = ::fork();  // a process that has ended: a child that exited, reaped
   if (dead == 0) ::_exit(0);
   int status = 0;

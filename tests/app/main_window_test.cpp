@@ -516,7 +516,7 @@ void MainWindowTest::commandLineSizesAndTimesAreBounded() {
     return AppOptions::parse(QStringList{QStringLiteral("attentionscope")} + extra, error, &help);
   };
   QString error;
-  // 100000x100000 grew the process to 24 GB before the kernel ended it (issue 27).
+  // 100000x100000 grew the process to 24 GB before the kernel ended it.
   QVERIFY(!parse({QStringLiteral("--size"), QStringLiteral("100000x100000")}, &error));
   QCOMPARE(error,
            QStringLiteral(

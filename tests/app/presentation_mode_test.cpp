@@ -1,4 +1,4 @@
-// Lecture mode (issue 12, item 1): presentation layout on F11 and back, font zoom that reaches
+// Lecture mode: presentation layout on F11 and back, font zoom that reaches
 // labels and QCustomPlot fonts, one dock full screen and back, a high-contrast theme the plots
 // follow, and the command-line options that turn them on for scripted screenshots.
 #include <QAction>

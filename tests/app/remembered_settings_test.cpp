@@ -1,4 +1,4 @@
-// Remembered settings (issue 12, item 7): the Run dock's task, preset and hyperparameters and the
+// Remembered settings: the Run dock's task, preset and hyperparameters and the
 // last run survive a restart, a gone run folder is forgotten, and a window saved off-screen or
 // larger than the screen comes back on it. Every test writes to a settings file in a temporary
 // folder, never to the user's.

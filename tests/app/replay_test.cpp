@@ -1,4 +1,4 @@
-// Lecture mode's replay (issue 12): bookmarks on a run's steps survive closing and reopening,
+// Lecture mode's replay: bookmarks on a run's steps survive closing and reopening,
 // show as markers on the curves and move the timeline when clicked or chosen; Play walks through
 // every snapshot at the chosen speed and stops; "Continue training" extends a real tiny run in its
 // own folder from its last step; and two runs are compared: overlaid curves named by run, the
@@ -242,7 +242,7 @@ void ReplayTest::malformedBookmarksStillOpenTheRun() {
 
 void ReplayTest::tooManyBookmarksAreRefusedNotDrawn() {
   // 100,000 bookmarks froze the window for 40 s drawing markers, and a scripted run ended with
-  // "the trainer … did not stop within 10 s" (issue 27).
+  // "the trainer … did not stop within 10 s".
   QTemporaryDir dir;
   const QString run = dir.filePath(QStringLiteral("run"));
   QVERIFY(FakeEngine::writeRunFolder(run.toStdString(), 2));

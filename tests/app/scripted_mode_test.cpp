@@ -203,7 +203,7 @@ void ScriptedModeTest::versionAndHelpNeedNoDisplay() {
 
 void ScriptedModeTest::aDecimalCommaLocaleChangesNoNumberOfTheRun() {
   // QApplication sets LC_NUMERIC from the environment: under a decimal-comma locale the GUI wrote
-  // "0,5" into metrics.csv, which no reader takes back (issue 27).
+  // "0,5" into metrics.csv, which no reader takes back.
   const std::string locale =
       testing::makeCommaLocale(dir_.filePath(QStringLiteral("locale")).toStdString());
   if (locale.empty()) QSKIP("localedef could not make a decimal-comma locale here");

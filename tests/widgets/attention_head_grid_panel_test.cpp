@@ -148,7 +148,7 @@ class AttentionHeadGridPanelTest : public QObject {
     panel.setCurrentLayer(1);
     test::settle();
     AttentionHeadGrid* grid = panel.headGrid();
-    // Run scale, head by head (issue 41: one top for the whole group, layer 2's 0.7, washed
+    // Run scale, head by head (one top for the whole group, layer 2's 0.7, washed
     // layer 1 out): each head of layer 1 up to its own 0.65; the bar reads fractions of it.
     QCOMPARE(grid->colorScale()->dataRange(), QCPRange(0.0, 1.0));
     QVERIFY(grid->colorScale()->label().contains(QStringLiteral("run max")));

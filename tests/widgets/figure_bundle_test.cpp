@@ -1,4 +1,4 @@
-// The lecture export bundle (issue 12): every kind of attention and every layer as a figure, the
+// The lecture export bundle: every kind of attention and every layer as a figure, the
 // enlarged head and the CLS overlay, every positional-encoding view; titles and JSON sidecars
 // that say run, step, layer and head; the attention CSV with its step column; and none of it
 // disturbs what the panels show.

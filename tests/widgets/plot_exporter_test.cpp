@@ -163,7 +163,7 @@ class PlotExporterTest : public QObject {
 
   void exportDialogAndMenu() {
     ExportDialog dialog;
-    // Defaults: a 16:9 slide of 2560 x 1440 pixels with text for a lecture hall (issue 24).
+    // Defaults: a 16:9 slide of 2560 x 1440 pixels with text for a lecture hall.
     QCOMPARE(dialog.choice().size.width, 800);
     QCOMPARE(dialog.choice().size.height, 450);
     QCOMPARE(dialog.choice().size.scale, 3.2);

@@ -51,7 +51,7 @@ QImage AttentionFrameRenderer::render(const AttentionPlotGroup& group, int layer
   caption_font.setBold(true);
   const QRect caption_rect(bar / 3, 0, size_.width() - 2 * (bar / 3), bar);
   // The whole caption where a smaller font fits it (down to 60 %); else its middle elided, so
-  // the step at the start and the run's name at the end both stay (issue 24: "2026-11-…").
+  // the step at the start and the run's name at the end both stay ("2026-11-…").
   const int largest = std::max(10, bar * 11 / 20);
   int pixels = largest;
   caption_font.setPixelSize(pixels);

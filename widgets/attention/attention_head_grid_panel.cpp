@@ -77,7 +77,7 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   grid_->setContextMenuPolicy(Qt::CustomContextMenu);
   detail_ = new AttentionHeatmapView(this);
   // The enlarged head grows and shrinks with its dock, cells square; where every token's label
-  // does not fit, every n-th is shown and the wheel zooms in (issue 24: at 1280 × 720 a scroll
+  // does not fit, every n-th is shown and the wheel zooms in (at 1280 × 720 a scroll
   // area left a strip of six rows with scroll bars).
   detail_->setGrowsForLabels(false);
   overlay_ = new ClsAttentionOverlay(this);
@@ -433,7 +433,7 @@ QString AttentionHeadGridPanel::exportBaseName() const {
 ExportResult AttentionHeadGridPanel::exportImage(const QString& path, ImageFormat format,
                                                  const ExportSize& size) {
   // Rendering the grid on screen at another size left its wrap and margins fitted to that size
-  // (issue 12): a copy draws the figure. A figure for slides shows the heads, not which one
+  //: a copy draws the figure. A figure for slides shows the heads, not which one
   // happens to be selected on screen, so the copy has none.
   const AttentionPlotGroup* g = group();
   if (!g || layer_ >= g->layerCount()) return ExportResult::failure(tr("No attention to export."));

@@ -46,7 +46,7 @@ QSize MaskedCellLegend::maximumOuterSizeHint() const {
   const QSize content = contentSize();
   // Hidden, it must not limit its row or column either: a maximum of 0 × 0 made the colour
   // scale's column 0 px wide (the scale was drawn over the cells) and the title's row 0 px high
-  // whenever no cell was masked (issue 24).
+  // whenever no cell was masked.
   if (content.isEmpty()) return {QWIDGETSIZE_MAX, QWIDGETSIZE_MAX};
   // Any width (the column may be wider for the colour scale), only the height of one line.
   return {QWIDGETSIZE_MAX, content.height() + margins().top() + margins().bottom()};
@@ -63,7 +63,7 @@ void MaskedCellLegend::draw(QCPPainter* painter) {
   painter->setFont(font_);
   // Measured on the device drawn on (an export's may be wider than the screen's): where the whole
   // text does not fit, its words before the bracket ("masked"), else elided, never cut off
-  // mid-word ("masked (causa", issue 24).
+  // mid-word ("masked (causa").
   const QRect room(box.right() + kGap, mRect.top(), mRect.width() - swatch - kGap, mRect.height());
   const QFontMetrics drawn(font_, painter->device());
   QString text = text_;

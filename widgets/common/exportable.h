@@ -37,7 +37,7 @@ struct ExportResult {
 };
 
 /// Called before each figure of an export of many: a window's progress keeps its event loop
-/// turning there (issue 41: Ctrl+E froze the window 8–10 s), and false stops the export (the
+/// turning there (Ctrl+E froze the window 8–10 s), and false stops the export (the
 /// user cancelled). Empty: never called.
 using BetweenFigures = std::function<bool()>;
 

@@ -24,7 +24,7 @@ QString elidedWord(const QString& text, int chars) {
 QString elided(const QString& label) {
   if (label.size() <= kMaxLabelChars) return label;
   // A decoder row "fed → predicts": what it predicts is the point, so the fed token gives way
-  // first ("scatola → gia…" told nothing, issue 24; "scat… → giallo" does).
+  // first ("scatola → gia…" told nothing; "scat… → giallo" does).
   const QString arrow = QStringLiteral(" → ");
   const int at = label.indexOf(arrow);
   if (at > 0) {
@@ -338,7 +338,7 @@ void HeatmapView::updateMinimumSize() {
   if (rect_->width() > 0 && color_scale_->visible()) {
     // At least as wide as the cells' own minimum, the axes around them (tick labels measured
     // since: long token labels) and the whole colour scale side by side: squeezed below it, the
-    // colour scale was drawn over the cells (issue 24). The height is left to the dock, so a
+    // colour scale was drawn over the cells. The height is left to the dock, so a
     // zoomed font does not push the dock's saved height.
     const int axes = rect_->outerRect().width() - rect_->width();
     wanted.setWidth(std::max(wanted.width(), 2 * kPad + axes + kMinCellsWidth +

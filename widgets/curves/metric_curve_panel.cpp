@@ -99,7 +99,7 @@ MetricCurvePanel::MetricCurvePanel(const QString& metric_name, QWidget* parent)
   cursor_->setSelectable(false);
 
   // Shortened when the dock is narrow (1280 × 720, 150 %, or a zoomed font), never wrapped: a
-  // wrapped readout took the rows the plot needs (issue 24).
+  // wrapped readout took the rows the plot needs.
   readout_ = new FittingLabel(this);
   readout_->setObjectName(QStringLiteral("curveReadout"));
   readout_->setTextFormat(Qt::RichText);
@@ -386,7 +386,7 @@ void MetricCurvePanel::updateReadout() {
     return;
   }
   const PlotTheme& t = plot_->theme();
-  // A replayed step: the figures of that step, as the live view showed them then (issue 12).
+  // A replayed step: the figures of that step, as the live view showed them then.
   const bool at_cursor = readout_step_ >= 0 && readout_step_ < lastStep();
   const auto shown = [this, at_cursor](const DecimatingSeries& series) {
     return at_cursor ? pointAtOrBefore(series, readout_step_) : series.last();
@@ -537,7 +537,7 @@ ExportResult MetricCurvePanel::exportImage(const QString& path, ImageFormat form
                                            const ExportSize& size) {
   syncGraphs();
   if (export_title_.isEmpty()) return PlotExporter::save(plot_, path, format, size);
-  // A slide shows the figure alone: it says whose run and which step (issue 24). The row exists
+  // A slide shows the figure alone: it says whose run and which step. The row exists
   // only while the figure is drawn; the window keeps the room for the plot.
   plot_->plotLayout()->insertRow(0);
   auto* title = new QCPTextElement(plot_, export_title_, plot_->theme().title_font);

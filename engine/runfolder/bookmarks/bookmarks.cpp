@@ -46,7 +46,7 @@ Expected<std::vector<Bookmark>> readBookmarks(const std::string& run_dir) {
     return Error{path + ": expected an object with a \"bookmarks\" array"};
   }
   if (list->size() > kMaxBookmarks) {
-    // 100,000 markers froze the window for 40 s (issue 27): refused, the file left as it is.
+    // 100,000 markers froze the window for 40 s: refused, the file left as it is.
     return Error{path + ": " + std::to_string(list->size()) + " bookmarks, more than the " +
                  std::to_string(kMaxBookmarks) + " a run keeps; remove some from the file"};
   }

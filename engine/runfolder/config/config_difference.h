@@ -22,7 +22,7 @@ std::vector<SettingDifference> differingSettings(const nlohmann::json& a, const 
 /// `differences` without the settings that only say where something is: the run's own folder
 /// (out_dir) always; a dataset or model path (data, pretrained) when both name a file or folder
 /// of the same name, i.e. the same data in another place. Two runs compared differ in their
-/// folders by definition; that is no setting worth a row (issue 24).
+/// folders by definition; that is no setting worth a row.
 std::vector<SettingDifference> withoutLocations(std::vector<SettingDifference> differences);
 
 /// The differing settings of two run folders' config.json files (read with the size and nesting

@@ -1,7 +1,7 @@
 #pragma once
 // Whether a config.json is a run's: a Hugging Face model folder has a config.json too, and read
 // as a run's settings it opened as "Images · ViT" with every setting at its default, or compared
-// as "99 differing settings" (issue 27).
+// as "99 differing settings".
 #include <nlohmann/json.hpp>
 #include <string>
 

@@ -1,6 +1,6 @@
 // What a process of the program killed mid-write leaves behind (a hidden partial video, an
 // export's staging folder) is removed by the next start, and only when its writer is gone
-// (issue 27): another running instance's files stay.
+//: another running instance's files stay.
 #include "engine/core/dead_process_leftovers.h"
 
 #include <gtest/gtest.h>

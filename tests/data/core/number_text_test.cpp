@@ -1,6 +1,6 @@
 // Numbers in the run folder's CSV files are written and read the same way under any locale: the
 // GUI's QApplication sets LC_NUMERIC from the environment, and under a decimal-comma locale
-// snprintf wrote "0,5" into metrics.csv and strtod read "0.5" as 0 (issue 27).
+// snprintf wrote "0,5" into metrics.csv and strtod read "0.5" as 0.
 #include "engine/core/number_text.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The zip walk that stands in for the CRC checks LibTorch's reader leaves out (issue 27: flipped
+// The zip walk that stands in for the CRC checks LibTorch's reader leaves out (flipped
 // bytes in a checkpoint's weight record loaded silently). Archives are built here record by record;
 // the checks on real torch archives are in tests/engine/train/checkpoint_test.cpp.
 #include "engine/core/zip_checksums.h"

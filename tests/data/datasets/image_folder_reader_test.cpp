@@ -144,7 +144,7 @@ TEST(ImageFolderReader, BadLayoutsStopTheLoad) {
 
 TEST(ImageFolderReader, AClassFolderNameThatIsNotUtf8IsRefusedByName) {
   // Class names go into classes.json: such a name failed later, in the JSON writer, with
-  // "[json.exception.type_error.316] invalid UTF-8 byte" (issue 27).
+  // "[json.exception.type_error.316] invalid UTF-8 byte".
   FixtureFolder folder;
   writeClasses(folder, "", 1);
   writeSolid(folder, "caf\xe9/0.png", 16, cv::Vec3b(1, 2, 3));

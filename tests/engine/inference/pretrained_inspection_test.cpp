@@ -141,7 +141,7 @@ void writePpm(const std::string& path, const std::vector<std::uint8_t>& planar, 
 TEST(PretrainedInspection, AnImageIsResizedAsTheModelsProcessorResizesIt) {
   // inspect decoded straight to the model's size (OpenCV's area filter) instead of the Pillow-exact
   // bilinear resize of preprocessor_config.json that fine-tuning uses: a 40×28 image gave attention
-  // off by up to 0.136 (issue 27). Asking with the image or with its Pillow resize is the same.
+  // off by up to 0.136. Asking with the image or with its Pillow resize is the same.
   const std::string folder = testing::freshTempPath("ascope_inspect_resize");
   std::filesystem::create_directories(folder);
   std::vector<std::uint8_t> image(3 * 40 * 28);

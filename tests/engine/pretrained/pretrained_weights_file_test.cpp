@@ -200,7 +200,7 @@ TEST(PretrainedWeightsFile, AnUnknownModelTypeNamesItAndTheArchitecture) {
 }
 
 TEST(PretrainedWeightsFile, FlippedBytesInPytorchModelBinAreFound) {
-  // LibTorch's reader checks no CRC: 200 flipped bytes answered a different label (issue 27).
+  // LibTorch's reader checks no CRC: 200 flipped bytes answered a different label.
   const fs::path flipped = weightsCopyOf("tiny_vit_bin", "flipped");
   const fs::path bin = flipped / "pytorch_model.bin";
   std::string bytes;
@@ -237,7 +237,7 @@ TEST(PretrainedWeightsFile, NonFiniteWeightsAreRefusedNamingTheTensor) {
 }
 
 TEST(PretrainedWeightsFile, AClassifierOfAnotherRankIsDamageNotAnotherHead) {
-  // A rank-101 classifier.bias read as "no classifier for these classes" (issue 27).
+  // A rank-101 classifier.bias read as "no classifier for these classes".
   const fs::path odd = weightsCopyOf("tiny_vit", "rank101");
   TensorMap tensors = hf_fixture::readSafetensors((odd / "model.safetensors").string());
   tensors.at("classifier.bias") = at::zeros(std::vector<int64_t>(101, 1));

@@ -76,7 +76,7 @@ TEST(Bookmarks, BadValuesNameTheBookmarkAndField) {
 }
 
 TEST(Bookmarks, MoreThanARunKeepsAreRefused) {
-  // 100,000 bookmarks froze the window for 40 s drawing their markers (issue 27).
+  // 100,000 bookmarks froze the window for 40 s drawing their markers.
   const std::string dir = freshRunDir("bookmarks_too_many");
   std::string text = "{\"bookmarks\": [";
   for (int i = 0; i < 100000; ++i)

@@ -243,7 +243,7 @@ TEST(SnapshotStore, StoresTheSameStepsWhateverTheProbeCadence) {
 }
 
 // A probe answers all its samples in one batched pass: the same maps and the same answers as
-// asking for each sample alone (issue 24: a probe made cheap rather than rare).
+// asking for each sample alone (a probe made cheap rather than rare).
 void expectBatchedProbeEqualsOneByOne(const std::string& task_id) {
   TrainingConfig c = *makePreset(task_id, "tiny");
   c.out_dir = freshTempPath("batched_probe_" + task_id);

@@ -225,7 +225,7 @@ TEST(RunFilesReliability, ConfigAndCheckpointFifosAndDeepConfigAreNamed) {
   EXPECT_FALSE(run->positional_encoding.has_value());
   EXPECT_NE(joined(run->warnings).find(checkpoint.path() + " is not a regular file (a FIFO)"),
             std::string::npos);
-  // Asked, it is named too: it used to read "no checkpoint yet" (issue 27).
+  // Asked, it is named too: it used to read "no checkpoint yet".
   InferenceRequest ask;
   ask.run_dir = folder.path();
   ask.text = "a fine film";
@@ -300,7 +300,7 @@ TEST(RunFilesReliability, ResumeDropsRowsAfterTheCheckpointAndKeepsWhatItCannotR
 TEST(RunFilesReliability, AModelFolderOrAnotherJsonIsNotARun) {
   const RunFolder folder = emptyRun("not_a_run");
   // A Hugging Face model folder has a config.json too: it opened as "Images · ViT" with every
-  // setting at its default, and compared as "99 differing settings" (issue 27).
+  // setting at its default, and compared as "99 differing settings".
   writeFile(folder.configPath(), "{\"model_type\": \"bert\", \"architectures\": [\"BertModel\"]}");
   Expected<OpenedRun> model = readRun(folder.path());
   ASSERT_FALSE(model.ok());

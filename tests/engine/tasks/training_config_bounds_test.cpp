@@ -184,7 +184,7 @@ namespace ascope {
 namespace {
 
 TEST(TrainingConfigBounds, Bf16OnTheCpuIsRefusedNotRecorded) {
-  // It was accepted and written to config.json, and did nothing (issue 27).
+  // It was accepted and written to config.json, and did nothing.
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.bf16 = true;
   c.device = "cpu";

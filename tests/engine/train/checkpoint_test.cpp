@@ -107,7 +107,7 @@ void expectUnchanged(torch::nn::Module& model, const std::vector<torch::Tensor>&
 TEST(Checkpoint, ACheckpointOfAnotherModelIsRefusedByNameAndChangesNothing) {
   // Module::load replaced every tensor with the checkpoint's, whatever its shape: a checkpoint of
   // another preset loaded, and the first forward pass failed with "shape '[1, 40, 2, 16]' is
-  // invalid" (issue 27).
+  // invalid".
   const std::string path = (fs::temp_directory_path() / "ascope_ckpt_other_model.pt").string();
   TextClassifierConfig wider;
   wider.vocab_size = 30, wider.d_model = 16, wider.d_ff = 48, wider.max_len = 10;

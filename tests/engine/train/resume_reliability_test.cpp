@@ -1,4 +1,4 @@
-// Resuming a run loses nothing and touches nothing it should not (issue 27): it continues from
+// Resuming a run loses nothing and touches nothing it should not: it continues from
 // best.pt when last.pt is missing or damaged, refuses a checkpoint of another model before any
 // file changes, keeps rows it cannot read, never follows a link out of the run folder, and does
 // not repeat a file that a run's config.json points to.

@@ -67,7 +67,7 @@ class HyperparameterForm : public QWidget {
   bool read_only_ = false;
   bool pretrained_shown_ = false;
   /// The task's own model sizes of the config last set: shown again when a pretrained model's
-  /// are taken away (an opened run after a fine-tune kept the fine-tune's, issue 41).
+  /// are taken away (an opened run after a fine-tune kept the fine-tune's).
   ModelShape own_shape_;
   QLabel* model_title_ = nullptr;
   QSpinBox* epochs_ = nullptr;

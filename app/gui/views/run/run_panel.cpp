@@ -164,7 +164,7 @@ void RunPanel::followModel() {
   const QString folder = model_box_->folder();
   const bool pretrained = task != nullptr && !folder.isEmpty() && task->pretrained_shape;
   if (!read_only_ && task != nullptr) {
-    // A pretrained model trained with a from-scratch preset ends at chance (issue 24); the
+    // A pretrained model trained with a from-scratch preset ends at chance; the
     // preset follows the model, both ways.
     const QString wanted = QString::fromStdString(task->defaultPreset(false, pretrained));
     const bool fine_tune =

@@ -103,7 +103,7 @@ RunComparisonWindow::RunComparisonWindow(QWidget* parent) : QWidget(parent, Qt::
   attention_layout->addWidget(problem_);
 
   // The curves and the settings in a row above; the three maps get the window's whole width
-  // below (side by side with the curves they were 130 px wide at 1280 × 720, issue 24).
+  // below (side by side with the curves they were 130 px wide at 1280 × 720).
   auto* curves = new QSplitter(Qt::Horizontal, this);
   curves->addWidget(loss_);
   curves->addWidget(accuracy_);

@@ -79,7 +79,7 @@ QString Mp4Encoder::close() {
     return QObject::tr("cannot finish the MP4 %1: %2").arg(path_, QString::fromStdString(e.msg));
   }
   // The writer reports no I/O errors (a full disk included): on a full disk it "succeeded" with an
-  // empty media box and no index, an unplayable file (issue 27). The file itself is the proof.
+  // empty media box and no index, an unplayable file. The file itself is the proof.
   if (frames_ > 0) {
     if (const QString problem = checkMp4File(path_); !problem.isEmpty())
       return QObject::tr("cannot write the MP4 %1: %2 (is the disk full?)").arg(path_, problem);

@@ -5,8 +5,8 @@
 //
 // Going back is two steps, because dock sizes are pixels: the window state is restored first, and
 // the docks once the window has its former size again. Restoring the docks while the window was
-// still full screen fitted the projector's sizes into the laptop's window and kept them (issue 24:
-// after F11, zoom, F11 the colour bars lost their scales, and the damage was saved at exit).
+// still full screen fitted the projector's sizes into the laptop's window and kept them (after
+// F11, zoom, F11 the colour bars lost their scales, and the damage was saved at exit).
 #include <QByteArray>
 #include <QSize>
 

@@ -55,7 +55,7 @@ Workspace Workspace::train(QSize room) {
     // A laptop: the Run dock scrolls its settings (its controls are in the toolbar) above the
     // sample under the scope, the two curves have half the height each, and the attention has
     // its column's whole height, taking turns with the small docks: below it they would leave
-    // the enlarged head under 100 px (issue 41).
+    // the enlarged head under 100 px.
     w.columns = {
         {0.22, {{{"runDock"}, 0.56}, {{"sampleDock"}, 0.44}}},
         {0.28, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},

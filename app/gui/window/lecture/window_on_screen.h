@@ -1,5 +1,5 @@
 #pragma once
-// Keeps a person's main window on its screen (issue 41): a font zoom step made the window's
+// Keeps a person's main window on its screen: a font zoom step made the window's
 // minimum size larger than a 1280 × 720 screen (Ctrl+= twice: 722 px tall at y = 32, the status
 // bar and the dock tabs lost), and leaving full screen left it at 0,0 with its title bar above
 // the screen (openbox). After every zoom step and every return to a normal window it checks the

@@ -60,7 +60,7 @@ HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention,
 }
 
 QList<Exportable*> HeadAnalysisController::exportables() const {
-  // Each once it has something to show (issue 24: they were missing from the bundle).
+  // Each once it has something to show (they were missing from the bundle).
   QList<Exportable*> out;
   if (!heads_->store().isEmpty()) out.push_back(heads_);
   if (!ablation_table_->result().rows.empty()) out.push_back(ablation_table_);

@@ -191,7 +191,7 @@ void ReplayActions::startContinued(const TrainingConfig& config, const QString& 
 
 int ReplayActions::proposedEpochs(const TrainingConfig& config, int epoch_reached,
                                   bool reached_end) {
-  // An epoch count decided the run's length: an interrupted run finishes it (issue 24: epoch 17
+  // An epoch count decided the run's length: an interrupted run finishes it (epoch 17
   // was proposed to a run that had stopped before its 16th was done), an ended one gets one more.
   if (config.max_steps <= 0) {
     const bool interrupted = !reached_end || epoch_reached < config.epochs;

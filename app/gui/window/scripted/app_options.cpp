@@ -323,7 +323,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
         QRegularExpression(QStringLiteral("^(\\d{1,9})x(\\d{1,9})$")).match(parser.value(size));
     const int width = m.hasMatch() ? m.captured(1).toInt() : 0;
     const int height = m.hasMatch() ? m.captured(2).toInt() : 0;
-    // A window of 100000x100000 grew the process to 24 GB before the kernel ended it (issue 27):
+    // A window of 100000x100000 grew the process to 24 GB before the kernel ended it:
     // 8K is the largest screen a window is shown on.
     if (width < kMinWindowSize.width() || height < kMinWindowSize.height() ||
         width > kMaxWindowSize.width() || height > kMaxWindowSize.height()) {

@@ -42,7 +42,7 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
       label_->fontMetrics().horizontalAdvance(QStringLiteral("step 0000000 · 000/000")));
   play_button_ = new QToolButton(this);
   play_button_->setObjectName(QStringLiteral("timelinePlay"));
-  // The style's icons, not ▶/⏸: DejaVu has no ⏸, which showed as an empty box (issue 24).
+  // The style's icons, not ▶/⏸: DejaVu has no ⏸, which showed as an empty box.
   play_button_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   play_button_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
   play_button_->setText(tr("Play"));

@@ -79,8 +79,38 @@ while IFS= read -r file; do
 done < <(find engine -name '*.h' -o -name '*.cpp' | sort)
 report "engine layers (engine/layers.txt)" "${engine_problems%$'\n'}"
 
+# app/gui/: bridge/ below views/ below window/, and window/'s folders in the order of their list.
+report "the window or views in app/gui/bridge/" \
+  "$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"app/gui/(views|window)/' app/gui/bridge || true)"
+report "the window in app/gui/views/" \
+  "$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"app/gui/window/' app/gui/views || true)"
+window_list="app/gui/window/layers.txt"
+declare -A window_rank=()
+w=0
+while read -r folder; do
+  case "$folder" in "" | "#"*) continue ;; esac
+  window_rank[$folder]=$w
+  w=$((w + 1))
+done <"$window_list"
+window_problems=""
+while IFS= read -r file; do
+  part="${file#app/gui/window/}"
+  part="${part%%/*}"
+  if [ -z "${window_rank[$part]+x}" ]; then
+    window_problems+="$file: folder app/gui/window/$part is not listed in $window_list"$'\n'
+    continue
+  fi
+  while IFS= read -r used; do
+    if [ -z "${window_rank[$used]+x}" ] || [ "${window_rank[$used]}" -gt "${window_rank[$part]}" ]; then
+      window_problems+="$file: app/gui/window/$part includes app/gui/window/$used/, which is not below it in $window_list"$'\n'
+    fi
+  done < <(sed -nE 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"app/gui/window/([^/"]+)/.*|\1|p' "$file")
+done < <(find app/gui/window -mindepth 2 \( -name '*.h' -o -name '*.cpp' \) | sort)
+report "app/gui/window folders ($window_list)" "${window_problems%$'\n'}"
+
 if [ "$failed" -eq 0 ]; then
   echo "layering: widgets/, app/gui/ and app/cli/ include no LibTorch; widgets/ no engine or app;" \
-    "engine/ folders ($n) include only the layers below them"
+    "engine/ folders ($n) include only the layers below them; app/gui/window's folders ($w)" \
+    "and bridge/ < views/ < window/ likewise"
 fi
 exit "$failed"

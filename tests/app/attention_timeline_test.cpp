@@ -7,14 +7,21 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+#include <limits>
+#include <random>
+
 #include "app/gui/bridge/current_run.h"
+#include "app/gui/views/attention/attention_plot_conversion.h"
 #include "app/gui/views/attention/timeline/attention_timeline.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "engine/analysis/head_maxima.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
+#include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 
 namespace ascope {
@@ -33,6 +40,7 @@ class AttentionTimelineTest : public QObject {
   void askedInputReplacesTheRunUntilBack();
   void largeLiveProbesAreConvertedOffTheGuiThread();
   void timelineWorksWithoutAView();
+  void runScaleTakenFromStoredSnapshotsIsTheScreensRule();
 };
 
 namespace {
@@ -306,6 +314,52 @@ void AttentionTimelineTest::timelineWorksWithoutAView() {
   QCOMPARE(timeline.shownStep(), 60LL);
   QCOMPARE(drawn, 60LL);
   QVERIFY(timeline.isFollowingLive());
+}
+
+// Opening a run takes each head's top of the Run scale straight from the stored snapshots
+// (engine/analysis/head_maxima.h) instead of converting each one to plot data: the engine's rule
+// must give what the screen's own rule (AttentionHeadDisplay::informativeMax) gives on the
+// converted matrices, causal groups, NaN, infinite and missing heads included.
+void AttentionTimelineTest::runScaleTakenFromStoredSnapshotsIsTheScreensRule() {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> weight(0.0f, 1.0f);
+  for (int round = 0; round < 40; ++round) {
+    AttentionSnapshot snapshot;
+    snapshot.task = kSentimentTaskId;
+    AttentionGroup group;
+    group.name = "encoder";
+    group.causal = round % 2 == 1;
+    group.layers = 1 + round % 3;
+    group.heads = 1 + round % 4;
+    for (int i = 0; i < group.layers * group.heads; ++i) {
+      AttentionMap map;
+      map.rows = 1 + static_cast<int>(random() % 9);
+      map.cols = group.causal ? map.rows : 1 + static_cast<int>(random() % 9);
+      for (int c = 0; c < map.rows * map.cols; ++c) map.values.push_back(weight(random));
+      if (round % 5 == 2) map.values[0] = std::numeric_limits<float>::quiet_NaN();
+      if (round % 7 == 3) map.values.back() = std::numeric_limits<float>::infinity();
+      group.maps.push_back(std::move(map));
+    }
+    if (round % 6 == 4) group.maps.pop_back();  // a head missing from a damaged snapshot
+    const std::vector<std::vector<float>> tops = informativeHeadMaxima(group);
+    snapshot.groups.push_back(group);
+    const AttentionPlotData plot = toAttentionPlotData(snapshot);
+    QCOMPARE(plot.groups.size(), std::size_t(1));
+    QCOMPARE(plot.groups[0].name, attentionGroupTitle(snapshot.task, group.name));
+    QCOMPARE(tops.size(), std::size_t(group.layers));
+    for (int layer = 0; layer < group.layers; ++layer) {
+      const auto& heads = plot.groups[0].layers[static_cast<std::size_t>(layer)];
+      for (int head = 0; head < group.heads; ++head) {
+        const double screen = static_cast<std::size_t>(head) < heads.size()
+                                  ? AttentionHeadDisplay::informativeMax(
+                                        heads[static_cast<std::size_t>(head)], group.causal)
+                                  : 0.0;
+        QCOMPARE(static_cast<double>(
+                     tops[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)]),
+                 screen);
+      }
+    }
+  }
 }
 
 }  // namespace ascope

@@ -24,7 +24,7 @@ namespace {
 
 /// Below this a loss or accuracy plot cannot be read (the issue measured 30–40 px).
 constexpr int kReadableCurvePx = 150;
-/// The enlarged head's cells in the Train workspace at 1280 × 720 (issue 41 measured ~45 px
+/// The enlarged head's cells in the Train workspace at 1280 × 720 (it measured ~45 px
 /// square, its title and axes cut, "collapsed to a glyph" at a zoomed font).
 constexpr int kEnlargedHeadPx = 240;
 /// A translation's cross-attention is wider than tall (source tokens × "fed → predicts" rows,

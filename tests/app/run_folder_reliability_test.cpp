@@ -26,8 +26,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/log/app_log.h"
 #include "app/gui/window/export/export_actions.h"
-#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/run_controller.h"

@@ -7,6 +7,11 @@
 
 namespace ascope {
 
+AttentionRunMaxima::AttentionRunMaxima(const std::vector<std::vector<float>>& tops) {
+  tops_.reserve(tops.size());
+  for (const std::vector<float>& layer : tops) tops_.emplace_back(layer.begin(), layer.end());
+}
+
 void AttentionRunMaxima::add(const AttentionPlotGroup& group) {
   if (tops_.size() < group.layers.size()) tops_.resize(group.layers.size());
   for (std::size_t l = 0; l < group.layers.size(); ++l) {

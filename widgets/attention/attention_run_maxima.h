@@ -1,7 +1,7 @@
 #pragma once
 // The tops of the Run colour scale of one attention group: each head's largest informative weight
 // (AttentionHeadDisplay::informativeMax) over the snapshots of a run. One top for the whole group
-// let one sharp head (~0.9) wash every other head out at every step (issue 41); per head, a head
+// let one sharp head (~0.9) wash every other head out at every step; per head, a head
 // still compares like with like along the timeline, and every head shows its own structure.
 #include <vector>
 
@@ -11,6 +11,9 @@ struct AttentionPlotGroup;
 
 class AttentionRunMaxima {
  public:
+  AttentionRunMaxima() = default;
+  /// Tops already taken, [layer][head] (the engine's informativeHeadMaxima of a stored snapshot).
+  explicit AttentionRunMaxima(const std::vector<std::vector<float>>& tops);
   /// Raises each head's top to its largest weight in `group`.
   void add(const AttentionPlotGroup& group);
   /// Raises each head's top to `other`'s.

@@ -14,7 +14,6 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/window/export/attention_video_dialog.h"
-#include "app/gui/window/scripted/app_options.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/common/figure_context.h"
@@ -196,17 +195,16 @@ void AttentionVideoActions::onFinished(const AttentionVideoResult& result) {
   }
 }
 
-int AttentionVideoActions::exportScripted(const AppOptions& options) {
+int AttentionVideoActions::exportScripted(const ScriptedVideoRequest& asked) {
   attention_->waitForLoad();
-  last_request_ = requestFor(options.export_video, viewNamed(options.video_view),
-                             options.video_layer, options.video_head, options.video_fps);
+  last_request_ = requestFor(asked.path, viewNamed(asked.view), asked.layer, asked.head, asked.fps);
   const AttentionVideoResult result = exporter_->run(run_->folder(), last_request_);
   for (const QString& warning : result.warnings) sayVideo(tr("video: %1").arg(warning));
   if (result.ok()) {
     sayVideo(summary(last_request_, result));
     return 0;
   }
-  std::fprintf(stderr, "attentionscope: --export-video %s: %s\n", qPrintable(options.export_video),
+  std::fprintf(stderr, "attentionscope: --export-video %s: %s\n", qPrintable(asked.path),
                qPrintable(result.error));
   std::fflush(stderr);
   return result.bad_request ? 2 : 1;

@@ -3,6 +3,7 @@
 // Attention dock shows (group, probe sample, colour scale, rollout settings, the window's look),
 // runs AttentionVideoExport with a progress dialog that can cancel it, and reports the outcome.
 #include <QObject>
+#include <QString>
 
 #include "app/gui/window/export/attention_video_export.h"
 
@@ -14,7 +15,16 @@ namespace ascope {
 
 class AttentionTimelineView;
 class CurrentRun;
-struct AppOptions;
+
+/// What --export-video asked for: the file, "head", "grid" or "overlay", the layer, head and
+/// frames per second.
+struct ScriptedVideoRequest {
+  QString path;
+  QString view;
+  int layer = 0;
+  int head = 0;
+  int fps = 4;
+};
 
 class AttentionVideoActions : public QObject {
   Q_OBJECT
@@ -37,7 +47,7 @@ class AttentionVideoActions : public QObject {
   QProgressDialog* progressDialog() const { return progress_; }
   /// --export-video: exports, waiting, and prints the outcome; returns the exit code (0 done,
   /// 1 not written, 2 a bad value).
-  int exportScripted(const AppOptions& options);
+  int exportScripted(const ScriptedVideoRequest& asked);
 
  Q_SIGNALS:
   void message(const QString& text);

@@ -19,6 +19,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/log/app_log.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
@@ -28,7 +29,6 @@
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
 #include "app/gui/window/lecture/window_on_screen.h"
-#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/help_actions.h"
 #include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/run/error_analysis_controller.h"
@@ -82,7 +82,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   controller_ = new RunController(
       {run_panel_, curves_, attention_, encoding_, sample_, decoding_, heads_, app_log_}, run_,
       bridge_, this);
-  // Error analysis (issue 26): the run scored on a data set, its errors under the scope.
+  // Error analysis: the run scored on a data set, its errors under the scope.
   errors_ = new ErrorAnalysisController(attention_, sample_, run_, this);
   connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
   exporter_ = new ExportActions(attention_, encoding_, curves_,
@@ -215,7 +215,7 @@ void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
   open->setShortcut(QKeySequence::Open);
-  // Continue, bookmark and compare runs (issue 12, lecture mode).
+  // Continue, bookmark and compare runs (lecture mode).
   auto* replay = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
                                    controller_, this);
   connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
@@ -228,7 +228,7 @@ void MainWindow::createMenus() {
   models->offerDownloadedModels();
   file->addAction(models->getModelAction());
 #endif
-  // Inspect without training (issue 15): a pretrained model reads a sentence, every head shown.
+  // Inspect without training: a pretrained model reads a sentence, every head shown.
   auto* inspection = new PretrainedInspectionWindow(attention_, run_panel_->modelChoice(), this);
   file->addAction(tr("&Inspect pretrained model…"), inspection, &PretrainedInspectionWindow::open);
   file->addSeparator();
@@ -242,11 +242,11 @@ void MainWindow::createMenus() {
   QAction* attention = file->addAction(tr("Export &attention CSV…"), exporter_,
                                        &ExportActions::exportAttentionInteractively);
   attention->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-  // Attention in motion (issue 12): the run's snapshots as a GIF or MP4.
+  // Attention in motion: the run's snapshots as a GIF or MP4.
   video_ = new AttentionVideoActions(attention_, run_, this);
   connect(video_, &AttentionVideoActions::message, this, &MainWindow::showMessage);
   file->addAction(video_->action());
-  // The lecture after the lecture (issue 38): the shown run as one offline page for students.
+  // The lecture after the lecture: the shown run as one offline page for students.
   auto* handout = new HandoutExportActions(run_, this);
   connect(handout, &HandoutExportActions::message, this, &MainWindow::showMessage);
   file->addAction(handout->action());

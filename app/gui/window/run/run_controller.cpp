@@ -14,12 +14,13 @@
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/log/app_log.h"
 #include "app/gui/views/run/run_panel.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
-#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/run/head_analysis_controller.h"
+#include "engine/analysis/head_maxima.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_head_display.h"
@@ -218,9 +219,12 @@ void RunController::openRun(const QString& dir, OpenOrigin origin) {
           result.left_out << QString::fromStdString(file.path);
           continue;
         }
+        // The tops straight from the snapshot, under the title the timeline gives each group.
         for (const AttentionSnapshot& snapshot : probes->samples) {
-          for (const AttentionPlotGroup& group : toAttentionPlotData(snapshot).groups)
-            result.group_max[group.name].add(group);
+          for (const AttentionGroup& group : snapshot.groups) {
+            result.group_max[attentionGroupTitle(snapshot.task, group.name)].raise(
+                AttentionRunMaxima(informativeHeadMaxima(group)));
+          }
         }
         readable.push_back(std::move(file));
       }

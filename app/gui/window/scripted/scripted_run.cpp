@@ -27,6 +27,7 @@
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/log/app_log.h"
 #include "app/gui/views/run/hyperparameter_form.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
 #include "app/gui/views/run/run_panel.h"
@@ -37,16 +38,15 @@
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
-#include "app/gui/window/layout/layout_report.h"
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
-#include "app/gui/window/main/app_log.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/main/stall_monitor.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
+#include "app/gui/window/scripted/layout_report.h"
 #include "engine/core/output_file.h"
 #include "engine/runfolder/own_files.h"
 #include "widgets/attention/attention_head_grid_panel.h"
@@ -456,7 +456,9 @@ int ScriptedRun::writeOutputs() {
     }
   }
   if (!options_.export_video.isEmpty()) {
-    code = std::max(code, window_->videoExporter()->exportScripted(options_));
+    code = std::max(code, window_->videoExporter()->exportScripted(
+                              {options_.export_video, options_.video_view, options_.video_layer,
+                               options_.video_head, options_.video_fps}));
   }
   if (!options_.inspect_model.isEmpty()) {
     shot_of = window_->findChild<PretrainedInspectionWindow*>();

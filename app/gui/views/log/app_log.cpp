@@ -1,4 +1,4 @@
-#include "app/gui/window/main/app_log.h"
+#include "app/gui/views/log/app_log.h"
 
 #include <spdlog/sinks/qt_sinks.h>
 #include <spdlog/sinks/stdout_color_sinks.h>

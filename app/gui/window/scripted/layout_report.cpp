@@ -1,4 +1,4 @@
-#include "app/gui/window/layout/layout_report.h"
+#include "app/gui/window/scripted/layout_report.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -311,7 +311,7 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
   report.insert(QStringLiteral("smallest_curve_area_height"),
                 any_curve ? QJsonValue(smallest_area) : QJsonValue());
 
-  // The enlarged head's plot area as the Attention dock leaves it on screen (issue 41: ~45 px
+  // The enlarged head's plot area as the Attention dock leaves it on screen (~45 px
   // square at 1280 × 720 in the Train workspace, titles and axes cut).
   const AttentionHeatmapView* head = window.attention()->panel()->headView();
   const QRect head_shown = unclippedRect(head, &window).intersected(head->axisRect()->rect());

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <exception>
 #include <filesystem>
+#include <optional>
 
 #include "engine/core/printable_text.h"
 #include "engine/datasets/held_out_splits.h"
@@ -101,17 +102,23 @@ Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::
   return snapshot;
 }
 
-/// The BLEU of the run's weights on `split` decoded greedily.
-Expected<double> greedyBleu(const EvaluationRequest& request, const TrainingConfig& config,
-                            const Scoring& scoring, const std::atomic<bool>* cancel) {
-  const DataSplit split = scoring.split;
-  Expected<RunModel> greedy = loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
-                                           dataConfig(config, request, scoring), nullptr, 1);
-  if (!greedy.ok()) return Error{greedy.error()};
+/// The task's second scoring `pass` of the run's weights on the same split, its figures added to
+/// `figures` under the pass's prefix.
+Status scoreExtraPass(const ExtraEvaluationPass& pass, const EvaluationRequest& request,
+                      const TrainingConfig& config, const Scoring& scoring,
+                      const std::atomic<bool>* cancel, Figures& figures) {
+  Expected<RunModel> model =
+      loadRunModel(request.run_dir, CheckpointChoice::kBest, request.device,
+                   dataConfig(config, request, scoring), nullptr, pass.beam_width);
+  if (!model.ok()) return Error{model.error()};
   Expected<std::vector<ScoredSample>> scored =
-      greedy->task->scoreSplit(split, ScoringProgress{{}, cancel});
+      model->task->scoreSplit(scoring.split, ScoringProgress{{}, cancel});
   if (!scored.ok()) return Error{scored.error()};
-  return greedy->task->summarizeScores(*scored).figures.get("bleu").value_or(0.0);
+  const Figures again = model->task->summarizeScores(*scored).figures;
+  for (const std::string& key : pass.figures) {
+    if (const std::optional<double> value = again.get(key)) figures.set(pass.prefix + key, *value);
+  }
+  return {};
 }
 
 }  // namespace
@@ -171,11 +178,16 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     report.scored = std::move(*scored);
     report.samples = static_cast<std::int64_t>(report.scored.size());
     summarize(report, task);
-    if (request.beam_width > 1) {
-      // Greedy's BLEU beside the beam's: the same weights and split, decoded greedily.
-      Expected<double> greedy = greedyBleu(request, *config, scoring, progress.cancel);
-      if (!greedy.ok()) return Error{greedy.error()};
-      report.figures.set("greedy_bleu", *greedy);
+    // What the task scores again beside a beam (its greedy figures): the same weights and split.
+    if (const TaskDescriptor* descriptor = TaskRegistry::instance().find(report.task)) {
+      for (const ExtraEvaluationPass& pass : descriptor->extra_evaluation_passes) {
+        if (request.beam_width <= pass.beam_width) continue;
+        if (Status s =
+                scoreExtraPass(pass, request, *config, scoring, progress.cancel, report.figures);
+            !s.ok()) {
+          return Error{s.error()};
+        }
+      }
     }
     const std::vector<std::size_t> worst =
         worstErrors(report.scored, static_cast<std::size_t>(request.errors));

@@ -59,6 +59,16 @@ struct AttentionAxes {
   std::string key_title = "key";
 };
 
+/// A second scoring of the same weights and split that `evaluate` reports beside the asked one,
+/// when that one was decoded with a beam wider than `beam_width`: a translation's greedy BLEU
+/// beside its beam's. Each of `figures` of the second scoring is stored as `prefix` + its key
+/// (which the task declares among its metrics, untracked).
+struct ExtraEvaluationPass {
+  std::string prefix;                ///< "greedy_"
+  int beam_width = 1;                ///< the second scoring decodes with this beam
+  std::vector<std::string> figures;  ///< {"bleu"}
+};
+
 /// The presets the built-in tasks offer: laptop (minutes on a CPU), tiny (tests, a quick look)
 /// and seed (the seed documents' reference configuration).
 std::vector<PresetInfo> laptopTinySeedPresets();
@@ -80,6 +90,8 @@ struct TaskDescriptor {
   /// The figures it reports besides loss and accuracy, in the order summaries list them; their
   /// values travel as Figures (figures.h) keyed by MetricInfo::key.
   std::vector<MetricInfo> metrics;
+  /// What `evaluate` scores again beside a beam's figures (none for a classifier).
+  std::vector<ExtraEvaluationPass> extra_evaluation_passes;
   std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets

@@ -47,6 +47,17 @@ Status checkMetrics(const TaskDescriptor& d) {
     }
   }
   if (headlines > 1) return Error{"task \"" + d.id + "\" has more than one headline figure"};
+  // A second scoring's figures are stored under their own keys: declared like any other, so that
+  // every report titles them.
+  for (const ExtraEvaluationPass& pass : d.extra_evaluation_passes) {
+    for (const std::string& key : pass.figures) {
+      if (findMetric(d.metrics, key) == nullptr ||
+          findMetric(d.metrics, pass.prefix + key) == nullptr) {
+        return Error{"task \"" + d.id + "\": its evaluation pass \"" + pass.prefix + "\" reports " +
+                     key + " as " + pass.prefix + key + ", and the task must declare both figures"};
+      }
+    }
+  }
   return {};
 }
 

@@ -279,6 +279,7 @@ TaskDescriptor translationTaskDescriptor() {
   d.input_hint = "Type an English sentence, e.g. the black cat eats";
   d.accuracy_name = "token accuracy";
   d.metrics = translationMetrics();
+  d.extra_evaluation_passes = {{"greedy_", 1, {"bleu"}}};
   d.layers_hint = "Encoder layers and decoder layers (each)";
   d.language_pair = true;
   for (const char* token : TranslationWordTokenizer::kSpecialTokens) {

@@ -113,6 +113,27 @@ TEST(TaskRegistry, RefusesDuplicatesAndIncompleteTasks) {
   EXPECT_EQ(TaskRegistry::instance().find("incomplete"), nullptr);
 }
 
+TEST(TaskRegistry, AnEvaluationPassReportsOnlyDeclaredFigures) {
+  // The translation declares its greedy scoring beside a beam; evaluate names no metric itself.
+  const TaskDescriptor* translation = TaskRegistry::instance().find(kTranslationTaskId);
+  ASSERT_NE(translation, nullptr);
+  ASSERT_EQ(translation->extra_evaluation_passes.size(), 1u);
+  EXPECT_EQ(translation->extra_evaluation_passes[0].prefix, "greedy_");
+  EXPECT_EQ(translation->extra_evaluation_passes[0].beam_width, 1);
+  EXPECT_EQ(translation->metric("greedy_bleu").title, "greedy BLEU");
+  EXPECT_TRUE(TaskRegistry::instance().find(kSentimentTaskId)->extra_evaluation_passes.empty());
+
+  TaskDescriptor copy = *translation;
+  copy.id = "undeclared_pass";
+  copy.extra_evaluation_passes = {{"sampled_", 1, {"bleu"}}};
+  const Status refused = TaskRegistry::instance().add(copy);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(),
+            "task \"undeclared_pass\": its evaluation pass \"sampled_\" reports bleu as "
+            "sampled_bleu, and the task must declare both figures");
+  EXPECT_EQ(TaskRegistry::instance().find("undeclared_pass"), nullptr);
+}
+
 TEST(TaskRegistry, ModelShapeRoundTrips) {
   for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
     TrainingConfig config = *makePreset(task->id, task->presets.front().name);

@@ -212,13 +212,22 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
-  open->setShortcut(QKeySequence::Open);
-  // Continue, bookmark and compare runs (lecture mode).
+  // Continue, bookmark and compare runs (lecture mode): its actions sit in three menus.
   auto* replay = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
                                    controller_, this);
   connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
+  createFileMenu(replay);
+  createRunMenu(replay);
+  createTimelineMenu(replay);
+  createViewMenu();
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  (new HelpActions(this))->fillMenu(help);
+}
+
+void MainWindow::createFileMenu(ReplayActions* replay) {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open run folder…"), this, &MainWindow::openRunInteractively);
+  open->setShortcut(QKeySequence::Open);
   replay->addFileActions(file);
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
   file->addAction(tr("&Get dataset…"), this,
@@ -253,14 +262,18 @@ void MainWindow::createMenus() {
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+}
 
+void MainWindow::createRunMenu(ReplayActions* replay) {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addActions({run_panel_->startAction(), run_panel_->pauseAction(), run_panel_->stepAction(),
                    run_panel_->stopAction()});
   replay->addRunActions(run);
   run->addSeparator();
   run->addAction(errors_->evaluateAction());
+}
 
+void MainWindow::createTimelineMenu(ReplayActions* replay) {
   // The run's one time axis: every dock follows the snapshot the timeline shows. Window-wide keys,
   // except where a focused widget uses them itself: text fields keep theirs, and ←/→ change the
   // head while the attention panel has focus (its own shortcuts; two enabled shortcuts on one
@@ -299,7 +312,9 @@ void MainWindow::createMenus() {
             first->setEnabled(!in_decoding);
             last->setEnabled(!in_decoding);
           });
+}
 
+void MainWindow::createViewMenu() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   // Workspaces: the docks arranged for watching a run train or for studying its attention, at
   // sizes for this window; Presentation (below) is the third, the projector's.
@@ -326,9 +341,6 @@ void MainWindow::createMenus() {
           &RunKeyFilter::leaveTextField);
   view->addSeparator();
   presentation_->fillViewMenu(view);
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  (new HelpActions(this))->fillMenu(help);
 }
 
 void MainWindow::openRunInteractively() {

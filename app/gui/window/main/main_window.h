@@ -22,6 +22,7 @@ class LongRunCheck;
 class PresentationControls;
 class RunKeyFilter;
 class RememberedSettings;
+class ReplayActions;
 class RunControlBar;
 class RunController;
 class RunPanel;
@@ -76,7 +77,14 @@ class MainWindow : public QMainWindow {
   void createDocks();
   /// The run's controls above the docks, and its state in the status bar.
   void createRunToolBar();
+  /// The menu bar, a function per menu.
   void createMenus();
+  void createFileMenu(ReplayActions* replay);
+  void createRunMenu(ReplayActions* replay);
+  /// Window-wide keys for the timeline, yielded to the attention panel and the Decoding dock
+  /// while they have the focus.
+  void createTimelineMenu(ReplayActions* replay);
+  void createViewMenu();
   void openRunInteractively();
   /// "Get dataset…" for `task`; the fetched folder becomes the Run panel's data.
   void openGetDataset(const QString& task);

@@ -338,6 +338,24 @@ QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
 int ScriptedRun::writeOutputs() {
   int code = 0;
   // The comparison first: the layout measured below says whether its window fits the screen.
+  QWidget* shot_of = compareRuns(code);
+  QJsonObject report;
+  report.insert(QStringLiteral("panels"), panelReport(window_));
+  report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
+  report.insert(QStringLiteral("window_title"), window_->windowTitle());
+  reportLayout(report);
+  if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
+  if (options_.train_steps > 0) reportTraining(report);
+  code = std::max(code, exportFigures());
+  if (!options_.inspect_model.isEmpty()) {
+    shot_of = window_->findChild<PretrainedInspectionWindow*>();
+    shot_of->resize(options_.size);
+  }
+  if (!options_.screenshot.isEmpty()) code = std::max(code, writeScreenshot(shot_of));
+  return std::max(code, writeReport(report));
+}
+
+QWidget* ScriptedRun::compareRuns(int& code) {
   QWidget* shot_of = window_;
   if (!options_.compare_dir.isEmpty()) {
     RunComparisonWindow* compare =
@@ -354,10 +372,10 @@ int ScriptedRun::writeOutputs() {
       code = 1;
     }
   }
-  QJsonObject report;
-  report.insert(QStringLiteral("panels"), panelReport(window_));
-  report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
-  report.insert(QStringLiteral("window_title"), window_->windowTitle());
+  return shot_of;
+}
+
+void ScriptedRun::reportLayout(QJsonObject& report) {
   const QJsonObject layout = LayoutReport::measure(*window_);
   report.insert(QStringLiteral("layout"), layout);
   const QJsonValue smallest = layout[QStringLiteral("smallest_curve_plot_height")];
@@ -371,77 +389,83 @@ int ScriptedRun::writeOutputs() {
           .arg(smallest.isNull() ? tr("not shown") : tr("%1 px").arg(smallest.toInt()))
           .arg(layout[QStringLiteral("texts_not_fitting")].toArray().size())
           .arg(layout[QStringLiteral("clipped_count")].toInt()));
-  if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
+}
 
-  if (options_.train_steps > 0) {
-    const EngineBridge::Stats& s = window_->bridge()->stats();
-    const double batch = static_cast<double>(window_->currentRun()->config().batch_size);
-    const double mean_rate = s.steps > 0 ? s.samples_per_s_sum / s.steps : 0;
-    const StepMetrics& last = s.last_step;
-    const double overall = last.elapsed_s > 0 ? last.step * batch / last.elapsed_s : 0;
-    const double drain_hz = training_wall_s_ > 0 ? s.drains / training_wall_s_ : 0;
-    say(tr("%1 steps of batch %2 in %3 s of training (%4 s wall, preparation included)")
-            .arg(last.step)
-            .arg(batch)
-            .arg(last.elapsed_s, 0, 'f', 1)
-            .arg(training_wall_s_, 0, 'f', 1));
-    say(tr("throughput: %1 samples/s (mean per-step rate, as in metrics.csv), %2 samples/s "
-           "overall (steps × batch / training time, probes and evaluation included)")
-            .arg(mean_rate, 0, 'f', 1)
-            .arg(overall, 0, 'f', 1));
-    say(tr("event loop: longest stall %1 ms (the longest turn of the event loop, wall clock, "
-           "%2 ms of it GUI-thread CPU; %3 turns); GUI thread busy %4 % of one core during "
-           "training")
-            .arg(stalls_->longestStallMs(), 0, 'f', 1)
-            .arg(stalls_->longestBusyMs(), 0, 'f', 1)
-            .arg(stalls_->turns())
-            .arg(100.0 * stalls_->busyShare(), 0, 'f', 1));
-    say(tr("drains: %1 (%2 Hz), longest %3 ms wall, %4 with data, %5 attention snapshots shown")
-            .arg(s.drains)
-            .arg(drain_hz, 0, 'f', 1)
-            .arg(s.max_drain_ms, 0, 'f', 1)
-            .arg(s.deliveries)
-            .arg(s.attention_deliveries));
-    report.insert(QStringLiteral("steps"), static_cast<double>(last.step));
-    report.insert(QStringLiteral("batch_size"), batch);
-    report.insert(QStringLiteral("samples_per_s_mean"), mean_rate);
-    report.insert(QStringLiteral("samples_per_s_overall"), overall);
-    report.insert(QStringLiteral("training_s"), last.elapsed_s);
-    report.insert(QStringLiteral("longest_stall_ms"), stalls_->longestStallMs());
-    report.insert(QStringLiteral("longest_stall_cpu_ms"), stalls_->longestBusyMs());
-    report.insert(QStringLiteral("gui_busy_share"), stalls_->busyShare());
-    report.insert(QStringLiteral("drains"), s.drains);
-    report.insert(QStringLiteral("drain_hz"), drain_hz);
-    report.insert(QStringLiteral("longest_drain_ms"), s.max_drain_ms);
-    report.insert(QStringLiteral("deliveries"), s.deliveries);
-    report.insert(QStringLiteral("state"), static_cast<int>(window_->currentRun()->state()));
-    // The honest-estimate check: the run's whole time as first projected from its own first
-    // steps, against the time it took (session time, preparation excluded).
-    if (first_projection_s_ > 0) {
-      // The session's whole time: from its start to the run's end (final test included).
-      const double taken = training_wall_s_ - first_projection_at_s_;
-      report.insert(QStringLiteral("projected_total_s"), first_projection_s_);
-      report.insert(QStringLiteral("session_s"), taken);
-      say(tr("time projected from the first steps: %1 s; taken: %2 s (%3 %)")
-              .arg(first_projection_s_, 0, 'f', 1)
-              .arg(taken, 0, 'f', 1)
-              .arg(100.0 * (first_projection_s_ - taken) / std::max(1e-9, taken), 0, 'f', 0));
-      if (const std::optional<EtaTrack::Verdict> eta =
-              eta_.verdict(first_projection_at_s_, training_wall_s_)) {
-        report.insert(QStringLiteral("eta_worst_error"), eta->worst_error);
-        report.insert(QStringLiteral("eta_worst_error_later"), eta->worst_error_later);
-        report.insert(QStringLiteral("eta_in_range_share"), eta->in_range_share);
-        say(tr("ETA over the run: its worst error %1 % of the run's time (at %2 s), %3 % once a "
-               "tenth of the run had passed; the real end inside the stated range in %4 % of %5 "
-               "estimates")
-                .arg(100.0 * eta->worst_error, 0, 'f', 0)
-                .arg(eta->worst_at_s, 0, 'f', 0)
-                .arg(100.0 * eta->worst_error_later, 0, 'f', 0)
-                .arg(100.0 * eta->in_range_share, 0, 'f', 0)
-                .arg(eta->estimates));
-      }
-    }
+void ScriptedRun::reportTraining(QJsonObject& report) {
+  const EngineBridge::Stats& s = window_->bridge()->stats();
+  const double batch = static_cast<double>(window_->currentRun()->config().batch_size);
+  const double mean_rate = s.steps > 0 ? s.samples_per_s_sum / s.steps : 0;
+  const StepMetrics& last = s.last_step;
+  const double overall = last.elapsed_s > 0 ? last.step * batch / last.elapsed_s : 0;
+  const double drain_hz = training_wall_s_ > 0 ? s.drains / training_wall_s_ : 0;
+  say(tr("%1 steps of batch %2 in %3 s of training (%4 s wall, preparation included)")
+          .arg(last.step)
+          .arg(batch)
+          .arg(last.elapsed_s, 0, 'f', 1)
+          .arg(training_wall_s_, 0, 'f', 1));
+  say(tr("throughput: %1 samples/s (mean per-step rate, as in metrics.csv), %2 samples/s "
+         "overall (steps × batch / training time, probes and evaluation included)")
+          .arg(mean_rate, 0, 'f', 1)
+          .arg(overall, 0, 'f', 1));
+  say(tr("event loop: longest stall %1 ms (the longest turn of the event loop, wall clock, "
+         "%2 ms of it GUI-thread CPU; %3 turns); GUI thread busy %4 % of one core during "
+         "training")
+          .arg(stalls_->longestStallMs(), 0, 'f', 1)
+          .arg(stalls_->longestBusyMs(), 0, 'f', 1)
+          .arg(stalls_->turns())
+          .arg(100.0 * stalls_->busyShare(), 0, 'f', 1));
+  say(tr("drains: %1 (%2 Hz), longest %3 ms wall, %4 with data, %5 attention snapshots shown")
+          .arg(s.drains)
+          .arg(drain_hz, 0, 'f', 1)
+          .arg(s.max_drain_ms, 0, 'f', 1)
+          .arg(s.deliveries)
+          .arg(s.attention_deliveries));
+  report.insert(QStringLiteral("steps"), static_cast<double>(last.step));
+  report.insert(QStringLiteral("batch_size"), batch);
+  report.insert(QStringLiteral("samples_per_s_mean"), mean_rate);
+  report.insert(QStringLiteral("samples_per_s_overall"), overall);
+  report.insert(QStringLiteral("training_s"), last.elapsed_s);
+  report.insert(QStringLiteral("longest_stall_ms"), stalls_->longestStallMs());
+  report.insert(QStringLiteral("longest_stall_cpu_ms"), stalls_->longestBusyMs());
+  report.insert(QStringLiteral("gui_busy_share"), stalls_->busyShare());
+  report.insert(QStringLiteral("drains"), s.drains);
+  report.insert(QStringLiteral("drain_hz"), drain_hz);
+  report.insert(QStringLiteral("longest_drain_ms"), s.max_drain_ms);
+  report.insert(QStringLiteral("deliveries"), s.deliveries);
+  report.insert(QStringLiteral("state"), static_cast<int>(window_->currentRun()->state()));
+  reportTimeEstimates(report);
+}
+
+void ScriptedRun::reportTimeEstimates(QJsonObject& report) {
+  // The honest-estimate check: the run's whole time as first projected from its own first
+  // steps, against the time it took (session time, preparation excluded).
+  if (first_projection_s_ <= 0) return;
+  // The session's whole time: from its start to the run's end (final test included).
+  const double taken = training_wall_s_ - first_projection_at_s_;
+  report.insert(QStringLiteral("projected_total_s"), first_projection_s_);
+  report.insert(QStringLiteral("session_s"), taken);
+  say(tr("time projected from the first steps: %1 s; taken: %2 s (%3 %)")
+          .arg(first_projection_s_, 0, 'f', 1)
+          .arg(taken, 0, 'f', 1)
+          .arg(100.0 * (first_projection_s_ - taken) / std::max(1e-9, taken), 0, 'f', 0));
+  if (const std::optional<EtaTrack::Verdict> eta =
+          eta_.verdict(first_projection_at_s_, training_wall_s_)) {
+    report.insert(QStringLiteral("eta_worst_error"), eta->worst_error);
+    report.insert(QStringLiteral("eta_worst_error_later"), eta->worst_error_later);
+    report.insert(QStringLiteral("eta_in_range_share"), eta->in_range_share);
+    say(tr("ETA over the run: its worst error %1 % of the run's time (at %2 s), %3 % once a "
+           "tenth of the run had passed; the real end inside the stated range in %4 % of %5 "
+           "estimates")
+            .arg(100.0 * eta->worst_error, 0, 'f', 0)
+            .arg(eta->worst_at_s, 0, 'f', 0)
+            .arg(100.0 * eta->worst_error_later, 0, 'f', 0)
+            .arg(100.0 * eta->in_range_share, 0, 'f', 0)
+            .arg(eta->estimates));
   }
+}
+
+int ScriptedRun::exportFigures() {
+  int code = 0;
   if (!options_.export_dir.isEmpty()) {
     const QStringList left_out = window_->exporter()->leftOut();
     const ExportResult result = window_->exporter()->exportAll(options_.export_dir);
@@ -460,32 +484,31 @@ int ScriptedRun::writeOutputs() {
                               {options_.export_video, options_.video_view, options_.video_layer,
                                options_.video_head, options_.video_fps}));
   }
-  if (!options_.inspect_model.isEmpty()) {
-    shot_of = window_->findChild<PretrainedInspectionWindow*>();
-    shot_of->resize(options_.size);
+  return code;
+}
+
+int ScriptedRun::writeScreenshot(QWidget* shot_of) {
+  // Encoded in memory, then written beside the target and renamed over it: the target itself is
+  // never opened, so nothing can block here.
+  const QImage shot = shot_of->grab().toImage();
+  QByteArray png;
+  QBuffer buffer(&png);
+  const bool encoded = buffer.open(QIODevice::WriteOnly) && shot.save(&buffer, "PNG");
+  const Status written = encoded
+                             ? writeOutputFile(QFile::encodeName(options_.screenshot).toStdString(),
+                                               png.toStdString(), outputInputs())
+                             : Status(Error{"the PNG could not be encoded"});
+  if (!written.ok()) {
+    say(tr("cannot write the screenshot %1: %2")
+            .arg(options_.screenshot, QString::fromStdString(written.error())));
+    return 1;
   }
-  if (!options_.screenshot.isEmpty()) {
-    // Encoded in memory, then written beside the target and renamed over it: the target itself is
-    // never opened, so nothing can block here.
-    const QImage shot = shot_of->grab().toImage();
-    QByteArray png;
-    QBuffer buffer(&png);
-    const bool encoded = buffer.open(QIODevice::WriteOnly) && shot.save(&buffer, "PNG");
-    const Status written =
-        encoded ? writeOutputFile(QFile::encodeName(options_.screenshot).toStdString(),
-                                  png.toStdString(), outputInputs())
-                : Status(Error{"the PNG could not be encoded"});
-    if (written.ok()) {
-      say(tr("screenshot %1 (%2x%3)")
-              .arg(options_.screenshot)
-              .arg(shot.width())
-              .arg(shot.height()));
-    } else {
-      say(tr("cannot write the screenshot %1: %2")
-              .arg(options_.screenshot, QString::fromStdString(written.error())));
-      code = 1;
-    }
-  }
+  say(tr("screenshot %1 (%2x%3)").arg(options_.screenshot).arg(shot.width()).arg(shot.height()));
+  return 0;
+}
+
+int ScriptedRun::writeReport(const QJsonObject& report) {
+  int code = 0;
   const QJsonObject panels = report.value(QStringLiteral("panels")).toObject();
   QStringList parts;
   for (auto it = panels.begin(); it != panels.end(); ++it) {

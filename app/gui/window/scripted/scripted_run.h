@@ -14,6 +14,8 @@
 #include "engine/core/output_file.h"
 #include "engine/vocabulary/events.h"
 
+class QWidget;
+
 namespace ascope {
 
 class MainWindow;
@@ -59,7 +61,25 @@ class ScriptedRun : public QObject {
   /// --inspect-model: a pretrained model reads --text (and --pair), then finish.
   void inspect();
   void finishNow();
+  /// Everything the command line asked to have written or said once the session is done, in
+  /// this order; returns the exit code (0, or 1 when something was not written).
   int writeOutputs();
+  /// --compare: the comparison window, waited for (what the screenshot then shows), else the
+  /// main window; `code` becomes 1 when it cannot compare.
+  QWidget* compareRuns(int& code);
+  /// The measured layout into `report`, and its one line.
+  void reportLayout(QJsonObject& report);
+  /// A trained session's throughput, stalls, drains and time estimates into `report`, and their
+  /// lines.
+  void reportTraining(QJsonObject& report);
+  /// The honest-estimate check: the run's time projected from its first steps and the ETA's
+  /// course against the time it took.
+  void reportTimeEstimates(QJsonObject& report);
+  /// --export-dir and --export-video.
+  int exportFigures();
+  int writeScreenshot(QWidget* shot_of);
+  /// The panels' line, then --report.
+  int writeReport(const QJsonObject& report);
   /// What the session reads (the opened and compared runs' files, the data, a model folder):
   /// --screenshot and --report never replace one of them.
   std::vector<CommandInput> outputInputs() const;

@@ -68,20 +68,22 @@ suite_in() {
 
 echo "build_times: $commit, $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(ccache --version | head -1)"
 echo "build_times: in $work"
-git clone -q "$root" "$work/first"
-git -C "$work/first" checkout -q "$commit"
-measure "fresh clone, empty cache: configure" configure "$work/first"
-measure "fresh clone, empty cache: the two programs" build "$work/first" attentionscope attentionscope-cli
-measure "fresh clone, empty cache: the rest of the build" build "$work/first"
-[ "$suite" = 1 ] && measure "fresh clone: the suite (ctest)" suite_in "$work/first"
+# A clone of $commit in TREE, configured, built (the two programs first, then the rest) and
+# tested, each step measured under LABEL ("fresh clone", "another folder") and CACHE ("empty
+# cache", "warm cache").
+clone_and_measure() {
+  local tree=$1 label=$2 cache=$3
+  git clone -q "$root" "$tree"
+  git -C "$tree" checkout -q "$commit"
+  measure "$label, $cache: configure" configure "$tree"
+  measure "$label, $cache: the two programs" build "$tree" attentionscope attentionscope-cli
+  measure "$label, $cache: the rest of the build" build "$tree"
+  if [ "$suite" = 1 ]; then measure "$label: the suite (ctest)" suite_in "$tree"; fi
+}
 
+clone_and_measure "$work/first" "fresh clone" "empty cache"
 # Another folder, deeper, so that nothing can match by path: what CI's clean clone meets.
-git clone -q "$root" "$work/elsewhere/clone"
-git -C "$work/elsewhere/clone" checkout -q "$commit"
-measure "another folder, warm cache: configure" configure "$work/elsewhere/clone"
-measure "another folder, warm cache: the two programs" build "$work/elsewhere/clone" attentionscope attentionscope-cli
-measure "another folder, warm cache: the rest of the build" build "$work/elsewhere/clone"
-[ "$suite" = 1 ] && measure "another folder: the suite (ctest)" suite_in "$work/elsewhere/clone"
+clone_and_measure "$work/elsewhere/clone" "another folder" "warm cache"
 
 # One engine file changed in its code (not a comment, which the cache might see through): the
 # window and the CLI rebuilt and relinked.

@@ -1,5 +1,6 @@
 #include "engine/core/atomic_file.h"
 
+#include "engine/core/dead_process_leftovers.h"
 #include "engine/core/folder_sync.h"
 #include "engine/core/text_lines.h"
 
@@ -15,6 +16,8 @@
 #include <fstream>
 #include <mutex>
 #include <optional>
+#include <regex>
+#include <string_view>
 
 namespace ascope {
 namespace {
@@ -154,6 +157,17 @@ bool isAtomicWriteTempName(const std::string& file_name) {
   }
   return rest.find_first_not_of("0123456789", 1) == dot &&
          rest.find_first_not_of("0123456789", dot + 1) == std::string::npos;
+}
+
+void removeTempFilesOfDeadWriters(const std::string& path) {
+  const std::filesystem::path target(path);
+  std::string escaped;  // the file's name, matched literally
+  for (const char c : target.filename().string()) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
+  const std::string folder = target.has_parent_path() ? target.parent_path().string() : ".";
+  removeLeftoversOfDeadProcesses(folder, std::regex(escaped + "\\.tmp\\.([0-9]+)\\.[0-9]+"));
 }
 
 namespace atomic_file_testing {

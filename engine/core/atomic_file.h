@@ -33,6 +33,10 @@ Status writeFileAtomicallyWith(const std::string& path,
 /// process that died mid-write leaves behind.
 bool isAtomicWriteTempName(const std::string& file_name);
 
+/// Removes the temp files of `path` (`<path>.tmp.<pid>.<n>`) whose writer was killed before it
+/// renamed or removed them, never one a live process is still writing.
+void removeTempFilesOfDeadWriters(const std::string& path);
+
 namespace atomic_file_testing {
 
 /// Fault injection for tests: from now on, the writes of files whose path contains `path_part`

@@ -6,19 +6,21 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <regex>
-#include <string_view>
 #include <system_error>
 
 #include "engine/core/atomic_file.h"
-#include "engine/core/dead_process_leftovers.h"
-#include "engine/core/printable_text.h"
 #include "engine/core/regular_file.h"
 
 namespace ascope {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// Whether `file` lies under `folder` (both resolved).
+bool liesUnder(const fs::path& file, const fs::path& folder) {
+  const fs::path relative = file.lexically_relative(folder);
+  return !relative.empty() && *relative.begin() != "..";
+}
 
 /// Whether `path` (which exists) is `input` or lies under it.
 bool isInput(const std::string& path, const struct stat& target, const CommandInput& input) {
@@ -30,8 +32,7 @@ bool isInput(const std::string& path, const struct stat& target, const CommandIn
   if (ec) return false;
   const fs::path file = fs::canonical(path, ec);
   if (ec) return false;
-  const fs::path relative = file.lexically_relative(folder);
-  return !relative.empty() && *relative.begin() != "..";
+  return liesUnder(file, folder);
 }
 
 /// Whether the not-yet-existing `path` would be `input` (a run folder's bookmarks.json, say, which
@@ -44,24 +45,7 @@ bool wouldBeInput(const std::string& path, const CommandInput& input) {
   const fs::path named = fs::weakly_canonical(fs::absolute(input.path, ec), ec);
   if (ec) return false;
   if (file == named) return true;
-  if (!fs::is_directory(named, ec)) return false;
-  const fs::path relative = file.lexically_relative(named);
-  return !relative.empty() && *relative.begin() != "..";
-}
-
-/// Temp files of `path` left by writers killed before they renamed or removed them
-/// (NAME.tmp.PID.N, engine/core/atomic_file.h): the next writer of the same target removes those
-/// whose process is gone, never one another process is still writing.
-void removeDeadWritersTemps(const std::string& path) {
-  const fs::path target(path);
-  std::string name = target.filename().string();
-  std::string escaped;
-  for (const char c : name) {
-    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) escaped += '\\';
-    escaped += c;
-  }
-  const std::string folder = target.has_parent_path() ? target.parent_path().string() : ".";
-  removeLeftoversOfDeadProcesses(folder, std::regex(escaped + "\\.tmp\\.([0-9]+)\\.[0-9]+"));
+  return fs::is_directory(named, ec) && liesUnder(file, named);
 }
 
 }  // namespace
@@ -73,11 +57,8 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
   if (!exists && errno != ENOENT)
     return Error{"cannot write " + path + ": " + std::strerror(errno)};
   if (exists && S_ISLNK(target.st_mode)) {
-    std::string to(4096, '\0');
-    const ssize_t n = ::readlink(path.c_str(), to.data(), to.size());
-    to.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-    return Error{path + " is a symbolic link" +
-                 (to.empty() ? "" : " (to " + printableText(to) + ")") +
+    const std::string to = symbolicLinkTargetText(path);
+    return Error{path + " is a symbolic link" + (to.empty() ? "" : " (to " + to + ")") +
                  ": it is not replaced; to write where it points, give that file's own name"};
   }
   if (exists && S_ISDIR(target.st_mode)) return Error{path + " is a folder, not a file name"};
@@ -116,7 +97,8 @@ Status checkOutputFile(const std::string& path, const std::vector<CommandInput>&
 Status writeOutputFile(const std::string& path, const std::string& content,
                        const std::vector<CommandInput>& inputs) {
   if (Status s = checkOutputFile(path, inputs); !s.ok()) return s;
-  removeDeadWritersTemps(path);
+  // A killed writer's temp files of this target go now: nothing else ever would.
+  removeTempFilesOfDeadWriters(path);
   return writeFileAtomically(path, content);
 }
 

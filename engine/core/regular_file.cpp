@@ -112,14 +112,18 @@ Status requireRegularFile(const std::string& path, Links links) {
   return checkMode(path, st.st_mode);
 }
 
-Status refuseSymbolicLink(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return {};
+std::string symbolicLinkTargetText(const std::string& path) {
   std::string target(4096, '\0');
   const ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
   target.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-  return Error{path + " is a symbolic link" +
-               (target.empty() ? "" : " (to " + printableText(target) + ")") +
+  return target.empty() ? target : printableText(target);
+}
+
+Status refuseSymbolicLink(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return {};
+  const std::string target = symbolicLinkTargetText(path);
+  return Error{path + " is a symbolic link" + (target.empty() ? "" : " (to " + target + ")") +
                ": a run folder's files must be its own, not links to files elsewhere; remove "
                "the link (or put the file itself in its place) and try again"};
 }

@@ -23,6 +23,10 @@ enum class Links { kFollow, kRefuse };
 /// "x: cannot open: No such file or directory". Costs one stat(), opens nothing.
 Status requireRegularFile(const std::string& path);
 
+/// What the symbolic link `path` points to, as a message may quote it (printableText); empty
+/// when it is no link or cannot be read.
+std::string symbolicLinkTargetText(const std::string& path);
+
 /// OK unless `path` itself is a symbolic link (a path that does not exist is OK). A run folder's
 /// files are its own: a link in their place would have a resumed run append to, or read, a file
 /// anywhere ("RUN/log.txt is a symbolic link (to /tmp/notes.txt): …"). Costs one lstat().

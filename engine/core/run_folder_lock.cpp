@@ -42,11 +42,16 @@ std::string lockField(const std::string& text, const std::string& key) {
   return {};
 }
 
-/// "pid 123 since 2026-11-21 14:03:22 (host box)" from the holder's lock file.
-std::string describeHolder(int fd) {
+/// The holder's lock text (at most 1 KiB: three short lines).
+std::string lockText(int fd) {
   char buffer[1024] = {};
   const ssize_t n = ::pread(fd, buffer, sizeof buffer - 1, 0);
-  const std::string text = n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : "";
+  return n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : "";
+}
+
+/// "pid 123 since 2026-11-21 14:03:22 (host box)" from the holder's lock file.
+std::string describeHolder(int fd) {
+  const std::string text = lockText(fd);
   const std::string pid = lockField(text, "pid");
   // The holder writes its text right after locking: it may not be there yet.
   if (pid.empty()) return "another process (it is just starting)";
@@ -60,9 +65,7 @@ std::string describeHolder(int fd) {
 
 /// Whether the lock text of `fd` names this process on this host.
 bool heldByThisProcess(int fd) {
-  char buffer[1024] = {};
-  const ssize_t n = ::pread(fd, buffer, sizeof buffer - 1, 0);
-  const std::string text = n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : "";
+  const std::string text = lockText(fd);
   return lockField(text, "pid") == std::to_string(::getpid()) &&
          lockField(text, "host") == hostName();
 }

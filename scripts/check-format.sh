@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Checks that every C++ file of the repository (*.cpp, *.h) is formatted with the repo's .clang-format
-# (clang-format 14, Debian 12's `clang-format` package). Changes nothing; lists the unformatted files
-# and exits 1 when there are any. Fix one with `clang-format -i FILE`.
+# (clang-format 14, Debian 12's `clang-format` package), and the handout page's front end
+# (resources/handout: its script modules, style, template and schema) with ESLint and Prettier
+# (scripts/js-lint, versions pinned in its package-lock.json, installed there by `npm ci` the first
+# time). Changes nothing; lists what is not formatted and exits 1 when there is any. Fix a C++ file
+# with `clang-format -i FILE`, the page's files with `node scripts/js-lint/lint-handout.mjs --fix`.
 # Files: the git checkout's tracked files plus new files that are not ignored; a tree that is not a
 # git checkout (a tarball) is searched with find instead. tests/fuzz/corpus and third-party folders
 # are skipped.
@@ -63,9 +66,30 @@ mapfile -t bad < <(printf '%s\0' "${existing[@]}" |
     '"$0" --style=file --dry-run -Werror "$1" >/dev/null 2>&1 || printf "%s\n" "$1"' \
     "$clang_format" | sort)
 
+# The handout page: ESLint over its script modules joined as the build joins them, Prettier over
+# each of its files.
+js_status=0
+lint_dir="$root/scripts/js-lint"
+if [ ! -f "$lint_dir/node_modules/.package-lock.json" ] ||
+  [ "$lint_dir/package-lock.json" -nt "$lint_dir/node_modules/.package-lock.json" ]; then
+  command -v npm >/dev/null 2>&1 || {
+    echo "check-format: npm not found (scripts/install-deps.sh installs it)" >&2
+    exit 2
+  }
+  npm ci --prefix "$lint_dir" --no-audit --no-fund --loglevel=error >&2 || {
+    echo "check-format: npm ci in scripts/js-lint failed (it needs the npm registry once)" >&2
+    exit 2
+  }
+fi
+if node "$lint_dir/lint-handout.mjs"; then
+  echo "check-format: the handout page's script, style, template and schema pass ESLint and Prettier"
+else
+  js_status=1
+fi
+
 if [ ${#bad[@]} -eq 0 ]; then
   echo "check-format: ${#existing[@]} files formatted OK"
-  exit 0
+  exit "$js_status"
 fi
 echo "check-format: ${#bad[@]} of ${#existing[@]} files are not formatted with .clang-format:"
 printf '  %s\n' "${bad[@]}"

@@ -19,13 +19,19 @@ packages=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
   # the desktop entry's and the AppStream metainfo's validators (tests/desktop, when present)
   desktop-file-utils appstream
-  # chromium: the handout's tests open the page in a real browser, headless (tests/handout)
-  chromium
+  # chromium: the handout's tests open the page in a real browser, headless (tests/handout);
+  # python3-jsonschema: they check its data against resources/handout/handout.schema.json
+  chromium python3-jsonschema
   # the seeds' own models in PyTorch, which bench/seed_compare.sh and the suite's dry run of
   # bench/gpu_compare.sh (skipped without them) time against ours
   python3-torch python3-numpy python3-pil
   "$@"
 )
+# Node.js and npm run the handout script's ESLint and Prettier (scripts/check-format.sh). A machine
+# with its own Node.js (NodeSource's carries npm) keeps it: Debian's npm would replace it.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -103,6 +103,156 @@ std::vector<std::int8_t> packedEncoding(const HandoutPositionalEncoding& pe, flo
   return codes;
 }
 
+json runSection(const HandoutData& data) {
+  return {{"name", data.run_name},
+          {"task", data.task},
+          {"task_title", data.task_title},
+          {"terms",
+           {{"input", data.input_term},
+            {"expected", data.expected_term},
+            {"answer", data.answer_term},
+            {"free_text", data.free_text}}}};
+}
+
+json settingsSection(const std::vector<HandoutSetting>& settings) {
+  json out = json::array();
+  for (const HandoutSetting& s : settings) out.push_back({s.key, s.value});
+  return out;
+}
+
+json curvesSection(const std::vector<HandoutSeries>& series) {
+  json out = json::array();
+  for (const HandoutSeries& original : series) {
+    const HandoutSeries s = thinned(original);
+    out.push_back({{"metric", s.metric},
+                   {"label", s.label},
+                   {"chart", s.chart},
+                   {"split", s.split},
+                   {"points", s.steps.size()},
+                   {"averaged_from", original.steps.size()},
+                   {"steps", float64s(s.steps)},
+                   {"values", float32s(s.values)}});
+  }
+  return out;
+}
+
+json testSection(const HandoutTest& test) {
+  json figures = json::array();
+  for (const HandoutFigure& f : test.figures) {
+    figures.push_back({{"metric", f.metric}, {"label", f.label}, {"value", number(f.value)}});
+  }
+  return {{"step", test.step}, {"description", test.description}, {"figures", std::move(figures)}};
+}
+
+json notesSection(const std::vector<HandoutNote>& notes) {
+  json out = json::array();
+  for (const HandoutNote& n : notes) {
+    out.push_back({{"step", n.step}, {"kind", n.kind}, {"text", n.text}});
+  }
+  return out;
+}
+
+/// The probe samples the frames keep: the first `kept`.
+json probeSamplesSection(const std::vector<int>& samples, int kept) {
+  json out = json::array();
+  for (int p = 0; p < kept && static_cast<std::size_t>(p) < samples.size(); ++p) {
+    out.push_back(samples[static_cast<std::size_t>(p)]);
+  }
+  return out;
+}
+
+json groupsSection(const std::vector<HandoutGroup>& groups, const HandoutSelection& selection) {
+  json out = json::array();
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const HandoutGroup& group = groups[g];
+    const bool kept = g < selection.groups.size() && selection.groups[g];
+    out.push_back({{"title", group.title},
+                   {"query_title", group.query_title},
+                   {"key_title", group.key_title},
+                   {"causal", group.causal},
+                   {"aggregate_of", group.aggregate_of},
+                   {"layer_names", group.layer_names},
+                   {"run_max", number(group.run_max)},
+                   {"kept", kept}});
+  }
+  return out;
+}
+
+/// Each head's series thinned evenly to kMaxHeadStatSteps steps, 8 bits over its range.
+json headStatsSection(const HandoutHeadStats& hs) {
+  const std::vector<int> keep =
+      evenlySpaced(static_cast<int>(hs.steps.size()),
+                   static_cast<int>(std::min(hs.steps.size(), kMaxHeadStatSteps)));
+  std::vector<double> steps;
+  for (int i : keep) steps.push_back(hs.steps[static_cast<std::size_t>(i)]);
+  json metrics = json::array();
+  for (const HandoutHeadMetric& m : hs.metrics) {
+    metrics.push_back(
+        {{"name", m.name}, {"description", m.description}, {"unit_range", m.unit_range}});
+  }
+  json series = json::array();
+  for (const HandoutHeadSeries& s : hs.series) {
+    std::vector<float> values;
+    for (int i : keep) {
+      values.push_back(static_cast<std::size_t>(i) < s.values.size()
+                           ? s.values[static_cast<std::size_t>(i)]
+                           : std::nanf(""));
+    }
+    std::vector<std::uint8_t> codes;
+    const QuantizedRange range = quantizeRange(values.data(), values.size(), codes);
+    series.push_back({{"group", s.group},
+                      {"layer", s.layer},
+                      {"head", s.head},
+                      {"metric", s.metric},
+                      {"low", range.low},
+                      {"high", range.high},
+                      {"values", b64(codes)}});
+  }
+  json changes = json::array();
+  for (const HandoutHeadChange& c : hs.changes) {
+    changes.push_back({{"step", c.step},
+                       {"group", c.group},
+                       {"layer", c.layer},
+                       {"head", c.head},
+                       {"kind", c.kind},
+                       {"text", c.text}});
+  }
+  return {{"groups", hs.groups},         {"metrics", std::move(metrics)},
+          {"steps", float64s(steps)},    {"measured_steps", hs.steps.size()},
+          {"series", std::move(series)}, {"changes", std::move(changes)}};
+}
+
+json ablationSection(const HandoutAblation& ablation) {
+  const std::vector<HandoutFigureInfo>& infos = ablation.figures;
+  const auto row = [&infos](const HandoutAblationRow& r) {
+    json figures = json::object();
+    for (std::size_t i = 0; i < infos.size() && i < r.figures.size(); ++i) {
+      figures[infos[i].key] = r.figures[i] ? number(*r.figures[i]) : json(nullptr);
+    }
+    return json{{"group", r.group},
+                {"layer", r.layer},
+                {"head", r.head},
+                {"ablation", r.ablation},
+                {"loss", number(r.loss)},
+                {"accuracy", number(r.accuracy)},
+                {"figures", std::move(figures)}};
+  };
+  json figure_infos = json::array();
+  for (const HandoutFigureInfo& f : infos) {
+    figure_infos.push_back({{"key", f.key},
+                            {"label", f.label},
+                            {"decimals", f.decimals},
+                            {"lower_better", f.lower_better}});
+  }
+  json rows = json::array();
+  for (const HandoutAblationRow& r : ablation.rows) rows.push_back(row(r));
+  return {{"step", ablation.step},
+          {"samples", ablation.samples},
+          {"figures", std::move(figure_infos)},
+          {"baseline", row(ablation.baseline)},
+          {"rows", std::move(rows)}};
+}
+
 }  // namespace
 
 int HandoutPacker::labelList(const std::vector<std::string>& labels) {
@@ -262,70 +412,16 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
                                     const HandoutSelection& selection,
                                     const std::vector<std::string>& left_out, double max_mb,
                                     const std::string& theme) const {
+  // The order of resources/handout/handout.schema.json, which says what each section holds.
   json doc;
-  doc["format"] = 1;
-  doc["run"] = {{"name", data.run_name},
-                {"task", data.task},
-                {"task_title", data.task_title},
-                {"terms",
-                 {{"input", data.input_term},
-                  {"expected", data.expected_term},
-                  {"answer", data.answer_term},
-                  {"free_text", data.free_text}}}};
-  json settings = json::array();
-  for (const HandoutSetting& s : data.settings) settings.push_back({s.key, s.value});
-  doc["settings"] = std::move(settings);
-
-  json curves = json::array();
-  for (const HandoutSeries& original : data.series) {
-    const HandoutSeries s = thinned(original);
-    curves.push_back({{"metric", s.metric},
-                      {"label", s.label},
-                      {"chart", s.chart},
-                      {"split", s.split},
-                      {"points", s.steps.size()},
-                      {"averaged_from", original.steps.size()},
-                      {"steps", float64s(s.steps)},
-                      {"values", float32s(s.values)}});
-  }
-  doc["curves"] = std::move(curves);
-  if (data.test) {
-    json figures = json::array();
-    for (const HandoutFigure& f : data.test->figures) {
-      figures.push_back({{"metric", f.metric}, {"label", f.label}, {"value", number(f.value)}});
-    }
-    doc["test"] = {{"step", data.test->step},
-                   {"description", data.test->description},
-                   {"figures", std::move(figures)}};
-  } else {
-    doc["test"] = nullptr;
-  }
-  json notes = json::array();
-  for (const HandoutNote& n : data.notes) {
-    notes.push_back({{"step", n.step}, {"kind", n.kind}, {"text", n.text}});
-  }
-  doc["notes"] = std::move(notes);
-
-  json probe_samples = json::array();
-  for (int p = 0; p < selection.probes && static_cast<std::size_t>(p) < data.probe_samples.size();
-       ++p) {
-    probe_samples.push_back(data.probe_samples[static_cast<std::size_t>(p)]);
-  }
-  doc["probe_samples"] = std::move(probe_samples);
-  json groups = json::array();
-  for (std::size_t g = 0; g < data.groups.size(); ++g) {
-    const HandoutGroup& group = data.groups[g];
-    const bool kept = g < selection.groups.size() && selection.groups[g];
-    groups.push_back({{"title", group.title},
-                      {"query_title", group.query_title},
-                      {"key_title", group.key_title},
-                      {"causal", group.causal},
-                      {"aggregate_of", group.aggregate_of},
-                      {"layer_names", group.layer_names},
-                      {"run_max", number(group.run_max)},
-                      {"kept", kept}});
-  }
-  doc["groups"] = std::move(groups);
+  doc["format"] = kHandoutFormat;
+  doc["run"] = runSection(data);
+  doc["settings"] = settingsSection(data.settings);
+  doc["curves"] = curvesSection(data.series);
+  doc["test"] = data.test ? testSection(*data.test) : json(nullptr);
+  doc["notes"] = notesSection(data.notes);
+  doc["probe_samples"] = probeSamplesSection(data.probe_samples, selection.probes);
+  doc["groups"] = groupsSection(data.groups, selection);
   doc["colors"] = {
       {"viridis", b64(viridisLevels())}, {"masked_light", "#b3b3b3"}, {"masked_dark", "#6e6e6e"}};
   doc["labels"] = label_lists_;
@@ -333,84 +429,8 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
   doc["images"] = images_;
   doc["encodings"] = encodings_;
   doc["frames"] = frames;
-
-  if (!data.head_stats.empty()) {
-    const HandoutHeadStats& hs = data.head_stats;
-    const std::vector<int> keep =
-        evenlySpaced(static_cast<int>(hs.steps.size()),
-                     static_cast<int>(std::min(hs.steps.size(), kMaxHeadStatSteps)));
-    std::vector<double> steps;
-    for (int i : keep) steps.push_back(hs.steps[static_cast<std::size_t>(i)]);
-    json metrics = json::array();
-    for (const HandoutHeadMetric& m : hs.metrics) {
-      metrics.push_back(
-          {{"name", m.name}, {"description", m.description}, {"unit_range", m.unit_range}});
-    }
-    json series = json::array();
-    for (const HandoutHeadSeries& s : hs.series) {
-      std::vector<float> values;
-      for (int i : keep) {
-        values.push_back(static_cast<std::size_t>(i) < s.values.size()
-                             ? s.values[static_cast<std::size_t>(i)]
-                             : std::nanf(""));
-      }
-      std::vector<std::uint8_t> codes;
-      const QuantizedRange range = quantizeRange(values.data(), values.size(), codes);
-      series.push_back({{"group", s.group},
-                        {"layer", s.layer},
-                        {"head", s.head},
-                        {"metric", s.metric},
-                        {"low", range.low},
-                        {"high", range.high},
-                        {"values", b64(codes)}});
-    }
-    json changes = json::array();
-    for (const HandoutHeadChange& c : hs.changes) {
-      changes.push_back({{"step", c.step},
-                         {"group", c.group},
-                         {"layer", c.layer},
-                         {"head", c.head},
-                         {"kind", c.kind},
-                         {"text", c.text}});
-    }
-    doc["head_stats"] = {{"groups", hs.groups},         {"metrics", std::move(metrics)},
-                         {"steps", float64s(steps)},    {"measured_steps", hs.steps.size()},
-                         {"series", std::move(series)}, {"changes", std::move(changes)}};
-  } else {
-    doc["head_stats"] = nullptr;
-  }
-  if (data.ablation) {
-    const std::vector<HandoutFigureInfo>& infos = data.ablation->figures;
-    const auto row = [&infos](const HandoutAblationRow& r) {
-      json figures = json::object();
-      for (std::size_t i = 0; i < infos.size() && i < r.figures.size(); ++i) {
-        figures[infos[i].key] = r.figures[i] ? number(*r.figures[i]) : json(nullptr);
-      }
-      return json{{"group", r.group},
-                  {"layer", r.layer},
-                  {"head", r.head},
-                  {"ablation", r.ablation},
-                  {"loss", number(r.loss)},
-                  {"accuracy", number(r.accuracy)},
-                  {"figures", std::move(figures)}};
-    };
-    json figure_infos = json::array();
-    for (const HandoutFigureInfo& f : infos) {
-      figure_infos.push_back({{"key", f.key},
-                              {"label", f.label},
-                              {"decimals", f.decimals},
-                              {"lower_better", f.lower_better}});
-    }
-    json rows = json::array();
-    for (const HandoutAblationRow& r : data.ablation->rows) rows.push_back(row(r));
-    doc["ablation"] = {{"step", data.ablation->step},
-                       {"samples", data.ablation->samples},
-                       {"figures", std::move(figure_infos)},
-                       {"baseline", row(data.ablation->baseline)},
-                       {"rows", std::move(rows)}};
-  } else {
-    doc["ablation"] = nullptr;
-  }
+  doc["head_stats"] = data.head_stats.empty() ? json(nullptr) : headStatsSection(data.head_stats);
+  doc["ablation"] = data.ablation ? ablationSection(*data.ablation) : json(nullptr);
   doc["left_out"] = left_out;
   doc["max_mb"] = max_mb;
   doc["theme"] = theme;

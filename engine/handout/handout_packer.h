@@ -2,8 +2,8 @@
 // The handout's data as the page reads it: one JSON document in which every array of numbers is
 // packed bytes in base64 (attention weights and statistics as 8-bit codes with their scale, curves
 // as float32, steps as float64), and label lists, texts and images are stored once and referred
-// to by index (a probe's tokens are the same at every step). The layout is described in
-// docs/ARCHITECTURE.md ("A handout page") and read by resources/handout/handout.js.
+// to by index (a probe's tokens are the same at every step). The layout is the page's contract:
+// resources/handout/handout.schema.json (checked by tests/handout), read by resources/handout/js.
 #include <cstddef>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -15,6 +15,9 @@
 
 namespace ascope {
 
+/// The document's layout: "format" in it, in resources/handout/handout.schema.json and in
+/// resources/handout/js/data.js (HANDOUT_FORMAT). Raise all three together when the layout changes.
+inline constexpr int kHandoutFormat = 1;
 /// Series longer than this are averaged into this many points (a page draws ~1,000 pixels).
 inline constexpr std::size_t kMaxCurvePoints = 4000;
 /// Head statistics are thinned evenly to this many steps: a sparkline is ~150 pixels wide.

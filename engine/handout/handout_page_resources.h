@@ -10,7 +10,8 @@ namespace ascope {
 std::string_view handoutTemplateHtml();
 /// resources/handout/handout.css
 std::string_view handoutStyle();
-/// resources/handout/handout.js
+/// resources/handout/js/*.js joined in the order js/modules.txt lists
+/// (cmake/JoinHandoutScript.cmake)
 std::string_view handoutScript();
 
 }  // namespace ascope

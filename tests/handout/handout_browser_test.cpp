@@ -20,6 +20,7 @@
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "test_paths.h"
 #include "tests/handout/chromium_session.h"
+#include "tests/handout/document_check.h"
 
 namespace ascope {
 namespace {
@@ -128,6 +129,13 @@ TEST_F(HandoutInBrowser, SliderHeadClickAndHoveredWeight) {
   ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"))
       << ::testing::PrintToString(chromium_.errors());
   EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+  // The document the page read holds to the page's contract, and the page read all of it.
+  const testing::DocumentCheck check = testing::checkHandoutDocument(
+      chromium_.evaluate(tab, "document.getElementById('handout-data').textContent")
+          .get<std::string>(),
+      folder_);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('notice').hidden"), true);
   const std::vector<AttentionFileEntry> files = listAttentionFiles(run_);
   ASSERT_GE(files.size(), 3u);
   // The newest snapshot first, as the window shows a finished run.
@@ -219,6 +227,28 @@ TEST_F(HandoutInBrowser, SliderHeadClickAndHoveredWeight) {
     saveScreenshot(tab, std::string("handout_digits_") + theme + "_1280x720.png");
   }
   EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+}
+
+// A page whose data has a layout its script does not read says so, and draws nothing wrong.
+TEST_F(HandoutInBrowser, AnotherLayoutIsNamedNotDrawn) {
+  std::string page = readFile(page_);
+  const std::size_t at = page.find("\"format\":1");  // a key only the document's top level has
+  ASSERT_NE(at, std::string::npos);
+  page.replace(at, 10, "\"format\":2");
+  const std::string other = folder_ + "/other_layout.html";
+  std::ofstream(other, std::ios::binary) << page;
+  const std::string tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(tab.empty());
+  chromium_.navigate(tab, "file://" + other);
+  ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"))
+      << ::testing::PrintToString(chromium_.errors());
+  EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('notice').hidden"), false);
+  const std::string notice =
+      chromium_.evaluate(tab, "document.getElementById('notice').textContent").get<std::string>();
+  EXPECT_NE(notice.find("layout 2"), std::string::npos) << notice;
+  EXPECT_EQ(chromium_.evaluate(tab, "document.querySelectorAll('#model-view .layer-row').length"),
+            0);
 }
 
 /// The same browser with every way out closed: a proxy that does not exist, no name resolves.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -16,7 +17,30 @@ namespace {
 /// More probe samples than the trainer ever takes (TrainingConfig allows 16).
 constexpr std::size_t kMaxProbeSetSamples = 64;
 
-/// One sample's snapshot as a map; `halves`: weights as binary16 bytes ("values_f16").
+/// Little-endian float32 bytes, as binary16 weights are stored.
+std::vector<std::uint8_t> packFloats(const std::vector<float>& values) {
+  std::vector<std::uint8_t> bytes;
+  bytes.reserve(values.size() * 4);
+  for (float v : values) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+  }
+  return bytes;
+}
+
+std::vector<float> unpackFloats(const std::vector<std::uint8_t>& bytes) {
+  std::vector<float> values(bytes.size() / 4);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    std::uint32_t bits = 0;
+    for (int i = 0; i < 4; ++i) bits |= std::uint32_t{bytes[4 * k + i]} << (8 * i);
+    std::memcpy(&values[k], &bits, sizeof bits);
+  }
+  return values;
+}
+
+/// One sample's snapshot as a map; `halves`: weights as binary16 bytes ("values_f16") and the
+/// positional encoding as float32 bytes ("values_f32"), as a probe set stores them.
 nlohmann::json snapshotObject(const AttentionSnapshot& s, bool halves) {
   nlohmann::json groups = nlohmann::json::array();
   for (const AttentionGroup& g : s.groups) {
@@ -63,8 +87,15 @@ nlohmann::json snapshotObject(const AttentionSnapshot& s, bool halves) {
     const PositionalEncodingSnapshot& pe = *s.positional_encoding;
     j["positional_encoding"] = {{"step", pe.step},           {"kind", pe.kind},
                                 {"positions", pe.positions}, {"dims", pe.dims},
-                                {"values", pe.values},       {"grid_rows", pe.grid_rows},
-                                {"grid_cols", pe.grid_cols}, {"has_cls", pe.has_cls}};
+                                {"grid_rows", pe.grid_rows}, {"grid_cols", pe.grid_cols},
+                                {"has_cls", pe.has_cls}};
+    // In a probe set as float32 bytes: as an array, its tens of thousands of numbers were 99 % of
+    // the nodes a reader builds for a whole file (opening a run reads every file).
+    if (halves) {
+      j["positional_encoding"]["values_f32"] = nlohmann::json::binary(packFloats(pe.values));
+    } else {
+      j["positional_encoding"]["values"] = pe.values;
+    }
   }
   return j;
 }
@@ -195,15 +226,27 @@ Expected<AttentionSnapshot> decodeSnapshotObject(const nlohmann::json& j, const 
       pe.kind = f.optionalText(e, "kind", where, MsgpackFields::kMaxLabelBytes);
       pe.positions = static_cast<int>(integer(e, "positions", 0, kMaxPositions, where));
       pe.dims = static_cast<int>(integer(e, "dims", 0, kMaxDims, where));
-      const nlohmann::json& values = e.at("values");
       const std::size_t count = static_cast<std::size_t>(pe.positions) * pe.dims;
-      if (!values.is_array() || values.size() != count) {
-        return Error{name + ": " + where + "values has " +
-                     (values.is_array() ? std::to_string(values.size()) : std::string("no")) +
-                     " values for " + std::to_string(pe.positions) + " positions × " +
-                     std::to_string(pe.dims) + " dims"};
+      const std::string shape =
+          std::to_string(pe.positions) + " positions × " + std::to_string(pe.dims) + " dims";
+      if (e.contains("values_f32")) {
+        const nlohmann::json& bytes = e.at("values_f32");
+        if (!bytes.is_binary() || bytes.get_binary().size() != 4 * count) {
+          return Error{
+              name + ": " + where + "values_f32 has " +
+              (bytes.is_binary() ? std::to_string(bytes.get_binary().size()) : std::string("no")) +
+              " bytes for " + shape};
+        }
+        pe.values = unpackFloats(bytes.get_binary());
+      } else {
+        const nlohmann::json& values = e.at("values");
+        if (!values.is_array() || values.size() != count) {
+          return Error{name + ": " + where + "values has " +
+                       (values.is_array() ? std::to_string(values.size()) : std::string("no")) +
+                       " values for " + shape};
+        }
+        pe.values = values.get<std::vector<float>>();
       }
-      pe.values = values.get<std::vector<float>>();
       if (e.contains("grid_rows")) {
         pe.grid_rows = static_cast<int>(integer(e, "grid_rows", 0, kMaxSide, where));
       }
@@ -237,7 +280,7 @@ std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot) {
 std::string encodeProbeSet(const ProbeSet& probes) {
   nlohmann::json samples = nlohmann::json::array();
   for (const AttentionSnapshot& s : probes.samples) samples.push_back(snapshotObject(s, true));
-  return toBytes({{"version", 2}, {"step", probes.step}, {"samples", samples}});
+  return toBytes({{"version", 3}, {"step", probes.step}, {"samples", samples}});
 }
 
 namespace {

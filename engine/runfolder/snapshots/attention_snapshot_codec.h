@@ -18,10 +18,12 @@ std::string encodeAttentionSnapshot(const AttentionSnapshot& snapshot);
 Expected<AttentionSnapshot> decodeAttentionSnapshot(const std::string& bytes,
                                                     const std::string& name);
 
-/// A probe set as the run folder stores it (version 2): every sample's weights as float16
-/// (attention weights in 0..1 lose under 0.05 % and take 2 bytes instead of 5).
+/// A probe set as the run folder stores it (version 3): every sample's weights as float16
+/// (attention weights in 0..1 lose under 0.05 % and take 2 bytes instead of 5), the positional
+/// encoding as float32 bytes (version 2 had it as an array of numbers, far slower to read).
 std::string encodeProbeSet(const ProbeSet& probes);
-/// Also reads the version-1 files of runs made before the probe set (one sample, float32).
+/// Also reads version 2, and the version-1 files of runs made before the probe set (one sample,
+/// float32).
 Expected<ProbeSet> decodeProbeSet(const std::string& bytes, const std::string& name);
 /// A regular file of at most kMaxMsgpackFileBytes, decoded; errors name `path`.
 Expected<ProbeSet> readProbeSet(const std::string& path);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -476,6 +477,50 @@ TEST(ProbeSetCodec, DamagedSetsNameTheFileAndTheSample) {
       << short_map.error();
   EXPECT_NE(short_map.error().find("has 5 bytes of float16 values for "), std::string::npos)
       << short_map.error();
+}
+
+TEST(ProbeSetCodec, ThePositionalEncodingIsStoredAsBytesAndReadExactly) {
+  ProbeSet probes = probeSet(2);
+  PositionalEncodingSnapshot pe;
+  pe.step = 20;
+  pe.kind = "learned";
+  pe.positions = 40;
+  pe.dims = 16;
+  for (int i = 0; i < 40 * 16; ++i) pe.values.push_back(std::sin(0.37f * i) * 1e3f + 1e-7f * i);
+  pe.values[5] = -0.0f;
+  probes.samples[0].positional_encoding = pe;
+  const std::string bytes = encodeProbeSet(probes);
+  const nlohmann::json stored = asJson(bytes)["samples"][0]["positional_encoding"];
+  EXPECT_FALSE(stored.contains("values"));
+  ASSERT_TRUE(stored.at("values_f32").is_binary());
+  EXPECT_EQ(stored.at("values_f32").get_binary().size(), 4u * 40 * 16);
+  Expected<ProbeSet> back = decodeProbeSet(bytes, kFile);
+  ASSERT_TRUE(back.ok()) << back.error();
+  ASSERT_TRUE(back->samples[0].positional_encoding.has_value());
+  const std::vector<float>& read = back->samples[0].positional_encoding->values;
+  ASSERT_EQ(read.size(), pe.values.size());
+  EXPECT_EQ(std::memcmp(read.data(), pe.values.data(), read.size() * sizeof(float)), 0);
+
+  // A set written before (version 2: the values as an array of numbers) reads the same.
+  nlohmann::json older = asJson(bytes);
+  older["version"] = 2;
+  nlohmann::json& old_pe = older["samples"][0]["positional_encoding"];
+  old_pe.erase("values_f32");
+  old_pe["values"] = pe.values;
+  Expected<ProbeSet> old_back = decodeProbeSet(msgpack(older), kFile);
+  ASSERT_TRUE(old_back.ok()) << old_back.error();
+  EXPECT_EQ(old_back->samples[0].positional_encoding->values, pe.values);
+
+  // Bytes short of the shape are refused by name.
+  nlohmann::json damaged = asJson(bytes);
+  damaged["samples"][0]["positional_encoding"]["values_f32"] =
+      nlohmann::json::binary(std::vector<std::uint8_t>(7, 0));
+  Expected<ProbeSet> refused = decodeProbeSet(msgpack(damaged), kFile);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("positional_encoding: values_f32 has 7 bytes for 40 positions × "
+                                 "16 dims"),
+            std::string::npos)
+      << refused.error();
 }
 
 }  // namespace

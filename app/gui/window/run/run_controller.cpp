@@ -9,7 +9,6 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/bridge/run_folder_follower.h"
-#include "app/gui/views/attention/attention_plot_conversion.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
@@ -20,9 +19,8 @@
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/run/head_analysis_controller.h"
-#include "engine/analysis/head_maxima.h"
+#include "app/gui/window/run/run_scale_reading.h"
 #include "engine/inference/read_run.h"
-#include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 
@@ -211,24 +209,12 @@ void RunController::openRun(const QString& dir, OpenOrigin origin) {
       for (const std::string& path : result.run->damaged_snapshots) {
         result.left_out << QString::fromStdString(path);
       }
-      std::vector<AttentionFileEntry> readable;
-      for (AttentionFileEntry& file : result.run->attention_files) {
-        Expected<ProbeSet> probes = readProbeSet(file.path);
-        if (!probes.ok()) {
-          result.run->warnings.push_back("attention snapshot left out: " + probes.error());
-          result.left_out << QString::fromStdString(file.path);
-          continue;
-        }
-        // The tops straight from the snapshot, under the title the timeline gives each group.
-        for (const AttentionSnapshot& snapshot : probes->samples) {
-          for (const AttentionGroup& group : snapshot.groups) {
-            result.group_max[attentionGroupTitle(snapshot.task, group.name)].raise(
-                AttentionRunMaxima(informativeHeadMaxima(group)));
-          }
-        }
-        readable.push_back(std::move(file));
-      }
-      result.run->attention_files = std::move(readable);
+      RunScaleReading scale = readRunScale(std::move(result.run->attention_files));
+      result.run->warnings.insert(result.run->warnings.end(), scale.warnings.begin(),
+                                  scale.warnings.end());
+      result.left_out << scale.left_out;
+      result.group_max = std::move(scale.group_max);
+      result.run->attention_files = std::move(scale.readable);
     } else {
       result.error = QString::fromStdString(run.error());
     }

@@ -14,6 +14,7 @@
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/run_controller.h"
 #include "engine/core/run_folder_lock.h"
+#include "news_recorder.h"
 #include "open_run_in_window.h"
 #include "test_paths.h"
 #include "widgets/curves/metric_curve_panel.h"
@@ -55,12 +56,18 @@ void FollowedRunTest::showsARunTheCliIsTraining() {
   QVERIFY(RunFolderLock::inspect(run.toStdString()).kind == RunFolderWriterState::Kind::kWriting);
 
   MainWindow window;
+  test::NewsRecorder news;
+  window.controller()->addReader(&news);
   test::showAndOpenRun(window, run, 60000);
   RunFolderFollower* follower = window.controller()->follower();
   QVERIFY(follower->isFollowing());
   const auto& series = window.curves()->loss()->trainSeries();
   const std::int64_t shown = series.totalAppended();
   QVERIFY(shown >= 5);
+  // The folder as read at opening came as one piece of news, with every step the curve shows.
+  QCOMPARE(news.count(RunNews::Source::kOpened), std::size_t{1});
+  QVERIFY(news.pieces.front().opened);
+  QCOMPARE(static_cast<std::int64_t>(news.steps(RunNews::Source::kOpened)), shown);
   const int snapshots = window.attention()->snapshotCount();
 
   // New steps within a few seconds (a poll a second), snapshots as the writer stores them.
@@ -81,6 +88,12 @@ void FollowedRunTest::showsARunTheCliIsTraining() {
   // Every step the writer recorded is on the curve, once.
   QTRY_COMPARE_WITH_TIMEOUT(series.totalAppended(), static_cast<std::int64_t>(trainRows(run)),
                             5000);
+  // ...and what came later came as the followed run's news, through the same readers.
+  QVERIFY(news.count(RunNews::Source::kFollowed) >= 2);
+  QCOMPARE(static_cast<std::int64_t>(news.steps(RunNews::Source::kOpened) +
+                                     news.steps(RunNews::Source::kFollowed)),
+           series.totalAppended());
+  QCOMPARE(news.count(RunNews::Source::kLive), std::size_t{0});
   bool told = false;
   for (const QList<QVariant>& message : said) {
     told = told || message.front().toString().contains(QStringLiteral("has ended"));

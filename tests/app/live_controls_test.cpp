@@ -33,6 +33,7 @@
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "fake_engine.h"
+#include "news_recorder.h"
 #include "widgets/common/log_panel.h"
 #include "widgets/curves/curve_event_markers.h"
 #include "widgets/curves/metric_curve_panel.h"
@@ -58,6 +59,8 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
   MainWindow window;
   window.resize(1280, 720);
   window.show();
+  test::NewsRecorder news;
+  window.controller()->addReader(&news);
   auto owned = std::make_unique<FakeEngine>();
   FakeEngine& engine = *owned;
   window.bridge()->attach(std::move(owned), *makePreset(kSentimentTaskId, "tiny"));
@@ -86,6 +89,13 @@ void LiveControlsTest::learningRateWhilePausedReachesTheEngineAndIsMarked() {
   }
   QVERIFY2(box->statusText().contains(QStringLiteral("since step 41")),
            qPrintable(box->statusText()));
+  // The steps and the change reached the docks as the run's news, like any other event.
+  QCOMPARE(news.steps(RunNews::Source::kLive), std::size_t{40});
+  std::size_t changes = 0;
+  for (const test::NewsRecorder::Piece& piece : news.pieces) changes += piece.learning_rate_changes;
+  QCOMPARE(changes, std::size_t{1});
+  QCOMPARE(news.count(RunNews::Source::kOpened) + news.count(RunNews::Source::kFollowed),
+           std::size_t{0});
 
   // A new run starts with clean curves.
   window.curves()->loss()->clear();

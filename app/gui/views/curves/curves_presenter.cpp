@@ -121,4 +121,19 @@ double CurvesPresenter::smoothing() const {
   return loss_->smoothing();
 }
 
+void CurvesPresenter::clearRun() {
+  clear();
+}
+
+void CurvesPresenter::takeNews(const RunNews& news) {
+  if (!news.steps.empty()) showSteps(news.steps);
+  for (const EpochSummary& epoch : news.epochs) showEpoch(epoch);
+  if (news.test) showTest(*news.test);
+  if (!news.learning_rate_changes.empty()) markLearningRateChanges(news.learning_rate_changes);
+}
+
+void CurvesPresenter::followStep(long long step) {
+  setCursor(step);
+}
+
 }  // namespace ascope

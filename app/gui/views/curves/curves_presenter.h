@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/task_descriptor.h"
 #include "widgets/curves/curve_marker_layer.h"
@@ -24,7 +25,7 @@ namespace ascope {
 class CurveBookmarks;
 class MetricCurvePanel;
 
-class CurvesPresenter : public QObject, public ExportSource {
+class CurvesPresenter : public QObject, public ExportSource, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -42,6 +43,11 @@ class CurvesPresenter : public QObject, public ExportSource {
 
   /// A new run: no points, no markers, no cursor.
   void clear();
+  // RunNewsReader: the steps, epochs, the test and learning-rate changes; the cursor follows
+  // the timeline.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
+  void followStep(long long step) override;
   /// The accuracy curve named as `task` counts it ("token accuracy"); null: "accuracy". A task
   /// whose headline figure is another (BLEU, an edit distance) has it beside, on its own axis.
   void nameAccuracy(const TaskDescriptor* task);

@@ -82,4 +82,12 @@ QList<Exportable*> DecodingPresenter::exportables() const {
   return {view_};
 }
 
+void DecodingPresenter::clearRun() {
+  clear();
+}
+
+void DecodingPresenter::takeNews(const RunNews& news) {
+  static_cast<void>(news);  // it shows what the Attention dock shows (showAttention)
+}
+
 }  // namespace ascope

@@ -6,6 +6,7 @@
 #include <QObject>
 
 #include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "widgets/attention/attention_plot_data.h"
 
 class QScrollArea;
@@ -17,7 +18,7 @@ namespace ascope {
 class BeamTreeView;
 class DecodingStepView;
 
-class DecodingPresenter : public QObject, public ExportSource {
+class DecodingPresenter : public QObject, public ExportSource, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -36,6 +37,9 @@ class DecodingPresenter : public QObject, public ExportSource {
   /// The head the Attention dock chose.
   void setHead(int layer, int head);
   void clear();
+  // RunNewsReader: nothing of its own (it follows what the Attention dock shows); cleared.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
 
   QList<Exportable*> exportables() const override;
 

@@ -40,4 +40,16 @@ QList<Exportable*> EncodingPresenter::exportables() const {
   return {panel_};
 }
 
+void EncodingPresenter::clearRun() {
+  clear();
+}
+
+void EncodingPresenter::takeNews(const RunNews& news) {
+  if (news.opened) {
+    showStep(news.positional_encoding);
+  } else if (news.positional_encoding) {
+    setLive(*news.positional_encoding, news.timeline_follows_live);
+  }
+}
+
 }  // namespace ascope

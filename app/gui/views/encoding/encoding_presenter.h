@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 
 class QWidget;
@@ -15,7 +16,7 @@ namespace ascope {
 
 class PositionalEncodingPanel;
 
-class EncodingPresenter : public QObject, public ExportSource {
+class EncodingPresenter : public QObject, public ExportSource, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -32,6 +33,10 @@ class EncodingPresenter : public QObject, public ExportSource {
   /// what is shown.
   void showStep(const std::optional<PositionalEncodingSnapshot>& encoding);
   void clear();
+  // RunNewsReader: the positional encoding (live and followed as a live probe's, opened as the
+  // newest step's).
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
 
   QList<Exportable*> exportables() const override;
   /// "positional_encoding_rows", "positional_encoding_cols" of the encoding shown.

@@ -68,4 +68,8 @@ void AppLog::appendRunLine(const LogLine& line) {
   panel_->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
 }
 
+void AppLog::takeNews(const RunNews& news) {
+  for (const LogLine& line : news.log) appendRunLine(line);
+}
+
 }  // namespace ascope

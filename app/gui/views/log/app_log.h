@@ -9,6 +9,7 @@
 
 #include <memory>
 
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/log_line.h"
 
 class QWidget;
@@ -21,7 +22,7 @@ namespace ascope {
 
 class LogPanel;
 
-class AppLog : public QObject {
+class AppLog : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -35,6 +36,9 @@ class AppLog : public QObject {
   Q_INVOKABLE void append(const QString& line);
   /// A line of the run's own log (the trainer's, or an opened run's log.txt).
   void appendRunLine(const LogLine& line);
+  // RunNewsReader: the run's log lines; the log is kept from one run to the next.
+  void clearRun() override {}
+  void takeNews(const RunNews& news) override;
   /// "log_lines": the lines the dock keeps.
   QJsonObject report() const;
 

@@ -451,4 +451,24 @@ void RunPanel::setTest(const TestEvaluation& test, const std::string& task) {
   progress_->setTest(test, task);
 }
 
+void RunPanel::clearRun() {
+  progress_->reset();
+}
+
+void RunPanel::takeNews(const RunNews& news) {
+  if (news.started) progress_->beginRun(*news.started);
+  if (news.opened) showRunConfig(news.opened->config, news.opened->path);
+  if (!news.steps.empty()) {
+    // Live steps feed the progress view's rate; a folder's only say how far the run got.
+    if (news.source == RunNews::Source::kLive) {
+      progress_->addSteps(news.steps, news.batch_size);
+    } else {
+      setProgress(news.steps.back(), news.batch_size);
+    }
+  }
+  for (const EpochSummary& epoch : news.epochs) setEpoch(epoch, news.task);
+  if (news.test) setTest(*news.test, news.task);
+  if (news.state) progress_->setState(news.state->first, news.state->second);
+}
+
 }  // namespace ascope

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/task_descriptor.h"
@@ -28,7 +29,7 @@ class PretrainedModelChoice;
 class ProbeSamplePicker;
 class RunProgressView;
 
-class RunPanel : public QWidget {
+class RunPanel : public QWidget, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -64,6 +65,10 @@ class RunPanel : public QWidget {
   void setProgress(const StepMetrics& progress, std::int64_t batch_size);
   void setEpoch(const EpochSummary& report, const std::string& task);
   void setTest(const TestEvaluation& test, const std::string& task);
+  // RunNewsReader: a run starting, progress, epochs, the test, the run's state, an opened run's
+  // settings.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
 
   HyperparameterForm* form() const { return form_; }
   RunProgressView* progressView() const { return progress_; }

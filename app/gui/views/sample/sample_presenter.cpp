@@ -65,4 +65,16 @@ QList<Exportable*> SamplePresenter::exportables() const {
   return {panel_};
 }
 
+void SamplePresenter::clearRun() {
+  clear();
+}
+
+void SamplePresenter::takeNews(const RunNews& news) {
+  if (news.opened) {
+    if (news.opened->newest_step >= 0) showStep(news.sample);
+  } else if (news.sample) {
+    setLive(*news.sample, news.timeline_follows_live);
+  }
+}
+
 }  // namespace ascope

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 
 class QWidget;
@@ -18,7 +19,7 @@ class CurrentRun;
 class SamplePanel;
 class TryItBox;
 
-class SamplePresenter : public QObject, public ExportSource {
+class SamplePresenter : public QObject, public ExportSource, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -44,6 +45,9 @@ class SamplePresenter : public QObject, public ExportSource {
   /// The asked input is left: the sample of the step on show again.
   void leaveAsked();
   void clear();
+  // RunNewsReader: the sample the newest probe answered.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
 
   QList<Exportable*> exportables() const override;
   /// "sample_shown": whether the dock shows a sample.

@@ -1,5 +1,6 @@
 #include "app/gui/window/main/main_window.h"
 
+#include <spdlog/spdlog.h>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -41,6 +42,7 @@
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
 #include "app/gui/views/run/run_panel.h"
@@ -54,6 +56,7 @@
 #include "app/gui/window/run/long_run_check.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
+#include "app/gui/window/run/timeline_links.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/common/log_panel.h"
 #include "widgets/curves/metric_curve_panel.h"
@@ -79,15 +82,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   keys_ = new RunKeyFilter(this);
   createPresenters();
   createRunToolBar();  // before the controllers: they take its controls
-  controller_ = new RunController(
-      {run_panel_, curves_, attention_, encoding_, sample_, decoding_, heads_, app_log_}, run_,
-      bridge_, this);
+  // Every dock's owner, in the order a run's news reaches them: the Sample and Positional encoding
+  // docks take a probe's sample and encoding before the Attention dock shows that probe.
+  const std::vector<RunNewsReader*> readers = {run_panel_, curves_,   encoding_, sample_,
+                                               attention_, decoding_, heads_,    app_log_};
+  controller_ = new RunController(readers, attention_, run_, bridge_, this);
+  new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, readers, this);
+  connect(controller_, &RunController::runStarting, curves_, &CurvesPresenter::nameAccuracy);
+  // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
+  connect(run_panel_->progressView(), &RunProgressView::projected, this,
+          [](const QString& note) { spdlog::info("{}", note.toStdString()); });
   // Error analysis: the run scored on a data set, its errors under the scope.
   errors_ = new ErrorAnalysisController(attention_, sample_, run_, this);
   connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
   exporter_ = new ExportActions(attention_, encoding_, curves_,
                                 {sample_, decoding_, heads_, errors_}, run_, this);
-  new LiveRunControls(controls_, run_panel_, curves_, bridge_, this);
+  new LiveRunControls(controls_, run_panel_, bridge_, this);
   createDocks();
   createMenus();
 
@@ -155,7 +165,7 @@ void MainWindow::createPresenters() {
   encoding_ = new EncodingPresenter(this);
   sample_ = new SamplePresenter(run_, this);
   decoding_ = new DecodingPresenter(this);
-  heads_ = new HeadAnalysisController(attention_, run_, bridge_, this);
+  heads_ = new HeadAnalysisController(attention_, run_, this);
   app_log_ = new AppLog(this);
 }
 

@@ -3,7 +3,6 @@
 #include <QStringList>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "app/gui/views/heads/ablation_conversion.h"
 #include "app/gui/views/heads/head_stats_conversion.h"
@@ -15,23 +14,13 @@
 namespace ascope {
 
 HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run,
-                                               EngineBridge* bridge, QWidget* panel_parent)
+                                               QWidget* panel_parent)
     : QObject(panel_parent), attention_(attention), run_(run) {
   heads_ = new HeadStatsGridPanel(panel_parent);
   heads_->setObjectName(QStringLiteral("headStatsPanel"));
   ablation_table_ = new HeadAblationTable(panel_parent);
   ablation_table_->setObjectName(QStringLiteral("ablationPanel"));
   heads_->setMetrics(headStatsMetrics());
-  connect(bridge, &EngineBridge::headStatisticsArrived, this,
-          [this](const std::vector<HeadStatisticsUpdate>& updates) {
-            const std::string task = run_->config().task;
-            for (const HeadStatisticsUpdate& update : updates) {
-              heads_->appendStatistics(update.step, toHeadStatsPoints(task, update.values));
-              for (const HeadKindChange& change : update.changes) {
-                heads_->addNote(toHeadKindNote(task, change));
-              }
-            }
-          });
   connect(heads_, &HeadStatsGridPanel::headPicked, this,
           [this](const QString& group, int layer, int head, qint64 step) {
             showHead(group, layer, head, step);
@@ -151,6 +140,31 @@ void HeadAnalysisController::startAblation(int samples) {
   if (!ablation_.start(run_->folder(), samples, data)) return;
   ablation_table_->setMessage(QString());
   ablation_table_->setRunning(true);
+}
+
+void HeadAnalysisController::clearRun() {
+  followed_rows_.clear();
+  clear();
+}
+
+void HeadAnalysisController::takeNews(const RunNews& news) {
+  if (news.opened) {
+    followed_rows_ = news.head_rows;
+    showOpened(news.task, news.head_rows, news.ablation);
+  } else if (!news.head_rows.empty()) {
+    followed_rows_.insert(followed_rows_.end(), news.head_rows.begin(), news.head_rows.end());
+    showOpened(news.task, followed_rows_, std::nullopt);
+  }
+  for (const HeadStatisticsUpdate& update : news.head_updates) {
+    heads_->appendStatistics(update.step, toHeadStatsPoints(news.task, update.values));
+    for (const HeadKindChange& change : update.changes) {
+      heads_->addNote(toHeadKindNote(news.task, change));
+    }
+  }
+}
+
+void HeadAnalysisController::followStep(long long step) {
+  setCursorStep(step);
 }
 
 }  // namespace ascope

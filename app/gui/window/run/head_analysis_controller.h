@@ -1,6 +1,6 @@
 #pragma once
 // The one owner of the docks that measure heads: the Heads dock (per-head statistics over
-// training, live from the bridge or from an opened run's head_stats.csv, and the notes on heads
+// training, from the run's news: live, opened or followed, and the notes on heads
 // that changed kind) and the Ablation dock (a head ablation of the run's newest checkpoint, on a
 // worker thread). A head picked in either is shown in the Attention dock, at the picked step.
 #include <QJsonObject>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/window/jobs/ablation_job.h"
 #include "engine/runfolder/head_stats/head_stats_csv_reader.h"
 
@@ -21,18 +22,16 @@ namespace ascope {
 
 class AttentionTimelineView;
 class CurrentRun;
-class EngineBridge;
 class HeadAblationTable;
 class HeadStatsGridPanel;
 
-class HeadAnalysisController : public QObject, public ExportSource {
+class HeadAnalysisController : public QObject, public ExportSource, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// Creates both docks' panels (children of `panel_parent`); a head picked in them is shown in
   /// `attention`.
-  HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run, EngineBridge* bridge,
-                         QWidget* panel_parent);
+  HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run, QWidget* panel_parent);
 
   HeadStatsGridPanel* heads() const { return heads_; }
   HeadAblationTable* ablation() const { return ablation_table_; }
@@ -41,6 +40,11 @@ class HeadAnalysisController : public QObject, public ExportSource {
   QJsonObject report() const;
 
   void clear();
+  // RunNewsReader: head statistics (live updates, an opened run's rows, a followed run's new
+  // rows) and the stored ablation; the grid's cursor follows the timeline.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
+  void followStep(long long step) override;
   /// An opened run's statistics (head_stats.csv), with the notes a live run would have made, and
   /// its last ablation (ablation.csv) when it has one.
   void showOpened(const std::string& task, const std::vector<HeadStatsRow>& rows,
@@ -59,6 +63,9 @@ class HeadAnalysisController : public QObject, public ExportSource {
   void dockWanted(const QString& object_name);
 
  private:
+  // A followed run's head statistics so far (the grid is redrawn from all of them).
+  std::vector<HeadStatsRow> followed_rows_;
+
   /// Selects group (by its title), layer and head in the Attention dock; step ≥ 0 also moves
   /// the timeline there.
   void showHead(const QString& group, int layer, int head, long long step);

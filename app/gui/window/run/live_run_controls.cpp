@@ -1,7 +1,6 @@
 #include "app/gui/window/run/live_run_controls.h"
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
 #include "app/gui/views/run/run_panel.h"
@@ -9,9 +8,9 @@
 
 namespace ascope {
 
-LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel,
-                                 CurvesPresenter* curves, EngineBridge* bridge, QObject* parent)
-    : QObject(parent), curves_(curves), bridge_(bridge) {
+LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel, EngineBridge* bridge,
+                                 QObject* parent)
+    : QObject(parent), bridge_(bridge) {
   LiveLearningRateBox* rate = controls->liveLearningRate();
   connect(rate, &LiveLearningRateBox::learningRateRequested, bridge_,
           &EngineBridge::setLearningRate);
@@ -23,10 +22,7 @@ LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel,
           });
   // Emitted by the bridge's drain timer on the GUI thread.
   connect(bridge_, &EngineBridge::learningRateChanged, this,
-          [this, rate](const LearningRateChange& change) {
-            rate->applied(change);
-            curves_->markLearningRateChanges({change});
-          });
+          [rate](const LearningRateChange& change) { rate->applied(change); });
 }
 
 }  // namespace ascope

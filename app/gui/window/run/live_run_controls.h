@@ -1,8 +1,7 @@
 #pragma once
-// The commands a person sends to a run while it goes, and what they leave on screen: the Run
-// dock's live learning rate and probe sample reach the engine, and a learning rate change the
-// engine reports (at the step that first used it) is marked on the loss and accuracy curves, live
-// and in opened runs alike.
+// The commands a person sends to a run while it goes: the Run dock's live learning rate and probe
+// sample reach the engine, and the rate box shows the rate the engine applied. (The change itself
+// reaches the curves as the run's news, RunController.)
 #include <QObject>
 
 #include <vector>
@@ -11,7 +10,6 @@
 
 namespace ascope {
 
-class CurvesPresenter;
 class EngineBridge;
 class RunControlBar;
 class RunPanel;
@@ -20,11 +18,10 @@ class LiveRunControls : public QObject {
   Q_OBJECT
 
  public:
-  LiveRunControls(RunControlBar* controls, RunPanel* run_panel, CurvesPresenter* curves,
-                  EngineBridge* bridge, QObject* parent = nullptr);
+  LiveRunControls(RunControlBar* controls, RunPanel* run_panel, EngineBridge* bridge,
+                  QObject* parent = nullptr);
 
  private:
-  CurvesPresenter* curves_;
   EngineBridge* bridge_;
 };
 

@@ -10,19 +10,9 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/bridge/run_folder_follower.h"
 #include "app/gui/views/attention/timeline/attention_timeline_view.h"
-#include "app/gui/views/curves/curves_presenter.h"
-#include "app/gui/views/decoding/decoding_presenter.h"
-#include "app/gui/views/encoding/encoding_presenter.h"
-#include "app/gui/views/log/app_log.h"
-#include "app/gui/views/run/run_panel.h"
-#include "app/gui/views/run/run_progress_view.h"
-#include "app/gui/views/sample/sample_presenter.h"
-#include "app/gui/views/sample/try_it_box.h"
-#include "app/gui/window/run/head_analysis_controller.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/window/run/run_scale_reading.h"
 #include "engine/inference/read_run.h"
-#include "widgets/attention/attention_head_display.h"
-#include "widgets/attention/attention_head_grid_panel.h"
 
 namespace ascope {
 namespace {
@@ -33,34 +23,22 @@ QString shortPath(const QString& dir) {
   return relative.startsWith(QLatin1String("..")) ? QDir::toNativeSeparators(dir) : relative;
 }
 
-void showEpoch(const RunDocks& docks, const CurrentRun& run, const EpochSummary& e) {
-  docks.curves->showEpoch(e);
-  docks.run->setEpoch(e, run.task() ? run.task()->id : std::string());
-}
-
-/// At the step of the weights tested, beside that step's validation point (the same weights on a
-/// part of the split, when eval_max_samples is below its size).
-void showTest(const RunDocks& docks, const CurrentRun& run, const TestEvaluation& t) {
-  docks.curves->showTest(t);
-  docks.run->setTest(t, run.task() ? run.task()->id : std::string());
-}
-
 }  // namespace
 
-RunController::RunController(const RunDocks& docks, CurrentRun* run, EngineBridge* bridge,
-                             QObject* parent)
-    : QObject(parent), docks_(docks), run_(run), bridge_(bridge) {
+RunController::RunController(std::vector<RunNewsReader*> readers, AttentionTimelineView* timeline,
+                             CurrentRun* run, EngineBridge* bridge, QObject* parent)
+    : QObject(parent),
+      readers_(std::move(readers)),
+      timeline_(timeline),
+      run_(run),
+      bridge_(bridge) {
   follower_ = new RunFolderFollower(this);
   // Both from the follower on the GUI thread (its polls run on the pool).
   connect(follower_, &RunFolderFollower::newsArrived, this, &RunController::showFollowedNews);
   connect(follower_, &RunFolderFollower::writerEnded, this, &RunController::onWriterEnded);
   connect(follower_, &RunFolderFollower::folderGone, this, &RunController::onFolderGone);
   connectBridge();
-  connectTimeline();
   connect(&open_watcher_, &QFutureWatcher<OpenResult>::finished, this, &RunController::onOpened);
-  // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
-  connect(docks_.run->progressView(), &RunProgressView::projected, this,
-          [](const QString& note) { spdlog::info("{}", note.toStdString()); });
   connect(run_, &CurrentRun::runChanged, this, [this] { Q_EMIT titleChanged(title()); });
   connect(run_, &CurrentRun::folderChanged, this, [this] { Q_EMIT titleChanged(title()); });
 }
@@ -69,114 +47,122 @@ RunController::~RunController() {
   open_watcher_.waitForFinished();
 }
 
+RunNews RunController::news(RunNews::Source source) const {
+  RunNews news;
+  news.source = source;
+  news.task = run_->config().task;
+  news.batch_size = run_->config().batch_size;
+  // A followed run's newest set plays the part of a live probe that the timeline then shows.
+  news.timeline_follows_live =
+      source == RunNews::Source::kLive ? timeline_->isFollowingLive() : false;
+  return news;
+}
+
+void RunController::dispatch(const RunNews& news) {
+  for (RunNewsReader* reader : readers_) reader->takeNews(news);
+}
+
+void RunController::followStep(long long step) {
+  for (RunNewsReader* reader : readers_) reader->followStep(step);
+}
+
+void RunController::dispatchState(RunNews::Source source, TrainerState state, const QString& text) {
+  RunNews state_news = news(source);
+  state_news.state = std::make_pair(state, text);
+  dispatch(state_news);
+}
+
 void RunController::connectBridge() {
-  // All bridge signals come from its drain timer on the GUI thread (direct connections).
+  // All bridge signals come from its drain timer on the GUI thread (direct connections); each
+  // event becomes a piece of news for every dock.
+  using Source = RunNews::Source;
   connect(bridge_, &EngineBridge::stepsArrived, this, [this](const std::vector<StepMetrics>& s) {
-    docks_.curves->showSteps(s);
-    docks_.run->progressView()->addSteps(s, run_->config().batch_size);
+    RunNews n = news(Source::kLive);
+    n.steps = s;
+    dispatch(n);
   });
-  connect(bridge_, &EngineBridge::epochEnded, this,
-          [this](const EpochSummary& e) { showEpoch(docks_, *run_, e); });
-  connect(bridge_, &EngineBridge::testEvaluated, this,
-          [this](const TestEvaluation& t) { showTest(docks_, *run_, t); });
-  connect(bridge_, &EngineBridge::attentionChanged, docks_.attention,
-          &AttentionTimelineView::setLiveSnapshot);
-  // The newest sample and encoding show while the timeline follows the live probe; scrubbed
-  // back, the docks keep the step the timeline shows.
+  connect(bridge_, &EngineBridge::epochEnded, this, [this](const EpochSummary& e) {
+    RunNews n = news(Source::kLive);
+    n.epochs = {e};
+    dispatch(n);
+  });
+  connect(bridge_, &EngineBridge::testEvaluated, this, [this](const TestEvaluation& t) {
+    RunNews n = news(Source::kLive);
+    n.test = t;
+    dispatch(n);
+  });
+  connect(bridge_, &EngineBridge::attentionChanged, this,
+          [this](std::shared_ptr<const ProbeSet> probes) {
+            RunNews n = news(Source::kLive);
+            n.newest_probes = std::move(probes);
+            dispatch(n);
+          });
+  connect(bridge_, &EngineBridge::headStatisticsArrived, this,
+          [this](const std::vector<HeadStatisticsUpdate>& updates) {
+            RunNews n = news(Source::kLive);
+            n.head_updates = updates;
+            dispatch(n);
+          });
   connect(bridge_, &EngineBridge::positionalEncodingChanged, this,
           [this](const PositionalEncodingSnapshot& pe) {
-            docks_.encoding->setLive(pe, docks_.attention->isFollowingLive());
+            RunNews n = news(Source::kLive);
+            n.positional_encoding = pe;
+            dispatch(n);
           });
   // The trainer's probe sets carry each sample's prediction; this one (the first probe sample's)
   // stands in for a set that has none.
   connect(bridge_, &EngineBridge::sampleChanged, this, [this](const SamplePrediction& sample) {
-    docks_.sample->setLive(sample, docks_.attention->isFollowingLive());
+    RunNews n = news(Source::kLive);
+    n.sample = sample;
+    dispatch(n);
   });
-  connect(bridge_, &EngineBridge::logLine, docks_.log, &AppLog::appendRunLine);
+  connect(bridge_, &EngineBridge::learningRateChanged, this,
+          [this](const LearningRateChange& change) {
+            RunNews n = news(Source::kLive);
+            n.learning_rate_changes = {change};
+            dispatch(n);
+          });
+  connect(bridge_, &EngineBridge::logLine, this, [this](const LogLine& line) {
+    RunNews n = news(Source::kLive);
+    n.log = {line};
+    dispatch(n);
+  });
   connect(bridge_, &EngineBridge::failed, this, &RunController::onFailure);
   connect(bridge_, &EngineBridge::runEnded, this, [this](TrainerState state) {
     // The newest checkpoint and snapshots are written when a run ends.
-    docks_.attention->refreshFiles();
+    RunNews n = news(Source::kLive);
+    n.attention_files_changed = true;
+    dispatch(n);
     Q_EMIT message(tr("Run %1.").arg(state == TrainerState::kFailed ? tr("failed") : tr("ended")));
   });
-}
-
-void RunController::connectTimeline() {
-  AttentionTimelineView* timeline = docks_.attention;
-  connect(timeline, &AttentionTimelineView::stepShown, this,
-          [this](long long step, const std::optional<SamplePrediction>& sample,
-                 const std::optional<PositionalEncodingSnapshot>& encoding) {
-            setCursors(step);
-            docks_.sample->showStep(sample);
-            docks_.encoding->showStep(encoding);
-          });
-  // The probe set's samples arrive with the attention; the chooser picks the one shown.
-  connect(timeline, &AttentionTimelineView::liveShown, this,
-          [this](long long step, const std::optional<SamplePrediction>& sample) {
-            setCursors(step);
-            docks_.sample->showLive(sample);
-            docks_.encoding->showLive();
-          });
-  // Decoding follows what the Attention dock shows, with the head chosen there.
-  connect(timeline, &AttentionTimelineView::attentionShown, docks_.decoding,
-          &DecodingPresenter::showAttention);
-  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, docks_.decoding,
-          [this](int, int layer, int head) { docks_.decoding->setHead(layer, head); });
-  connect(timeline, &AttentionTimelineView::askedShown, this, [this](bool shown) {
-    if (!shown) docks_.sample->leaveAsked();
-  });
-  connect(docks_.curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
-  connect(timeline, &AttentionTimelineView::snapshotLeftOut, this, [](const QString& error) {
-    spdlog::warn("attention snapshot left out: {}", error.toStdString());
-  });
-  connect(docks_.sample->tryIt(), &TryItBox::inputExamined, this,
-          [this](const AttentionPlotData& attention, const SamplePrediction& sample,
-                 const QString& caption) {
-            docks_.attention->showAsked(attention, caption);
-            docks_.sample->showAsked(sample);
-          });
-}
-
-void RunController::setCursors(long long step) {
-  docks_.curves->setCursor(step);
-  docks_.heads->setCursorStep(step);
 }
 
 QString RunController::startRun(const TrainingConfig& config, bool step_only) {
   if (bridge_->isActive()) return tr("A run is still active; stop it first.");
   clearPanels();
-  docks_.run->progressView()->beginRun(config);
+  RunNews starting = news(RunNews::Source::kLive);
+  starting.started = config;
+  dispatch(starting);
   const QString error = bridge_->startTraining(config, step_only);
   if (!error.isEmpty()) {
-    docks_.run->progressView()->setState(TrainerState::kFailed, error);
+    dispatchState(RunNews::Source::kLive, TrainerState::kFailed, error);
     spdlog::error("cannot start: {}", error.toStdString());
     return error;
   }
-  nameAccuracy();
+  Q_EMIT runStarting(run_->task());
   if (step_only) bridge_->stepOnce();
   spdlog::info("starting {} ({} preset) on {}", config.task, config.preset, config.device);
   return {};
 }
 
-void RunController::nameAccuracy() {
-  docks_.curves->nameAccuracy(run_->task());
-}
-
 void RunController::clearPanels() {
   follower_->stop();
-  followed_head_rows_.clear();
-  setCursors(-1);
-  docks_.curves->clear();
-  docks_.attention->clear();
-  docks_.encoding->clear();
-  docks_.sample->clear();
-  docks_.decoding->clear();
-  docks_.heads->clear();
-  docks_.run->progressView()->reset();
+  followStep(-1);
+  for (RunNewsReader* reader : readers_) reader->clearRun();
 }
 
 void RunController::onFailure(const QString& text) {
-  docks_.run->progressView()->setState(run_->state(), text);
+  dispatchState(RunNews::Source::kLive, run_->state(), text);
   // The trainer logs the faults it pauses on itself; failures before or outside training it
   // does not, so they go to the log here.
   if (run_->state() != TrainerState::kRunning && run_->state() != TrainerState::kPaused) {
@@ -239,84 +225,81 @@ void RunController::onOpened() {
   const QString path = QString::fromStdString(opened.path);
   clearPanels();
   run_->showOpened(opened.config, path);
-  nameAccuracy();
-  docks_.curves->showSteps(opened.steps);
-  for (const EpochSummary& e : opened.epochs) showEpoch(docks_, *run_, e);
-  if (opened.test) showTest(docks_, *run_, *opened.test);
-  docks_.curves->markLearningRateChanges(opened.learning_rate_changes);
-  docks_.heads->showOpened(opened.config.task, opened.head_statistics, opened.ablation);
-  for (auto it = result.group_max.cbegin(); it != result.group_max.cend(); ++it) {
-    docks_.attention->panel()->setRunMaxima(it.key(), it.value());
+  Q_EMIT runStarting(run_->task());
+  const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
+  // The whole folder as one piece of news.
+  RunNews n = news(RunNews::Source::kOpened);
+  OpenedRunNews& o = n.opened.emplace();
+  o.path = path;
+  o.config = opened.config;
+  o.attention_files = std::move(opened.attention_files);
+  o.left_out = std::move(result.left_out);
+  o.group_max = std::move(result.group_max);
+  if (opened.last_probes) {
+    o.newest_probes = std::make_shared<const ProbeSet>(std::move(*opened.last_probes));
   }
-  std::shared_ptr<const ProbeSet> last_probes;
-  if (opened.last_probes)
-    last_probes = std::make_shared<const ProbeSet>(std::move(*opened.last_probes));
-  docks_.attention->showRun(std::move(opened.attention_files), last_probes, result.left_out);
-  const AttentionSnapshot* newest = nullptr;
-  if (last_probes && !last_probes->samples.empty()) {
-    const auto& samples = last_probes->samples;
-    newest = &samples[std::min<std::size_t>(
-        static_cast<std::size_t>(docks_.attention->probeIndex()), samples.size() - 1)];
-    setCursors(last_probes->step);
-    docks_.sample->showStep(newest->sample);
+  if (o.newest_probes && !o.newest_probes->samples.empty()) {
+    const auto& samples = o.newest_probes->samples;
+    o.newest_step = o.newest_probes->step;
+    n.sample = samples[std::min<std::size_t>(static_cast<std::size_t>(timeline_->probeIndex()),
+                                             samples.size() - 1)]
+                   .sample;
   }
   // The checkpoint's encoding is the run's newest; a snapshot's own is the one of its step.
   const auto& stored_encoding =
-      last_probes ? last_probes->samples.front().positional_encoding : std::nullopt;
-  docks_.encoding->showStep(stored_encoding ? stored_encoding : opened.positional_encoding);
-  docks_.run->showRunConfig(opened.config, path);
-  const std::int64_t steps = opened.steps.empty() ? 0 : opened.steps.back().step;
-  if (!opened.steps.empty()) docks_.run->setProgress(opened.steps.back(), opened.config.batch_size);
-  docks_.run->progressView()->setState(TrainerState::kIdle,
-                                       tr("opened a run of %1 steps").arg(steps));
-  for (const LogLine& line : opened.log) docks_.log->appendRunLine(line);
+      o.newest_probes ? o.newest_probes->samples.front().positional_encoding : std::nullopt;
+  n.positional_encoding = stored_encoding ? stored_encoding : opened.positional_encoding;
+  n.steps = std::move(opened.steps);
+  n.epochs = std::move(opened.epochs);
+  n.test = std::move(opened.test);
+  n.learning_rate_changes = std::move(opened.learning_rate_changes);
+  n.head_rows = std::move(opened.head_statistics);
+  n.ablation = std::move(opened.ablation);
+  n.log = std::move(opened.log);
+  n.state = std::make_pair(TrainerState::kIdle, tr("opened a run of %1 steps").arg(steps));
+  dispatch(n);
+  if (o.newest_step >= 0) followStep(o.newest_step);
   for (const std::string& warning : opened.warnings) spdlog::warn("{}", warning);
   spdlog::info("opened run {} ({} steps, {} attention snapshots)", opened.path, steps,
-               docks_.attention->snapshotCount());
+               timeline_->snapshotCount());
   Q_EMIT runOpened(path);
   // After runOpened: the window's "Opened" message comes first, the following one stays shown.
   if (result.writer.kind == RunFolderWriterState::Kind::kWriting) startFollowing(result, opened);
 }
 
 void RunController::startFollowing(const OpenResult& result, const OpenedRun& opened) {
-  followed_head_rows_ = opened.head_statistics;
   follower_->follow(result.tail);
   const QString holder = QString::fromStdString(result.writer.holder);
-  docks_.run->progressView()->setState(
-      TrainerState::kRunning, tr("training in another process (%1): following it").arg(holder));
+  dispatchState(RunNews::Source::kFollowed, TrainerState::kRunning,
+                tr("training in another process (%1): following it").arg(holder));
   spdlog::info("run {} is being trained by {}: following it", opened.path, result.writer.holder);
   Q_EMIT message(tr("Following the run: another process trains it (%1).").arg(holder));
 }
 
-void RunController::showFollowedNews(const RunFolderNews& news) {
-  if (news.restarted) {
+void RunController::showFollowedNews(const RunFolderNews& folder_news) {
+  if (folder_news.restarted) {
     // Resumed from an earlier checkpoint, which rewrote metrics.csv: read the whole folder again.
     openRun(run_->folder());
     return;
   }
-  if (!news.steps.empty()) {
-    docks_.curves->showSteps(news.steps);
-    docks_.run->setProgress(news.steps.back(), run_->config().batch_size);
+  RunNews n = news(RunNews::Source::kFollowed);
+  n.steps = folder_news.steps;
+  n.epochs = folder_news.epochs;
+  n.test = folder_news.test;
+  n.head_rows = folder_news.head_statistics;
+  if (folder_news.newest_probes && !folder_news.newest_probes->samples.empty()) {
+    // The newest stored probe set plays the part of a live probe: the timeline follows it, and
+    // its sample and encoding show when the timeline shows it (liveShown).
+    n.newest_probes = folder_news.newest_probes;
+    const AttentionSnapshot& first = n.newest_probes->samples.front();
+    n.positional_encoding = first.positional_encoding;
+    n.sample = first.sample;
+  } else if (folder_news.attention_files) {
+    n.attention_files_changed = true;
   }
-  for (const EpochSummary& e : news.epochs) showEpoch(docks_, *run_, e);
-  if (news.test) showTest(docks_, *run_, *news.test);
-  if (!news.head_statistics.empty()) {
-    followed_head_rows_.insert(followed_head_rows_.end(), news.head_statistics.begin(),
-                               news.head_statistics.end());
-    docks_.heads->showOpened(run_->config().task, followed_head_rows_, std::nullopt);
-  }
-  if (news.newest_probes && !news.newest_probes->samples.empty()) {
-    // The newest stored probe set plays the part of a live probe: the timeline follows it.
-    // The docks take them as a live probe's: the timeline's liveShown shows them.
-    const AttentionSnapshot& first = news.newest_probes->samples.front();
-    if (first.positional_encoding) docks_.encoding->setLive(*first.positional_encoding, false);
-    if (first.sample) docks_.sample->setLive(*first.sample, false);
-    docks_.attention->setLiveSnapshot(news.newest_probes);
-  } else if (news.attention_files) {
-    docks_.attention->refreshFiles();
-  }
-  for (const LogLine& line : news.log) docks_.log->appendRunLine(line);
-  for (const std::string& warning : news.warnings) spdlog::warn("{}", warning);
+  n.log = folder_news.log;
+  dispatch(n);
+  for (const std::string& warning : folder_news.warnings) spdlog::warn("{}", warning);
 }
 
 void RunController::onWriterEnded(const RunFolderWriterState& state) {
@@ -325,10 +308,11 @@ void RunController::onWriterEnded(const RunFolderWriterState& state) {
       abandoned ? tr("the process training this run is gone without releasing it (killed or "
                      "crashed): its last checkpoint is in the folder")
                 : tr("the process training this run has ended");
-  docks_.run->progressView()->setState(abandoned ? TrainerState::kFailed : TrainerState::kFinished,
-                                       text);
+  RunNews n = news(RunNews::Source::kFollowed);
+  n.state = std::make_pair(abandoned ? TrainerState::kFailed : TrainerState::kFinished, text);
   // Its last snapshots and checkpoint are there now.
-  docks_.attention->refreshFiles();
+  n.attention_files_changed = true;
+  dispatch(n);
   spdlog::info("run {}: {}", run_->folder().toStdString(), text.toStdString());
   Q_EMIT message(tr("The followed run: %1.").arg(text));
 }
@@ -336,7 +320,7 @@ void RunController::onWriterEnded(const RunFolderWriterState& state) {
 void RunController::onFolderGone() {
   const QString text =
       tr("the run folder is gone (deleted or moved): what was read from it stays shown");
-  docks_.run->progressView()->setState(TrainerState::kFailed, text);
+  dispatchState(RunNews::Source::kFollowed, TrainerState::kFailed, text);
   spdlog::warn("run {}: {}", run_->folder().toStdString(), text.toStdString());
   Q_EMIT message(tr("The followed run: %1.").arg(text));
 }

@@ -1,8 +1,10 @@
 #pragma once
-// Feeds the docks, each through its owner: from the bridge while a run trains (live), or from a
-// run folder opened for inspection (read on a worker thread). Also keeps the window title (task
-// and run folder). The run's task, settings, folder and state live in CurrentRun; this class only
-// sets them for opened runs and reacts to them.
+// Feeds the docks through one path: whatever the run's source — the bridge while it trains here
+// (live), a run folder opened for inspection (read on a worker thread, one large piece), or a
+// folder another process writes (followed) — becomes RunNews, handed to every dock owner in its
+// list (RunNewsReader). Also keeps the window title (task and run folder). The run's task,
+// settings, folder and state live in CurrentRun; this class only sets them for opened runs and
+// reacts to them.
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
@@ -12,44 +14,30 @@
 #include <optional>
 #include <vector>
 
+#include "app/gui/views/news/run_news.h"
 #include "engine/core/run_folder_lock.h"
 #include "engine/runfolder/run_folder_tail.h"
 #include "engine/runfolder/run_reader.h"
+#include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
 #include "widgets/attention/attention_run_maxima.h"
 
 namespace ascope {
 
-class AppLog;
 class AttentionTimelineView;
 class CurrentRun;
-class CurvesPresenter;
-class DecodingPresenter;
-class EncodingPresenter;
 class EngineBridge;
-class HeadAnalysisController;
 class RunFolderFollower;
-class RunPanel;
-class SamplePresenter;
-
-/// The owners of the docks a run feeds.
-struct RunDocks {
-  RunPanel* run = nullptr;  ///< the Run dock: settings, progress
-  CurvesPresenter* curves = nullptr;
-  AttentionTimelineView* attention = nullptr;
-  EncodingPresenter* encoding = nullptr;
-  SamplePresenter* sample = nullptr;
-  DecodingPresenter* decoding = nullptr;
-  HeadAnalysisController* heads = nullptr;  ///< the Heads and Ablation docks
-  AppLog* log = nullptr;
-};
+class RunNewsReader;
 
 class RunController : public QObject {
   Q_OBJECT
 
  public:
-  RunController(const RunDocks& docks, CurrentRun* run, EngineBridge* bridge,
-                QObject* parent = nullptr);
+  /// `readers`: every dock's owner, in the order news reaches them; `timeline` (one of them) is
+  /// asked whether it follows the live probe and which probe sample it shows.
+  RunController(std::vector<RunNewsReader*> readers, AttentionTimelineView* timeline,
+                CurrentRun* run, EngineBridge* bridge, QObject* parent = nullptr);
   ~RunController() override;
 
   /// Clears the panels and starts `config`; returns a message for a person on failure.
@@ -64,12 +52,18 @@ class RunController : public QObject {
   void openRun(const QString& dir, OpenOrigin origin = OpenOrigin::kAsked);
   bool isOpening() const { return open_watcher_.isRunning(); }
 
+  /// A dock owner created after the controller joins the list (news reaches it last).
+  void addReader(RunNewsReader* reader) { readers_.push_back(reader); }
+
   QString title() const;
   /// Follows an opened run while another process writes it (RunFolderFollower).
   RunFolderFollower* follower() const { return follower_; }
 
  Q_SIGNALS:
   void titleChanged(const QString& title);
+  /// A run of `task` is about to be shown (started or opened): names that depend on the task
+  /// follow (the accuracy curve's name).
+  void runStarting(const TaskDescriptor* task);
   void runOpened(const QString& dir);
   void openFailed(const QString& message);
   /// The remembered last run did not open (moved, damaged, refused): the window goes on without
@@ -95,27 +89,26 @@ class RunController : public QObject {
     std::shared_ptr<RunFolderTail> tail;
   };
   void connectBridge();
-  /// The timeline is the one time axis: every dock follows the step it shows.
-  void connectTimeline();
-  void setCursors(long long step);
+  /// An empty piece of news from `source` about the shown run.
+  RunNews news(RunNews::Source source) const;
+  void dispatch(const RunNews& news);
+  /// The run's state with a line for people, as news from `source`.
+  void dispatchState(RunNews::Source source, TrainerState state, const QString& text);
+  void followStep(long long step);
   void clearPanels();
   void onFailure(const QString& text);
   void onOpened();
   /// Another process writes the opened run: its growth comes in through the follower.
   void startFollowing(const OpenResult& result, const OpenedRun& opened);
-  void showFollowedNews(const RunFolderNews& news);
+  void showFollowedNews(const RunFolderNews& folder_news);
   void onWriterEnded(const RunFolderWriterState& state);
   void onFolderGone();
-  /// The accuracy curve's name for the shown run's task.
-  void nameAccuracy();
-
-  RunDocks docks_;
+  std::vector<RunNewsReader*> readers_;
+  AttentionTimelineView* timeline_;
   CurrentRun* run_;
   EngineBridge* bridge_;
   QFutureWatcher<OpenResult> open_watcher_;
   RunFolderFollower* follower_ = nullptr;
-  // The followed run's head statistics so far (the Heads dock is redrawn from all of them).
-  std::vector<HeadStatsRow> followed_head_rows_;
 };
 
 }  // namespace ascope

@@ -379,4 +379,21 @@ QJsonObject AttentionTimelineView::report() const {
   };
 }
 
+void AttentionTimelineView::clearRun() {
+  clear();
+}
+
+void AttentionTimelineView::takeNews(const RunNews& news) {
+  if (news.opened) {
+    for (auto it = news.opened->group_max.cbegin(); it != news.opened->group_max.cend(); ++it) {
+      panel_->setRunMaxima(it.key(), it.value());
+    }
+    showRun(news.opened->attention_files, news.opened->newest_probes, news.opened->left_out);
+  } else if (news.newest_probes) {
+    setLiveSnapshot(news.newest_probes);
+  } else if (news.attention_files_changed) {
+    refreshFiles();
+  }
+}
+
 }  // namespace ascope

@@ -17,6 +17,7 @@
 
 #include "app/gui/views/attention/attention_aggregates.h"
 #include "app/gui/views/attention/timeline/attention_timeline.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/events.h"
 #include "widgets/attention/attention_plot_data.h"
@@ -33,7 +34,7 @@ namespace ascope {
 class AttentionHeadGridPanel;
 class CurrentRun;
 
-class AttentionTimelineView : public QWidget {
+class AttentionTimelineView : public QWidget, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -58,6 +59,10 @@ class AttentionTimelineView : public QWidget {
   void showRun(std::vector<AttentionFileEntry> files, std::shared_ptr<const ProbeSet> newest,
                const QStringList& left_out = {});
   void clear();
+  // RunNewsReader: the newest probe set (live and followed), new snapshots written, an opened
+  // run's timeline and colour scale.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
 
   /// Shows the stored snapshot nearest to `step` (the live one when that is the newest).
   void showStep(long long step);

@@ -1,0 +1,59 @@
+#include "app/gui/window/run/timeline_links.h"
+
+#include <spdlog/spdlog.h>
+
+#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/news/run_news_reader.h"
+#include "app/gui/views/sample/sample_presenter.h"
+#include "app/gui/views/sample/try_it_box.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+
+namespace ascope {
+
+TimelineLinks::TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* curves,
+                             SamplePresenter* sample, EncodingPresenter* encoding,
+                             DecodingPresenter* decoding, std::vector<RunNewsReader*> readers,
+                             QObject* parent)
+    : QObject(parent), readers_(std::move(readers)) {
+  connect(timeline, &AttentionTimelineView::stepShown, this,
+          [this, sample, encoding](long long step, const std::optional<SamplePrediction>& shown,
+                                   const std::optional<PositionalEncodingSnapshot>& pe) {
+            followStep(step);
+            sample->showStep(shown);
+            encoding->showStep(pe);
+          });
+  // The probe set's samples arrive with the attention; the chooser picks the one shown.
+  connect(timeline, &AttentionTimelineView::liveShown, this,
+          [this, sample, encoding](long long step, const std::optional<SamplePrediction>& shown) {
+            followStep(step);
+            sample->showLive(shown);
+            encoding->showLive();
+          });
+  // Decoding follows what the Attention dock shows, with the head chosen there.
+  connect(timeline, &AttentionTimelineView::attentionShown, decoding,
+          &DecodingPresenter::showAttention);
+  connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, decoding,
+          [decoding](int, int layer, int head) { decoding->setHead(layer, head); });
+  connect(timeline, &AttentionTimelineView::askedShown, this, [sample](bool shown) {
+    if (!shown) sample->leaveAsked();
+  });
+  connect(curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
+  connect(timeline, &AttentionTimelineView::snapshotLeftOut, this, [](const QString& error) {
+    spdlog::warn("attention snapshot left out: {}", error.toStdString());
+  });
+  connect(sample->tryIt(), &TryItBox::inputExamined, this,
+          [timeline, sample](const AttentionPlotData& attention, const SamplePrediction& asked,
+                             const QString& caption) {
+            timeline->showAsked(attention, caption);
+            sample->showAsked(asked);
+          });
+}
+
+void TimelineLinks::followStep(long long step) {
+  for (RunNewsReader* reader : readers_) reader->followStep(step);
+}
+
+}  // namespace ascope

@@ -13,6 +13,7 @@
 #include "app/gui/window/lecture/dark_palette.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/main_window_scripting.h"
 #include "app/gui/window/scripted/scripted_run.h"
 #include "app/version.h"
 #include "engine/core/cpu_runtime.h"
@@ -94,7 +95,8 @@ int main(int argc, char** argv) {
   if (!restored) window.dockLayout()->resetLayout();  // dock proportions for the shown size
   window.runPanel()->taskBox()->setFocus();
 
-  ascope::ScriptedRun script(&window, *options);
+  ascope::MainWindowScripting scripting(&window);
+  ascope::ScriptedRun script(&scripting, *options);
   QObject::connect(&script, &ascope::ScriptedRun::finished, &app, [&](int code) {
     if (options->quit || code != 0) QApplication::exit(code);
   });

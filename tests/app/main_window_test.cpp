@@ -38,7 +38,6 @@
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/run_controller.h"
 #include "app/gui/window/scripted/app_options.h"
-#include "app/gui/window/scripted/scripted_run.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
@@ -80,8 +79,7 @@ class MainWindowTest : public QObject {
     window.resize(1400, 900);
     window.show();
     feed(window);
-    return QTest::qWaitFor(
-        [&] { return ScriptedRun::panelReport(&window)["sample_shown"].toBool(); }, 2000);
+    return QTest::qWaitFor([&] { return window.dockReport()["sample_shown"].toBool(); }, 2000);
   }
   /// A fake translation run in `window`, with one of everything the panels show.
   static void feed(MainWindow& window) {
@@ -142,7 +140,7 @@ void MainWindowTest::layoutRoundTripsAndResets() {
 void MainWindowTest::fakeEngineFillsEveryPanel() {
   MainWindow window;
   QVERIFY(showFed(window));
-  const QJsonObject report = ScriptedRun::panelReport(&window);
+  const QJsonObject report = window.dockReport();
   QCOMPARE(report["loss_points"].toInt(), 120);
   QCOMPARE(report["accuracy_points"].toInt(), 120);
   QCOMPARE(report["loss_validation_points"].toInt(), 1);
@@ -239,7 +237,7 @@ void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
   window.show();
   QVERIFY(QTest::qWaitForWindowExposed(&window));
   feed(window);
-  QTRY_VERIFY_WITH_TIMEOUT(ScriptedRun::panelReport(&window)["sample_shown"].toBool(), 2000);
+  QTRY_VERIFY_WITH_TIMEOUT(window.dockReport()["sample_shown"].toBool(), 2000);
   AttentionHeadGridPanel* panel = window.attention()->panel();
   AttentionHeadGrid* grid = panel->headGrid();
   QTRY_VERIFY_WITH_TIMEOUT(grid->headCount() > 0 && grid->headRect(0)->rect().width() > 0, 2000);

@@ -29,6 +29,7 @@
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/main_window_scripting.h"
 #include "app/gui/window/scripted/scripted_run.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "fake_engine.h"
@@ -403,7 +404,8 @@ void PresentationModeTest::optionsTurnPresentationOn() {
   QTemporaryDir dir;
   // Scripted (a screenshot is asked for), so the window keeps its size.
   scripted.screenshot = dir.filePath(QStringLiteral("shot.png"));
-  ScriptedRun script(&window, scripted);
+  MainWindowScripting scripting(&window);
+  ScriptedRun script(&scripting, scripted);
   // Only the presentation part of begin() is wanted here; the screenshot would come later.
   script.begin();
   QVERIFY(window.presentationControls()->presentation()->isActive());

@@ -26,6 +26,7 @@
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
 #include "app/gui/window/scripted/app_options.h"
+#include "app/gui/window/scripted/main_window_scripting.h"
 #include "app/gui/window/scripted/scripted_run.h"
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
@@ -550,7 +551,8 @@ void ReplayTest::scriptedCompareShowsTheComparison() {
   MainWindow window;
   window.resize(options->size);
   window.show();
-  ScriptedRun script(&window, *options);
+  MainWindowScripting scripting(&window);
+  ScriptedRun script(&scripting, *options);
   QSignalSpy finished(&script, &ScriptedRun::finished);
   script.begin();
   QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);

@@ -39,7 +39,7 @@ class CurvesPresenter : public QObject, public ExportSource, public RunNewsReade
   /// What the curves show, for scripted mode's report: "loss_points",
   /// "loss_validation_points", "accuracy_points", "accuracy_validation_points",
   /// "loss_cursor_step", "accuracy_cursor_step".
-  QJsonObject report() const;
+  QJsonObject report() const override;
 
   /// A new run: no points, no markers, no cursor.
   void clear();

@@ -40,7 +40,7 @@ class EncodingPresenter : public QObject, public ExportSource, public RunNewsRea
 
   QList<Exportable*> exportables() const override;
   /// "positional_encoding_rows", "positional_encoding_cols" of the encoding shown.
-  QJsonObject report() const;
+  QJsonObject report() const override;
 
  private:
   PositionalEncodingPanel* panel_;

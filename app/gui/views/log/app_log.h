@@ -40,7 +40,7 @@ class AppLog : public QObject, public RunNewsReader {
   void clearRun() override {}
   void takeNews(const RunNews& news) override;
   /// "log_lines": the lines the dock keeps.
-  QJsonObject report() const;
+  QJsonObject report() const override;
 
  private:
   LogPanel* panel_;

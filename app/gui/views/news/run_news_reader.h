@@ -1,7 +1,10 @@
 #pragma once
-// The one interface through which a run reaches the docks: each dock's owner implements it, and
-// RunController hands every piece of news to every owner in its list, whatever the run's source
-// (RunNews: live, opened, followed). docs/ARCHITECTURE.md, "Adding a dock".
+// The one interface of a dock's owner: a run reaches the docks through it — RunController hands
+// every piece of news to every owner in its list, whatever the run's source (RunNews: live,
+// opened, followed) — and what each dock shows is reported through it. docs/ARCHITECTURE.md,
+// "Adding a dock".
+#include <QJsonObject>
+
 #include "app/gui/views/news/run_news.h"
 
 namespace ascope {
@@ -15,6 +18,9 @@ class RunNewsReader {
   virtual void takeNews(const RunNews& news) = 0;
   /// The timeline shows `step` (-1: nothing): a dock with a step cursor moves it.
   virtual void followStep(long long step) { static_cast<void>(step); }
+  /// What the dock shows, as figures (merged into scripted mode's --report "panels"; the keys
+  /// are the dock's own).
+  virtual QJsonObject report() const { return {}; }
 };
 
 }  // namespace ascope

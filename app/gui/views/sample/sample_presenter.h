@@ -51,7 +51,7 @@ class SamplePresenter : public QObject, public ExportSource, public RunNewsReade
 
   QList<Exportable*> exportables() const override;
   /// "sample_shown": whether the dock shows a sample.
-  QJsonObject report() const;
+  QJsonObject report() const override;
 
  private:
   void show(const SamplePrediction& sample);

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -84,10 +85,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createRunToolBar();  // before the controllers: they take its controls
   // Every dock's owner, in the order a run's news reaches them: the Sample and Positional encoding
   // docks take a probe's sample and encoding before the Attention dock shows that probe.
-  const std::vector<RunNewsReader*> readers = {run_panel_, curves_,   encoding_, sample_,
-                                               attention_, decoding_, heads_,    app_log_};
-  controller_ = new RunController(readers, attention_, run_, bridge_, this);
-  new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, readers, this);
+  readers_ = {run_panel_, curves_, encoding_, sample_, attention_, decoding_, heads_, app_log_};
+  controller_ = new RunController(readers_, attention_, run_, bridge_, this);
+  new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, readers_, this);
   connect(controller_, &RunController::runStarting, curves_, &CurvesPresenter::nameAccuracy);
   // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
   connect(run_panel_->progressView(), &RunProgressView::projected, this,
@@ -221,14 +221,34 @@ void MainWindow::createDocks() {
   docks_->addDock(QStringLiteral("logDock"), tr("Log"), app_log_->panel());
 }
 
+QJsonObject MainWindow::dockReport() const {
+  QJsonObject report;
+  for (const RunNewsReader* reader : readers_) {
+    const QJsonObject part = reader->report();
+    for (auto it = part.begin(); it != part.end(); ++it) report.insert(it.key(), it.value());
+  }
+  return report;
+}
+
+bool MainWindow::raiseDock(const QString& title) {
+  bool found = false;
+  for (QDockWidget* dock : docks_->docks()) {
+    if (dock->windowTitle() != title.trimmed()) continue;
+    dock->show();
+    dock->raise();
+    found = true;
+  }
+  return found;
+}
+
 void MainWindow::createMenus() {
   // Continue, bookmark and compare runs (lecture mode): its actions sit in three menus.
-  auto* replay = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
-                                   controller_, this);
-  connect(replay, &ReplayActions::message, this, &MainWindow::showMessage);
-  createFileMenu(replay);
-  createRunMenu(replay);
-  createTimelineMenu(replay);
+  replay_ = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
+                              controller_, this);
+  connect(replay_, &ReplayActions::message, this, &MainWindow::showMessage);
+  createFileMenu(replay_);
+  createRunMenu(replay_);
+  createTimelineMenu(replay_);
   createViewMenu();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   (new HelpActions(this))->fillMenu(help);
@@ -248,8 +268,8 @@ void MainWindow::createFileMenu(ReplayActions* replay) {
   file->addAction(models->getModelAction());
 #endif
   // Inspect without training: a pretrained model reads a sentence, every head shown.
-  auto* inspection = new PretrainedInspectionWindow(attention_, run_panel_->modelChoice(), this);
-  file->addAction(tr("&Inspect pretrained model…"), inspection, &PretrainedInspectionWindow::open);
+  inspection_ = new PretrainedInspectionWindow(attention_, run_panel_->modelChoice(), this);
+  file->addAction(tr("&Inspect pretrained model…"), inspection_, &PretrainedInspectionWindow::open);
   file->addSeparator();
   QAction* export_all =
       file->addAction(tr("&Export all panels…"), exporter_, &ExportActions::exportAllInteractively);

@@ -2,7 +2,9 @@
 // The main window only composes: it creates each dock's owner (its presenter), puts what that
 // owner shows in a dock, builds the menus from actions and connects the engine bridge. Feeding
 // the docks is RunController's job, exporting ExportActions', the dock arrangement DockLayout's.
+#include <QJsonObject>
 #include <QMainWindow>
+#include <vector>
 
 namespace ascope {
 
@@ -22,7 +24,9 @@ class LongRunCheck;
 class PresentationControls;
 class RunKeyFilter;
 class RememberedSettings;
+class PretrainedInspectionWindow;
 class ReplayActions;
+class RunNewsReader;
 class RunControlBar;
 class RunController;
 class RunPanel;
@@ -61,6 +65,15 @@ class MainWindow : public QMainWindow {
   ErrorAnalysisController* errorAnalysis() const { return errors_; }
   /// The Run dock's settings and the last run across restarts; null until setInteractive().
   RememberedSettings* rememberedSettings() const { return remembered_; }
+  /// Continue, bookmark and compare runs (File, Run and Timeline menus).
+  ReplayActions* replay() const { return replay_; }
+  /// File → Inspect pretrained model…
+  PretrainedInspectionWindow* inspectionWindow() const { return inspection_; }
+
+  /// What every dock shows, merged from each owner's report() (scripted mode's "panels").
+  QJsonObject dockReport() const;
+  /// Shows and raises the docks titled `title`; false when none is.
+  bool raiseDock(const QString& title);
 
   /// For a person at the screen: restores the layout saved at the last close (and saves it at
   /// this close) and reports problems in message boxes. Off by default, so tests and scripted
@@ -114,6 +127,10 @@ class MainWindow : public QMainWindow {
   RunKeyFilter* keys_ = nullptr;  ///< Space for the run whatever has the focus; Esc leaves a field
   RememberedSettings* remembered_ = nullptr;
   LongRunCheck* long_run_check_ = nullptr;
+  ReplayActions* replay_ = nullptr;
+  PretrainedInspectionWindow* inspection_ = nullptr;
+  /// Every dock's owner, in the order a run's news reaches them.
+  std::vector<RunNewsReader*> readers_;
   bool interactive_ = false;
   bool closing_ = false;  ///< close was asked for while training; closes when the run ends
 };

@@ -37,7 +37,7 @@ class HeadAnalysisController : public QObject, public ExportSource, public RunNe
   HeadAblationTable* ablation() const { return ablation_table_; }
   QList<Exportable*> exportables() const override;
   /// "ablation_rows", "head_stats_probes": what the two docks hold.
-  QJsonObject report() const;
+  QJsonObject report() const override;
 
   void clear();
   // RunNewsReader: head statistics (live updates, an opened run's rows, a followed run's new

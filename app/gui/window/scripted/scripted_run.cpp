@@ -3,7 +3,6 @@
 #include <QBuffer>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -41,12 +40,11 @@
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
-#include "app/gui/window/main/main_window.h"
 #include "app/gui/window/main/stall_monitor.h"
 #include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
-#include "app/gui/window/scripted/layout_report.h"
+#include "app/gui/window/scripted/scriptable_window.h"
 #include "engine/core/output_file.h"
 #include "engine/runfolder/own_files.h"
 #include "widgets/attention/attention_head_grid_panel.h"
@@ -67,7 +65,7 @@ void say(const QString& text) {
 
 }  // namespace
 
-ScriptedRun::ScriptedRun(MainWindow* window, AppOptions options, QObject* parent)
+ScriptedRun::ScriptedRun(ScriptableWindow* window, AppOptions options, QObject* parent)
     : QObject(parent),
       window_(window),
       options_(std::move(options)),
@@ -231,14 +229,7 @@ void ScriptedRun::settleAndFinish() {
     if (!panel->offersWords()) say(tr("--words: the attention shown has no subword pieces"));
   }
   for (const QString& title : options_.raise_docks) {
-    bool found = false;
-    for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
-      if (dock->windowTitle() != title.trimmed()) continue;
-      dock->show();
-      dock->raise();
-      found = true;
-    }
-    if (!found) say(tr("--raise: no dock titled \"%1\"").arg(title));
+    if (!window_->raiseDock(title)) say(tr("--raise: no dock titled \"%1\"").arg(title));
   }
   if (options_.ablate_samples > 0) return ablate();
   askOrFinish();
@@ -299,7 +290,7 @@ void ScriptedRun::askOrFinish() {
 }
 
 void ScriptedRun::inspect() {
-  auto* inspection = window_->findChild<PretrainedInspectionWindow*>();
+  PretrainedInspectionWindow* inspection = window_->inspectionWindow();
   connect(inspection, &PretrainedInspectionWindow::inspected, this,
           [this](const QString& text, bool ok) {
             if (!ok) return fail(1, tr("cannot inspect %1: %2").arg(options_.inspect_model, text));
@@ -324,31 +315,20 @@ void ScriptedRun::finishNow() {
   });
 }
 
-QJsonObject ScriptedRun::panelReport(const MainWindow* window) {
-  // Each dock's owner says what its dock shows.
-  QJsonObject report;
-  for (const QJsonObject& part :
-       {window->curves()->report(), window->attention()->report(), window->headAnalysis()->report(),
-        window->encoding()->report(), window->sample()->report(), window->log()->report()}) {
-    for (auto it = part.begin(); it != part.end(); ++it) report.insert(it.key(), it.value());
-  }
-  return report;
-}
-
 int ScriptedRun::writeOutputs() {
   int code = 0;
   // The comparison first: the layout measured below says whether its window fits the screen.
   QWidget* shot_of = compareRuns(code);
   QJsonObject report;
-  report.insert(QStringLiteral("panels"), panelReport(window_));
+  report.insert(QStringLiteral("panels"), window_->dockReport());
   report.insert(QStringLiteral("run_dir"), window_->currentRun()->folder());
-  report.insert(QStringLiteral("window_title"), window_->windowTitle());
+  report.insert(QStringLiteral("window_title"), window_->widget()->windowTitle());
   reportLayout(report);
   if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
   if (options_.train_steps > 0) reportTraining(report);
   code = std::max(code, exportFigures());
   if (!options_.inspect_model.isEmpty()) {
-    shot_of = window_->findChild<PretrainedInspectionWindow*>();
+    shot_of = window_->inspectionWindow();
     shot_of->resize(options_.size);
   }
   if (!options_.screenshot.isEmpty()) code = std::max(code, writeScreenshot(shot_of));
@@ -356,10 +336,10 @@ int ScriptedRun::writeOutputs() {
 }
 
 QWidget* ScriptedRun::compareRuns(int& code) {
-  QWidget* shot_of = window_;
+  QWidget* shot_of = window_->widget();
   if (!options_.compare_dir.isEmpty()) {
     RunComparisonWindow* compare =
-        window_->findChild<ReplayActions*>()->compareAndWait(options_.compare_dir, options_.size);
+        window_->replay()->compareAndWait(options_.compare_dir, options_.size);
     if (compare && compare->data().error.isEmpty()) {
       say(tr("compared with %1: %2 differing settings, %3 common snapshot steps")
               .arg(options_.compare_dir)
@@ -376,13 +356,13 @@ QWidget* ScriptedRun::compareRuns(int& code) {
 }
 
 void ScriptedRun::reportLayout(QJsonObject& report) {
-  const QJsonObject layout = LayoutReport::measure(*window_);
+  const QJsonObject layout = window_->measureLayout();
   report.insert(QStringLiteral("layout"), layout);
   const QJsonValue smallest = layout[QStringLiteral("smallest_curve_plot_height")];
   say(tr("layout: window %1x%2, run controls %3, smallest curve plot %4, %5 texts not fitting "
          "(%6 clipped)")
-          .arg(window_->width())
-          .arg(window_->height())
+          .arg(window_->widget()->width())
+          .arg(window_->widget()->height())
           .arg(layout[QStringLiteral("run_controls")][QStringLiteral("all")].toBool()
                    ? tr("all visible")
                    : tr("NOT all visible"))

@@ -18,20 +18,17 @@ class QWidget;
 
 namespace ascope {
 
-class MainWindow;
+class ScriptableWindow;
 class StallMonitor;
 
 class ScriptedRun : public QObject {
   Q_OBJECT
 
  public:
-  ScriptedRun(MainWindow* window, AppOptions options, QObject* parent = nullptr);
+  ScriptedRun(ScriptableWindow* window, AppOptions options, QObject* parent = nullptr);
 
   /// Applies the options to the window and, when scripted, starts the work.
   void begin();
-
-  /// What the window shows, per panel (also part of the JSON report).
-  static QJsonObject panelReport(const MainWindow* window);
 
   /// Exit code of a scripted run that ran past --timeout.
   static constexpr int kTimedOut = 3;
@@ -88,7 +85,7 @@ class ScriptedRun : public QObject {
   /// honest-estimate checks).
   void followProjections();
 
-  MainWindow* window_;
+  ScriptableWindow* window_;
   AppOptions options_;
   StallMonitor* stalls_;
   QTimer timeout_;

@@ -102,7 +102,7 @@ class AttentionTimelineView : public QWidget, public RunNewsReader {
   /// What the dock shows, for scripted mode's report: the model's groups and the aggregates, the
   /// probe samples, layers and heads, the step, the timeline's length, whether an asked input is
   /// under the scope, and the key labels of the group on screen.
-  QJsonObject report() const;
+  QJsonObject report() const override;
   long long shownStep() const { return timeline_->shownStep(); }
   /// Blocks until pending listing and loading have finished (tests, scripted mode).
   void waitForLoad();

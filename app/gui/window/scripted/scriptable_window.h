@@ -1,0 +1,52 @@
+#pragma once
+// What scripted mode may do with the window: ScriptedRun holds only this, never the window's
+// widgets. It starts or opens a run and waits on it (controller, bridge, current run), sets the
+// Run dock up, drives the docks' owners it names (Attention, Sample's Try it, Heads' ablation),
+// raises a dock by title, reads every dock's report, reaches the windows it opens (inspection,
+// comparison), exports, and measures the layout. MainWindowScripting is the window's side.
+#include <QJsonObject>
+#include <QString>
+
+class QWidget;
+
+namespace ascope {
+
+class AttentionTimelineView;
+class AttentionVideoActions;
+class CurrentRun;
+class EngineBridge;
+class ExportActions;
+class HeadAnalysisController;
+class PresentationControls;
+class PretrainedInspectionWindow;
+class ReplayActions;
+class RunController;
+class RunPanel;
+class SamplePresenter;
+
+class ScriptableWindow {
+ public:
+  virtual ~ScriptableWindow() = default;
+  /// The window itself: its size, its title, its screenshot.
+  virtual QWidget* widget() const = 0;
+  virtual CurrentRun* currentRun() const = 0;
+  virtual EngineBridge* bridge() const = 0;
+  virtual RunController* controller() const = 0;
+  virtual RunPanel* runPanel() const = 0;
+  virtual PresentationControls* presentationControls() const = 0;
+  virtual AttentionTimelineView* attention() const = 0;
+  virtual SamplePresenter* sample() const = 0;
+  virtual HeadAnalysisController* headAnalysis() const = 0;
+  virtual ExportActions* exporter() const = 0;
+  virtual AttentionVideoActions* videoExporter() const = 0;
+  virtual ReplayActions* replay() const = 0;
+  virtual PretrainedInspectionWindow* inspectionWindow() const = 0;
+  /// Every dock's report, merged.
+  virtual QJsonObject dockReport() const = 0;
+  /// Shows and raises the docks titled `title`; false when none is.
+  virtual bool raiseDock(const QString& title) = 0;
+  /// The window as measured on its screen (LayoutReport).
+  virtual QJsonObject measureLayout() const = 0;
+};
+
+}  // namespace ascope

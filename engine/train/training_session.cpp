@@ -127,7 +127,7 @@ Status TrainingSession::restoreLearningRate() {
 
 void TrainingSession::setProbeSample(int index) {
   config_.probe_samples.front() = index;
-  last_probe_step_ = -1;  // show the new sample at the next batch
+  if (schedule_) schedule_->probeAtOnce();  // show the new sample at the next batch
 }
 
 Status TrainingSession::prepare() {
@@ -189,6 +189,9 @@ Status TrainingSession::prepare() {
     return Error{
         fmt::format("{} epochs of {} steps are too many", config_.epochs, batches_per_epoch_)};
   }
+  schedule_.emplace(ProbeSchedule::Cadence{config_.probe_every_steps, config_.probe_every_seconds,
+                                           config_.probe_time_share},
+                    total_steps_);
 
   if (leads()) {
     if (Status s = continueFromCheckpoint(); !s.ok()) return s;
@@ -415,9 +418,7 @@ void TrainingSession::probe() {
       }
     }
     ++probe_cost_.generated;
-    last_generation_step_ = progress_.step;
-    last_generation_time_ = Clock::now();
-    last_generation_cost_s_ = secondsSince(start);
+    schedule_->generated(progress_.step, start, Clock::now());
   }
   for (AttentionSnapshot& snapshot : probes.samples) {
     snapshot.step = progress_.step;
@@ -603,47 +604,26 @@ bool TrainingSession::survivesOutOfMemory(const char* phase, Work&& work) {
 bool TrainingSession::probeSafely() {
   if (!leads()) return true;
   // A probe that failed is not retried at once: the next one comes at the usual cadence.
-  last_probe_step_ = progress_.step;
-  last_probe_time_ = Clock::now();
+  schedule_->probeBegan(progress_.step, Clock::now());
   const bool ok = survivesOutOfMemory("the attention probe", [&] { probe(); });
-  last_probe_cost_s_ = secondsSince(last_probe_time_);
+  schedule_->probeEnded(Clock::now());
   ++probe_cost_.probes;
   return ok;
 }
 
 bool TrainingSession::generationDue(const ProbeSet& probes) const {
-  bool missing = false;
+  bool never_made = false, missing = false;
   for (const AttentionSnapshot& s : probes.samples) {
     if (s.sample) continue;
-    if (generated_.count(s.sample_index) == 0) return true;  // a sample never translated yet
     missing = true;
+    never_made = never_made || generated_.count(s.sample_index) == 0;
   }
-  if (!missing) return false;
-  if (progress_.step >= total_steps_) return true;  // the run's last word
-  // Never older than a tenth of the run: a lecturer scrubbing to step 150 should not read the
-  // gibberish of step 0 as the model's translation.
-  if (progress_.step - last_generation_step_ >= std::max<int64_t>(1, total_steps_ / 10)) {
-    return true;
-  }
-  // Decoding token by token costs as much as dozens of attention probes: in between, the
-  // generated predictions get a quarter of the probes' time share, and carry their step.
-  const double share = config_.probe_time_share / 4;
-  return share >= 0.5 ||
-         secondsSince(last_generation_time_) * share >= last_generation_cost_s_ * (1.0 - share);
+  return schedule_->generationDue(progress_.step, never_made, missing, Clock::now());
 }
 
 bool TrainingSession::probeDue() const {
-  // The stored timeline's steps are probed whatever the time share: a probe is made cheap rather
-  // than rare, and runs of one length must share their snapshot steps to be compared.
-  if (recorder_ && recorder_->snapshotDue(progress_.step)) return true;
-  const double since = secondsSince(last_probe_time_);
-  // Watching must not slow training down: a probe set of a large model (greedy decoding of four
-  // sentences through twelve layers on a CPU) can take seconds, and probing it every 5 s would
-  // cost a third of the run. The probes get at most probe_time_share of the wall time.
-  const double share = config_.probe_time_share;
-  if (share < 1.0 && since * share < last_probe_cost_s_ * (1.0 - share)) return false;
-  return progress_.step - last_probe_step_ >= config_.probe_every_steps ||
-         since >= config_.probe_every_seconds;
+  return schedule_->probeDue(progress_.step, recorder_ && recorder_->snapshotDue(progress_.step),
+                             Clock::now());
 }
 
 TrainerState TrainingSession::run() {
@@ -654,7 +634,8 @@ TrainerState TrainingSession::run() {
 }
 
 TrainerState TrainingSession::trainUntilTheEnd() {
-  started_ = last_probe_time_ = Clock::now();
+  started_ = Clock::now();
+  schedule_->start(started_);
   steps_at_start_ = progress_.step;
   // Something to look at before the first step.
   if (!probeSafely() && config_.stop_on_nonfinite) return TrainerState::kFailed;
@@ -671,22 +652,10 @@ TrainerState TrainingSession::trainUntilTheEnd() {
           config_.bucket_by_length ? task_->trainingLengths() : std::vector<int64_t>{});
       batches_epoch = epoch;
     }
-    const std::vector<int64_t>& indices = batches[static_cast<std::size_t>(batch_in_epoch)];
-
-    const bool go_on = goOn();
-    if (parallel_) {
-      // Every rank of a job stops after the same step: the votes travel with its all-reduce.
-      parallel_->vote(!go_on,
-                      config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds);
-    } else if (!go_on) {
-      if (!checkpoint("last")) return TrainerState::kFailed;
-      log(Severity::kInfo,
-          "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
-      return TrainerState::kStopped;
-    }
+    if (std::optional<TrainerState> stopped = stopIfAsked()) return *stopped;
     StepResult result = StepResult::kOk;
     try {
-      result = trainStep(indices, epoch);
+      result = trainStep(batches[static_cast<std::size_t>(batch_in_epoch)], epoch);
     } catch (const JobFault& fault) {
       return endAfterJobFault(fault.what());
     } catch (const std::exception& e) {
@@ -694,64 +663,89 @@ TrainerState TrainingSession::trainUntilTheEnd() {
       result = StepResult::kOutOfMemory;
     }
     if (result != StepResult::kOk) {
-      reportFault(
-          result == StepResult::kNonFinite
-              ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
-                            "paused; the last good checkpoint is kept. Try a lower learning rate "
-                            "(now {:.3g}) or gradient clipping.",
-                            progress_.step, currentLearningRate())
-              : outOfMemoryMessage("the training step"));
+      reportStepFault(result);
       if (config_.stop_on_nonfinite) return TrainerState::kFailed;
       continue;
     }
-    if (parallel_ && parallel_->stopAgreed()) {
-      if (!checkpoint("last")) return TrainerState::kFailed;
-      log(Severity::kInfo, "stopped at step " + std::to_string(progress_.step) +
-                               " (a rank of the job was asked to stop); checkpoint written");
-      return TrainerState::kStopped;
-    }
-    const bool epoch_end =
-        progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
-    const bool evaluation_due = epoch_end || (config_.eval_every_steps > 0 &&
-                                              progress_.step % config_.eval_every_steps == 0);
-    // The figures waiting on the device are read at the cadence, and before anything that
-    // judges or keeps the weights or waits for a person: every such thing sees complete curves,
-    // and no weights of a non-finite step are kept. (Probes only look at the model.)
-    if (!pending_.empty() &&
-        (pending_.size() >= static_cast<std::size_t>(readEvery()) || evaluation_due ||
-         progress_.step % config_.checkpoint_every_steps == 0 ||
-         progress_.step == config_.interrupt_at_step || timeIsUp() || host_.commandWaiting()) &&
-        !flushStepFigures()) {
-      return TrainerState::kFailed;
-    }
-    bool healthy = true;
-    if (probeDue()) {
-      healthy = probeSafely();
-    }
-    if (healthy && evaluation_due) {
-      bool best_written = true;
-      healthy = survivesOutOfMemory("validation", [&] { best_written = evaluateAndReport(epoch); });
-      healthy = healthy && best_written;
-    }
-    if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) {
-      healthy = checkpoint("last") && healthy;
-    }
-    if (!healthy && config_.stop_on_nonfinite) return TrainerState::kFailed;
-    if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
-      if (!checkpoint("last")) return TrainerState::kFailed;
-      log(Severity::kInfo, "interrupted at step " + std::to_string(progress_.step) + " as asked");
-      return TrainerState::kStopped;
-    }
-    if (timeIsUp()) {
-      if (!checkpoint("last")) return TrainerState::kFailed;
-      log(Severity::kInfo, fmt::format("time limit of {:.0f} s reached at step {}",
-                                       config_.max_seconds, progress_.step));
-      if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
-      testOnTestSplit();
-      return TrainerState::kFinished;
-    }
+    if (std::optional<TrainerState> ended = afterStep(epoch)) return *ended;
   }
-  if (last_probe_step_ != progress_.step) probeSafely();  // the end, unless just probed
+  return finishRun();
+}
+
+std::optional<TrainerState> TrainingSession::stopIfAsked() {
+  const bool go_on = goOn();
+  if (parallel_) {
+    // Every rank of a job stops after the same step: the votes travel with its all-reduce (the
+    // step's end reads them, afterStep).
+    parallel_->vote(!go_on,
+                    config_.max_seconds > 0 && secondsSince(started_) >= config_.max_seconds);
+    return std::nullopt;
+  }
+  if (go_on) return std::nullopt;
+  if (!checkpoint("last")) return TrainerState::kFailed;
+  log(Severity::kInfo,
+      "stopped at step " + std::to_string(progress_.step) + "; checkpoint written");
+  return TrainerState::kStopped;
+}
+
+void TrainingSession::reportStepFault(StepResult result) {
+  reportFault(result == StepResult::kNonFinite
+                  ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
+                                "paused; the last good checkpoint is kept. Try a lower learning "
+                                "rate (now {:.3g}) or gradient clipping.",
+                                progress_.step, currentLearningRate())
+                  : outOfMemoryMessage("the training step"));
+}
+
+std::optional<TrainerState> TrainingSession::afterStep(int epoch) {
+  if (parallel_ && parallel_->stopAgreed()) {
+    if (!checkpoint("last")) return TrainerState::kFailed;
+    log(Severity::kInfo, "stopped at step " + std::to_string(progress_.step) +
+                             " (a rank of the job was asked to stop); checkpoint written");
+    return TrainerState::kStopped;
+  }
+  const bool epoch_end = progress_.step % batches_per_epoch_ == 0 || progress_.step == total_steps_;
+  const bool evaluation_due =
+      epoch_end || (config_.eval_every_steps > 0 && progress_.step % config_.eval_every_steps == 0);
+  // The figures waiting on the device are read at the cadence, and before anything that judges
+  // or keeps the weights or waits for a person: every such thing sees complete curves, and no
+  // weights of a non-finite step are kept. (Probes only look at the model.)
+  if (!pending_.empty() &&
+      (pending_.size() >= static_cast<std::size_t>(readEvery()) || evaluation_due ||
+       progress_.step % config_.checkpoint_every_steps == 0 ||
+       progress_.step == config_.interrupt_at_step || timeIsUp() || host_.commandWaiting()) &&
+      !flushStepFigures()) {
+    return TrainerState::kFailed;
+  }
+  bool healthy = true;
+  if (probeDue()) healthy = probeSafely();
+  if (healthy && evaluation_due) {
+    bool best_written = true;
+    healthy = survivesOutOfMemory("validation", [&] { best_written = evaluateAndReport(epoch); });
+    healthy = healthy && best_written;
+  }
+  if (epoch_end || progress_.step % config_.checkpoint_every_steps == 0) {
+    healthy = checkpoint("last") && healthy;
+  }
+  if (!healthy && config_.stop_on_nonfinite) return TrainerState::kFailed;
+  if (config_.interrupt_at_step > 0 && progress_.step == config_.interrupt_at_step) {
+    if (!checkpoint("last")) return TrainerState::kFailed;
+    log(Severity::kInfo, "interrupted at step " + std::to_string(progress_.step) + " as asked");
+    return TrainerState::kStopped;
+  }
+  if (timeIsUp()) {
+    if (!checkpoint("last")) return TrainerState::kFailed;
+    log(Severity::kInfo, fmt::format("time limit of {:.0f} s reached at step {}",
+                                     config_.max_seconds, progress_.step));
+    if (!epoch_end) survivesOutOfMemory("validation", [&] { evaluateAndReport(epoch); });
+    testOnTestSplit();
+    return TrainerState::kFinished;
+  }
+  return std::nullopt;
+}
+
+TrainerState TrainingSession::finishRun() {
+  if (schedule_->lastProbeStep() != progress_.step) probeSafely();  // unless just probed
   if (parallel_) log(Severity::kInfo, parallel_->summary());
   const double seconds = secondsSince(started_);
   if (recorder_) recorder_->snapshots().flush();

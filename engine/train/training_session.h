@@ -22,6 +22,7 @@
 #include "engine/train/host_step_figures.h"
 #include "engine/train/pending_step_figures.h"
 #include "engine/train/probe_cost.h"
+#include "engine/train/probe_schedule.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
 
@@ -62,8 +63,19 @@ class TrainingSession {
 
  private:
   enum class StepResult { kOk, kNonFinite, kOutOfMemory };
-  /// run() until one of its ends, without waiting for the timeline's writer.
+  /// run() until one of its ends, without waiting for the timeline's writer: a step after
+  /// another, each followed by what is due after it (afterStep), then the end (finishRun).
   TrainerState trainUntilTheEnd();
+  /// Between batches: the host's commands; a stop asked for ends the run here (checkpoint
+  /// written), a job's ranks vote on it instead.
+  std::optional<TrainerState> stopIfAsked();
+  /// A step that failed (non-finite loss, out of memory), reported as a fault.
+  void reportStepFault(StepResult result);
+  /// What is due after a step: the figures read, a probe, a validation pass, a checkpoint, an
+  /// interruption or the time limit; the state the run ends in, when it ends here.
+  std::optional<TrainerState> afterStep(int epoch);
+  /// The last probe, the summary line and the test on the test split.
+  TrainerState finishRun();
   /// The folder (locked), log.txt; rank 0 of a job alone.
   Status openRunFolder();
   /// On resume: the newest sound checkpoint (last.pt, else best.pt) into the model and optimizer
@@ -93,8 +105,7 @@ class TrainingSession {
   /// probe() that reports running out of memory instead of throwing; false when it did.
   bool probeSafely();
   /// A step of the stored timeline (every snapshot spacing, the same steps in every run with the
-  /// same length), or the live cadence (probe_every_steps or probe_every_seconds) has come and
-  /// probing has taken at most config.probe_time_share of the time since the last probe began.
+  /// same length), or the live cadence has come within the probes' time share (ProbeSchedule).
   bool probeDue() const;
   /// Whether this probe also generates the predictions its task leaves out of `probes`.
   bool generationDue(const ProbeSet& probes) const;
@@ -150,16 +161,13 @@ class TrainingSession {
   double samples_per_s_ = 0;
   double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
   std::optional<double> last_val_accuracy_;  ///< of the newest evaluation of this session
-  int64_t last_probe_step_ = -1;
   int64_t last_statistics_step_ = -1;
-  std::chrono::steady_clock::time_point started_, last_probe_time_;
-  double last_probe_cost_s_ = 0;  ///< how long the last probe took
+  std::chrono::steady_clock::time_point started_;
+  /// When to probe and generate (set once the run's length is known, in prepare()).
+  std::optional<ProbeSchedule> schedule_;
   /// Predictions the task generates token by token (translations), by validation sample: made
   /// as often as their time share allows, carried with their step by the probes in between.
   std::map<int, SamplePrediction> generated_;
-  std::chrono::steady_clock::time_point last_generation_time_;
-  int64_t last_generation_step_ = -1;
-  double last_generation_cost_s_ = 0;
   ProbeCost probe_cost_;  ///< all probes of this session together, part by part
   /// On a GPU: the figures read every this many steps unless read_figures_every_steps says.
   static constexpr int64_t kGpuReadEvery = 25;

@@ -2,10 +2,8 @@
 
 #include <QStringList>
 
-#include "app/gui/views/sample/rgb_image_conversion.h"
+#include "app/gui/views/payloads/attention_payload_conversions.h"
 #include "engine/tasks/registry/task_registry.h"
-#include "engine/vocabulary/beam_payload.h"
-#include "widgets/decoding/beam_tree_data.h"
 
 namespace ascope {
 namespace {
@@ -63,51 +61,13 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     }
     data.groups.push_back(std::move(out));
   }
-  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
-  if (image != nullptr && image->grid_rows > 0 && image->grid_cols > 0) {
-    data.image.image = toRgbImage(image->image);
-    data.image.grid_rows = image->grid_rows;
-    data.image.grid_cols = image->grid_cols;
-    data.image.has_cls_token = image->has_cls;
-  }
-  if (const DecodingPayload* transcript = snapshot.payloads.find<DecodingPayload>()) {
-    for (const DecodingStep& step : transcript->steps) {
-      DecodingCandidates candidates;
-      for (const auto& [token, probability] : step.top) {
-        candidates.tokens.push_back(QString::fromStdString(token));
-        candidates.probabilities.push_back(probability);
-      }
-      data.decoding.push_back(std::move(candidates));
+  // What the snapshot carries besides the attention, each kind by its own conversion.
+  for (const std::shared_ptr<const Payload>& payload : snapshot.payloads.all()) {
+    for (const AttentionPayloadConversion& conversion : attentionPayloadConversions()) {
+      if (conversion.kind == payload->kind()) conversion.apply(data, *payload);
     }
-    data.decoder_fed_reference = transcript->fed_reference;
-  }
-  if (const BeamPayload* beam = snapshot.payloads.find<BeamPayload>()) {
-    data.beam = std::make_shared<const BeamTreeData>(toBeamTreeData(*beam));
   }
   return data;
-}
-
-BeamTreeData toBeamTreeData(const BeamPayload& beam) {
-  BeamTreeData tree;
-  tree.width = beam.width;
-  for (const BeamPayload::Node& n : beam.nodes) {
-    BeamTreeData::Node node;
-    node.step = n.step;
-    node.parent = n.parent;
-    node.token = QString::fromStdString(n.token);
-    node.log_prob = n.log_prob;
-    node.score = n.score;
-    node.fate = n.fate == BeamPayload::Fate::kKept       ? BeamTreeData::Fate::Kept
-                : n.fate == BeamPayload::Fate::kFinished ? BeamTreeData::Fate::Finished
-                                                         : BeamTreeData::Fate::Pruned;
-    tree.nodes.push_back(std::move(node));
-  }
-  for (const BeamPayload::Hypothesis& h : beam.hypotheses) {
-    tree.hypotheses.push_back(
-        {QString::fromStdString(h.text), h.score, h.node,
-         std::make_shared<const AttentionPlotData>(toAttentionPlotData(h.attention))});
-  }
-  return tree;
 }
 
 }  // namespace ascope

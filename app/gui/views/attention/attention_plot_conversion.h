@@ -10,12 +10,9 @@
 
 namespace ascope {
 
-struct BeamPayload;
-struct BeamTreeData;
-
+/// The snapshot's groups with their titles, and what its payloads show (each kind by its own
+/// conversion, app/gui/views/payloads/attention_payload_conversions.h).
 AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot);
-/// A beam search as the Decoding dock draws it, each hypothesis' attention converted too.
-BeamTreeData toBeamTreeData(const BeamPayload& beam);
 
 /// The group as the attention panel titles it for `task` ("encoder" → "encoder self"); the
 /// Heads and Ablation docks name groups the same way, so a head picked there is found here.

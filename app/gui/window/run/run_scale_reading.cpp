@@ -3,7 +3,9 @@
 #include <QThread>
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "app/gui/views/attention/attention_plot_conversion.h"
@@ -44,15 +46,37 @@ RunScaleReading readRunScale(std::vector<AttentionFileEntry> files) {
   // opening itself runs, the calling thread was found reading every file alone.
   std::vector<FileTops> per_file(files.size());
   std::atomic<std::size_t> next{0};
-  const auto read_files = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++) per_file[i] = readFileTops(files[i]);
+  // Nothing may leave a reading thread: what throws (out of memory on a huge file) becomes that
+  // file's error, as a file that does not decode.
+  const auto read_files = [&]() noexcept {
+    for (std::size_t i = next++; i < files.size(); i = next++) {
+      try {
+        per_file[i] = readFileTops(files[i]);
+      } catch (const std::exception& e) {
+        per_file[i].error = files[i].path + ": " + e.what();
+      } catch (...) {
+        per_file[i].error = files[i].path + ": could not be read";
+      }
+    }
   };
   const std::size_t helpers = std::min<std::size_t>(
       static_cast<std::size_t>(std::max(0, QThread::idealThreadCount() - 1)), files.size() / 8);
-  std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < helpers; ++i) threads.emplace_back(read_files);
-  read_files();
-  for (std::thread& thread : threads) thread.join();
+  {
+    // Joined however this block is left (a thread that cannot be started throws).
+    std::vector<std::thread> threads;
+    struct JoinAll {
+      std::vector<std::thread>& threads;
+      ~JoinAll() {
+        for (std::thread& thread : threads) thread.join();
+      }
+    } join_all{threads};
+    try {
+      for (std::size_t i = 0; i < helpers; ++i) threads.emplace_back(read_files);
+    } catch (const std::system_error&) {
+      // Fewer helpers than cores: the calling thread reads what they would have.
+    }
+    read_files();
+  }
   RunScaleReading out;
   for (std::size_t i = 0; i < per_file.size(); ++i) {
     AttentionFileEntry& file = files[i];

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <new>
 
@@ -25,7 +24,7 @@
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/event_queue_sink.h"
-#include "engine/train/model_weights_copy.h"
+#include "engine/train/final_test.h"
 #include "engine/train/optim/gradient_clipping.h"
 #include "engine/train/optim/gradient_release.h"
 #include "engine/train/optim/learning_rate_schedule.h"
@@ -530,37 +529,9 @@ void TrainingSession::testOnTestSplit() {
 }
 
 void TrainingSession::evaluateTestSplit(TestEvaluation& t) {
-  t.weights_step = t.step;
-  t.samples = task_->testSize();
-  const int all = static_cast<int>(std::min<int64_t>(t.samples, std::numeric_limits<int>::max()));
-  const std::string best_path = folder_->checkpointPath("best");
-  std::error_code no_file;
-  std::optional<ModelWeightsCopy> final_weights;
-  if (config_.final_weights == "best" && std::filesystem::exists(best_path, no_file)) {
-    final_weights.emplace(task_->model());
-    // Model weights only: the optimizer and progress_ stay those of the run's end (last.pt).
-    const Expected<TrainingProgress> best = loadCheckpoint(best_path, task_->model(), nullptr);
-    if (!best.ok()) {
-      log(Severity::kWarning, best.error() + "; the final test uses the last weights");
-    } else if (best->step != t.step &&
-               (!last_val_accuracy_ || best->best_val_accuracy > *last_val_accuracy_)) {
-      t.weights_step = best->step;
-      t.best_weights = true;
-    }
-    // Not better than the last weights (or unreadable, maybe half loaded): back to those now.
-    if (!t.best_weights) final_weights->restoreInto(task_->model());
-  }
-  EvaluationOutcome e;
-  try {
-    e = task_->evaluate(DataSplit::kTest, 0, all);
-  } catch (...) {
-    if (t.best_weights) final_weights->restoreInto(task_->model());
-    throw;
-  }
-  if (t.best_weights) final_weights->restoreInto(task_->model());
-  t.loss = e.loss;
-  t.accuracy = e.accuracy;
-  t.figures = e.figures;
+  evaluateWithFinalWeights(
+      *task_, {config_.final_weights, folder_->checkpointPath("best"), last_val_accuracy_}, t,
+      [this](const std::string& text) { log(Severity::kWarning, text); });
 }
 
 bool TrainingSession::checkpoint(const char* name) {

@@ -120,8 +120,8 @@ class TrainingSession {
   /// run whose data has no test split says so (event, log) and has no test figure. Running out of
   /// memory is reported as a fault.
   void testOnTestSplit();
-  /// evaluate(test split, all samples, all decoded) with checkpoints/best.pt's weights when they
-  /// beat the last evaluation's; fills `t`'s figures and weights_step / best_weights.
+  /// evaluateWithFinalWeights (final_test.h) for this run: the whole test split with
+  /// checkpoints/best.pt's weights when they beat the last evaluation's.
   void evaluateTestSplit(TestEvaluation& t);
   /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
   bool checkpoint(const char* name);

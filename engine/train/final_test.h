@@ -1,0 +1,27 @@
+#pragma once
+// A run's final test on its test split, with the weights the run's settings choose: those of
+// checkpoints/best.pt when `final_weights` is "best" and they beat the last evaluation's
+// validation accuracy (or none was made), else the last ones. The model keeps its final weights
+// afterwards whatever happens (an error in the evaluation included).
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "engine/tasks/task.h"
+#include "engine/vocabulary/training_metrics.h"
+
+namespace ascope {
+
+struct FinalTestChoice {
+  std::string final_weights = "best";  ///< TrainingConfig::final_weights: "best" or "last"
+  std::string best_path;               ///< checkpoints/best.pt of the run
+  /// The validation accuracy of the session's newest evaluation, when it made one.
+  std::optional<double> last_val_accuracy;
+};
+
+/// Fills `t`'s samples, weights_step, best_weights, loss, accuracy and figures (t.step: the
+/// run's last step). `warn` hears why best.pt was not used when it could not be read.
+void evaluateWithFinalWeights(Task& task, const FinalTestChoice& choice, TestEvaluation& t,
+                              const std::function<void(const std::string&)>& warn);
+
+}  // namespace ascope

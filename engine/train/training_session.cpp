@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <new>
 
 #include "engine/analysis/head_statistics.h"
 #include "engine/datasets/epoch_batches.h"
@@ -30,6 +29,7 @@
 #include "engine/train/optim/learning_rate_schedule.h"
 #include "engine/train/optim/optimizer_factory.h"
 #include "engine/train/resume_checkpoint.h"
+#include "engine/train/training_faults.h"
 #include "engine/vocabulary/figures_text.h"
 #include "engine/vocabulary/learning_rate_bounds.h"
 
@@ -43,16 +43,6 @@ double secondsSince(Clock::time_point t) {
 }
 
 }  // namespace
-
-bool isOutOfMemoryError(const std::exception& e) {
-  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) return true;
-  const std::string what = e.what();
-  for (const char* sign : {"out of memory", "can't allocate memory", "DefaultCPUAllocator",
-                           "std::bad_alloc", "Cannot allocate memory"}) {
-    if (what.find(sign) != std::string::npos) return true;
-  }
-  return false;
-}
 
 TrainingSession::TrainingSession(TrainingHost& host, TrainingConfig config,
                                  std::optional<JobRank> job)
@@ -544,20 +534,12 @@ bool TrainingSession::checkpoint(const char* name) {
     if (parallel_ && std::string(name) == "last") parallel_->noteCheckpoint(progress_.step);
     return true;
   }
-  // The GUI pauses (free some space, press Resume: the next checkpoint is tried again); the CLI
-  // stops with exit code 1. The previous file is untouched either way.
-  reportFault(fmt::format(
-      "{} at step {}: training paused; the previous {}.pt (if any) is kept. Free some space, then "
-      "resume.",
-      s.error(), progress_.step, name));
+  reportFault(checkpointFailureMessage(s.error(), progress_.step, name));
   return false;
 }
 
-std::string TrainingSession::outOfMemoryMessage(const char* phase) const {
-  return fmt::format(
-      "out of memory while running {} at step {} with batch_size {}: training paused. Try a "
-      "smaller batch_size (e.g. {}) or a smaller model.",
-      phase, progress_.step + 1, config_.batch_size, std::max<int64_t>(1, config_.batch_size / 2));
+std::string TrainingSession::outOfMemoryHere(const char* phase) const {
+  return outOfMemoryMessage(phase, progress_.step + 1, config_.batch_size);
 }
 
 template <typename Work>
@@ -567,7 +549,7 @@ bool TrainingSession::survivesOutOfMemory(const char* phase, Work&& work) {
     return true;
   } catch (const std::exception& e) {
     if (!isOutOfMemoryError(e)) throw;
-    reportFault(outOfMemoryMessage(phase));
+    reportFault(outOfMemoryHere(phase));
     return false;
   }
 }
@@ -661,11 +643,8 @@ std::optional<TrainerState> TrainingSession::stopIfAsked() {
 
 void TrainingSession::reportStepFault(StepResult result) {
   reportFault(result == StepResult::kNonFinite
-                  ? fmt::format("loss is not finite at step {}: the batch was skipped and training "
-                                "paused; the last good checkpoint is kept. Try a lower learning "
-                                "rate (now {:.3g}) or gradient clipping.",
-                                progress_.step, currentLearningRate())
-                  : outOfMemoryMessage("the training step"));
+                  ? nonFiniteLossMessage(progress_.step, currentLearningRate())
+                  : outOfMemoryHere("the training step"));
 }
 
 std::optional<TrainerState> TrainingSession::afterStep(int epoch) {
@@ -755,10 +734,7 @@ TrainerState TrainingSession::endAfterJobFault(const std::string& fault) {
         "(step {})",
         parallel_->runDir(), parallel_->lastCheckpointStep());
   }
-  const std::string message =
-      fault + (kept.empty() ? "; no checkpoint was written yet"
-                            : "; " + kept + ": continue with attentionscope-cli train --resume " +
-                                  parallel_->runDir() + " (with any number of ranks)");
+  const std::string message = jobFaultMessage(fault, kept, parallel_->runDir());
   log(Severity::kError, message);
   host_.events().pushFailure({progress_.step, message});
   return TrainerState::kFailed;

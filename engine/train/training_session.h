@@ -23,6 +23,7 @@
 #include "engine/train/pending_step_figures.h"
 #include "engine/train/probe_cost.h"
 #include "engine/train/probe_schedule.h"
+#include "engine/train/training_faults.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
 
@@ -34,10 +35,6 @@ class sink;
 }  // namespace spdlog
 
 namespace ascope {
-
-/// Running out of memory, on a GPU or a CPU (std::bad_alloc, LibTorch's "DefaultCPUAllocator:
-/// can't allocate memory", CUDA's "out of memory"): a fault a smaller batch or model avoids.
-bool isOutOfMemoryError(const std::exception& e);
 
 /// The HostWaitRegions of a session: the training step (forward, backward, update; no wait for the
 /// device), the reading of the steps' figures (once per read_figures_every_steps), a validation
@@ -110,9 +107,11 @@ class TrainingSession {
   /// Whether this probe also generates the predictions its task leaves out of `probes`.
   bool generationDue(const ProbeSet& probes) const;
   /// Runs `work`; out of memory becomes a fault for a person (false), other errors propagate.
+  /// The faults' messages are training_faults.h's.
   template <typename Work>
   bool survivesOutOfMemory(const char* phase, Work&& work);
-  std::string outOfMemoryMessage(const char* phase) const;
+  /// outOfMemoryMessage at this step and batch size.
+  std::string outOfMemoryHere(const char* phase) const;
   /// False when the best checkpoint could not be written (reported).
   bool evaluateAndReport(int epoch);
   /// The end of a run that reached its end: the whole test split, once, with the weights

@@ -357,10 +357,7 @@ void TrainingSession::reportStep(StepMetrics m, double correct, double counted, 
                                  double seconds) {
   const double rate = static_cast<double>(samples) / std::max(1e-9, seconds);
   samples_per_s_ = samples_per_s_ == 0 ? rate : 0.9 * samples_per_s_ + 0.1 * rate;
-  train_loss_sum_ += m.loss;
-  train_correct_ += correct;
-  train_counted_ += counted;
-  ++train_batches_;
+  train_figures_.add(m.loss, correct, counted);
   m.samples_per_s = samples_per_s_;
   events_.onStep(m);
 }
@@ -461,14 +458,14 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   EpochSummary s;
   s.epoch = epoch;
   s.step = progress_.step;
-  s.train_loss = train_batches_ > 0 ? train_loss_sum_ / train_batches_ : 0;
-  s.train_accuracy = train_counted_ > 0 ? train_correct_ / train_counted_ : 0;
+  s.train_loss = train_figures_.meanLoss();
+  s.train_accuracy = train_figures_.accuracy();
   s.val_loss = e.loss;
   s.val_accuracy = e.accuracy;
   last_val_accuracy_ = e.accuracy;
   s.lr = currentLearningRate();
   s.figures = e.figures;
-  train_loss_sum_ = train_correct_ = train_counted_ = train_batches_ = 0;
+  train_figures_.reset();
   events_.onEpoch(s);
   std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
                      ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +

@@ -24,6 +24,7 @@
 #include "engine/train/probe_cost.h"
 #include "engine/train/probe_schedule.h"
 #include "engine/train/training_faults.h"
+#include "engine/train/training_figure_sums.h"
 #include "engine/train/training_host.h"
 #include "engine/vocabulary/task_descriptor.h"
 
@@ -158,7 +159,7 @@ class TrainingSession {
   int64_t total_steps_ = 0;
   std::optional<double> lr_override_;
   double samples_per_s_ = 0;
-  double train_loss_sum_ = 0, train_correct_ = 0, train_counted_ = 0, train_batches_ = 0;
+  TrainingFigureSums train_figures_;         ///< since the last validation pass
   std::optional<double> last_val_accuracy_;  ///< of the newest evaluation of this session
   int64_t last_statistics_step_ = -1;
   std::chrono::steady_clock::time_point started_;

@@ -185,6 +185,8 @@ class AttentionHeadGridPanelTest : public QObject {
     AttentionHeatmapView* view = panel.headView();
     QVERIFY(view->title().contains(QStringLiteral("head 2")));
     QCOMPARE(view->weights().values, head(0, 2).values);
+    // The snapshot's own matrix, shared with the view: not a copy of it.
+    QCOMPARE(view->weights().values.data(), panel.snapshot().groups[0].layers[0][2].values.data());
     QCOMPARE(view->matrix().values, head(0, 2).values);  // drawn as given: nothing masked
     test::settle();
     view->replot();

@@ -69,9 +69,16 @@ AttentionHeadGrid::AttentionHeadGrid(QWidget* parent) : ThemedPlot(parent) {
 
 void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
                                  const AttentionHeadDisplay& display, const QStringList& names) {
-  heads_ = heads;
+  setHeads(std::make_shared<const std::vector<LabeledMatrix>>(heads), display, names);
+}
+
+void AttentionHeadGrid::setHeads(std::shared_ptr<const std::vector<LabeledMatrix>> heads,
+                                 const AttentionHeadDisplay& display, const QStringList& names) {
+  heads_ = heads ? std::move(heads) : std::make_shared<const std::vector<LabeledMatrix>>();
   display_ = display;
-  if (static_cast<int>(heads_.size()) != headCount()) rebuildCells(static_cast<int>(heads.size()));
+  if (static_cast<int>(heads_->size()) != headCount()) {
+    rebuildCells(static_cast<int>(heads_->size()));
+  }
   names_ = names;
   for (int i = 0; i < headCount(); ++i) cells_[static_cast<size_t>(i)].label->setText(cellName(i));
   // PerHead (and Run with per-head tops) gives every map its own range; the bar then reads as
@@ -80,16 +87,16 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
   scale_->setDataRange(per_head ? QCPRange(0.0, 1.0) : display_.colorRange(LabeledMatrix()));
   scale_->setLabel(display_.scaleLabel(true));
   bool masked = false;
-  for (size_t i = 0; i < heads_.size(); ++i) {
+  for (size_t i = 0; i < heads_->size(); ++i) {
     QCPColorMap* map = cells_[i].map;
     if (per_head) {
       map->setColorScale(nullptr);
       map->setGradient(scale_->gradient());
-      map->setDataRange(display_.colorRange(heads_[i], static_cast<int>(i)));
+      map->setDataRange(display_.colorRange((*heads_)[i], static_cast<int>(i)));
     } else if (map->colorScale() != scale_) {
       map->setColorScale(scale_);
     }
-    masked = masked || display_.hasMaskedCells(heads_[i]);
+    masked = masked || display_.hasMaskedCells((*heads_)[i]);
   }
   masked_legend_->setShown(masked);
   masked_legend_->setText(display_.isCausal() ? tr("masked (causal)") : tr("masked"));
@@ -101,14 +108,14 @@ void AttentionHeadGrid::setHeads(const std::vector<LabeledMatrix>& heads,
     fillMaps();
   }
   if (selected_ >= headCount()) selected_ = -1;
-  setEmptyState(heads_.empty());
+  setEmptyState(heads_->empty());
   styleCells(theme());
   replot(rpQueuedReplot);
 }
 
 void AttentionHeadGrid::fillMaps() {
-  for (size_t i = 0; i < heads_.size() && i < cells_.size(); ++i) {
-    const LabeledMatrix& m = heads_[i];
+  for (size_t i = 0; i < heads_->size() && i < cells_.size(); ++i) {
+    const LabeledMatrix& m = (*heads_)[i];
     Cell& cell = cells_[i];
     QCPColorMapData* data = cell.map->data();
     if (!m.isValid()) {
@@ -132,7 +139,7 @@ int AttentionHeadGrid::poolForLayout() const {
   const QRect thumb = cells_.front().rect->rect();
   if (thumb.width() <= 0 || thumb.height() <= 0) return pool_;
   int rows = 0, cols = 0;
-  for (const LabeledMatrix& m : heads_) {
+  for (const LabeledMatrix& m : *heads_) {
     rows = std::max(rows, m.rows);
     cols = std::max(cols, m.cols);
   }
@@ -143,7 +150,7 @@ int AttentionHeadGrid::poolForLayout() const {
 }
 
 void AttentionHeadGrid::clear() {
-  heads_.clear();
+  heads_ = std::make_shared<const std::vector<LabeledMatrix>>();
   rebuildCells(0);
   selected_ = -1;
   setEmptyState(true);
@@ -207,7 +214,7 @@ void AttentionHeadGrid::rebuildCells(int count) {
 }
 
 double AttentionHeadGrid::headAspect() const {
-  for (const LabeledMatrix& m : heads_)
+  for (const LabeledMatrix& m : *heads_)
     if (m.isValid()) return double(m.cols) / m.rows;
   return 1.0;
 }
@@ -328,13 +335,13 @@ int AttentionHeadGrid::headAt(const QPoint& pos) const {
 
 QString AttentionHeadGrid::hoverText(const QPoint& pos) const {
   const int head = headAt(pos);
-  if (head < 0 || head >= static_cast<int>(heads_.size()) || !heads_[head].isValid()) return {};
+  if (head < 0 || head >= static_cast<int>(heads_->size()) || !(*heads_)[head].isValid()) return {};
   if (!cells_[head].rect->rect().contains(pos))
     return tr("%1 · click to enlarge").arg(cellName(head));
   // The axes count weights, not drawn (pooled) cells, so this is the exact weight under the mouse.
   double key = 0, value = 0;
   cells_[head].map->pixelsToCoords(pos, key, value);
-  const LabeledMatrix& m = heads_[head];
+  const LabeledMatrix& m = (*heads_)[head];
   int col = qRound(key), row = qRound(value);
   if (row < 0 || col < 0 || row >= m.rows || col >= m.cols) return {};
   if (pool_ > 1) {

@@ -4,6 +4,7 @@
 #include "widgets/common/labeled_matrix.h"
 #include "widgets/common/themed_plot.h"
 
+#include <memory>
 #include <vector>
 
 namespace ascope {
@@ -23,6 +24,11 @@ class AttentionHeadGrid : public ThemedPlot {
 
   /// The heads of one layer, coloured and masked as `display` says; `names` titles the cells
   /// ("head k" where it has none).
+  /// The heads are kept shared, not copied: pass a pointer into the snapshot they belong to
+  /// (std::shared_ptr's aliasing constructor).
+  void setHeads(std::shared_ptr<const std::vector<LabeledMatrix>> heads,
+                const AttentionHeadDisplay& display, const QStringList& names = {});
+  /// The same with a copy of `heads` (figures drawn once for export).
   void setHeads(const std::vector<LabeledMatrix>& heads, const AttentionHeadDisplay& display,
                 const QStringList& names = {});
   const AttentionHeadDisplay& display() const { return display_; }
@@ -74,7 +80,8 @@ class AttentionHeadGrid : public ThemedPlot {
   void styleCells(const PlotTheme& theme);
 
   std::vector<Cell> cells_;
-  std::vector<LabeledMatrix> heads_;
+  std::shared_ptr<const std::vector<LabeledMatrix>> heads_ =
+      std::make_shared<const std::vector<LabeledMatrix>>();
   QStringList names_;
   AttentionHeadDisplay display_;
   QCPTextElement* title_ = nullptr;

@@ -377,7 +377,10 @@ void AttentionHeadGridPanel::showLayer() {
   }
   grid_->setTitle(g->aggregate_of.isEmpty() ? tr("%1 · layer %2").arg(g->name).arg(layer_)
                                             : g->name);
-  grid_->setHeads(g->layers[static_cast<size_t>(layer_)], display(), g->head_names);
+  // The snapshot's own matrices, shared with the grid and the enlarged head: never copied here.
+  grid_->setHeads(std::shared_ptr<const std::vector<LabeledMatrix>>(
+                      snapshot_, &g->layers[static_cast<size_t>(layer_)]),
+                  display(), g->head_names);
   grid_->setSelectedHead(head_);
   fillHeadSelector();
   showHead();
@@ -391,7 +394,8 @@ void AttentionHeadGridPanel::showHead() {
   const QString title = g->aggregate_of.isEmpty()
                             ? tr("%1 · layer %2 · head %3").arg(g->name).arg(layer_).arg(head_)
                             : tr("%1 · %2").arg(g->name, g->headName(head_));
-  detail_->setAttention(m, title, g->query_title, g->key_title, display().forHead(head_));
+  detail_->setAttention(std::shared_ptr<const LabeledMatrix>(snapshot_, &m), title, g->query_title,
+                        g->key_title, display().forHead(head_));
 
   const PatchImageContext& ctx = snapshot_->image;
   if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {

@@ -26,22 +26,30 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget* parent) : HeatmapView(parent
 void AttentionHeatmapView::setAttention(const LabeledMatrix& weights, const QString& title,
                                         const QString& query_title, const QString& key_title,
                                         const AttentionHeadDisplay& display) {
-  weights_ = weights;
+  setAttention(std::make_shared<const LabeledMatrix>(weights), title, query_title, key_title,
+               display);
+}
+
+void AttentionHeatmapView::setAttention(std::shared_ptr<const LabeledMatrix> weights,
+                                        const QString& title, const QString& query_title,
+                                        const QString& key_title,
+                                        const AttentionHeadDisplay& display) {
+  weights_ = weights ? std::move(weights) : std::make_shared<const LabeledMatrix>();
   display_ = display;
   setTitle(title);
   setAxisTitles(key_title, display_.rowTitle(query_title));
   setColorScaleLabel(display_.scaleLabel(false));
-  const QCPRange range = display_.colorRange(weights_);
+  const QCPRange range = display_.colorRange(*weights_);
   setFixedRange(range.lower, range.upper);
-  masked_legend_->setShown(display_.hasMaskedCells(weights_));
+  masked_legend_->setShown(display_.hasMaskedCells(*weights_));
   masked_legend_->setText(display_.isCausal() ? tr("masked (causal)") : tr("masked"));
-  setMatrix(display_.displayMatrix(weights_));
+  setMatrix(display_.displayMatrix(*weights_));
 }
 
 QString AttentionHeatmapView::hoverText(const QPoint& pos) const {
   int row = 0, col = 0;
-  if (!cellAt(pos, &row, &col) || row >= weights_.rows || col >= weights_.cols) return {};
-  return display_.cellText(weights_, row, col);
+  if (!cellAt(pos, &row, &col) || row >= weights_->rows || col >= weights_->cols) return {};
+  return display_.cellText(*weights_, row, col);
 }
 
 QString AttentionHeatmapView::toolTipAt(const QPoint& pos) const {

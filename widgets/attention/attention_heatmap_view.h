@@ -1,5 +1,7 @@
 #pragma once
 
+#include <memory>
+
 #include "widgets/attention/attention_head_display.h"
 #include "widgets/common/heatmap_view.h"
 
@@ -22,11 +24,17 @@ class AttentionHeatmapView : public HeatmapView {
   explicit AttentionHeatmapView(QWidget* parent = nullptr);
 
   /// `title` e.g. "encoder self · layer 2 · head 3"; axis titles name what rows and columns are.
+  /// The weights are kept shared, not copied: pass a pointer into the snapshot they belong to
+  /// (std::shared_ptr's aliasing constructor), which then lives as long as the view shows them.
+  void setAttention(std::shared_ptr<const LabeledMatrix> weights, const QString& title,
+                    const QString& query_title, const QString& key_title,
+                    const AttentionHeadDisplay& display);
+  /// The same with a copy of `weights` (figures drawn once for export).
   void setAttention(const LabeledMatrix& weights, const QString& title, const QString& query_title,
                     const QString& key_title, const AttentionHeadDisplay& display);
   /// The head's weights as given (matrix() holds them as drawn: masked cells NaN, PerRow
   /// normalised, decoder row labels "fed → predicted").
-  const LabeledMatrix& weights() const { return weights_; }
+  const LabeledMatrix& weights() const { return *weights_; }
   const AttentionHeadDisplay& display() const { return display_; }
   MaskedCellLegend* maskedLegend() const { return masked_legend_; }
 
@@ -41,7 +49,7 @@ class AttentionHeatmapView : public HeatmapView {
   /// Keeps zoom and pan inside the head: there is nothing to see beyond it.
   void clampRange(QCPAxis* axis, int cells);
 
-  LabeledMatrix weights_;
+  std::shared_ptr<const LabeledMatrix> weights_ = std::make_shared<const LabeledMatrix>();
   AttentionHeadDisplay display_;
   MaskedCellLegend* masked_legend_ = nullptr;
 };

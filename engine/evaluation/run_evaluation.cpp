@@ -16,6 +16,7 @@
 #include "engine/scoring/classification_scores.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 
 namespace ascope {
 namespace {
@@ -91,9 +92,9 @@ void summarize(EvaluationReport& report, const Task& task) {
 /// The wrong answer asked again: the same input through the same model, with its attention.
 Expected<AttentionSnapshot> attentionOf(Task& task, const ScoredSample& s, std::int64_t step) {
   const SamplePrediction& p = s.prediction;
-  const ImagePayload* image = p.payloads.find<ImagePayload>();
+  const SampleInput input = inputOf(p.payloads, p.input);
   Expected<InferenceOutcome> asked =
-      image ? task.inferImage(image->image) : task.inferText(p.input);
+      input.image ? task.inferImage(*input.image) : task.inferText(input.text);
   if (!asked.ok()) return Error{asked.error()};
   AttentionSnapshot snapshot = std::move(asked->attention);
   snapshot.step = step;

@@ -17,6 +17,7 @@
 #include "app/gui/window/jobs/evaluation_job.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/runfolder/run_reader.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 #include "widgets/tables/error_analysis_panel.h"
 
 namespace ascope {
@@ -144,12 +145,13 @@ void ErrorAnalysisController::showSample(int index) {
   InferenceRequest request;
   request.run_dir = report_->run_dir;
   request.checkpoint = CheckpointChoice::kBest;  // the weights the report scored
-  if (const ImagePayload* image = sample.payloads.find<ImagePayload>()) {
-    request.image_width = image->image.width;
-    request.image_height = image->image.height;
-    request.image_planar = image->image.pixels;
+  const SampleInput input = inputOf(sample.payloads, sample.input);
+  if (input.image) {
+    request.image_width = input.image->width;
+    request.image_height = input.image->height;
+    request.image_planar = input.image->pixels;
   } else {
-    request.text = sample.input;
+    request.text = input.text;
   }
   // On the pool: the files are checked (a FIFO would block open()), the model loads and answers,
   // and the attention is converted there too (a large copy).

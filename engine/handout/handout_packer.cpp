@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <functional>
 
+#include "engine/core/float_bytes.h"
 #include "engine/handout/base64.h"
 #include "engine/handout/quantized_weights.h"
 
@@ -13,19 +13,6 @@ namespace ascope {
 namespace {
 
 using nlohmann::json;
-
-/// Little-endian, as typed arrays read them on every machine a browser runs on.
-void appendFloat32(std::vector<std::uint8_t>& out, float value) {
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-}
-
-void appendFloat64(std::vector<std::uint8_t>& out, double value) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-}
 
 std::string b64(const std::vector<std::uint8_t>& bytes) {
   return base64Encode(bytes.data(), bytes.size());

@@ -2,10 +2,10 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "engine/core/float_bytes.h"
 #include "engine/core/half_float.h"
 #include "engine/core/msgpack_limits.h"
 #include "engine/core/regular_file.h"
@@ -16,28 +16,6 @@ namespace {
 
 /// More probe samples than the trainer ever takes (TrainingConfig allows 16).
 constexpr std::size_t kMaxProbeSetSamples = 64;
-
-/// Little-endian float32 bytes, as binary16 weights are stored.
-std::vector<std::uint8_t> packFloats(const std::vector<float>& values) {
-  std::vector<std::uint8_t> bytes;
-  bytes.reserve(values.size() * 4);
-  for (float v : values) {
-    std::uint32_t bits = 0;
-    std::memcpy(&bits, &v, sizeof bits);
-    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-  }
-  return bytes;
-}
-
-std::vector<float> unpackFloats(const std::vector<std::uint8_t>& bytes) {
-  std::vector<float> values(bytes.size() / 4);
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    std::uint32_t bits = 0;
-    for (int i = 0; i < 4; ++i) bits |= std::uint32_t{bytes[4 * k + i]} << (8 * i);
-    std::memcpy(&values[k], &bits, sizeof bits);
-  }
-  return values;
-}
 
 /// One sample's snapshot as a map; `halves`: weights as binary16 bytes ("values_f16") and the
 /// positional encoding as float32 bytes ("values_f32"), as a probe set stores them.
@@ -92,7 +70,7 @@ nlohmann::json snapshotObject(const AttentionSnapshot& s, bool halves) {
     // In a probe set as float32 bytes: as an array, its tens of thousands of numbers were 99 % of
     // the nodes a reader builds for a whole file (opening a run reads every file).
     if (halves) {
-      j["positional_encoding"]["values_f32"] = nlohmann::json::binary(packFloats(pe.values));
+      j["positional_encoding"]["values_f32"] = nlohmann::json::binary(packFloat32s(pe.values));
     } else {
       j["positional_encoding"]["values"] = pe.values;
     }
@@ -237,7 +215,7 @@ Expected<AttentionSnapshot> decodeSnapshotObject(const nlohmann::json& j, const 
               (bytes.is_binary() ? std::to_string(bytes.get_binary().size()) : std::string("no")) +
               " bytes for " + shape};
         }
-        pe.values = unpackFloats(bytes.get_binary());
+        pe.values = unpackFloat32s(bytes.get_binary());
       } else {
         const nlohmann::json& values = e.at("values");
         if (!values.is_array() || values.size() != count) {

@@ -87,7 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // docks take a probe's sample and encoding before the Attention dock shows that probe.
   readers_ = {run_panel_, curves_, encoding_, sample_, attention_, decoding_, heads_, app_log_};
   controller_ = new RunController(readers_, attention_, run_, bridge_, this);
-  new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, readers_, this);
+  new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, controller_, this);
   connect(controller_, &RunController::runStarting, curves_, &CurvesPresenter::nameAccuracy);
   // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
   connect(run_panel_->progressView(), &RunProgressView::projected, this,

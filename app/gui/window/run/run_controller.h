@@ -54,6 +54,8 @@ class RunController : public QObject {
 
   /// A dock owner created after the controller joins the list (news reaches it last).
   void addReader(RunNewsReader* reader) { readers_.push_back(reader); }
+  /// Every dock with a step cursor moves it to `step` (-1: none): the step the timeline shows.
+  void followStep(long long step);
 
   QString title() const;
   /// Follows an opened run while another process writes it (RunFolderFollower).
@@ -94,7 +96,6 @@ class RunController : public QObject {
   void dispatch(const RunNews& news);
   /// The run's state with a line for people, as news from `source`.
   void dispatchState(RunNews::Source source, TrainerState state, const QString& text);
-  void followStep(long long step);
   void clearPanels();
   void onFailure(const QString& text);
   void onOpened();

@@ -6,32 +6,34 @@
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
-#include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
+#include "app/gui/window/run/run_controller.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 
 namespace ascope {
 
 TimelineLinks::TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* curves,
                              SamplePresenter* sample, EncodingPresenter* encoding,
-                             DecodingPresenter* decoding, std::vector<RunNewsReader*> readers,
+                             DecodingPresenter* decoding, RunController* controller,
                              QObject* parent)
-    : QObject(parent), readers_(std::move(readers)) {
-  connect(timeline, &AttentionTimelineView::stepShown, this,
-          [this, sample, encoding](long long step, const std::optional<SamplePrediction>& shown,
-                                   const std::optional<PositionalEncodingSnapshot>& pe) {
-            followStep(step);
-            sample->showStep(shown);
-            encoding->showStep(pe);
-          });
+    : QObject(parent) {
+  connect(
+      timeline, &AttentionTimelineView::stepShown, this,
+      [controller, sample, encoding](long long step, const std::optional<SamplePrediction>& shown,
+                                     const std::optional<PositionalEncodingSnapshot>& pe) {
+        controller->followStep(step);
+        sample->showStep(shown);
+        encoding->showStep(pe);
+      });
   // The probe set's samples arrive with the attention; the chooser picks the one shown.
-  connect(timeline, &AttentionTimelineView::liveShown, this,
-          [this, sample, encoding](long long step, const std::optional<SamplePrediction>& shown) {
-            followStep(step);
-            sample->showLive(shown);
-            encoding->showLive();
-          });
+  connect(
+      timeline, &AttentionTimelineView::liveShown, this,
+      [controller, sample, encoding](long long step, const std::optional<SamplePrediction>& shown) {
+        controller->followStep(step);
+        sample->showLive(shown);
+        encoding->showLive();
+      });
   // Decoding follows what the Attention dock shows, with the head chosen there.
   connect(timeline, &AttentionTimelineView::attentionShown, decoding,
           &DecodingPresenter::showAttention);
@@ -50,10 +52,6 @@ TimelineLinks::TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* c
             timeline->showAsked(attention, caption);
             sample->showAsked(asked);
           });
-}
-
-void TimelineLinks::followStep(long long step) {
-  for (RunNewsReader* reader : readers_) reader->followStep(step);
 }
 
 }  // namespace ascope

@@ -1,10 +1,9 @@
 #pragma once
 // The timeline is the one time axis: the step the Attention dock shows moves every dock's cursor
-// (RunNewsReader::followStep) and brings the Sample and Positional encoding docks that step's
+// (RunController::followStep) and brings the Sample and Positional encoding docks that step's
 // sample and encoding; Decoding follows the attention shown and the head chosen; a step picked on
 // the curves is shown; an input asked in "Try it" is shown under the scope.
 #include <QObject>
-#include <vector>
 
 namespace ascope {
 
@@ -12,7 +11,7 @@ class AttentionTimelineView;
 class CurvesPresenter;
 class DecodingPresenter;
 class EncodingPresenter;
-class RunNewsReader;
+class RunController;
 class SamplePresenter;
 
 class TimelineLinks : public QObject {
@@ -20,13 +19,8 @@ class TimelineLinks : public QObject {
 
  public:
   TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* curves, SamplePresenter* sample,
-                EncodingPresenter* encoding, DecodingPresenter* decoding,
-                std::vector<RunNewsReader*> readers, QObject* parent = nullptr);
-
- private:
-  void followStep(long long step);
-
-  std::vector<RunNewsReader*> readers_;
+                EncodingPresenter* encoding, DecodingPresenter* decoding, RunController* controller,
+                QObject* parent = nullptr);
 };
 
 }  // namespace ascope

@@ -33,7 +33,7 @@ std::string taskListing() {
 std::string languagePairTaskIds() {
   std::vector<std::string> ids;
   for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
-    if (task->language_pair) ids.push_back(task->id);
+    if (task->set_languages) ids.push_back(task->id);
   }
   return joinWithOr(ids);
 }

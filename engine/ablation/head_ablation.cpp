@@ -32,8 +32,8 @@ Status checkOptions(const AblationOptions& o) {
   if (o.samples < 1 || o.samples > 100000) {
     return Error{"samples must be 1 to 100000, got " + std::to_string(o.samples)};
   }
-  if (o.decode_samples < 0 || o.decode_samples > 100000) {
-    return Error{"decode samples must be 0 to 100000, got " + std::to_string(o.decode_samples)};
+  if (o.figure_samples < 0 || o.figure_samples > 100000) {
+    return Error{"decode samples must be 0 to 100000, got " + std::to_string(o.figure_samples)};
   }
   if (o.threads < 0) return Error{"threads must be 0 or more, got " + std::to_string(o.threads)};
   return {};
@@ -52,6 +52,7 @@ Expected<AblationTable> ablateHeads(Task& task, const AblationOptions& options,
   for (const AttentionSite& site : sites) total += 2 * headsOf(site) + 1;
   const int samples = static_cast<int>(std::min<int64_t>(options.samples, task.validationSize()));
   int done = 0;
+  int figure_samples = 0;  // what the task's settings say: the same for every evaluation
   const auto goOn = [&] { return !progress || progress(done, total); };
 
   try {
@@ -60,18 +61,16 @@ Expected<AblationTable> ablateHeads(Task& task, const AblationOptions& options,
     const auto evaluate = [&](const std::string& group, int layer, int head,
                               const std::string& ablation) {
       const EvaluationOutcome e =
-          task.evaluate(DataSplit::kValidation, options.samples, options.decode_samples);
+          task.evaluate(DataSplit::kValidation, options.samples, FigureSamples::kAsSettingsSay);
       ++done;
+      figure_samples = e.figure_samples;
       return AblationRow{group, layer, head, ablation, samples, e.loss, e.accuracy, e.figures};
     };
 
     AblationTable table;
     if (!goOn()) return Error{"cancelled"};
     table.baseline = evaluate("", -1, -1, kAblationNone);
-    if (!table.baseline.figures.empty() && options.decode_samples > 0) {
-      table.decoded_samples =
-          static_cast<int>(std::min<int64_t>(options.decode_samples, task.validationSize()));
-    }
+    if (!table.baseline.figures.empty()) table.decoded_samples = figure_samples;
     if (!goOn()) return Error{"cancelled"};
     for (AttentionSite& site : sites) {
       const int heads = headsOf(site);

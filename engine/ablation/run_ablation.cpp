@@ -2,6 +2,7 @@
 
 #include "engine/inference/run_model.h"
 #include "engine/tasks/registry/run_config_reader.h"
+#include "engine/tasks/registry/task_registry.h"
 #include "engine/train/tensor_threads.h"
 
 #include <exception>
@@ -48,7 +49,11 @@ Expected<AblationTable> ablate(const std::string& run_dir, const AblationOptions
   // checkpoint: last.pt, else best.pt), the data from where the user said: nothing else that
   // config.json names is opened.
   std::vector<std::string> warnings;  // the run's own log already has them
-  const TrainingConfig data_config = data.empty() ? *config : withNamedData(*config, data);
+  TrainingConfig data_config = data.empty() ? *config : withNamedData(*config, data);
+  if (const TaskDescriptor* task = TaskRegistry::instance().find(config->task);
+      task != nullptr && task->set_figure_samples) {
+    task->set_figure_samples(data_config, options.figure_samples);
+  }
   Expected<RunModel> model =
       loadRunModel(run_dir, CheckpointChoice::kNewest, "cpu", data_config, &warnings);
   if (!model.ok()) return Error{model.error()};

@@ -80,7 +80,7 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
     if (built.task != kTranslationTaskId) {
       return Error{"a beam is for translation runs; " + run_dir + " is a run of " + built.task};
     }
-    TranslatorConfig& translator = built.model.as<TranslatorConfig>();
+    TranslatorConfig& translator = built.task_settings.as<TranslatorConfig>();
     translator.beam_width = beam_width;
     if (Status s = translator.validate(); !s.ok()) return Error{"--beam: " + s.error()};
   }

@@ -27,7 +27,7 @@ Status validateGeneratedTask(const TrainingConfig& c, const std::string& task_na
     return Error{"the " + task_name + " task makes " + what_it_makes +
                  ": data must be builtin, got \"" + c.data + "\""};
   }
-  Expected<Settings> model = c.model.read<Settings>();
+  Expected<Settings> model = c.task_settings.read<Settings>();
   if (!model.ok()) return Error{model.error()};
   return model->validate();
 }
@@ -37,12 +37,12 @@ Status validateGeneratedTask(const TrainingConfig& c, const std::string& task_na
 template <typename Settings>
 void useEncoderShape(TaskDescriptor& d) {
   d.model_shape = [](const TrainingConfig& c) {
-    const Expected<Settings> m = c.model.read<Settings>();
+    const Expected<Settings> m = c.task_settings.read<Settings>();
     if (!m.ok()) return ModelShape{};
     return ModelShape{m->layers, m->heads, m->d_model, m->d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    Settings& m = c.model.as<Settings>();
+    Settings& m = c.task_settings.as<Settings>();
     m.layers = s.layers, m.heads = s.heads, m.d_model = s.d_model, m.d_ff = s.d_ff;
   };
 }

@@ -34,7 +34,15 @@ struct EvaluationOutcome {
   double loss = 0;
   double accuracy = 0;
   Figures figures;  ///< the task's tracked figures (TaskDescriptor::metrics)
+  /// The samples behind the figures that need a whole answer generated (a translation's BLEU:
+  /// its sentences decoded); 0 when there are no such figures.
+  int figure_samples = 0;
 };
+
+/// Which samples an evaluation computes the figures that need a whole answer generated over (a
+/// translation's BLEU): as many as the task's settings say (a validation pass during training),
+/// or every sample evaluated (the final test).
+enum class FigureSamples { kAsSettingsSay, kEvery };
 
 /// What `infer` answers for one input.
 struct InferenceOutcome {
@@ -77,9 +85,10 @@ class Task {
   /// Floating-point operations of a training step on `indices` as engine/models/model_flops.h
   /// counts them; 0 (the default) when the task cannot tell.
   virtual double trainingFlops(const std::vector<int64_t>& /*indices*/) const { return 0; }
-  /// Loss and accuracy over (up to `max_samples` of) `split`; for translation also greedy-decodes
-  /// `decode_samples` sentences for BLEU, chrF, CER, WER. Model in eval mode, no grad.
-  virtual EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) = 0;
+  /// Loss and accuracy over (up to `max_samples` of, 0: all) `split`, and the task's tracked
+  /// figures over the samples `figures` says (a translation decodes them for BLEU). Model in eval
+  /// mode, no grad.
+  virtual EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) = 0;
   /// Every sample of `split`, each with its input, reference, prediction and loss (`evaluate`
   /// and the Errors dock). Calls `progress` as it goes and stops with an error when it says
   /// cancelled. The default: an error saying the task cannot.

@@ -13,7 +13,6 @@ void evaluateWithFinalWeights(Task& task, const FinalTestChoice& choice, TestEva
                               const std::function<void(const std::string&)>& warn) {
   t.weights_step = t.step;
   t.samples = task.testSize();
-  const int all = static_cast<int>(std::min<int64_t>(t.samples, std::numeric_limits<int>::max()));
   std::error_code no_file;
   std::optional<ModelWeightsCopy> final_weights;
   if (choice.final_weights == "best" && std::filesystem::exists(choice.best_path, no_file)) {
@@ -32,7 +31,7 @@ void evaluateWithFinalWeights(Task& task, const FinalTestChoice& choice, TestEva
   }
   EvaluationOutcome e;
   try {
-    e = task.evaluate(DataSplit::kTest, 0, all);
+    e = task.evaluate(DataSplit::kTest, 0, FigureSamples::kEvery);
   } catch (...) {
     if (t.best_weights) final_weights->restoreInto(task.model());
     throw;

@@ -453,7 +453,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
   const EvaluationOutcome e = [this] {
     const HostWaitRegion region(kValidationRegion);
     return task_->evaluate(DataSplit::kValidation, config_.eval_max_samples,
-                           config_.decode_samples);
+                           FigureSamples::kAsSettingsSay);
   }();
   EpochSummary s;
   s.epoch = epoch;

@@ -49,7 +49,7 @@ struct ModelShape {
   int64_t heads = 0;
   int64_t d_model = 0;
   int64_t d_ff = 0;
-  int64_t patch_size = 0;  ///< 0: the model has no patches (the form hides the field)
+  int64_t patch_size = 0;  ///< 0: the model has no patches
 };
 
 /// What the rows and columns of one kind of attention are, for axis titles.
@@ -92,16 +92,26 @@ struct TaskDescriptor {
   std::vector<MetricInfo> metrics;
   /// What `evaluate` scores again beside a beam's figures (none for a classifier).
   std::vector<ExtraEvaluationPass> extra_evaluation_passes;
+  /// The ModelShape fields the hyperparameter form shows, by key; a model of image patches adds
+  /// "patch_size".
+  std::vector<std::string> shape_fields{"layers", "heads", "d_model", "d_ff"};
   std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets
-  bool language_pair = false;                      ///< honours source_language / target_language
+  /// For a task that translates between a language pair: sets its languages in `config` (the
+  /// codes validate checks); a side not given keeps its code. Null for the others.
+  std::function<void(TrainingConfig& config, const std::optional<std::string>& source,
+                     const std::optional<std::string>& target)>
+      set_languages;
+  /// For a task whose figures need a whole answer generated per sample (a translation's BLEU):
+  /// sets in `config` how many samples an evaluation generates one for, in place of the run's
+  /// own count (an ablation's many evaluations use fewer). Null for the others.
+  std::function<void(TrainingConfig& config, int samples)> set_figure_samples;
   /// Accepts TrainingConfig::pretrained (a Hugging Face model folder to fine-tune).
   bool fine_tunes_pretrained = false;
   /// The preset a pretrained model is trained with (its seed's fine-tuning settings); a preset
   /// for a model trained from scratch would ruin one (validateConfig refuses the pair).
   std::string fine_tune_preset;
-  bool default_augment = false;  ///< bench: the training-time augmentation a real run uses
   /// The labels of tokens that are not words ([CLS], [PAD], …): what per-head statistics count as
   /// attention to special tokens.
   std::vector<std::string> special_tokens;

@@ -64,12 +64,10 @@ Status TrainingConfig::validateCommon() const {
                 kMaxProbeSamples),
         inRange("snapshot_budget_mb", snapshot_budget_mb, 1, 1'000'000),
         inRange("snapshot_every_steps", snapshot_every_steps, 0, kMaxSteps),
-        inRange("min_freq", min_freq, 1, kMaxSamples),
         inRange("checkpoint_every_steps", checkpoint_every_steps, 1, kMaxSteps),
         inRange("eval_every_steps", eval_every_steps, 0, kMaxSteps),
         inRange("read_figures_every_steps", read_figures_every_steps, 0, kMaxSteps),
         inRange("eval_max_samples", eval_max_samples, 0, kMaxSamples),
-        inRange("decode_samples", decode_samples, 0, 1'000'000),
         inRange("warmup_steps", optimization.warmup_steps, 0, kMaxSteps),
         inRange("builtin.train_count", builtin.train_count, 10, kMaxBuiltinSamples),
         inRange("builtin.test_count", builtin.test_count, 2, kMaxBuiltinSamples),
@@ -113,21 +111,6 @@ Status TrainingConfig::validateCommon() const {
     return Error{"adam_eps must be in (0, 1], got " + show(optimization.adam_eps)};
   }
   if (Status s = probability("label_smoothing", optimization.label_smoothing); !s.ok()) return s;
-  for (const std::string* code : {&source_language, &target_language}) {
-    // The codes become file names (tokenizer_<code>.json, Books.en-it.<code>).
-    const bool plain = !code->empty() && code->size() <= 16 &&
-                       code->find_first_not_of(
-                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                           "0123456789_-") == std::string::npos;
-    if (!plain) {
-      return Error{std::string(code == &source_language ? "source_language" : "target_language") +
-                   " must be a language code such as en or it, got \"" + *code + "\""};
-    }
-  }
-  if (source_language == target_language) {
-    return Error{"source_language and target_language must differ, both are \"" + source_language +
-                 "\""};
-  }
   return {};
 }
 

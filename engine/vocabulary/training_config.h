@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/vocabulary/expected.h"
-#include "engine/vocabulary/model_settings.h"
+#include "engine/vocabulary/task_settings.h"
 
 namespace ascope {
 
@@ -85,7 +85,6 @@ struct TrainingConfig {
   int64_t snapshot_budget_mb = 256;
   int64_t eval_every_steps = 0;  ///< extra validation passes; 0 = once per epoch
   int eval_max_samples = 2000;   ///< validation subset size (0 = all)
-  int decode_samples = 100;      ///< translation: sentences greedy-decoded for BLEU
   /// The weights of the run's final test on the whole held-out split: "best" (checkpoints/best.pt,
   /// when its validation accuracy beats the last evaluation's) or "last" (the final weights).
   std::string final_weights = "best";
@@ -98,15 +97,12 @@ struct TrainingConfig {
 
   // Task data.
   BuiltinDataConfig builtin;
-  bool augment = true;  ///< ViT: random crop (pad 4) + horizontal flip
-  int min_freq = 2;     ///< tokenizers' minimum word count
-  std::string source_language = "en";
-  std::string target_language = "it";
   DataSplitsConfig splits;
 
-  /// The task's model settings, in the task's own struct (vocab sizes are filled in from the
-  /// tokenizer), written to config.json under that struct's key.
-  ModelSettings model;
+  /// The task's own settings, each in a struct of the task's (its model's, vocab sizes filled in
+  /// from the tokenizer; its data's and evaluation's), written to config.json under that struct's
+  /// key (engine/vocabulary/task_settings.h).
+  TaskSettings task_settings;
   /// A Hugging Face model folder (config.json, model.safetensors, tokenizer files) to fine-tune
   /// instead of the task's own model; "" = the task's own model. Only tasks whose descriptor
   /// says fine_tunes_pretrained accept one.

@@ -23,7 +23,7 @@ namespace {
 
 /// The one list of config.json's common settings: each key with the field it holds, in the order
 /// config.json has them. Writing, reading and the checks of what is read all walk this table, so
-/// a new setting is one line here. Not in it: `model` (the task's own section, ModelSettings),
+/// a new setting is one line here. Not in it: `task_settings` (the task's own sections),
 /// and `resume`, `interrupt_at_step`, `inject_nan_at_step`, which belong to one invocation, not
 /// to the run.
 template <class Config, class Visit>
@@ -50,15 +50,10 @@ void forEachSetting(Config& c, Visit&& visit) {
   visit("snapshot_every_steps", c.snapshot_every_steps);
   visit("eval_every_steps", c.eval_every_steps);
   visit("eval_max_samples", c.eval_max_samples);
-  visit("decode_samples", c.decode_samples);
   visit("final_weights", c.final_weights);  // absent from runs made before the final test: "best"
   visit("checkpoint_every_steps", c.checkpoint_every_steps);
   visit("read_figures_every_steps", c.read_figures_every_steps);  // absent before: 0, by device
   visit("builtin", c.builtin);
-  visit("augment", c.augment);
-  visit("min_freq", c.min_freq);
-  visit("source_language", c.source_language);
-  visit("target_language", c.target_language);
   visit("splits", c.splits);
   visit("pretrained", c.pretrained);  // absent from runs made before fine-tuning: our own model
   visit("out_dir", c.out_dir);
@@ -85,15 +80,25 @@ Status readSetting(const nlohmann::json& j, const char* key, T& field) {
   }
 }
 
+/// A top-level key of config.json that is not a task's: a common setting, one of a single
+/// invocation, or the probe sample of runs made before the probe set.
+bool isCommonSetting(const std::string& key) {
+  bool common = key == "resume" || key == "interrupt_at_step" || key == "inject_nan_at_step" ||
+                key == "probe_sample";
+  TrainingConfig c;
+  forEachSetting(c, [&](const char* name, const auto&) { common = common || key == name; });
+  return common;
+}
+
 }  // namespace
 
-// The model settings sit under their task's own key (ModelSettings), as they have since the
+// The model settings sit under their task's own key (TaskSettings), as they have since the
 // first run folders ("vit", "text", "translator"), so that every config.json written before still
 // opens.
 void to_json(nlohmann::json& j, const TrainingConfig& c) {
   j = nlohmann::json::object();
   forEachSetting(c, [&j](const char* key, const auto& field) { j[key] = field; });
-  c.model.writeTo(j);
+  c.task_settings.writeTo(j);
 }
 
 Expected<TrainingConfig> readTrainingConfig(const nlohmann::json& j) {
@@ -116,7 +121,7 @@ Expected<TrainingConfig> readTrainingConfig(const nlohmann::json& j) {
   // Runs made before separate validation and test splits have no "splits": their held-out split
   // was both, and so it stays for them (layout 1).
   if (!j.contains("splits")) c.splits.layout = 1;
-  c.model.readFrom(j, {"optimization", "builtin", "splits"});
+  c.task_settings.readFrom(j, {"optimization", "builtin", "splits"}, isCommonSetting);
   return c;
 }
 

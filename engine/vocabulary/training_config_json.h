@@ -12,7 +12,7 @@ namespace ascope {
 /// its JSON kind checked against the field as written, a whole number with a fraction refused,
 /// and no whole number narrowed, with errors naming the setting ('"optimization.lr" must be a
 /// number, got "fast"'); settings absent from older runs keep their defaults, and the task's
-/// section stays for the task to read (ModelSettings::read). Ranges and names are validateConfig's.
+/// section stays for the task to read (TaskSettings::read). Ranges and names are validateConfig's.
 /// from_json(TrainingConfig) is this, throwing nlohmann's type_error with the message.
 Expected<TrainingConfig> readTrainingConfig(const nlohmann::json& j);
 

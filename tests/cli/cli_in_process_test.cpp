@@ -30,7 +30,7 @@ void registerFakeTask() {
     fake.id = kFakeId;
     fake.title = "Fake · registered by cli_in_process_test";
     fake.data_formats = "nothing but the built-in data";
-    fake.language_pair = false;
+    fake.set_languages = nullptr;
     fake.make_preset = [make = task->make_preset](const std::string& preset) {
       TrainingConfig config = make(preset);
       config.task = kFakeId;

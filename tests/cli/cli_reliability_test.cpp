@@ -176,8 +176,8 @@ TEST(CliReliability, BadInputIsOneLineWithExitCode2) {
 TEST(CliReliability, ARunsSettingsAreReadAsResumeReadsThem) {
   const fs::path run = editedCopy(kSentimentTaskId, "types",
                                   [](nlohmann::json& c) { c["text"]["dropout"] = "0.1"; });
-  const std::string expected = (run / "config.json").string() +
-                               ": model settings \"text.dropout\" must be a number, got \"0.1\"";
+  const std::string expected =
+      (run / "config.json").string() + ": settings \"text.dropout\" must be a number, got \"0.1\"";
   const CliOutcome infer = runInProcess({"infer", "--run", run.string(), "--text", "fine"});
   EXPECT_EQ(infer.exit_code, 2);
   EXPECT_TRUE(contains(infer.err, expected)) << infer.err;

@@ -9,6 +9,7 @@
 #include "engine/models/model_flops.h"
 #include "engine/models/text_classifier_config.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
 
 namespace ascope {
@@ -48,8 +49,8 @@ class EchoTask final : public Task {
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
     return inner_->trainBatch(indices);
   }
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
-    return inner_->evaluate(split, max_samples, decode_samples);
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override {
+    return inner_->evaluate(split, max_samples, figures);
   }
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override {
@@ -82,7 +83,7 @@ TrainingConfig echoPreset(const std::string& name) {
   TrainingConfig c;
   c.task = kEchoTaskId;
   c.preset = name;
-  TextClassifierConfig& text = c.model.as<TextClassifierConfig>();
+  TextClassifierConfig& text = c.task_settings.as<TextClassifierConfig>();
   text.d_model = 16, text.heads = 2, text.d_ff = 32, text.max_len = 8;
   c.batch_size = 16;
   c.optimization.lr = 5e-3;
@@ -91,7 +92,7 @@ TrainingConfig echoPreset(const std::string& name) {
   c.probe_every_steps = 2;
   c.probe_time_share = 1.0;  // every second step, as the tests count
   c.snapshot_every_steps = c.probe_every_steps;
-  c.min_freq = 1;
+  c.task_settings.as<ReviewDataSettings>().min_freq = 1;
   return c;
 }
 
@@ -107,21 +108,21 @@ TaskDescriptor echoDescriptor() {
   d.presets = {{"quick", "a few seconds"}, {"longer", "a little more data"}};
   d.make_preset = echoPreset;
   d.validate = [](const TrainingConfig& c) {
-    TextClassifierConfig t = c.model.get<TextClassifierConfig>();
+    TextClassifierConfig t = c.task_settings.get<TextClassifierConfig>();
     t.vocab_size = 8;
     return t.validate();
   };
   d.model_shape = [](const TrainingConfig& c) {
-    const TextClassifierConfig t = c.model.get<TextClassifierConfig>();
+    const TextClassifierConfig t = c.task_settings.get<TextClassifierConfig>();
     return ModelShape{t.layers, t.heads, t.d_model, t.d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    TextClassifierConfig& t = c.model.as<TextClassifierConfig>();
+    TextClassifierConfig& t = c.task_settings.as<TextClassifierConfig>();
     t.layers = s.layers, t.heads = s.heads, t.d_model = s.d_model, t.d_ff = s.d_ff;
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
-    const TextClassifierConfig t = c.model.get<TextClassifierConfig>();
+    const TextClassifierConfig t = c.task_settings.get<TextClassifierConfig>();
     return trainingStepFlops(t, c.batch_size, t.max_len);
   };
   d.attention_axes = [](const std::string&) {
@@ -130,7 +131,8 @@ TaskDescriptor echoDescriptor() {
   d.make_training_task = [](const TaskBuild& b) -> Expected<std::unique_ptr<Task>> {
     TextDataset data = echoData(b.config.builtin.train_count, b.config.builtin.test_count,
                                 static_cast<unsigned>(b.config.builtin.seed));
-    ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(data.train, b.config.min_freq);
+    ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(
+        data.train, b.config.task_settings.get<ReviewDataSettings>().min_freq);
     return std::unique_ptr<Task>(std::make_unique<EchoTask>(std::make_unique<SentimentTask>(
         b.config, std::move(data), std::move(tokenizer), b.device)));
   };

@@ -22,8 +22,8 @@ class ForwardingTask : public Task {
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override {
     return inner_->trainBatch(indices);
   }
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
-    return inner_->evaluate(split, max_samples, decode_samples);
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override {
+    return inner_->evaluate(split, max_samples, figures);
   }
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override {

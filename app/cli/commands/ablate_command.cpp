@@ -25,7 +25,7 @@ struct AblateOptions {
   std::string run;
   std::optional<std::string> data;
   int64_t samples = AblationOptions{}.samples;
-  int64_t decode_samples = AblationOptions{}.decode_samples;
+  int64_t decode_samples = AblationOptions{}.figure_samples;
   std::optional<int64_t> threads;
 };
 
@@ -42,7 +42,7 @@ int ablate(const AblateOptions& o) {
   }
   AblationOptions options;
   options.samples = static_cast<int>(o.samples);
-  options.decode_samples = static_cast<int>(o.decode_samples);
+  options.figure_samples = static_cast<int>(o.decode_samples);
   options.threads = static_cast<int>(o.threads.value_or(0));
   if (const std::string note = tensorThreadsNote(options.threads); !note.empty()) {
     std::fprintf(stderr, "attentionscope-cli: %s\n", note.c_str());

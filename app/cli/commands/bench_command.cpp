@@ -37,8 +37,6 @@ int bench(BenchOptions o) {
   if (!config.ok()) return usageError(config.error(), "bench");
   Expected<const TaskDescriptor*> task = findTask(config->task);
   if (!task.ok()) return usageError(task.error(), "bench");
-  // Time the step a real run takes, augmentation included where the task's runs use it.
-  config->augment = (*task)->default_augment;
   if (o.no_bucketing) config->bucket_by_length = false;
   BenchmarkShapes shapes;
   shapes.vocab = o.vocab.value_or(0);

@@ -36,14 +36,13 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
   config.pretrained = o.model.value_or("");
   config.out_dir = o.out.value_or("");
   if (o.source_lang || o.target_lang) {
-    if (!(*task)->language_pair) {
+    if (!(*task)->set_languages) {
       const std::string with_pair = languagePairTaskIds();
       return Error{"--source-lang/--target-lang are for a task with a language pair" +
                    (with_pair.empty() ? std::string() : " (" + with_pair + ")") + ", not " +
                    *o.task};
     }
-    config.source_language = o.source_lang.value_or(config.source_language);
-    config.target_language = o.target_lang.value_or(config.target_language);
+    (*task)->set_languages(config, o.source_lang, o.target_lang);
   }
   if (o.test_data) config.splits.test_data = *o.test_data;
   if (o.validation_data) config.splits.validation_data = *o.validation_data;
@@ -56,7 +55,7 @@ Expected<TrainingConfig> newConfig(const TrainingOptions& o) {
     if (config.task != kTranslationTaskId) {
       return Error{"--pieces is for the translation task, not " + *o.task};
     }
-    config.model.as<TranslatorConfig>().piece_vocab_size = *o.pieces;
+    config.task_settings.as<TranslatorConfig>().piece_vocab_size = *o.pieces;
   }
   return config;
 }

@@ -19,9 +19,10 @@ inline constexpr char kAblationDropLayer[] = "drop layer";         ///< every he
 
 struct AblationOptions {
   int samples = 512;  ///< validation samples each evaluation runs over (1..100000)
-  /// Samples each evaluation generates an answer for, for the figures that need one (a
-  /// translation's BLEU); 0: no such figures.
-  int decode_samples = 64;
+  /// Samples each evaluation generates a whole answer for, for the figures that need one (a
+  /// translation's BLEU), in place of the run's own count (TaskDescriptor::set_figure_samples);
+  /// 0: no such figures.
+  int figure_samples = 64;
   /// > 0: LibTorch's intra-op thread count, process-wide, as `train --threads` sets it.
   int threads = 0;
 };

@@ -20,7 +20,7 @@ TrainingConfig digitOrderPreset(const std::string& name) {
   c.optimization.lr = 3e-3;
   c.optimization.schedule = "cosine";
   c.optimization.warmup_steps = 50;
-  DigitOrderConfig& model = c.model.as<DigitOrderConfig>();
+  DigitOrderConfig& model = c.task_settings.as<DigitOrderConfig>();
   if (name == "laptop") {
     c.builtin = {8000, 1000, 1};
     c.batch_size = 64;
@@ -44,7 +44,7 @@ Status validateDigitOrder(const TrainingConfig& c) {
 /// they are not the training ones.
 std::pair<std::vector<DigitSequence>, std::vector<DigitSequence>> sequences(
     const TrainingConfig& c) {
-  const auto length = static_cast<int>(c.model.get<DigitOrderConfig>().length);
+  const auto length = static_cast<int>(c.task_settings.get<DigitOrderConfig>().length);
   return {generateDigitSequences(c.builtin.train_count, length, c.builtin.seed),
           generateDigitSequences(c.builtin.test_count, length, c.builtin.seed * 1000003ULL + 1)};
 }
@@ -102,7 +102,7 @@ TaskDescriptor digitOrderTaskDescriptor() {
     return AttentionAxes{"encoder self", "query (CLS, digits)", "key (CLS, digits)"};
   };
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
-    return digitOrderStepFlops(c.model.get<DigitOrderConfig>(), c.batch_size);
+    return digitOrderStepFlops(c.task_settings.get<DigitOrderConfig>(), c.batch_size);
   };
   d.make_training_task = makeDigitOrderTraining;
   d.make_inference_task = makeDigitOrderInference;

@@ -46,7 +46,7 @@ DigitOrderTask::DigitOrderTask(const TrainingConfig& config, std::vector<DigitSe
                                std::vector<DigitSequence> validation, const torch::Device& device,
                                std::vector<DigitSequence> test, SplitOrigins origins)
     : config_(config),
-      settings_(config.model.get<DigitOrderConfig>()),
+      settings_(config.task_settings.get<DigitOrderConfig>()),
       device_(device),
       train_(std::move(train)),
       validation_(std::move(validation)),
@@ -81,7 +81,7 @@ double DigitOrderTask::trainingFlops(const std::vector<int64_t>& indices) const 
 }
 
 EvaluationOutcome DigitOrderTask::evaluate(DataSplit split, int max_samples,
-                                           int /*decode_samples*/) {
+                                           FigureSamples /*figures*/) {
   if (split == DataSplit::kTest) return {};
   const bool train = split == DataSplit::kTrain;
   const torch::Tensor& ids = train ? train_ids_ : validation_ids_;

@@ -30,7 +30,7 @@ class DigitOrderTask : public Task {
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
   /// Its generated data has no test split: the test split is empty (in training).
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;

@@ -8,6 +8,7 @@
 #include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/image_classification/image_classification_task.h"
+#include "engine/tasks/image_classification/image_data_settings.h"
 #include "engine/tasks/image_classification/pretrained_image_classification_task.h"
 #include "engine/tasks/loaded_dataset.h"
 
@@ -23,8 +24,9 @@ TrainingConfig imagePreset(const std::string& name) {
   c.optimization.optimizer = "adamw";
   c.optimization.schedule = "cosine";
   c.builtin = {5000, 1000, 1};
-  c.augment = true;
-  VisionTransformerConfig& vit = c.model.as<VisionTransformerConfig>();
+  ImageDataSettings& images = c.task_settings.as<ImageDataSettings>();
+  images.augment = true;
+  VisionTransformerConfig& vit = c.task_settings.as<VisionTransformerConfig>();
   if (name == "seed") {
     vit = VisionTransformerConfig{};  // hidden 256, 12 layers, 8 heads, MLP 1024, patch 4
     vit.dropout = 0.1;                // BertConfig's default, which the seed's ViT keeps
@@ -67,7 +69,7 @@ TrainingConfig imagePreset(const std::string& name) {
     c.optimization.lr = 5e-5;
     c.optimization.weight_decay = 0.01;
     c.optimization.schedule = "constant";
-    c.augment = false;
+    images.augment = false;
     c.batch_size = 32;
     c.epochs = 3;
     c.eval_max_samples = 500;  // a vit-base pass over 1000 images at 224×224 takes minutes on a CPU
@@ -75,7 +77,7 @@ TrainingConfig imagePreset(const std::string& name) {
     vit.hidden = 48, vit.layers = 2, vit.heads = 4, vit.mlp_dim = 96, vit.patch_size = 8;
     c.batch_size = 32;
     c.optimization.lr = 3e-3;
-    c.augment = false;  // tests check that a few hundred images are learned quickly
+    images.augment = false;  // tests check that a few hundred images are learned quickly
     c.builtin = {320, 64, 1};
     c.epochs = 3;
     probeEveryTenSteps(c);
@@ -84,7 +86,7 @@ TrainingConfig imagePreset(const std::string& name) {
 }
 
 int imageSide(const TrainingConfig& c) {
-  return static_cast<int>(c.model.get<VisionTransformerConfig>().image_size);
+  return static_cast<int>(c.task_settings.get<VisionTransformerConfig>().image_size);
 }
 
 /// An image data set as it is: CIFAR-10 batches and a folder with train/ and test/ with their own
@@ -165,7 +167,7 @@ Expected<std::unique_ptr<Task>> makeImageInference(const TaskBuild& b) {
 
 /// The ViT of `c`, or of c.pretrained's config.json.
 Expected<double> imageStepFlops(const TrainingConfig& c) {
-  VisionTransformerConfig vit = c.model.get<VisionTransformerConfig>();
+  VisionTransformerConfig vit = c.task_settings.get<VisionTransformerConfig>();
   if (!c.pretrained.empty()) {
     Expected<VitConfig> hf = readVitConfig(c.pretrained + "/config.json");
     if (!hf.ok()) return Error{hf.error()};
@@ -194,7 +196,6 @@ TaskDescriptor imageClassificationTaskDescriptor() {
   d.accuracy_name = "accuracy";
   d.width_label = "Hidden";
   d.ff_label = "MLP";
-  d.default_augment = true;
   d.special_tokens = {"CLS"};
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "sized for the real CIFAR-10 photographs on a CPU"});
@@ -208,18 +209,23 @@ TaskDescriptor imageClassificationTaskDescriptor() {
                       hf->intermediate_size, hf->patch_size};
   };
   d.make_preset = imagePreset;
+  d.shape_fields = {"layers", "heads", "d_model", "d_ff", "patch_size"};
   d.validate = [](const TrainingConfig& c) -> Status {
-    Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();
+    if (Expected<ImageDataSettings> images = c.task_settings.read<ImageDataSettings>();
+        !images.ok()) {
+      return Error{images.error()};
+    }
+    Expected<VisionTransformerConfig> vit = c.task_settings.read<VisionTransformerConfig>();
     if (!vit.ok()) return Error{vit.error()};
     return vit->validate();
   };
   d.model_shape = [](const TrainingConfig& c) {
-    const Expected<VisionTransformerConfig> vit = c.model.read<VisionTransformerConfig>();
+    const Expected<VisionTransformerConfig> vit = c.task_settings.read<VisionTransformerConfig>();
     if (!vit.ok()) return ModelShape{};
     return ModelShape{vit->layers, vit->heads, vit->hidden, vit->mlp_dim, vit->patch_size};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    VisionTransformerConfig& vit = c.model.as<VisionTransformerConfig>();
+    VisionTransformerConfig& vit = c.task_settings.as<VisionTransformerConfig>();
     vit.layers = s.layers;
     vit.heads = s.heads;
     vit.hidden = s.d_model;

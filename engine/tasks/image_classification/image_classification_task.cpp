@@ -13,6 +13,7 @@
 #include "engine/tasks/attention_capture.h"
 #include "engine/tasks/classifier_evaluation.h"
 #include "engine/tasks/encoder_attention_sites.h"
+#include "engine/tasks/image_classification/image_data_settings.h"
 #include "engine/tasks/image_classification/image_tensors.h"
 #include "engine/tasks/image_classification/random_crop_flip.h"
 
@@ -27,7 +28,8 @@ ImageClassificationTask::ImageClassificationTask(const TrainingConfig& config, I
                                                  const torch::Device& device)
     : ImageDatasetTask(data),
       config_(config),
-      vit_(config.model.get<VisionTransformerConfig>()),
+      vit_(config.task_settings.get<VisionTransformerConfig>()),
+      augment_(config.task_settings.get<ImageDataSettings>().augment),
       device_(device) {
   vit_.num_classes = std::max<int64_t>(2, static_cast<int64_t>(class_names_.size()));
   vit_.image_size = data.height;
@@ -55,7 +57,7 @@ torch::Tensor ImageClassificationTask::normalise(const torch::Tensor& images) co
 BatchOutcome ImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
   torch::Tensor images = normalise(images_[0].index_select(0, index));
-  if (config_.augment) images = randomCropFlip(images);
+  if (augment_) images = randomCropFlip(images);
   const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits = model_(images);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);

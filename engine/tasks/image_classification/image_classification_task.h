@@ -43,7 +43,8 @@ class ImageClassificationTask : public ImageDatasetTask {
   int64_t evaluationBatch() const override;
 
   TrainingConfig config_;
-  VisionTransformerConfig vit_;  ///< config_.model, with the sizes the data fixes
+  VisionTransformerConfig vit_;  ///< config_'s model settings, with the sizes the data fixes
+  bool augment_ = false;         ///< config_'s ImageDataSettings::augment
   torch::Device device_;
   VisionTransformer model_{nullptr};
 };

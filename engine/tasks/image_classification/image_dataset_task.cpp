@@ -38,7 +38,7 @@ SamplePrediction ImageDatasetTask::predictSample(int index) {
 }
 
 EvaluationOutcome ImageDatasetTask::evaluate(DataSplit split, int max_samples,
-                                             int /*decode_samples*/) {
+                                             FigureSamples /*figures*/) {
   const std::size_t k = splitSlot(split);
   return evaluateClassifier(model(), labels_[k], max_samples, evaluationBatch(),
                             [this, k](int64_t start, int64_t count) {

@@ -18,7 +18,7 @@ class ImageDatasetTask : public Task {
   int64_t testSize() const override { return images_[2].size(0); }
   SplitOrigins splitOrigins() const override { return origins_; }
   SamplePrediction predictSample(int index) override;
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
 

@@ -19,6 +19,7 @@
 #include "engine/tasks/encoder_attention_sites.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/image_classification/image_classification_task.h"
+#include "engine/tasks/image_classification/image_data_settings.h"
 #include "engine/tasks/image_classification/image_tensors.h"
 #include "engine/tasks/image_classification/random_crop_flip.h"
 #include "engine/tasks/pretrained_artifacts.h"
@@ -86,7 +87,7 @@ Expected<std::unique_ptr<Task>> PretrainedImageClassificationTask::forInference(
   }
   data.class_names = std::move(*names);
   data.height = data.width =
-      static_cast<int>(config.model.get<VisionTransformerConfig>().image_size);
+      static_cast<int>(config.task_settings.get<VisionTransformerConfig>().image_size);
   try {
     return std::unique_ptr<Task>(std::make_unique<PretrainedImageClassificationTask>(
         config, std::move(data), *processor, VitModel(*vit), std::string(), device));
@@ -100,6 +101,7 @@ PretrainedImageClassificationTask::PretrainedImageClassificationTask(
     std::string model_folder, const torch::Device& device)
     : ImageDatasetTask(data),
       config_(config),
+      augment_(config.task_settings.get<ImageDataSettings>().augment),
       device_(device),
       processor_(std::move(processor)),
       model_folder_(std::move(model_folder)),
@@ -146,7 +148,7 @@ torch::Tensor PretrainedImageClassificationTask::pixelValues(const torch::Tensor
 BatchOutcome PretrainedImageClassificationTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
   torch::Tensor pixels = pixelValues(images_[0].index_select(0, index));
-  if (config_.augment) pixels = randomCropFlip(pixels);
+  if (augment_) pixels = randomCropFlip(pixels);
   const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
   const torch::Tensor logits = model_->forward(pixels);  // (B, classes)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);

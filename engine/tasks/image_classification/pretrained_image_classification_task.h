@@ -57,6 +57,7 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
   int64_t evaluationBatch() const override { return config_.batch_size; }
 
   TrainingConfig config_;
+  bool augment_ = false;  ///< config_'s ImageDataSettings::augment
   torch::Device device_;
   VitImageProcessor processor_;
   std::string model_folder_;

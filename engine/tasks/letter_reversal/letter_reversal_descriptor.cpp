@@ -23,7 +23,7 @@ TrainingConfig letterReversalPreset(const std::string& name) {
   c.optimization.lr = 5e-3;
   c.optimization.schedule = "cosine";
   c.optimization.warmup_steps = 100;
-  LetterReversalConfig& model = c.model.as<LetterReversalConfig>();
+  LetterReversalConfig& model = c.task_settings.as<LetterReversalConfig>();
   if (name == "laptop") {
     c.builtin = {20000, 1000, 1};
     c.batch_size = 64;
@@ -47,7 +47,7 @@ Status validateLetterReversal(const TrainingConfig& c) {
 /// The three splits, each from a seed of its own, so no held-out word was drawn for training
 /// (a short word may still recur by chance, as a real one would).
 std::array<std::vector<std::string>, 3> words(const TrainingConfig& c) {
-  const auto letters = static_cast<int>(c.model.get<LetterReversalConfig>().max_letters);
+  const auto letters = static_cast<int>(c.task_settings.get<LetterReversalConfig>().max_letters);
   const std::uint64_t seed = c.builtin.seed;
   return {generateLetterWords(c.builtin.train_count, letters, seed),
           generateLetterWords(c.builtin.test_count, letters, seed * 1000003ULL + 1),
@@ -102,7 +102,7 @@ TaskDescriptor letterReversalTaskDescriptor() {
     return AttentionAxes{"encoder self", "query (letter written)", "key (START, word read)"};
   };
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
-    return letterReversalStepFlops(c.model.get<LetterReversalConfig>(), c.batch_size);
+    return letterReversalStepFlops(c.task_settings.get<LetterReversalConfig>(), c.batch_size);
   };
   d.make_training_task = makeLetterReversalTraining;
   d.make_inference_task = makeLetterReversalInference;

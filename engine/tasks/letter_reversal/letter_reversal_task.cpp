@@ -53,7 +53,7 @@ LetterReversalTask::LetterReversalTask(const TrainingConfig& config,
                                        std::array<std::vector<std::string>, 3> words,
                                        const torch::Device& device)
     : config_(config),
-      settings_(config.model.get<LetterReversalConfig>()),
+      settings_(config.task_settings.get<LetterReversalConfig>()),
       device_(device),
       words_(std::move(words)) {
   for (std::size_t k = 0; k < 3; ++k) {
@@ -148,7 +148,7 @@ LetterReversalTask::Answers LetterReversalTask::answer(const torch::Tensor& ids,
 }
 
 EvaluationOutcome LetterReversalTask::evaluate(DataSplit split, int max_samples,
-                                               int /*decode_samples*/) {
+                                               FigureSamples /*figures*/) {
   const std::size_t k = splitSlot(split);
   const int64_t n = max_samples > 0 ? std::min<int64_t>(max_samples, count(k)) : count(k);
   const Answers a = answer(ids_[k].narrow(0, 0, n), targets_[k].narrow(0, 0, n));

@@ -30,7 +30,7 @@ class LetterReversalTask : public Task {
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
   EvaluationOutcome summarizeScores(const std::vector<ScoredSample>& scored) const override;

@@ -129,7 +129,7 @@ PretrainedSentimentTask::PretrainedSentimentTask(const TrainingConfig& config, T
       model_folder_(std::move(model_folder)),
       model_(std::move(model)) {
   // The model has no positions past max_position_embeddings, whatever the preset asks for.
-  max_length_ = std::min<int64_t>(config_.model.get<TextClassifierConfig>().max_len,
+  max_length_ = std::min<int64_t>(config_.task_settings.get<TextClassifierConfig>().max_len,
                                   model_->config().max_position_embeddings);
   for (DataSplit split : {DataSplit::kTrain, DataSplit::kValidation, DataSplit::kTest}) {
     const std::size_t k = splitSlot(split);
@@ -193,7 +193,7 @@ BatchOutcome PretrainedSentimentTask::trainBatch(const std::vector<int64_t>& ind
 }
 
 EvaluationOutcome PretrainedSentimentTask::evaluate(DataSplit split, int max_samples,
-                                                    int /*decode_samples*/) {
+                                                    FigureSamples /*figures*/) {
   const std::size_t k = splitSlot(split);
   return evaluateClassifier(
       *model_, labels_[k], max_samples, 64, [this, k](int64_t start, int64_t count) {

@@ -43,7 +43,7 @@ class PretrainedSentimentTask : public Task {
   std::string describe() const override;
 
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;

@@ -12,6 +12,7 @@
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
 #include "engine/tasks/sentiment/pretrained_sentiment_task.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
 
 namespace ascope {
@@ -23,7 +24,7 @@ TrainingConfig sentimentPreset(const std::string& name) {
   c.preset = name;
   c.optimization.optimizer = "adam";
   c.optimization.lr = 1e-3;
-  TextClassifierConfig& text = c.model.as<TextClassifierConfig>();
+  TextClassifierConfig& text = c.task_settings.as<TextClassifierConfig>();
   text = TextClassifierConfig{};  // d_model 64, 2 heads, ff 128, 1 layer, max_len 100
   c.builtin = {8000, 2000, 1};
   if (name == "seed") {
@@ -52,7 +53,7 @@ TrainingConfig sentimentPreset(const std::string& name) {
     c.optimization.weight_decay = 0.01;
     c.optimization.schedule = "cosine";
     c.optimization.warmup_steps = 100;
-    c.min_freq = 3;
+    c.task_settings.as<ReviewDataSettings>().min_freq = 3;
     c.batch_size = 64;
     c.epochs = 8;
     c.eval_max_samples = 0;
@@ -112,7 +113,7 @@ Expected<TextDataset> benchmarkReviews(const TrainingConfig& c, int64_t vocab) {
     return Error{"vocab must be at least 2 for sentiment (padding and a word), got " +
                  std::to_string(vocab)};
   }
-  const int64_t words = vocab - 1, length = c.model.get<TextClassifierConfig>().max_len;
+  const int64_t words = vocab - 1, length = c.task_settings.get<TextClassifierConfig>().max_len;
   int64_t count = std::max<int64_t>(c.builtin.train_count, (words + length - 1) / length);
   count = (count + c.batch_size - 1) / c.batch_size * c.batch_size;
   TextDataset data =
@@ -144,7 +145,9 @@ Expected<std::unique_ptr<Task>> makeSentimentTraining(const TaskBuild& b) {
   if (data->train.empty() || data->validation.empty()) {
     return Error{b.config.data + ": needs both training and validation reviews"};
   }
-  const int min_freq = b.shapes.vocab > 0 ? 1 : b.config.min_freq;  // every made-up word is in
+  // Every made-up word of a benchmark's reviews is in.
+  const int min_freq =
+      b.shapes.vocab > 0 ? 1 : b.config.task_settings.get<ReviewDataSettings>().min_freq;
   ImdbWordTokenizer tokenizer = ImdbWordTokenizer::fit(data->train, min_freq);
   return std::unique_ptr<Task>(
       std::make_unique<SentimentTask>(b.config, std::move(*data), std::move(tokenizer), b.device));
@@ -168,7 +171,7 @@ Expected<std::unique_ptr<Task>> makeSentimentInference(const TaskBuild& b) {
 
 /// The text classifier of `c` over max_len tokens, or the BERT of c.pretrained's config.json.
 Expected<double> sentimentStepFlops(const TrainingConfig& c) {
-  TextClassifierConfig text = c.model.get<TextClassifierConfig>();
+  TextClassifierConfig text = c.task_settings.get<TextClassifierConfig>();
   if (!c.pretrained.empty()) {
     Expected<BertConfig> hf = readBertConfig(c.pretrained + "/config.json");
     if (!hf.ok()) return Error{hf.error()};
@@ -201,19 +204,22 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.fine_tune_preset = "finetune";
   d.make_preset = sentimentPreset;
   d.validate = [](const TrainingConfig& c) -> Status {
-    Expected<TextClassifierConfig> read = c.model.read<TextClassifierConfig>();
+    Expected<ReviewDataSettings> data = c.task_settings.read<ReviewDataSettings>();
+    if (!data.ok()) return Error{data.error()};
+    if (Status s = data->validate(); !s.ok()) return s;
+    Expected<TextClassifierConfig> read = c.task_settings.read<TextClassifierConfig>();
     if (!read.ok()) return Error{read.error()};
     TextClassifierConfig t = *read;
     t.vocab_size = std::max<int64_t>(t.vocab_size, 2);  // filled in from the tokenizer later
     return t.validate();
   };
   d.model_shape = [](const TrainingConfig& c) {
-    const Expected<TextClassifierConfig> t = c.model.read<TextClassifierConfig>();
+    const Expected<TextClassifierConfig> t = c.task_settings.read<TextClassifierConfig>();
     if (!t.ok()) return ModelShape{};
     return ModelShape{t->layers, t->heads, t->d_model, t->d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    TextClassifierConfig& t = c.model.as<TextClassifierConfig>();
+    TextClassifierConfig& t = c.task_settings.as<TextClassifierConfig>();
     t.layers = s.layers;
     t.heads = s.heads;
     t.d_model = s.d_model;

@@ -31,7 +31,7 @@ torch::Tensor reviewLengths(const torch::Tensor& ids) {
 SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
                              ImdbWordTokenizer tokenizer, const torch::Device& device)
     : config_(config),
-      text_(config.model.get<TextClassifierConfig>()),
+      text_(config.task_settings.get<TextClassifierConfig>()),
       device_(device),
       data_(std::move(data)),
       tokenizer_(std::move(tokenizer)) {
@@ -118,7 +118,7 @@ torch::Tensor SentimentTask::logitsOf(DataSplit split, int64_t start, int64_t co
 }
 
 EvaluationOutcome SentimentTask::evaluate(DataSplit split, int max_samples,
-                                          int /*decode_samples*/) {
+                                          FigureSamples /*figures*/) {
   return evaluateClassifier(
       *model_, labels_[splitSlot(split)], max_samples, 256,
       [this, split](int64_t start, int64_t count) { return logitsOf(split, start, count); });

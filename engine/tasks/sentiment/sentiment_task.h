@@ -25,7 +25,7 @@ class SentimentTask : public Task {
   BatchOutcome trainBatch(const std::vector<int64_t>& indices) override;
   std::vector<int64_t> trainingLengths() const override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
   AttentionSnapshot probeAttention(int index) override;

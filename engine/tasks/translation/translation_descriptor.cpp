@@ -13,6 +13,7 @@
 #include "engine/tasks/descriptor_parts.h"
 #include "engine/tasks/held_out_data.h"
 #include "engine/tasks/loaded_dataset.h"
+#include "engine/tasks/translation/translation_data_settings.h"
 #include "engine/tasks/translation/translation_scores.h"
 #include "engine/tasks/translation/translation_task.h"
 #include "engine/text/pieces/sentence_piece_model.h"
@@ -28,7 +29,7 @@ TrainingConfig translationPreset(const std::string& name) {
   c.optimization.label_smoothing = 0.1;
   c.builtin = {12000, 1000, 1};
   c.bucket_by_length = true;  // pairs of 3 to 80 tokens: random batches would be mostly padding
-  TranslatorConfig& t = c.model.as<TranslatorConfig>();
+  TranslatorConfig& t = c.task_settings.as<TranslatorConfig>();
   if (name == "seed") {
     t = TranslatorConfig{};  // d_model 512, 6 + 6 layers, 8 heads, d_ff 2048
     c.batch_size = 8;
@@ -54,11 +55,12 @@ TrainingConfig translationPreset(const std::string& name) {
       // settings: 13.9 (14.3 min).
       t.seq_len = 36;  // longer costs every random batch its padding
       t.piece_vocab_size = 4000;
-      c.min_freq = 5;  // only for a run asked for whole words (--pieces 0)
+      c.task_settings.as<TranslationDataSettings>().min_freq =
+          5;  // only for a run asked for whole words (--pieces 0)
       c.optimization.lr = 2e-3;
       c.optimization.warmup_steps = 200;
       c.epochs = 5;
-      c.decode_samples = 500;
+      c.task_settings.as<TranslationDataSettings>().decode_samples = 500;
       c.eval_max_samples = 0;
       // Measured on the Europarl pairs, 3 epochs: random batches reach BLEU 16.6 in 7.5 CPU-min,
       // length buckets 13.0 in 5.6 CPU-min; the budget is 10 CPU-min, so quality wins here.
@@ -73,17 +75,20 @@ TrainingConfig translationPreset(const std::string& name) {
     c.builtin = {400, 50, 1};
     c.epochs = 3;
     probeEveryTenSteps(c);
-    c.decode_samples = 10;
+    c.task_settings.as<TranslationDataSettings>().decode_samples = 10;
   }
   return c;
 }
 
 Status validateTranslation(const TrainingConfig& c) {
-  if (usesBuiltinData(c) && (c.source_language != "en" || c.target_language != "it")) {
+  Expected<TranslationDataSettings> data = c.task_settings.read<TranslationDataSettings>();
+  if (!data.ok()) return Error{data.error()};
+  if (Status s = data->validate(); !s.ok()) return s;
+  if (usesBuiltinData(c) && (data->source_language != "en" || data->target_language != "it")) {
     return Error{"the built-in translation data is English→Italian (en→it), got " +
-                 c.source_language + "→" + c.target_language};
+                 data->source_language + "→" + data->target_language};
   }
-  Expected<TranslatorConfig> t = c.model.read<TranslatorConfig>();
+  Expected<TranslatorConfig> t = c.task_settings.read<TranslatorConfig>();
   if (!t.ok()) return Error{t.error()};
   return t->validate();
 }
@@ -92,9 +97,10 @@ Status validateTranslation(const TrainingConfig& c) {
 /// the loader calls that part validation, and so it stays), nothing held out.
 Expected<TranslationDataset> readPairs(const std::string& path, const TrainingConfig& c,
                                        std::vector<std::string>* warnings) {
+  const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
   TranslationLoadOptions options;
-  options.source_language = c.source_language;
-  options.target_language = c.target_language;
+  options.source_language = languages.source_language;
+  options.target_language = languages.target_language;
   options.seed = c.seed;
   if (c.splits.layout != 1) options.train_fraction = 1.0;
   return takeLoaded(loadTranslationDataset(path, options), warnings);
@@ -121,9 +127,10 @@ Expected<TranslationDataset> translationData(const TrainingConfig& c,
       std::move(data), c, "pairs",
       [&](const std::string& path) -> Expected<TranslationDataset> {
         // A named corpus is read whole: every pair of it belongs to the split it is named for.
+        const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
         TranslationLoadOptions options;
-        options.source_language = c.source_language;
-        options.target_language = c.target_language;
+        options.source_language = languages.source_language;
+        options.target_language = languages.target_language;
         options.train_fraction = 1.0;
         return takeLoaded(loadTranslationDataset(path, options), warnings);
       },
@@ -149,7 +156,8 @@ Expected<TranslationDataset> benchmarkPairs(const TrainingConfig& c, const Bench
                  std::to_string(s.vocab)};
   }
   const int64_t words = s.vocab - specials;
-  const int64_t length = (s.pad_to > 0 ? s.pad_to : c.model.get<TranslatorConfig>().seq_len) - 2;
+  const int64_t length =
+      (s.pad_to > 0 ? s.pad_to : c.task_settings.get<TranslatorConfig>().seq_len) - 2;
   if (length < 1) {
     return Error{"pad_to must be at least 3 for random pairs ([SOS], a word, [EOS]), got " +
                  std::to_string(s.pad_to)};
@@ -161,7 +169,7 @@ Expected<TranslationDataset> benchmarkPairs(const TrainingConfig& c, const Bench
 
 /// What config.json recorded of one side's pieces when the run learned them.
 TranslationTokenizer::Recorded recordedPieces(const TrainingConfig& c, bool source) {
-  const TranslatorConfig& t = c.model.get<TranslatorConfig>();
+  const TranslatorConfig& t = c.task_settings.get<TranslatorConfig>();
   return {source ? t.source_pieces_sha256 : t.target_pieces_sha256};
 }
 
@@ -171,8 +179,9 @@ TranslationTokenizer::Recorded recordedPieces(const TrainingConfig& c, bool sour
 Expected<TranslationTokenizer> runPieces(const TrainingConfig& c,
                                          const std::vector<TranslationPair>& train, bool source,
                                          std::vector<std::string>* warnings) {
-  const std::string& language = source ? c.source_language : c.target_language;
-  const TranslatorConfig& t = c.model.get<TranslatorConfig>();
+  const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
+  const std::string& language = source ? languages.source_language : languages.target_language;
+  const TranslatorConfig& t = c.task_settings.get<TranslatorConfig>();
   if (c.resume && !c.out_dir.empty()) {
     const std::string file = c.out_dir + "/" + TranslationTokenizer::fileName(language, true);
     std::error_code ec;
@@ -198,7 +207,7 @@ Expected<TranslationTokenizer> runPieces(const TrainingConfig& c,
 Expected<std::unique_ptr<Task>> makeTranslationTraining(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
   const BenchmarkShapes& shapes = b.shapes;
-  const int64_t seq_len = config.model.get<TranslatorConfig>().seq_len;
+  const int64_t seq_len = config.task_settings.get<TranslatorConfig>().seq_len;
   if (shapes.pad_to > seq_len) {
     return Error{"pad_to " + std::to_string(shapes.pad_to) +
                  " is longer than the model's seq_len " + std::to_string(seq_len)};
@@ -209,8 +218,10 @@ Expected<std::unique_ptr<Task>> makeTranslationTraining(const TaskBuild& b) {
   if (data->train.empty() || data->validation.empty()) {
     return Error{config.data + ": needs both training and validation pairs"};
   }
-  const int min_freq = shapes.vocab > 0 ? 1 : config.min_freq;  // every made-up word is in
-  const TranslatorConfig& translator = config.model.get<TranslatorConfig>();
+  // Every made-up word of a benchmark's pairs is in.
+  const int min_freq =
+      shapes.vocab > 0 ? 1 : config.task_settings.get<TranslationDataSettings>().min_freq;
+  const TranslatorConfig& translator = config.task_settings.get<TranslatorConfig>();
   const bool pieces = translator.piece_vocab_size > 0 && shapes.vocab == 0;
   Expected<TranslationTokenizer> source =
       pieces
@@ -241,11 +252,12 @@ Expected<std::unique_ptr<Task>> makeTranslationTraining(const TaskBuild& b) {
 
 Expected<std::unique_ptr<Task>> makeTranslationInference(const TaskBuild& b) {
   const TrainingConfig& config = b.config;
-  const bool pieces = config.model.get<TranslatorConfig>().piece_vocab_size > 0;
-  auto source = TranslationTokenizer::load(b.run_dir, config.source_language, pieces,
+  const bool pieces = config.task_settings.get<TranslatorConfig>().piece_vocab_size > 0;
+  const TranslationDataSettings languages = config.task_settings.get<TranslationDataSettings>();
+  auto source = TranslationTokenizer::load(b.run_dir, languages.source_language, pieces,
                                            recordedPieces(config, true), b.warnings);
   if (!source.ok()) return Error{source.error()};
-  auto target = TranslationTokenizer::load(b.run_dir, config.target_language, pieces,
+  auto target = TranslationTokenizer::load(b.run_dir, languages.target_language, pieces,
                                            recordedPieces(config, false), b.warnings);
   if (!target.ok()) return Error{target.error()};
   TranslationDataset data;
@@ -281,7 +293,6 @@ TaskDescriptor translationTaskDescriptor() {
   d.metrics = translationMetrics();
   d.extra_evaluation_passes = {{"greedy_", 1, {"bleu"}}};
   d.layers_hint = "Encoder layers and decoder layers (each)";
-  d.language_pair = true;
   for (const char* token : TranslationWordTokenizer::kSpecialTokens) {
     if (std::string_view(token) != "[UNK]")
       d.special_tokens.emplace_back(token);  // stands for a word
@@ -289,14 +300,23 @@ TaskDescriptor translationTaskDescriptor() {
   d.presets = laptopTinySeedPresets();
   d.presets.push_back({"real", "sized for a real corpus on a CPU"});
   d.make_preset = translationPreset;
+  d.set_languages = [](TrainingConfig& c, const std::optional<std::string>& source,
+                       const std::optional<std::string>& target) {
+    TranslationDataSettings& languages = c.task_settings.as<TranslationDataSettings>();
+    languages.source_language = source.value_or(languages.source_language);
+    languages.target_language = target.value_or(languages.target_language);
+  };
+  d.set_figure_samples = [](TrainingConfig& c, int samples) {
+    c.task_settings.as<TranslationDataSettings>().decode_samples = samples;
+  };
   d.validate = validateTranslation;
   d.model_shape = [](const TrainingConfig& c) {
-    const Expected<TranslatorConfig> t = c.model.read<TranslatorConfig>();
+    const Expected<TranslatorConfig> t = c.task_settings.read<TranslatorConfig>();
     if (!t.ok()) return ModelShape{};
     return ModelShape{t->encoder_layers, t->heads, t->d_model, t->d_ff, 0};
   };
   d.set_model_shape = [](TrainingConfig& c, const ModelShape& s) {
-    TranslatorConfig& t = c.model.as<TranslatorConfig>();
+    TranslatorConfig& t = c.task_settings.as<TranslatorConfig>();
     t.encoder_layers = t.decoder_layers = s.layers;
     t.heads = s.heads;
     t.d_model = s.d_model;
@@ -304,7 +324,7 @@ TaskDescriptor translationTaskDescriptor() {
   };
   d.image_side = [](const TrainingConfig&) { return 0; };
   d.step_flops = [](const TrainingConfig& c) -> Expected<double> {
-    const TranslatorConfig t = c.model.get<TranslatorConfig>();
+    const TranslatorConfig t = c.task_settings.get<TranslatorConfig>();
     return trainingStepFlops(t, c.batch_size, t.seq_len, t.seq_len);
   };
   d.attention_axes = axes;

@@ -56,7 +56,8 @@ TranslationTask::TranslationTask(const TrainingConfig& config, TranslationDatase
                                  TranslationTokenizer target_tokenizer, const torch::Device& device,
                                  int64_t pad_to)
     : config_(config),
-      translator_(config.model.get<TranslatorConfig>()),
+      translator_(config.task_settings.get<TranslatorConfig>()),
+      data_settings_(config.task_settings.get<TranslationDataSettings>()),
       device_(device),
       source_tokenizer_(std::move(source_tokenizer)),
       target_tokenizer_(std::move(target_tokenizer)),
@@ -352,7 +353,8 @@ bool TranslationTask::translate(DataSplit split, int64_t count,
   return true;
 }
 
-EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, int decode_samples) {
+EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples,
+                                            FigureSamples figures) {
   torch::NoGradGuard no_grad;
   model_->eval();
   const std::vector<EncodedPair>& encoded = encoded_[splitSlot(split)];
@@ -375,7 +377,9 @@ EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, in
   out.loss = counted > 0 ? loss_sum / counted : 0;
   out.accuracy = counted > 0 ? correct / counted : 0;
 
-  const int64_t decode = std::min<int64_t>(decode_samples, size);
+  const int64_t decode = figures == FigureSamples::kEvery
+                             ? size
+                             : std::min<int64_t>(data_settings_.decode_samples, size);
   std::vector<std::string> hypotheses, references;
   translate(split, decode, &hypotheses);
   for (int64_t i = 0; i < decode; ++i) {
@@ -385,6 +389,7 @@ EvaluationOutcome TranslationTask::evaluate(DataSplit split, int max_samples, in
   if (decode > 0) {
     // Against the raw reference, as sacreBLEU scores: never a reference rebuilt from token ids.
     out.figures = translationFigures(scoreTranslations(hypotheses, references), false);
+    out.figure_samples = static_cast<int>(decode);
   }
   return out;
 }
@@ -631,9 +636,9 @@ std::vector<AttentionSite> TranslationTask::attentionSites() {
 }
 
 Status TranslationTask::saveArtifacts(const std::string& run_dir) const {
-  Status s = source_tokenizer_.save(run_dir, config_.source_language);
+  Status s = source_tokenizer_.save(run_dir, data_settings_.source_language);
   if (!s.ok()) return s;
-  s = target_tokenizer_.save(run_dir, config_.target_language);
+  s = target_tokenizer_.save(run_dir, data_settings_.target_language);
   if (!s.ok()) return s;
   // config.json (the session's, written just before) records what the data fixed: the
   // vocabularies' sizes, the share of [UNK] among the training tokens, and the pieces' SHA-256,

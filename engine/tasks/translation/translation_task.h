@@ -4,6 +4,7 @@
 #include "engine/models/seq2seq_translator.h"
 #include "engine/tasks/task.h"
 #include "engine/tasks/translation/beam_search.h"
+#include "engine/tasks/translation/translation_data_settings.h"
 #include "engine/text/pieces/translation_tokenizer.h"
 #include "engine/vocabulary/datasets.h"
 
@@ -34,7 +35,7 @@ class TranslationTask : public Task {
   /// Source tokens + decoder tokens of each training pair: what a batch is padded over.
   std::vector<int64_t> trainingLengths() const override;
   double trainingFlops(const std::vector<int64_t>& indices) const override;
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override;
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override;
   Expected<std::vector<ScoredSample>> scoreSplit(DataSplit split,
                                                  const ScoringProgress& progress) override;
   /// Token-weighted loss and accuracy, and every translation figure with BLEU's details.
@@ -124,7 +125,8 @@ class TranslationTask : public Task {
   SamplePrediction predictionOf(std::size_t at, const std::vector<int64_t>& hypothesis) const;
 
   TrainingConfig config_;
-  TranslatorConfig translator_;  ///< config_.model, with the sizes the data fixes
+  TranslatorConfig translator_;  ///< config_'s model settings, with the sizes the data fixes
+  TranslationDataSettings data_settings_;  ///< config_'s languages and decoded samples
   torch::Device device_;
   TranslationTokenizer source_tokenizer_, target_tokenizer_;
   /// Per split (splitSlot): the pairs as text (held-out ones: their raw reference) and encoded.

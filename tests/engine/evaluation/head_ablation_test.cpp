@@ -61,12 +61,15 @@ std::string trainTinyRun(const std::string& task, int64_t steps) {
   return c.out_dir;
 }
 
-/// The run's task with its last.pt weights, built the way ablateRun builds it.
-std::unique_ptr<Task> loadedTask(const std::string& run_dir) {
+/// The run's task with its last.pt weights, built the way ablateRun builds it: its figures over
+/// `figure_samples` samples.
+std::unique_ptr<Task> loadedTask(const std::string& run_dir, int figure_samples) {
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   EXPECT_TRUE(folder.ok());
   Expected<TrainingConfig> config = folder->readConfig();
   EXPECT_TRUE(config.ok());
+  const TaskDescriptor* descriptor = TaskRegistry::instance().find(config->task);
+  if (descriptor->set_figure_samples) descriptor->set_figure_samples(*config, figure_samples);
   Expected<std::unique_ptr<Task>> task =
       makeTrainingTask(*config, torch::Device(torch::kCPU), nullptr);
   EXPECT_TRUE(task.ok()) << task.error();
@@ -146,8 +149,9 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   EXPECT_EQ(table->step, 40);
 
   // The baseline is the run's model evaluated as it is.
-  std::unique_ptr<Task> task = loadedTask(*sentiment_run_);
-  const EvaluationOutcome plain = task->evaluate(DataSplit::kValidation, 80, 64);
+  std::unique_ptr<Task> task = loadedTask(*sentiment_run_, 64);
+  const EvaluationOutcome plain =
+      task->evaluate(DataSplit::kValidation, 80, FigureSamples::kAsSettingsSay);
   EXPECT_EQ(table->baseline.ablation, "none");
   EXPECT_EQ(table->baseline.samples, 50);  // 80 asked: the whole 50-review validation split
   EXPECT_DOUBLE_EQ(table->baseline.loss, plain.loss);
@@ -165,7 +169,8 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
   EXPECT_GT(std::fabs(layer->loss - plain.loss), 1e-4) << "dropping the only layer changed nothing";
   // The same masks on the live task give the same figures.
   task->attentionSites()[0].module->setHeadMask({false, true});
-  const EvaluationOutcome head0_dropped = task->evaluate(DataSplit::kValidation, 80, 64);
+  const EvaluationOutcome head0_dropped =
+      task->evaluate(DataSplit::kValidation, 80, FigureSamples::kAsSettingsSay);
   EXPECT_DOUBLE_EQ(table->find("encoder", 0, 0, kAblationDropHead)->loss, head0_dropped.loss);
 
   const std::vector<std::string> lines = readLines(ablationCsvPath(*sentiment_run_));
@@ -194,14 +199,15 @@ TEST_F(HeadAblation, SentimentRunGivesEveryRowAndItsCsv) {
 TEST_F(HeadAblation, TranslationRunHasBleuForEveryRowInThreeGroups) {
   AblationOptions options;
   options.samples = 40;
-  options.decode_samples = 8;
+  options.figure_samples = 8;
   Expected<AblationTable> table = ablateRun(*translation_run_, options, nullptr);
   ASSERT_TRUE(table.ok()) << table.error();
   EXPECT_EQ(table->groups(), (std::vector<std::string>{"encoder self", "decoder self", "cross"}));
   EXPECT_EQ(table->rows.size(), 3u * (2 * 2 + 1));  // tiny: 1 + 1 layers × 2 heads
   EXPECT_EQ(table->decoded_samples, 8);
   const EvaluationOutcome plain =
-      loadedTask(*translation_run_)->evaluate(DataSplit::kValidation, 40, 8);
+      loadedTask(*translation_run_, 8)
+          ->evaluate(DataSplit::kValidation, 40, FigureSamples::kAsSettingsSay);
   ASSERT_TRUE(table->baseline.figures.has("bleu"));
   EXPECT_EQ(table->baseline.figures, plain.figures);
   EXPECT_DOUBLE_EQ(table->baseline.accuracy, plain.accuracy);
@@ -269,9 +275,9 @@ class FailingTask final : public testing::ForwardingTask {
  public:
   FailingTask(std::unique_ptr<Task> inner, int fail_at)
       : ForwardingTask(std::move(inner)), fail_at_(fail_at) {}
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override {
     if (++evaluations_ == fail_at_) throw std::runtime_error("can't allocate memory\nbacktrace");
-    return ForwardingTask::evaluate(split, max_samples, decode_samples);
+    return ForwardingTask::evaluate(split, max_samples, figures);
   }
 
  private:
@@ -296,7 +302,7 @@ TEST(HeadAblationErrors, MasksComeBackAfterSuccessCancelAndException) {
   };
   AblationOptions options;
   options.samples = 8;
-  options.decode_samples = 2;
+  options.figure_samples = 2;
 
   // Cancelled after the third of 16 evaluations.
   Expected<AblationTable> cancelled =
@@ -316,7 +322,8 @@ TEST(HeadAblationErrors, MasksComeBackAfterSuccessCancelAndException) {
   expectMasksAsBefore("after success");
   // The baseline ran with every head on, the earlier mask included.
   sites[1].module->setHeadMask({});
-  EXPECT_DOUBLE_EQ(table->baseline.loss, task.evaluate(DataSplit::kValidation, 8, 2).loss);
+  EXPECT_DOUBLE_EQ(table->baseline.loss,
+                   task.evaluate(DataSplit::kValidation, 8, FigureSamples::kAsSettingsSay).loss);
 
   options.samples = 0;
   Expected<AblationTable> refused = ablateHeads(task, options, nullptr);

@@ -10,7 +10,9 @@
 
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_data_settings.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/tasks/translation/translation_scores.h"
 #include "engine/train/trainer.h"
@@ -60,10 +62,11 @@ class RunEvaluation : public ::testing::Test {
     csv.close();
     TrainingConfig sentiment = *makePreset(kSentimentTaskId, "tiny");
     sentiment.data = data_ + "/reviews.csv";
-    sentiment.min_freq = 1;
+    sentiment.task_settings.as<ReviewDataSettings>().min_freq = 1;
     sentiment_ = new TrainedRun(trainEvaluatedRun(sentiment, "sentiment"));
     TrainingConfig translation = *makePreset(kTranslationTaskId, "tiny");
-    translation.decode_samples = 1000;  // the run's own test decodes every pair too
+    // The run's own test decodes every pair too.
+    translation.task_settings.as<TranslationDataSettings>().decode_samples = 1000;
     translation_ = new TrainedRun(trainEvaluatedRun(translation, "translation"));
   }
   static void TearDownTestSuite() {

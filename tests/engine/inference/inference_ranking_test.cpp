@@ -44,7 +44,7 @@ TEST(InferenceRanking, ImageClassesAreRankedToo) {
   auto task = makeTrainingTask(config, torch::Device(torch::kCPU), nullptr);
   ASSERT_TRUE(task.ok()) << task.error();
   (*task)->model().eval();
-  const int side = static_cast<int>(config.model.get<VisionTransformerConfig>().image_size);
+  const int side = static_cast<int>(config.task_settings.get<VisionTransformerConfig>().image_size);
   ImageBuffer image{side, side, std::vector<std::uint8_t>(3 * side * side, 90)};
   Expected<InferenceOutcome> out = (*task)->inferImage(image);
   ASSERT_TRUE(out.ok()) << out.error();

@@ -205,7 +205,8 @@ TEST(AskedInputAttention, TranslationDecoderIsCausalAndRowsPredictTheTranslation
   }
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
-  if (static_cast<int64_t>(predictions.size()) < config->model.get<TranslatorConfig>().seq_len) {
+  if (static_cast<int64_t>(predictions.size()) <
+      config->task_settings.get<TranslatorConfig>().seq_len) {
     EXPECT_EQ(predictions.back(), "[EOS]");
   }
   // The predictions spell the translation (decode leaves special and unknown tokens out).
@@ -259,7 +260,8 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   const std::string run = trainedAskedRun(kImageClassificationTaskId);
   Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
   ASSERT_TRUE(config.ok());
-  const int side = static_cast<int>(config->model.get<VisionTransformerConfig>().image_size);
+  const int side =
+      static_cast<int>(config->task_settings.get<VisionTransformerConfig>().image_size);
   InferenceRequest request;
   request.run_dir = run;
   request.image_width = request.image_height = side;
@@ -274,7 +276,7 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   EXPECT_EQ(image.image.width, side);
   EXPECT_EQ(image.image.height, side);
   EXPECT_EQ(image.image.pixels, request.image_planar);
-  EXPECT_EQ(image.patch_size, config->model.get<VisionTransformerConfig>().patch_size);
+  EXPECT_EQ(image.patch_size, config->task_settings.get<VisionTransformerConfig>().patch_size);
   ASSERT_GT(image.grid_rows, 0);
   EXPECT_EQ(image.grid_rows * image.patch_size, side);
   EXPECT_EQ(image.grid_cols * image.patch_size, side);

@@ -357,7 +357,7 @@ TEST(RunFilesReliability, ASettingOfTheWrongTypeOrSizeIsNamed) {
   Expected<TrainingConfig> read = folder.readConfig();
   ASSERT_TRUE(read.ok()) << read.error();
   EXPECT_EQ(validateConfig(*read).error(),
-            "model settings \"text.layers\" must be a whole number, got \"six\"");
+            "settings \"text.layers\" must be a whole number, got \"six\"");
 }
 
 TEST(RunFilesReliability, OnlyTheTailOfAHugeLogIsRead) {

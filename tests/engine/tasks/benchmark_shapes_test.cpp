@@ -76,7 +76,7 @@ TEST(LengthBucketing, TasksReportTheLengthsTheirBatchesCost) {
   // Reviews: the words each keeps, never more than max_len; the generated reviews vary.
   const std::vector<int64_t> words = (*reviews)->trainingLengths();
   ASSERT_EQ(static_cast<int64_t>(words.size()), (*reviews)->trainSize());
-  const int64_t max_len = sentiment.model.get<TextClassifierConfig>().max_len;
+  const int64_t max_len = sentiment.task_settings.get<TextClassifierConfig>().max_len;
   EXPECT_GE(*std::min_element(words.begin(), words.end()), 1);
   EXPECT_LE(*std::max_element(words.begin(), words.end()), max_len);
   EXPECT_LT(*std::min_element(words.begin(), words.end()),
@@ -88,7 +88,7 @@ TEST(BenchmarkShapes, RandomWordsFixTheVocabularyAndLength) {
   TrainingConfig translate = *makePreset(kTranslationTaskId, "tiny");
   Expected<StepBenchmarkResult> pairs = benchmarkTrainingSteps(translate, 1, 0, {100, 20});
   ASSERT_TRUE(pairs.ok()) << pairs.error();
-  TranslatorConfig t = translate.model.get<TranslatorConfig>();
+  TranslatorConfig t = translate.task_settings.get<TranslatorConfig>();
   t.target_vocab_size = 100;
   EXPECT_DOUBLE_EQ(pairs->gflop_per_step * 1e9, trainingStepFlops(t, 32, 20, 20));
   EXPECT_NEAR(pairs->gflop_per_step, 0.1056768, 1e-9);
@@ -97,7 +97,7 @@ TEST(BenchmarkShapes, RandomWordsFixTheVocabularyAndLength) {
   Expected<StepBenchmarkResult> reviews = benchmarkTrainingSteps(imdb, 1, 0, {1000, 0});
   ASSERT_TRUE(reviews.ok()) << reviews.error();
   EXPECT_DOUBLE_EQ(reviews->gflop_per_step * 1e9,
-                   trainingStepFlops(imdb.model.get<TextClassifierConfig>(), 32, 40));
+                   trainingStepFlops(imdb.task_settings.get<TextClassifierConfig>(), 32, 40));
 }
 
 TEST(BenchmarkShapes, PaddingAppliesToRealPairsToo) {

@@ -15,6 +15,7 @@
 #include "engine/inference/read_run.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
@@ -69,7 +70,7 @@ TrainingConfig tinyReviews(const std::string& data, const std::string& name) {
   c.out_dir = testing::freshTempPath("ascope_splits_" + name);
   c.probe_every_seconds = 1e9;
   c.epochs = 8;
-  c.min_freq = 1;
+  c.task_settings.as<ReviewDataSettings>().min_freq = 1;
   return c;
 }
 

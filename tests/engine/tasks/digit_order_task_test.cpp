@@ -60,11 +60,11 @@ TEST(DigitOrderTask, TheRegistryKnowsItFromItsDescriptorAlone) {
   const nlohmann::json json(config);
   ASSERT_TRUE(json.contains(DigitOrderConfig::kConfigKey));
   EXPECT_EQ(json[DigitOrderConfig::kConfigKey]["d_model"], 32);
-  EXPECT_EQ(json.get<TrainingConfig>().model.get<DigitOrderConfig>().layers, 2);
+  EXPECT_EQ(json.get<TrainingConfig>().task_settings.get<DigitOrderConfig>().layers, 2);
   // Its own cost, not a text classifier's: the estimate counts its model.
   Expected<double> flops = (*task)->step_flops(config);
   ASSERT_TRUE(flops.ok());
-  EXPECT_DOUBLE_EQ(*flops, digitOrderStepFlops(config.model.get<DigitOrderConfig>(), 64));
+  EXPECT_DOUBLE_EQ(*flops, digitOrderStepFlops(config.task_settings.get<DigitOrderConfig>(), 64));
   Expected<std::optional<RunTimeEstimate>> estimate = estimateRunTime(config, 2);
   ASSERT_TRUE(estimate.ok() && estimate->has_value());
   EXPECT_DOUBLE_EQ((*estimate)->flops_per_step, *flops);
@@ -100,7 +100,7 @@ TEST(DigitOrderTask, TrainsAndLearnsToTellTheOrder) {
   EXPECT_EQ(group.col_labels.front(), "CLS");
   Expected<OpenedRun> run = readRunFiles(dir.string());
   ASSERT_TRUE(run.ok()) << run.error();
-  EXPECT_EQ(run->config.model.get<DigitOrderConfig>().d_model, 32);
+  EXPECT_EQ(run->config.task_settings.get<DigitOrderConfig>().d_model, 32);
   fs::remove_all(dir);
 }
 

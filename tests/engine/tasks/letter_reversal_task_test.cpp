@@ -68,7 +68,7 @@ TEST(LetterReversalTask, DeclaresItsFigureAndPayload) {
   EXPECT_TRUE(validateConfig(config).ok()) << validateConfig(config).error();
   const nlohmann::json json(config);
   ASSERT_TRUE(json.contains(LetterReversalConfig::kConfigKey));
-  EXPECT_EQ(json.get<TrainingConfig>().model.get<LetterReversalConfig>().max_letters, 8);
+  EXPECT_EQ(json.get<TrainingConfig>().task_settings.get<LetterReversalConfig>().max_letters, 8);
   config.data = "/some/words.txt";
   EXPECT_EQ(validateConfig(config).error(),
             "the reversal task makes its own words: data must be builtin, got "

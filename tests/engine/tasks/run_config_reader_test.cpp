@@ -15,9 +15,13 @@
 #include "engine/inference/read_run.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/digit_order/digit_order_descriptor.h"
+#include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/image_classification/image_data_settings.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_data_settings.h"
+#include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/vocabulary/training_config_json.h"
 #include "tests/engine/removed_at_exit.h"
 
@@ -39,18 +43,18 @@ nlohmann::json sentimentConfig() {
   return nlohmann::json(*makePreset(kSentimentTaskId, "tiny"));
 }
 
-TEST(RunConfigReader, ModelSettingsOfTheWrongTypeAreNamedNotThrown) {
+TEST(RunConfigReader, TaskSettingsOfTheWrongTypeAreNamedNotThrown) {
   struct Case {
     const char* pointer;
     nlohmann::json value;
     const char* message;
   };
   const Case cases[] = {
-      {"/text/dropout", "0.1", "model settings \"text.dropout\" must be a number, got \"0.1\""},
-      {"/text/layers", "4", "model settings \"text.layers\" must be a whole number, got \"4\""},
+      {"/text/dropout", "0.1", "settings \"text.dropout\" must be a number, got \"0.1\""},
+      {"/text/layers", "4", "settings \"text.layers\" must be a whole number, got \"4\""},
       {"/text/d_model", nlohmann::json::object(),
-       "model settings \"text.d_model\" must be a whole number, got {}"},
-      {"/text/layers", 1.5, "model settings \"text.layers\" must be a whole number, got 1.5"},
+       "settings \"text.d_model\" must be a whole number, got {}"},
+      {"/text/layers", 1.5, "settings \"text.layers\" must be a whole number, got 1.5"},
   };
   int n = 0;
   for (const Case& c : cases) {
@@ -156,6 +160,58 @@ TEST(RunConfigReader, RunFoldersWrittenBeforeStillOpen) {
   Expected<TrainingConfig> again = readTrainingConfig(written);
   ASSERT_TRUE(again.ok()) << again.error();
   EXPECT_EQ(nlohmann::json(*again), written);
+}
+
+// Runs made before the data and evaluation settings became the task's kept them as top-level keys
+// of config.json: they open, resume and validate with their own values, and a config written
+// again keeps them.
+TEST(RunConfigReader, DataSettingsWrittenAtTheTopLevelBeforeAreTheTasksOwn) {
+  nlohmann::json translation = nlohmann::json(*makePreset(kTranslationTaskId, "tiny"));
+  ASSERT_TRUE(translation.contains("translation_data"));
+  translation.erase("translation_data");
+  translation["min_freq"] = 7;
+  translation["decode_samples"] = 33;
+  translation["source_language"] = "en";
+  translation["target_language"] = "it";
+  translation["augment"] = true;  // every older config.json had all of them
+  const std::string dir = runWith("older_translation", translation);
+  Expected<TrainingConfig> read = readRunConfig(dir);
+  ASSERT_TRUE(read.ok()) << read.error();
+  const TranslationDataSettings settings = read->task_settings.get<TranslationDataSettings>();
+  EXPECT_EQ(settings.min_freq, 7);
+  EXPECT_EQ(settings.decode_samples, 33);
+  EXPECT_EQ(settings.source_language, "en");
+  const nlohmann::json again(*read);
+  EXPECT_EQ(again.at("min_freq"), 7) << "written back as it was read";
+  TrainingConfig edited = *read;
+  edited.task_settings.as<TranslationDataSettings>().min_freq = 9;
+  const nlohmann::json moved(edited);
+  EXPECT_FALSE(moved.contains("min_freq")) << "the section replaces the older keys it holds";
+  EXPECT_EQ(moved.at("translation_data").at("min_freq"), 9);
+  EXPECT_EQ(moved.at("translation_data").at("decode_samples"), 33);
+
+  nlohmann::json images = nlohmann::json(*makePreset(kImageClassificationTaskId, "laptop"));
+  images.erase("image_data");
+  images["augment"] = false;
+  Expected<TrainingConfig> image_run = readRunConfig(runWith("older_images", images));
+  ASSERT_TRUE(image_run.ok()) << image_run.error();
+  EXPECT_FALSE(image_run->task_settings.get<ImageDataSettings>().augment);
+
+  // An older key of the wrong kind, or out of range, is named as the newer section would be.
+  translation["min_freq"] = "two";
+  const std::string bad = runWith("older_translation_bad", translation);
+  EXPECT_EQ(readRunConfig(bad).error(),
+            bad + "/config.json: settings \"min_freq\" must be a whole number, got \"two\"");
+  translation["min_freq"] = 0;
+  const std::string zero = runWith("older_translation_zero", translation);
+  EXPECT_EQ(readRunConfig(zero).error(), zero + "/config.json: min_freq must be at least 1, got 0");
+  translation["min_freq"] = 2;
+  translation["source_language"] = "../x";
+  const std::string path = runWith("older_translation_path", translation);
+  EXPECT_EQ(readRunConfig(path).error(),
+            path +
+                "/config.json: source_language must be a language code such as en or it, got "
+                "\"../x\"");
 }
 
 }  // namespace

@@ -14,13 +14,17 @@ namespace {
 
 TEST(SeedPresets, DropoutIsWhereTheSeedsHaveIt) {
   // 001's classifier: nn.MultiheadAttention with its default dropout 0, nothing else.
-  EXPECT_EQ(makePreset(kSentimentTaskId, "seed")->model.get<TextClassifierConfig>().dropout, 0.0);
+  EXPECT_EQ(makePreset(kSentimentTaskId, "seed")->task_settings.get<TextClassifierConfig>().dropout,
+            0.0);
   // 000's ViT: BertConfig's defaults, hidden and attention-probability dropout 0.1.
-  EXPECT_EQ(
-      makePreset(kImageClassificationTaskId, "seed")->model.get<VisionTransformerConfig>().dropout,
-      0.1);
+  EXPECT_EQ(makePreset(kImageClassificationTaskId, "seed")
+                ->task_settings.get<VisionTransformerConfig>()
+                .dropout,
+            0.1);
   // The laptop preset keeps its own regularisation.
-  EXPECT_EQ(makePreset(kSentimentTaskId, "laptop")->model.get<TextClassifierConfig>().dropout, 0.1);
+  EXPECT_EQ(
+      makePreset(kSentimentTaskId, "laptop")->task_settings.get<TextClassifierConfig>().dropout,
+      0.1);
 }
 
 }  // namespace

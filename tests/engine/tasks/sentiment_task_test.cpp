@@ -34,7 +34,7 @@ TextSample review(int i) {
 
 TEST(SentimentTask, HeldOutReviewsScoredInLengthGroupsGetTheAnswersTheyGetAlone) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
-  c.model.as<TextClassifierConfig>().max_len = 48;
+  c.task_settings.as<TextClassifierConfig>().max_len = 48;
   TextDataset data;
   for (int i = 0; i < 8; ++i) data.train.push_back(review(i));
   const int rows = 70;  // more than one group of similar length, the last one partly filled
@@ -70,7 +70,8 @@ TEST(SentimentTask, HeldOutReviewsScoredInLengthGroupsGetTheAnswersTheyGetAlone)
   std::sort(distinct_losses.begin(), distinct_losses.end());
   EXPECT_GT(distinct_losses.back() - distinct_losses.front(), 1e-3);
 
-  const EvaluationOutcome whole = task.evaluate(DataSplit::kValidation, 0, 0);
+  const EvaluationOutcome whole =
+      task.evaluate(DataSplit::kValidation, 0, FigureSamples::kAsSettingsSay);
   EXPECT_NEAR(whole.loss, loss_sum / rows, 1e-5);
 }
 

@@ -10,8 +10,10 @@
 #include "engine/models/translator_config.h"
 #include "engine/models/vision_transformer_config.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/image_classification/image_data_settings.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_data_settings.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 
@@ -40,7 +42,8 @@ TEST(TaskRegistry, BuiltInTasksComeFirstAndAreComplete) {
   EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->sample_terms.free_text);
   EXPECT_EQ(TaskRegistry::instance().find(kTranslationTaskId)->headline().key, "bleu");
   EXPECT_EQ(TaskRegistry::instance().find(kSentimentTaskId)->headline().key, "accuracy");
-  EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->language_pair);
+  EXPECT_TRUE(TaskRegistry::instance().find(kTranslationTaskId)->set_languages);
+  EXPECT_FALSE(TaskRegistry::instance().find(kSentimentTaskId)->set_languages);
 }
 
 TEST(TaskRegistry, UnknownIdsAndPresetsNameTheChoices) {
@@ -65,29 +68,30 @@ TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
   EXPECT_TRUE(sentiment->hasPreset("real"));
   const TrainingConfig real = *makePreset(kSentimentTaskId, "real");
   const TrainingConfig seed = *makePreset(kSentimentTaskId, "seed");
-  EXPECT_EQ(real.model.get<TextClassifierConfig>().d_model, 64);
-  EXPECT_EQ(real.model.get<TextClassifierConfig>().heads, 2);
-  EXPECT_EQ(real.model.get<TextClassifierConfig>().layers, 1);
-  EXPECT_EQ(real.model.get<TextClassifierConfig>().d_ff, 128);
-  EXPECT_GT(real.model.get<TextClassifierConfig>().max_len,
-            seed.model.get<TextClassifierConfig>().max_len);  // real reviews run past 100 words
-  EXPECT_EQ(real.eval_max_samples, 0);                        // its figures are on the whole split
-  EXPECT_TRUE(real.bucket_by_length);  // long limits cost only what the reviews use
+  EXPECT_EQ(real.task_settings.get<TextClassifierConfig>().d_model, 64);
+  EXPECT_EQ(real.task_settings.get<TextClassifierConfig>().heads, 2);
+  EXPECT_EQ(real.task_settings.get<TextClassifierConfig>().layers, 1);
+  EXPECT_EQ(real.task_settings.get<TextClassifierConfig>().d_ff, 128);
+  EXPECT_GT(
+      real.task_settings.get<TextClassifierConfig>().max_len,
+      seed.task_settings.get<TextClassifierConfig>().max_len);  // real reviews run past 100 words
+  EXPECT_EQ(real.eval_max_samples, 0);  // its figures are on the whole split
+  EXPECT_TRUE(real.bucket_by_length);   // long limits cost only what the reviews use
 
   // ViT on the photographs: the seed's patch size, on a grid two cores can train in a lecture.
   const TaskDescriptor* vit = TaskRegistry::instance().find(kImageClassificationTaskId);
   ASSERT_NE(vit, nullptr);
   EXPECT_TRUE(vit->hasPreset("real"));
   const TrainingConfig photos = *makePreset(kImageClassificationTaskId, "real");
-  const VisionTransformerConfig& photo_model = photos.model.get<VisionTransformerConfig>();
+  const VisionTransformerConfig& photo_model = photos.task_settings.get<VisionTransformerConfig>();
   EXPECT_EQ(photo_model.patch_size, makePreset(kImageClassificationTaskId, "seed")
-                                        ->model.get<VisionTransformerConfig>()
+                                        ->task_settings.get<VisionTransformerConfig>()
                                         .patch_size);
   EXPECT_LT(photo_model.patch_size,
             makePreset(kImageClassificationTaskId, "laptop")
-                ->model.get<VisionTransformerConfig>()
+                ->task_settings.get<VisionTransformerConfig>()
                 .patch_size);  // real objects need finer patches than the built-in shapes
-  EXPECT_TRUE(photos.augment);
+  EXPECT_TRUE(photos.task_settings.get<ImageDataSettings>().augment);
   EXPECT_EQ(photos.eval_max_samples, 0);
   EXPECT_TRUE(validateConfig(photos).ok());
 
@@ -97,11 +101,13 @@ TEST(TaskRegistry, RealDataPresetsAreListedAndKeepTheirModels) {
   const TrainingConfig corpus = *makePreset(kTranslationTaskId, "real");
   const TrainingConfig laptop = *makePreset(kTranslationTaskId, "laptop");
   // Europarl pairs run to about 30 tokens with punctuation: 24 dropped one pair in thirteen.
-  EXPECT_GE(corpus.model.get<TranslatorConfig>().seq_len, 32);
-  EXPECT_GT(corpus.min_freq, laptop.min_freq);  // a vocabulary a CPU can afford
+  EXPECT_GE(corpus.task_settings.get<TranslatorConfig>().seq_len, 32);
+  // A vocabulary a CPU can afford.
+  EXPECT_GT(corpus.task_settings.get<TranslationDataSettings>().min_freq,
+            laptop.task_settings.get<TranslationDataSettings>().min_freq);
   EXPECT_EQ(corpus.eval_max_samples, 0);
-  EXPECT_LT(corpus.model.get<TranslatorConfig>().d_model,
-            makePreset(kTranslationTaskId, "seed")->model.get<TranslatorConfig>().d_model);
+  EXPECT_LT(corpus.task_settings.get<TranslatorConfig>().d_model,
+            makePreset(kTranslationTaskId, "seed")->task_settings.get<TranslatorConfig>().d_model);
 }
 
 TEST(TaskRegistry, RefusesDuplicatesAndIncompleteTasks) {

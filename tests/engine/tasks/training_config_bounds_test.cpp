@@ -18,6 +18,7 @@
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/translation/translation_data_settings.h"
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "tests/engine/removed_at_exit.h"
@@ -64,7 +65,10 @@ TEST(TrainingConfigBounds, EveryNumberHasAnUpperBoundNamingFieldAndValue) {
        "checkpoint_every_steps must be at most 1000000000000"},
       {kSentimentTaskId, [](auto& c) { c.eval_max_samples = std::numeric_limits<int>::max(); },
        "eval_max_samples must be at most 100000000"},
-      {kSentimentTaskId, [](auto& c) { c.decode_samples = 2'000'000; },
+      {kTranslationTaskId,
+       [](auto& c) {
+         c.task_settings.template as<TranslationDataSettings>().decode_samples = 2'000'000;
+       },
        "decode_samples must be at most 1000000, got 2000000"},
       {kSentimentTaskId, [](auto& c) { c.optimization.warmup_steps = kHuge; },
        "warmup_steps must be at most 1000000000000"},
@@ -85,25 +89,29 @@ TEST(TrainingConfigBounds, EveryNumberHasAnUpperBoundNamingFieldAndValue) {
       {kSentimentTaskId, [](auto& c) { c.optimization.weight_decay = 1e300; },
        "weight_decay must be in [0, 10], got 1e+300"},
       {kSentimentTaskId,
-       [](auto& c) { c.model.template as<TextClassifierConfig>().d_model = int64_t{1} << 40; },
+       [](auto& c) {
+         c.task_settings.template as<TextClassifierConfig>().d_model = int64_t{1} << 40;
+       },
        "d_model must be at most 16384, got 1099511627776"},
       {kSentimentTaskId,
-       [](auto& c) { c.model.template as<TextClassifierConfig>().max_len = kHuge; },
+       [](auto& c) { c.task_settings.template as<TextClassifierConfig>().max_len = kHuge; },
        "max_len must be at most 100000"},
       {kImageClassificationTaskId,
        [](auto& c) {
-         c.model.template as<VisionTransformerConfig>().image_size = int64_t{1} << 32;
+         c.task_settings.template as<VisionTransformerConfig>().image_size = int64_t{1} << 32;
        },
        "image_size must be at most 1024, got 4294967296"},
       {kImageClassificationTaskId,
-       [](auto& c) { c.model.template as<VisionTransformerConfig>().layers = 100000; },
+       [](auto& c) { c.task_settings.template as<VisionTransformerConfig>().layers = 100000; },
        "layers must be at most 256, got 100000"},
       {kImageClassificationTaskId,
-       [](auto& c) { c.model.template as<VisionTransformerConfig>().mlp_dim = kHuge; },
+       [](auto& c) { c.task_settings.template as<VisionTransformerConfig>().mlp_dim = kHuge; },
        "mlp_dim must be at most 65536"},
-      {kTranslationTaskId, [](auto& c) { c.model.template as<TranslatorConfig>().seq_len = kHuge; },
+      {kTranslationTaskId,
+       [](auto& c) { c.task_settings.template as<TranslatorConfig>().seq_len = kHuge; },
        "seq_len must be at most 100000"},
-      {kTranslationTaskId, [](auto& c) { c.model.template as<TranslatorConfig>().heads = 1024; },
+      {kTranslationTaskId,
+       [](auto& c) { c.task_settings.template as<TranslatorConfig>().heads = 1024; },
        "heads must be at most 256, got 1024"},
   };
   for (const Case& test : cases) {

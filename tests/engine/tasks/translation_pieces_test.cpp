@@ -47,7 +47,7 @@ class TranslationPieces : public ::testing::Test {
   static void SetUpTestSuite() {
     if (!SentencePieceModel::available()) return;
     TrainingConfig c = *makePreset(kTranslationTaskId, "tiny");
-    c.model.as<TranslatorConfig>().piece_vocab_size = 340;
+    c.task_settings.as<TranslatorConfig>().piece_vocab_size = 340;
     c.out_dir = testing::freshTempPath("ascope_translation_pieces");
     c.probe_every_seconds = 1e9;
     c.epochs = 2;
@@ -70,8 +70,8 @@ TEST_F(TranslationPieces, TheRunKeepsItsPiecesAndSaysHowManyAndNoUnknown) {
   EXPECT_FALSE(fs::exists(run() + "/tokenizer_en.json"));
   Expected<TrainingConfig> saved = readRunConfig(run());
   ASSERT_TRUE(saved.ok()) << saved.error();
-  EXPECT_EQ(saved->model.get<TranslatorConfig>().piece_vocab_size, 340);
-  EXPECT_EQ(saved->model.get<TranslatorConfig>().source_vocab_size, 340);
+  EXPECT_EQ(saved->task_settings.get<TranslatorConfig>().piece_vocab_size, 340);
+  EXPECT_EQ(saved->task_settings.get<TranslatorConfig>().source_vocab_size, 340);
   const std::string config = fileText(run() + "/config.json");
   EXPECT_NE(config.find("\"unknown_share\""), std::string::npos) << config;
   const std::string log = fileText(run() + "/log.txt");
@@ -209,7 +209,7 @@ std::string inferError(const std::string& run_dir) {
 TEST_F(TranslationPieces, ConfigRecordsEachLanguagesPiecesSha256) {
   Expected<TrainingConfig> saved = readRunConfig(run());
   ASSERT_TRUE(saved.ok()) << saved.error();
-  const TranslatorConfig& t = saved->model.get<TranslatorConfig>();
+  const TranslatorConfig& t = saved->task_settings.get<TranslatorConfig>();
   Expected<SentencePieceModel> en = SentencePieceModel::load(run() + "/pieces_en.model");
   Expected<SentencePieceModel> it = SentencePieceModel::load(run() + "/pieces_it.model");
   ASSERT_TRUE(en.ok() && it.ok());

@@ -362,8 +362,8 @@ class ScriptedValidationTask final : public testing::ForwardingTask {
   using ForwardingTask::ForwardingTask;
   ~ScriptedValidationTask() override { weightSums().at_end = sumOfWeights(model()); }
 
-  EvaluationOutcome evaluate(DataSplit split, int max_samples, int decode_samples) override {
-    EvaluationOutcome e = ForwardingTask::evaluate(split, max_samples, decode_samples);
+  EvaluationOutcome evaluate(DataSplit split, int max_samples, FigureSamples figures) override {
+    EvaluationOutcome e = ForwardingTask::evaluate(split, max_samples, figures);
     if (split == DataSplit::kTest) {
       weightSums().at_test.push_back(sumOfWeights(model()));
       weightSums().test_max_samples.push_back(max_samples);

@@ -105,7 +105,7 @@ TEST(ResumeReliability, ACheckpointOfAnotherModelIsRefusedBeforeAnyFileChanges) 
   const TrainingConfig c = stoppedRun("other_model");
   TrainingConfig other = *makePreset(kSentimentTaskId, "tiny");
   other.out_dir = testing::freshTempPath("ascope_resume_test_other_model_source");
-  other.model.as<TextClassifierConfig>().d_ff += 8;
+  other.task_settings.as<TextClassifierConfig>().d_ff += 8;
   other.max_steps = 1;
   other.probe_every_seconds = 1e9;
   ASSERT_EQ(trainOutcome(other).state, TrainerState::kFinished);

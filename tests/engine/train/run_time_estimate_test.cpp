@@ -57,8 +57,9 @@ TEST(RunTimeEstimate, SeedVitOnTwoCoresIsHoursAndTinyIsNot) {
   ASSERT_TRUE(e.ok()) << e.error();
   ASSERT_TRUE(e->has_value());
   // bench's count for the same model and batch: the estimate uses exactly that.
-  EXPECT_DOUBLE_EQ((*e)->flops_per_step,
-                   trainingStepFlops(seed.model.get<VisionTransformerConfig>(), seed.batch_size));
+  EXPECT_DOUBLE_EQ(
+      (*e)->flops_per_step,
+      trainingStepFlops(seed.task_settings.get<VisionTransformerConfig>(), seed.batch_size));
   EXPECT_EQ((*e)->steps, plannedSteps(seed, seed.builtin.train_count));
   EXPECT_GT((*e)->seconds, 4 * 3600.0);
   EXPECT_LT((*e)->seconds, 40 * 3600.0);
@@ -95,7 +96,7 @@ TEST(RunTimeEstimate, PretrainedBertTakesItsSizesFromConfigJson) {
   const Expected<std::optional<RunTimeEstimate>> bert = estimateRunTime(c, 2);
   ASSERT_TRUE(bert.ok()) << bert.error();
   ASSERT_TRUE(bert->has_value());
-  TextClassifierConfig base = c.model.get<TextClassifierConfig>();
+  TextClassifierConfig base = c.task_settings.get<TextClassifierConfig>();
   base.d_model = 768, base.layers = 12, base.heads = 12, base.d_ff = 3072, base.vocab_size = 30522;
   EXPECT_DOUBLE_EQ((*bert)->flops_per_step, trainingStepFlops(base, c.batch_size, base.max_len));
   // bert-base, batches of 16 × 128 tokens: about 6 × 85 M × 2048 ≈ 1 TFLOP a step.

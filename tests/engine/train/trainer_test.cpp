@@ -248,7 +248,7 @@ TEST(Trainer, ResumeContinuesExactly) {
   whole.epochs = 1000;
   whole.optimization.schedule = "cosine";
   whole.optimization.warmup_steps = 5;
-  whole.model.as<TextClassifierConfig>().dropout = 0.1;  // dropout must replay exactly too
+  whole.task_settings.as<TextClassifierConfig>().dropout = 0.1;  // dropout must replay exactly too
   {
     Trainer trainer(whole);
     ASSERT_TRUE(trainer.start().ok());
@@ -349,7 +349,7 @@ TEST(Trainer, NonFiniteLossStopsTheCliAndPausesTheGuiKeepingTheCheckpoint) {
 
 TEST(Trainer, InvalidConfigIsRefusedBeforeStarting) {
   TrainingConfig c = tinyTrainerConfig(kImageClassificationTaskId, "invalid");
-  c.model.as<VisionTransformerConfig>().patch_size = 5;
+  c.task_settings.as<VisionTransformerConfig>().patch_size = 5;
   Trainer trainer(c);
   const Status s = trainer.start();
   ASSERT_FALSE(s.ok());

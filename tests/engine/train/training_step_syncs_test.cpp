@@ -71,7 +71,10 @@ TrainingConfig eightSteps(const StepCase& c, const std::string& name) {
   config.max_steps = 8;
   config.eval_every_steps = 4;
   config.eval_max_samples = 40;
-  config.decode_samples = 8;
+  if (const TaskDescriptor* task = TaskRegistry::instance().find(c.task);
+      task->set_figure_samples) {
+    task->set_figure_samples(config, 8);
+  }
   config.checkpoint_every_steps = 5;
   config.read_figures_every_steps = 3;
   config.probe_every_steps = 4;

@@ -1,5 +1,7 @@
 #include "app/gui/views/run/hyperparameter_form.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -158,6 +160,10 @@ void HyperparameterForm::setConfig(const TrainingConfig& config) {
   probes_->setText(probes.join(QStringLiteral(", ")));
   const TaskDescriptor* task = TaskRegistry::instance().find(config.task);
   own_shape_ = task ? task->model_shape(config) : ModelShape{};
+  shape_fields_.clear();
+  for (const std::string& key : task ? task->shape_fields : TaskDescriptor{}.shape_fields) {
+    shape_fields_.push_back(QString::fromStdString(key));
+  }
   if (!pretrained_shown_) showShape(own_shape_);
   layers_->setToolTip(QString::fromStdString(task ? task->layers_hint : "Transformer layers"));
   labels_.value("d_model")->setText(QString::fromStdString(task ? task->width_label : "d_model"));
@@ -171,9 +177,11 @@ void HyperparameterForm::showShape(const ModelShape& shape) {
   d_model_->setValue(static_cast<int>(shape.d_model));
   d_ff_->setValue(static_cast<int>(shape.d_ff));
   patch_->setValue(static_cast<int>(shape.patch_size));
-  const bool patches = shape.patch_size > 0;
-  patch_->setVisible(patches);
-  labels_.value("patch_size")->setVisible(patches);
+  for (QWidget* field : modelFields()) {
+    const QString key = fields_.key(field);
+    field->setVisible(shape_fields_.contains(key));
+    labels_.value(key)->setVisible(shape_fields_.contains(key));
+  }
 }
 
 QList<QWidget*> HyperparameterForm::modelFields() const {
@@ -226,7 +234,10 @@ QString HyperparameterForm::applyTo(TrainingConfig& config) const {
     shape.heads = heads_->value();
     shape.d_model = d_model_->value();
     shape.d_ff = d_ff_->value();
-    shape.patch_size = task->model_shape(config).patch_size > 0 ? patch_->value() : 0;
+    const std::vector<std::string>& shown = task->shape_fields;
+    if (std::find(shown.begin(), shown.end(), "patch_size") != shown.end()) {
+      shape.patch_size = patch_->value();
+    }
     task->set_model_shape(config, shape);
   }
   return {};

@@ -69,6 +69,7 @@ class HyperparameterForm : public QWidget {
   /// The task's own model sizes of the config last set: shown again when a pretrained model's
   /// are taken away (an opened run after a fine-tune kept the fine-tune's).
   ModelShape own_shape_;
+  QStringList shape_fields_;  ///< the model fields the task shows (TaskDescriptor::shape_fields)
   QLabel* model_title_ = nullptr;
   QSpinBox* epochs_ = nullptr;
   QSpinBox* max_steps_ = nullptr;

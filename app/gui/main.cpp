@@ -7,7 +7,7 @@
 #include <clocale>
 #include <cstdio>
 
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/lecture/dark_palette.h"

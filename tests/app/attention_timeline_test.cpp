@@ -13,8 +13,8 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/attention/timeline/attention_timeline.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
 #include "engine/analysis/head_maxima.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
@@ -95,7 +95,7 @@ struct OpenedTimeline {
   }
   QTemporaryDir dir;
   CurrentRun run;
-  AttentionTimelineView view{&run};
+  AttentionPresenter view{&run};
   bool written = false;
 };
 
@@ -119,7 +119,7 @@ void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 5));
   CurrentRun run;
-  AttentionTimelineView view(&run);
+  AttentionPresenter view(&run);
   view.resize(900, 600);
   view.show();
   showFolder(run, dir.filePath("run"));
@@ -139,7 +139,7 @@ void AttentionTimelineTest::scrubbingLoadsEarlierSnapshots() {
 void AttentionTimelineTest::liveSnapshotsWaitWhileScrubbedBack() {
   OpenedTimeline opened(3);
   QVERIFY(opened.written);
-  AttentionTimelineView& view = opened.view;
+  AttentionPresenter& view = opened.view;
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(35)));
   QVERIFY(view.isFollowingLive());
   QCOMPARE(view.panel()->snapshot().step, 35LL);
@@ -158,7 +158,7 @@ void AttentionTimelineTest::listingDoesNotBlockTheGuiThread() {
   QTemporaryDir dir;
   QVERIFY(FakeEngine::writeRunFolder(dir.filePath("run").toStdString(), 3));
   CurrentRun run;
-  AttentionTimelineView view(&run);
+  AttentionPresenter view(&run);
   showFolder(run, dir.filePath("run"));
   // The folder is listed on a worker: nothing is known yet when the call returns.
   QCOMPARE(view.snapshotCount(), 0);
@@ -176,8 +176,8 @@ void AttentionTimelineTest::listingDoesNotBlockTheGuiThread() {
 void AttentionTimelineTest::showStepPicksTheNearestSnapshotAndAnnouncesItsSample() {
   OpenedTimeline opened(5);
   QVERIFY(opened.written);
-  AttentionTimelineView& view = opened.view;
-  QSignalSpy shown(&view, &AttentionTimelineView::stepShown);
+  AttentionPresenter& view = opened.view;
+  QSignalSpy shown(&view, &AttentionPresenter::stepShown);
   view.showStep(22);  // snapshots at 10..50: 20 is nearest
   view.waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 2000);
@@ -198,7 +198,7 @@ void AttentionTimelineTest::showStepPicksTheNearestSnapshotAndAnnouncesItsSample
 void AttentionTimelineTest::stepByMovesAlongTheTimeline() {
   OpenedTimeline opened(4);
   QVERIFY(opened.written);
-  AttentionTimelineView& view = opened.view;
+  AttentionPresenter& view = opened.view;
   view.showFirst();
   view.waitForLoad();
   QTRY_COMPARE_WITH_TIMEOUT(view.shownStep(), 10LL, 2000);
@@ -216,8 +216,8 @@ void AttentionTimelineTest::stepByMovesAlongTheTimeline() {
 void AttentionTimelineTest::playAnimatesToTheEndThenStops() {
   OpenedTimeline opened(3);
   QVERIFY(opened.written);
-  AttentionTimelineView& view = opened.view;
-  QSignalSpy shown(&view, &AttentionTimelineView::stepShown);
+  AttentionPresenter& view = opened.view;
+  QSignalSpy shown(&view, &AttentionPresenter::stepShown);
   view.setPlaying(true);  // at the end: starts again from the first snapshot
   QVERIFY(view.isPlaying());
   QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
@@ -229,9 +229,9 @@ void AttentionTimelineTest::playAnimatesToTheEndThenStops() {
 void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
   OpenedTimeline opened(2);
   QVERIFY(opened.written);
-  AttentionTimelineView& view = opened.view;
+  AttentionPresenter& view = opened.view;
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(25)));
-  QSignalSpy asked(&view, &AttentionTimelineView::askedShown);
+  QSignalSpy asked(&view, &AttentionPresenter::askedShown);
   AttentionPlotData mine;
   mine.step = 25;
   AttentionPlotGroup group;
@@ -262,7 +262,7 @@ void AttentionTimelineTest::askedInputReplacesTheRunUntilBack() {
 
 void AttentionTimelineTest::largeLiveProbesAreConvertedOffTheGuiThread() {
   CurrentRun run;
-  AttentionTimelineView view(&run);
+  AttentionPresenter view(&run);
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(liveSnapshot(5)));  // small: shown at once
   QCOMPARE(view.panel()->snapshot().step, 5LL);
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(

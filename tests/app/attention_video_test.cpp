@@ -26,7 +26,7 @@
 #include <QTest>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/attention_video_dialog.h"
 #include "app/gui/window/export/attention_video_export.h"
@@ -413,7 +413,7 @@ void AttentionVideoTest::windowExportLeavesTheWindowAsItWas() {
   QSignalSpy opened(window.controller(), &RunController::runOpened);
   window.controller()->openRun(run_);
   QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 5000);
-  AttentionTimelineView* timeline = window.attention();
+  AttentionPresenter* timeline = window.attention();
   timeline->waitForLoad();
   timeline->showStep(22);
   timeline->waitForLoad();

@@ -12,11 +12,11 @@
 #include <QTest>
 #include <QTextBrowser>
 
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
+#include "app/gui/views/errors/errors_presenter.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/main/main_window.h"
-#include "app/gui/window/run/error_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
@@ -100,9 +100,9 @@ void ErrorAnalysisTest::runMenuOffersIt() {
 void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   MainWindow window;
   test::showAndOpenRun(window, run_);
-  ErrorAnalysisController* errors = window.errorAnalysis();
+  ErrorsPresenter* errors = window.errorAnalysis();
   ErrorAnalysisPanel* panel = window.errorAnalysis()->panel();
-  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  QSignalSpy evaluated(errors, &ErrorsPresenter::evaluated);
   const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
   QVERIFY(errors->isRunning());
@@ -112,7 +112,7 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   QVERIFY2(evaluated.at(0).at(0).toBool(), qPrintable(panel->messageLabel()->text()));
   QCOMPARE(panel->evaluateButton()->text(), QStringLiteral("Evaluate on…"));
 
-  const EvaluationReport* report = errors->report();
+  const EvaluationReport* report = errors->evaluationReport();
   QVERIFY(report != nullptr);
   QCOMPARE(report->samples, 50);  // the tiny preset's test half of the generator's held-out
   ConfusionMatrixView* matrix = panel->matrix();
@@ -139,12 +139,12 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   }
 
   // The first listed sample under the scope: its own attention, its prediction.
-  QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
+  QSignalSpy shown(errors, &ErrorsPresenter::sampleShown);
   clickFirstListed(*panel);
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 30000);
   const int picked = shown.at(0).at(0).toInt();
   QCOMPARE(picked, panel->listed().front());
-  AttentionTimelineView* attention = window.attention();
+  AttentionPresenter* attention = window.attention();
   QVERIFY(attention->isShowingAsked());
   const SamplePrediction& sample = report->scored[static_cast<std::size_t>(picked)].prediction;
   QVERIFY(window.sample()->panel()->textView()->toPlainText().contains(
@@ -160,9 +160,9 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
 void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   MainWindow window;
   test::showAndOpenRun(window, translation_run_);
-  ErrorAnalysisController* errors = window.errorAnalysis();
+  ErrorsPresenter* errors = window.errorAnalysis();
   ErrorAnalysisPanel* panel = window.errorAnalysis()->panel();
-  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  QSignalSpy evaluated(errors, &ErrorsPresenter::evaluated);
   const EvaluationRequest request = builtinData();
   QVERIFY(errors->evaluate(request));
   QTRY_COMPARE_WITH_TIMEOUT(evaluated.size(), 1, 120000);
@@ -170,7 +170,7 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   QVERIFY2(!panel->listed().empty(), "a tiny translator translates some sentence wrong");
 
   DecodingStepView* decoding = window.decoding()->view();
-  QSignalSpy shown(errors, &ErrorAnalysisController::sampleShown);
+  QSignalSpy shown(errors, &ErrorsPresenter::sampleShown);
   clickFirstListed(*panel);
   QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 60000);
   QVERIFY(window.attention()->isShowingAsked());
@@ -185,8 +185,8 @@ void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
 void ErrorAnalysisTest::cancelStopsAnEvaluation() {
   MainWindow window;
   test::showAndOpenRun(window, run_);
-  ErrorAnalysisController* errors = window.errorAnalysis();
-  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  ErrorsPresenter* errors = window.errorAnalysis();
+  QSignalSpy evaluated(errors, &ErrorsPresenter::evaluated);
   EvaluationRequest request;
   request.data = "builtin";
   request.split = DataSplit::kTrain;
@@ -197,7 +197,7 @@ void ErrorAnalysisTest::cancelStopsAnEvaluation() {
   if (!evaluated.at(0).at(0).toBool()) {
     QCOMPARE(window.errorAnalysis()->panel()->messageLabel()->text(),
              QStringLiteral("Evaluation cancelled."));
-    QVERIFY(errors->report() == nullptr);
+    QVERIFY(errors->evaluationReport() == nullptr);
   }
   QVERIFY(!errors->isRunning());
 }
@@ -205,8 +205,8 @@ void ErrorAnalysisTest::cancelStopsAnEvaluation() {
 void ErrorAnalysisTest::badDataIsSaidInTheDock() {
   MainWindow window;
   test::showAndOpenRun(window, run_);
-  ErrorAnalysisController* errors = window.errorAnalysis();
-  QSignalSpy evaluated(errors, &ErrorAnalysisController::evaluated);
+  ErrorsPresenter* errors = window.errorAnalysis();
+  QSignalSpy evaluated(errors, &ErrorsPresenter::evaluated);
   EvaluationRequest request;
   request.data = dir_.filePath(QStringLiteral("missing.csv")).toStdString();
   QVERIFY(errors->evaluate(request));

@@ -13,16 +13,16 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
+#include "app/gui/views/errors/errors_presenter.h"
 #include "app/gui/views/run/hyperparameter_form.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/export/export_actions.h"
 #include "app/gui/window/main/main_window.h"
-#include "app/gui/window/run/error_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "echo_task.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -48,7 +48,7 @@ class FakeTaskTest : public QObject {
 
 void FakeTaskTest::theRunDockOffersIt() {
   MainWindow window;
-  RunPanel* panel = window.runPanel();
+  RunPresenter* panel = window.runPanel();
   const int index = panel->taskBox()->findData(QString::fromLatin1(kEchoTaskId));
   QVERIFY(index >= 0);
   QCOMPARE(panel->taskBox()->itemText(index), QStringLiteral("Echo · find the word yes"));
@@ -71,7 +71,7 @@ void FakeTaskTest::itTrainsFromTheStartButton() {
   MainWindow window;
   window.resize(1400, 900);
   window.show();
-  RunPanel* panel = window.runPanel();
+  RunPresenter* panel = window.runPanel();
   panel->setTask(QString::fromLatin1(kEchoTaskId));
   panel->setPreset(QStringLiteral("quick"));
   qobject_cast<QSpinBox*>(panel->form()->field(QStringLiteral("max_steps")))->setValue(8);
@@ -104,7 +104,7 @@ void FakeTaskTest::aTaskWithItsOwnModelTrainsAndShows() {
   MainWindow window;
   window.resize(1400, 900);
   window.show();
-  RunPanel* panel = window.runPanel();
+  RunPresenter* panel = window.runPanel();
   const QString id = QStringLiteral("digits");
   QVERIFY(panel->taskBox()->findData(id) >= 0);
   panel->setTask(id);
@@ -142,7 +142,7 @@ void FakeTaskTest::aTaskWithItsOwnFigureAndPayloadTrainsOpensComparesAndExports(
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    RunPanel* panel = window.runPanel();
+    RunPresenter* panel = window.runPanel();
     panel->setTask(QStringLiteral("reverse"));
     panel->setPreset(QStringLiteral("tiny"));
     qobject_cast<QSpinBox*>(panel->form()->field(QStringLiteral("max_steps")))->setValue(30);
@@ -165,7 +165,7 @@ void FakeTaskTest::aTaskWithItsOwnFigureAndPayloadTrainsOpensComparesAndExports(
     EvaluationRequest request;
     request.data = "builtin";
     request.split = DataSplit::kTest;
-    QSignalSpy evaluated(window.errorAnalysis(), &ErrorAnalysisController::evaluated);
+    QSignalSpy evaluated(window.errorAnalysis(), &ErrorsPresenter::evaluated);
     QVERIFY(window.errorAnalysis()->evaluate(request));
     QTRY_COMPARE_WITH_TIMEOUT(evaluated.count(), 1, 60000);
     QCOMPARE(evaluated.front().front().toBool(), true);

@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "app/gui/bridge/run_folder_follower.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/run_controller.h"

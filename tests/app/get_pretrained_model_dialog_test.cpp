@@ -14,7 +14,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/window/dialogs/get_pretrained_model_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -136,7 +136,7 @@ class GetPretrainedModelDialogTest : public QObject {
     QTemporaryDir models;
     QWidget window;
     CurrentRun run;
-    auto* panel = new RunPanel(&run, false, &window);
+    auto* panel = new RunPresenter(&run, false, &window);
     panel->setTask(QString::fromLatin1(kSentimentTaskId));
     PretrainedModelActions actions(panel, &window, models.path());
     actions.offerDownloadedModels();
@@ -157,7 +157,7 @@ class GetPretrainedModelDialogTest : public QObject {
 
     // A window opened later finds both in the models folder.
     QWidget later;
-    auto* fresh = new RunPanel(&run, false, &later);
+    auto* fresh = new RunPresenter(&run, false, &later);
     PretrainedModelActions(fresh, &later, models.path()).offerDownloadedModels();
     QStringList offered = fresh->modelChoice()->offeredFolders();
     offered.sort();

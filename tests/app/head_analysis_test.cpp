@@ -8,13 +8,13 @@
 
 #include <cmath>
 
+#include "app/gui/bridge/ablation_job.h"
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/attention_aggregates.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
-#include "app/gui/window/jobs/ablation_job.h"
+#include "app/gui/views/attention/attention_presenter.h"
+#include "app/gui/views/heads/heads_presenter.h"
 #include "app/gui/window/main/main_window.h"
-#include "app/gui/window/run/head_analysis_controller.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "fake_engine.h"
@@ -131,8 +131,8 @@ void HeadAnalysisTest::aggregatesAddMeanAndRolloutGroups() {
 
 void HeadAnalysisTest::probeChooserSwitchesEveryDock() {
   CurrentRun run;
-  AttentionTimelineView view(&run);
-  QSignalSpy live(&view, &AttentionTimelineView::liveShown);
+  AttentionPresenter view(&run);
+  QSignalSpy live(&view, &AttentionPresenter::liveShown);
   view.setLiveSnapshot(std::make_shared<const ProbeSet>(twoSampleSet(40)));
   view.waitForLoad();
   QCOMPARE(view.probeSelector()->count(), 2);

@@ -18,11 +18,11 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/curves/curves_presenter.h"
-#include "app/gui/views/log/app_log.h"
+#include "app/gui/views/log/log_presenter.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
 #include "app/gui/views/run/run_control_bar.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/sample/probe_sample_dialog.h"
 #include "app/gui/views/sample/probe_sample_picker.h"
 #include "app/gui/window/main/main_window.h"
@@ -237,7 +237,7 @@ void LiveControlsTest::selectingAModelSetsThePretrainedFolder() {
   const QString model = dir.filePath(QStringLiteral("bert-base-uncased"));
   QVERIFY(QDir().mkpath(model));
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kSentimentTaskId));
   PretrainedModelChoice* choice = panel.modelChoice();
   QVERIFY(panel.currentConfig().pretrained.empty());
@@ -260,7 +260,7 @@ void LiveControlsTest::selectingAModelSetsThePretrainedFolder() {
 
 void LiveControlsTest::probePickerSetsTheProbeSetBeforeARun() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kSentimentTaskId));
   panel.setPreset(QStringLiteral("tiny"));
   ProbeSampleDialog* dialog = panel.probePicker()->openDialog();

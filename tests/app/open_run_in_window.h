@@ -6,7 +6,7 @@
 #include <QString>
 #include <QTest>
 
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/window/main/main_window.h"
 #include "app/gui/window/run/run_controller.h"
 

@@ -16,10 +16,10 @@
 #include <algorithm>
 
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/lecture/dock_full_screen.h"
@@ -420,7 +420,7 @@ void PresentationModeTest::optionsTurnPresentationOn() {
 void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {
   MainWindow window;
   showActive(window);
-  RunPanel* panel = window.runPanel();
+  RunPresenter* panel = window.runPanel();
   QVERIFY(panel->startAction()->isEnabled());
   QToolButton* start = nullptr;
   for (QObject* object : panel->startAction()->associatedObjects()) {
@@ -429,7 +429,7 @@ void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {
   QVERIFY(start != nullptr);
   start->setFocus(Qt::TabFocusReason);
   QTRY_VERIFY(start->hasFocus());
-  QSignalSpy started(panel, &RunPanel::startRequested);
+  QSignalSpy started(panel, &RunPresenter::startRequested);
   QTest::keyClick(start, Qt::Key_Space);
   QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
   QTest::qWait(100);

@@ -13,7 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/inference/pretrained_inspection.h"
@@ -131,7 +131,7 @@ void PretrainedInspectionTest::modelViewShowsEveryHeadOverTheEnginesTokens() {
   QVERIFY(view->thumbnail(group.layers, 0).isNull());
 
   // The same answer is under the scope in the Attention dock.
-  AttentionTimelineView* attention = window.attention();
+  AttentionPresenter* attention = window.attention();
   QVERIFY(attention->isShowingAsked());
   QCOMPARE(attention->panel()->layerCount(), group.layers);
   QCOMPARE(attention->panel()->headCount(), group.heads);

@@ -19,7 +19,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/run/hyperparameter_form.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/layout/window_placement.h"
 #include "app/gui/window/main/main_window.h"
@@ -73,7 +73,7 @@ void RememberedSettingsTest::runSettingsSurviveARestart() {
     MainWindow window;
     window.setInteractive();
     window.show();
-    RunPanel* run = window.runPanel();
+    RunPresenter* run = window.runPanel();
     run->setTask(QString::fromLatin1(kSentimentTaskId));
     run->setPreset(QStringLiteral("tiny"));
     qobject_cast<QLineEdit*>(run->form()->field(QStringLiteral("lr")))
@@ -84,7 +84,7 @@ void RememberedSettingsTest::runSettingsSurviveARestart() {
   }
   MainWindow window;
   window.setInteractive();
-  RunPanel* run = window.runPanel();
+  RunPresenter* run = window.runPanel();
   QCOMPARE(run->taskBox()->currentData().toString(), QString::fromLatin1(kSentimentTaskId));
   QCOMPARE(run->presetBox()->currentData().toString(), QStringLiteral("tiny"));
   QCOMPARE(qobject_cast<QLineEdit*>(run->form()->field(QStringLiteral("lr")))->text(),
@@ -106,7 +106,7 @@ void RememberedSettingsTest::corruptValuesAreIgnored() {
   }
   MainWindow window;
   window.setInteractive();
-  RunPanel* run = window.runPanel();
+  RunPresenter* run = window.runPanel();
   const TrainingConfig preset =
       *makePreset(kSentimentTaskId, run->presetBox()->currentData().toString().toStdString());
   QCOMPARE(run->taskBox()->currentData().toString(), QString::fromLatin1(kSentimentTaskId));

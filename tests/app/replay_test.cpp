@@ -18,7 +18,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/main/main_window.h"
@@ -272,11 +272,11 @@ void ReplayTest::playWalksEverySnapshotAndStops() {
   QVERIFY(FakeEngine::writeRunFolder(run.toStdString(), 5));
   MainWindow window;
   showAndOpen(window, run);
-  AttentionTimelineView* timeline = window.attention();
+  AttentionPresenter* timeline = window.attention();
   const int normal = timeline->playInterval();
   timeline->setPlaySpeed(4.0);
   QCOMPARE(timeline->playInterval(), normal / 4);
-  QSignalSpy shown(timeline, &AttentionTimelineView::stepShown);
+  QSignalSpy shown(timeline, &AttentionPresenter::stepShown);
   timeline->setPlaying(true);  // at the end: from the first snapshot
   QVERIFY(timeline->isPlaying());
   QVERIFY(timeline->playButton()->isChecked());

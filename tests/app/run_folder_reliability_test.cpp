@@ -25,11 +25,11 @@
 #include <vector>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
-#include "app/gui/views/log/app_log.h"
+#include "app/gui/views/attention/attention_presenter.h"
+#include "app/gui/views/heads/heads_presenter.h"
+#include "app/gui/views/log/log_presenter.h"
 #include "app/gui/window/export/export_actions.h"
 #include "app/gui/window/main/main_window.h"
-#include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/run_controller.h"
 #include "engine/core/run_folder_lock.h"
 #include "engine/runfolder/run_folder.h"
@@ -140,12 +140,12 @@ void RunFolderReliabilityTest::damagedSnapshotsAreLeftOutAndTheRestStays() {
   std::ofstream(snapshot(run, 30).toStdString(), std::ios::trunc) << "damaged";
   MainWindow window;
   test::showAndOpenRun(window, run);
-  AttentionTimelineView* timeline = window.attention();
+  AttentionPresenter* timeline = window.attention();
   QCOMPARE(timeline->snapshotCount(), 2);  // 151 good ones were hidden by one bad newest
   QCOMPARE(timeline->shownStep(), 20LL);
   // A snapshot damaged after the run was opened: left out when asked for, its neighbour shown.
   std::ofstream(snapshot(run, 10).toStdString(), std::ios::trunc) << "damaged too";
-  QSignalSpy left_out(timeline, &AttentionTimelineView::snapshotLeftOut);
+  QSignalSpy left_out(timeline, &AttentionPresenter::snapshotLeftOut);
   timeline->showStep(10);
   timeline->waitForLoad();
   QCOMPARE(left_out.size(), 1);

@@ -16,7 +16,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/run/hyperparameter_form.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/run/run_time_projection.h"
 #include "app/gui/window/scripted/eta_track.h"
@@ -52,14 +52,14 @@ class RunPanelTest : public QObject {
   void anOpenedRunAfterAFineTuneShowsItsOwnModel();
 
  private:
-  static QSpinBox* spin(RunPanel& panel, const char* key) {
+  static QSpinBox* spin(RunPresenter& panel, const char* key) {
     return qobject_cast<QSpinBox*>(panel.form()->field(QString::fromLatin1(key)));
   }
 };
 
 void RunPanelTest::presetFillsTheForm() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kTranslationTaskId));
   panel.setPreset(QStringLiteral("laptop"));
   QCOMPARE(spin(panel, "d_model")->value(), 128);
@@ -78,7 +78,7 @@ void RunPanelTest::presetFillsTheForm() {
 
 void RunPanelTest::devicesAreDescribed() {
   CurrentRun run;
-  RunPanel with_gpu(&run, true);
+  RunPresenter with_gpu(&run, true);
   TrainingDevice cpu{"cpu", "Some CPU", 8ULL << 30, true,
                      "Some CPU, 4 cores, 8.0 GiB · LibTorch 2.6.0"};
   TrainingDevice gpu{"cuda", "NVIDIA H200", 140ULL << 30, true,
@@ -91,7 +91,7 @@ void RunPanelTest::devicesAreDescribed() {
   QCOMPARE(box->itemData(1, Qt::ToolTipRole).toString(), QString::fromStdString(gpu.text));
   QVERIFY(box->toolTip().contains(QStringLiteral("CPU: Some CPU, 4 cores")));
   // Without a GPU LibTorch can use: CPU alone offered, the tooltip says why.
-  RunPanel without(&run, false);
+  RunPresenter without(&run, false);
   gpu.usable = false;
   gpu.text = "no NVIDIA driver (libcuda.so.1) · LibTorch 1.13.1, built without CUDA";
   without.describeDevices({cpu, gpu});
@@ -101,7 +101,7 @@ void RunPanelTest::devicesAreDescribed() {
 
 void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
   panel.setPreset(QStringLiteral("laptop"));  // hidden 64, 4 heads
   spin(panel, "heads")->setValue(3);
@@ -131,7 +131,7 @@ void RunPanelTest::invalidFieldIsHighlightedAndStartDisabled() {
 
 void RunPanelTest::unreadableLearningRateIsHighlighted() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   auto* lr = qobject_cast<QLineEdit*>(panel.form()->field(QStringLiteral("lr")));
   QVERIFY(lr);
   lr->setText(QStringLiteral("fast"));
@@ -147,7 +147,7 @@ void RunPanelTest::unreadableLearningRateIsHighlighted() {
 
 void RunPanelTest::badPatchSizeNamesThePatchField() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
   spin(panel, "patch_size")->setValue(5);
   QVERIFY(panel.validationMessage().contains(QStringLiteral("patch_size")));
@@ -157,7 +157,7 @@ void RunPanelTest::badPatchSizeNamesThePatchField() {
 
 void RunPanelTest::missingDatasetBlocksStart() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setDataSource(QStringLiteral("/nonexistent/cifar-10-batches-bin"));
   QVERIFY(panel.validationMessage().startsWith(QStringLiteral("data:")));
   QVERIFY(!panel.startAction()->isEnabled());
@@ -167,7 +167,7 @@ void RunPanelTest::missingDatasetBlocksStart() {
 
 void RunPanelTest::commandsFollowTheRunState() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   QVERIFY(panel.startAction()->isEnabled());
   QVERIFY(!panel.pauseAction()->isEnabled());
   QVERIFY(!panel.stopAction()->isEnabled());
@@ -177,14 +177,14 @@ void RunPanelTest::commandsFollowTheRunState() {
   QVERIFY(panel.stopAction()->isEnabled());
   QVERIFY(!panel.stepAction()->isEnabled());
   QVERIFY(!panel.form()->field(QStringLiteral("epochs"))->isEnabled());
-  QSignalSpy pause(&panel, &RunPanel::pauseRequested);
+  QSignalSpy pause(&panel, &RunPresenter::pauseRequested);
   panel.pauseAction()->trigger();
   QCOMPARE(pause.count(), 1);
   run.setState(TrainerState::kPaused);
   QCOMPARE(panel.pauseAction()->text(), QStringLiteral("Resume"));
   QVERIFY(panel.stepAction()->isEnabled());
-  QSignalSpy resume(&panel, &RunPanel::resumeRequested);
-  QSignalSpy step(&panel, &RunPanel::stepRequested);
+  QSignalSpy resume(&panel, &RunPresenter::resumeRequested);
+  QSignalSpy step(&panel, &RunPresenter::stepRequested);
   panel.pauseAction()->trigger();
   panel.stepAction()->trigger();
   QCOMPARE(resume.count(), 1);
@@ -196,7 +196,7 @@ void RunPanelTest::commandsFollowTheRunState() {
 
 void RunPanelTest::openedRunIsReadOnly() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   Expected<TrainingConfig> config = makePreset(kSentimentTaskId, "tiny");
   QVERIFY(config.ok());
   config->epochs = 7;
@@ -210,11 +210,11 @@ void RunPanelTest::openedRunIsReadOnly() {
 
 void RunPanelTest::startEmitsTheEditedConfig() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kSentimentTaskId));
   panel.setPreset(QStringLiteral("tiny"));
   spin(panel, "batch_size")->setValue(16);
-  QSignalSpy start(&panel, &RunPanel::startRequested);
+  QSignalSpy start(&panel, &RunPresenter::startRequested);
   panel.startAction()->trigger();
   QCOMPARE(start.count(), 1);
   const TrainingConfig config = start.at(0).at(0).value<TrainingConfig>();
@@ -225,7 +225,7 @@ void RunPanelTest::startEmitsTheEditedConfig() {
 
 void RunPanelTest::everyRegisteredTaskIsOffered() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   const std::vector<const TaskDescriptor*> tasks = TaskRegistry::instance().all();
   QCOMPARE(panel.taskBox()->count(), static_cast<int>(tasks.size()));
   for (std::size_t i = 0; i < tasks.size(); ++i) {
@@ -242,20 +242,20 @@ void RunPanelTest::everyRegisteredTaskIsOffered() {
 
 void RunPanelTest::stepOnAFinishedOpenedRunStartsNothing() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   Expected<TrainingConfig> config = makePreset(kSentimentTaskId, "tiny");
   QVERIFY(config.ok());
   run.showOpened(*config, QStringLiteral("/tmp/runs/some_run"));
   panel.showRunConfig(*config, QStringLiteral("/tmp/runs/some_run"));
   run.setState(TrainerState::kFinished);
-  QSignalSpy start(&panel, &RunPanel::startRequested);
+  QSignalSpy start(&panel, &RunPresenter::startRequested);
   panel.stepAction()->trigger();
   QCOMPARE(start.count(), 0);
 }
 
 void RunPanelTest::testFigureIsLabelledApartFromValidation() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   RunProgressView* progress = panel.progressView();
   QVERIFY(progress->testText().isEmpty());
   EpochSummary e;
@@ -438,7 +438,7 @@ void RunPanelTest::etaTrackMeasuresTheEstimateAgainstTheRealEnd() {
 // "Train again with these settings" kept them, with Start disabled.
 void RunPanelTest::anOpenedRunAfterAFineTuneShowsItsOwnModel() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kImageClassificationTaskId));
   panel.modelChoice()->chooseFolder(QString::fromUtf8(test_paths::fixturesDir()) +
                                     QStringLiteral("/hf/tiny_vit"));
@@ -473,7 +473,7 @@ void RunPanelTest::anOpenedRunAfterAFineTuneShowsItsOwnModel() {
 // form shows the model's own sizes read-only, and a from-scratch preset is refused with it.
 void RunPanelTest::choosingAPretrainedModelSwitchesToItsPreset() {
   CurrentRun run;
-  RunPanel panel(&run, false);
+  RunPresenter panel(&run, false);
   panel.setTask(QString::fromLatin1(kSentimentTaskId));
   QCOMPARE(panel.presetBox()->currentData().toString(), QStringLiteral("laptop"));
   const QString bert =

@@ -319,12 +319,12 @@ TEST(HandoutWriter, SettingsTheReadersRefuseGetNoPage) {
   std::string checked;
   options.check_settings = [&](const TrainingConfig&, const std::string& config_path) -> Status {
     checked = config_path;
-    return Error{config_path + ": model settings \"vit.layers\" must be a whole number"};
+    return Error{config_path + ": settings \"vit.layers\" must be a whole number"};
   };
   Expected<HandoutSummary> summary = writeHandout(tmp.path("run"), tmp.path("l.html"), options);
   ASSERT_FALSE(summary.ok());
   EXPECT_EQ(checked, std::filesystem::absolute(tmp.path("run")).string() + "/config.json");
-  EXPECT_EQ(summary.error(), checked + ": model settings \"vit.layers\" must be a whole number");
+  EXPECT_EQ(summary.error(), checked + ": settings \"vit.layers\" must be a whole number");
   EXPECT_FALSE(std::filesystem::exists(tmp.path("l.html")));
 }
 

@@ -11,7 +11,6 @@
 
 #include <vector>
 
-#include "app/gui/views/common/export_source.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 #include "engine/vocabulary/task_descriptor.h"
@@ -25,7 +24,7 @@ namespace ascope {
 class CurveBookmarks;
 class MetricCurvePanel;
 
-class CurvesPresenter : public QObject, public ExportSource, public RunNewsReader {
+class CurvesPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:

@@ -5,7 +5,6 @@
 // through.
 #include <QObject>
 
-#include "app/gui/views/common/export_source.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "widgets/attention/attention_plot_data.h"
 
@@ -18,7 +17,7 @@ namespace ascope {
 class BeamTreeView;
 class DecodingStepView;
 
-class DecodingPresenter : public QObject, public ExportSource, public RunNewsReader {
+class DecodingPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:

@@ -36,10 +36,6 @@ QJsonObject EncodingPresenter::report() const {
           {QStringLiteral("positional_encoding_cols"), pe.matrix.cols}};
 }
 
-QList<Exportable*> EncodingPresenter::exportables() const {
-  return {panel_};
-}
-
 void EncodingPresenter::clearRun() {
   clear();
 }

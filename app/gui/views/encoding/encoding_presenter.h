@@ -6,7 +6,6 @@
 
 #include <optional>
 
-#include "app/gui/views/common/export_source.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 
@@ -16,7 +15,7 @@ namespace ascope {
 
 class PositionalEncodingPanel;
 
-class EncodingPresenter : public QObject, public ExportSource, public RunNewsReader {
+class EncodingPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:
@@ -38,7 +37,6 @@ class EncodingPresenter : public QObject, public ExportSource, public RunNewsRea
   void clearRun() override;
   void takeNews(const RunNews& news) override;
 
-  QList<Exportable*> exportables() const override;
   /// "positional_encoding_rows", "positional_encoding_cols" of the encoding shown.
   QJsonObject report() const override;
 

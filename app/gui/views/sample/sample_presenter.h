@@ -7,7 +7,6 @@
 
 #include <optional>
 
-#include "app/gui/views/common/export_source.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "engine/vocabulary/events.h"
 
@@ -19,7 +18,7 @@ class CurrentRun;
 class SamplePanel;
 class TryItBox;
 
-class SamplePresenter : public QObject, public ExportSource, public RunNewsReader {
+class SamplePresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:

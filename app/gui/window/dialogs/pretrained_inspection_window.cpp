@@ -14,7 +14,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/views/attention/attention_plot_conversion.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
 #include "app/gui/views/sample/ranked_answer_html.h"
 #include "engine/inference/pretrained_inspection.h"
@@ -56,7 +56,7 @@ PretrainedInspectionWindow::Reply PretrainedInspectionWindow::inspectJob(
   return reply;
 }
 
-PretrainedInspectionWindow::PretrainedInspectionWindow(AttentionTimelineView* attention,
+PretrainedInspectionWindow::PretrainedInspectionWindow(AttentionPresenter* attention,
                                                        const PretrainedModelChoice* offered,
                                                        QWidget* parent)
     : QWidget(parent, Qt::Window), attention_(attention), offered_(offered) {

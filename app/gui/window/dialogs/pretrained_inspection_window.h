@@ -19,7 +19,7 @@ class QPushButton;
 namespace ascope {
 
 class AttentionModelView;
-class AttentionTimelineView;
+class AttentionPresenter;
 class PretrainedModelChoice;
 struct PretrainedInspectionRequest;
 
@@ -29,7 +29,7 @@ class PretrainedInspectionWindow : public QWidget {
  public:
   /// `attention` shows the enlarged heads; `offered` lists the downloaded models (the Run dock's
   /// model choice), may be null. A top-level window owned by `parent`.
-  PretrainedInspectionWindow(AttentionTimelineView* attention, const PretrainedModelChoice* offered,
+  PretrainedInspectionWindow(AttentionPresenter* attention, const PretrainedModelChoice* offered,
                              QWidget* parent = nullptr);
   ~PretrainedInspectionWindow() override;
 
@@ -75,7 +75,7 @@ class PretrainedInspectionWindow : public QWidget {
   /// Shows `layer`/`head` of the model view's group enlarged in the Attention dock.
   void showHead(int layer, int head);
 
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   const PretrainedModelChoice* offered_;
   QFutureWatcher<Reply> watcher_;
   QComboBox* model_box_ = nullptr;

@@ -12,7 +12,7 @@
 #include <cstdio>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/window/export/attention_video_dialog.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/attention_heatmap_view.h"
@@ -49,8 +49,8 @@ AttentionFrameView viewNamed(const QString& name) {
 
 }  // namespace
 
-AttentionVideoActions::AttentionVideoActions(AttentionTimelineView* attention,
-                                             const CurrentRun* run, QWidget* dialog_parent)
+AttentionVideoActions::AttentionVideoActions(AttentionPresenter* attention, const CurrentRun* run,
+                                             QWidget* dialog_parent)
     : QObject(dialog_parent),
       attention_(attention),
       run_(run),

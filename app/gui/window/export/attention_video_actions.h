@@ -13,7 +13,7 @@ class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 
 /// What --export-video asked for: the file, "head", "grid" or "overlay", the layer, head and
@@ -30,7 +30,7 @@ class AttentionVideoActions : public QObject {
   Q_OBJECT
 
  public:
-  AttentionVideoActions(AttentionTimelineView* attention, const CurrentRun* run,
+  AttentionVideoActions(AttentionPresenter* attention, const CurrentRun* run,
                         QWidget* dialog_parent);
 
   QAction* action() const { return action_; }
@@ -56,7 +56,7 @@ class AttentionVideoActions : public QObject {
   void onFinished(const AttentionVideoResult& result);
   static QString summary(const AttentionVideoRequest& request, const AttentionVideoResult& result);
 
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   const CurrentRun* run_;
   QWidget* parent_;
   QAction* action_;

@@ -23,7 +23,7 @@
 #include <regex>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
 #include "engine/core/atomic_file.h"
@@ -61,14 +61,14 @@ void rememberFolder(const QString& path) {
 
 }  // namespace
 
-ExportActions::ExportActions(AttentionTimelineView* attention, EncodingPresenter* encoding,
-                             CurvesPresenter* curves, QList<const ExportSource*> others,
+ExportActions::ExportActions(AttentionPresenter* attention, EncodingPresenter* encoding,
+                             CurvesPresenter* curves, QList<const RunNewsReader*> docks,
                              const CurrentRun* run, QWidget* dialog_parent)
     : QObject(dialog_parent),
       attention_(attention),
       encoding_(encoding),
       curves_(curves),
-      others_(std::move(others)),
+      docks_(std::move(docks)),
       run_(run),
       parent_(dialog_parent) {
   removeStaleStagingFolders();
@@ -172,8 +172,8 @@ QFuture<ExportResult> ExportActions::exportAllAsync(const QString& folder, const
   // view shown; every other dock as what it exports.
   AttentionHeadGridPanel* attention = attention_->panel();
   PositionalEncodingPanel* encoding = encoding_->panel();
-  QList<Exportable*> panels = curves_->exportables();
-  for (const ExportSource* source : others_) panels += source->exportables();
+  QList<Exportable*> panels;
+  for (const RunNewsReader* dock : docks_) panels += dock->exportables();
   const FigureContext context = figureContext();
   return renderThenCopy(
       [panels, size, attention, encoding, context, between](const QString& stage) {

@@ -12,7 +12,7 @@
 
 #include <QList>
 
-#include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "widgets/common/exportable.h"
 #include "widgets/common/figure_context.h"
 
@@ -20,7 +20,7 @@ class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 class CurvesPresenter;
 class EncodingPresenter;
@@ -32,12 +32,12 @@ class ExportActions : public QObject {
   /// Panels are rendered into a staging folder "<temp>/AttentionScope-export-PID-XXXXXX" first.
   static constexpr const char* kStagingPrefix = "AttentionScope-export";
 
-  /// Exports the attention and encoding docks as figure bundles, the curves and every dock of
-  /// `others` as their exportables; `run` names the run and task in figure titles and sidecars.
+  /// Exports every dock of `docks` (the window's dock owners) as its exportables, and the
+  /// attention and encoding docks as figure bundles; `curves` gives the loss panel's data when a
+  /// run has no folder; `run` names the run and task in figure titles and sidecars.
   /// Removes the staging folders of exports whose process was killed (removeStaleStagingFolders).
-  ExportActions(AttentionTimelineView* attention, EncodingPresenter* encoding,
-                CurvesPresenter* curves, QList<const ExportSource*> others, const CurrentRun* run,
-                QWidget* dialog_parent);
+  ExportActions(AttentionPresenter* attention, EncodingPresenter* encoding, CurvesPresenter* curves,
+                QList<const RunNewsReader*> docks, const CurrentRun* run, QWidget* dialog_parent);
 
   /// Removes the staging folders in the temp folder whose process is no longer alive (a kill -9
   /// during "Export all panels" or --export-dir left 0.4–4 MB there); returns how many.
@@ -85,10 +85,10 @@ class ExportActions : public QObject {
   void reportLater(const QFuture<ExportResult>& result, const QString& done);
   void report(const ExportResult& result, const QString& done);
 
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   EncodingPresenter* encoding_;
   CurvesPresenter* curves_;
-  QList<const ExportSource*> others_;
+  QList<const RunNewsReader*> docks_;
   const CurrentRun* run_;
   QWidget* parent_;
 };

@@ -5,7 +5,7 @@
 // next snapshot read and leaves no file.
 #include <QString>
 
-#include "app/gui/window/jobs/worker_job.h"
+#include "app/gui/bridge/worker_job.h"
 
 namespace ascope {
 

@@ -5,7 +5,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "app/gui/window/jobs/worker_job.h"
+#include "app/gui/bridge/worker_job.h"
 
 namespace ascope {
 

@@ -20,8 +20,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
-#include "app/gui/views/log/app_log.h"
+#include "app/gui/views/attention/attention_presenter.h"
+#include "app/gui/views/errors/errors_presenter.h"
+#include "app/gui/views/log/log_presenter.h"
 #include "app/gui/window/dialogs/pretrained_inspection_window.h"
 #include "app/gui/window/export/attention_video_actions.h"
 #include "app/gui/window/export/export_actions.h"
@@ -33,7 +34,6 @@
 #include "app/gui/window/lecture/window_on_screen.h"
 #include "app/gui/window/main/help_actions.h"
 #include "app/gui/window/main/run_key_filter.h"
-#include "app/gui/window/run/error_analysis_controller.h"
 #include "app/gui/window/run/remembered_settings.h"
 #include "engine/device/device_query.h"
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
@@ -43,16 +43,16 @@
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
+#include "app/gui/views/heads/heads_presenter.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/sample/probe_sample_picker.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
-#include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/live_run_controls.h"
 #include "app/gui/window/run/long_run_check.h"
 #include "app/gui/window/run/replay_actions.h"
@@ -83,36 +83,38 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   keys_ = new RunKeyFilter(this);
   createPresenters();
   createRunToolBar();  // before the controllers: they take its controls
+  // Error analysis: the run scored on a data set, its errors under the scope.
+  errors_ = new ErrorsPresenter(attention_, sample_, run_, this);
+  connect(errors_, &ErrorsPresenter::message, this, &MainWindow::showMessage);
   // Every dock's owner, in the order a run's news reaches them: the Sample and Positional encoding
   // docks take a probe's sample and encoding before the Attention dock shows that probe.
-  readers_ = {run_panel_, curves_, encoding_, sample_, attention_, decoding_, heads_, app_log_};
+  readers_ = {run_presenter_, curves_, encoding_, sample_, attention_,
+              decoding_,      heads_,  log_,      errors_};
   controller_ = new RunController(readers_, attention_, run_, bridge_, this);
   new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, controller_, this);
   connect(controller_, &RunController::runStarting, curves_, &CurvesPresenter::nameAccuracy);
   // The run's time as measured on this device goes to the log (the toolbar shows the ETA).
-  connect(run_panel_->progressView(), &RunProgressView::projected, this,
+  connect(run_presenter_->progressView(), &RunProgressView::projected, this,
           [](const QString& note) { spdlog::info("{}", note.toStdString()); });
-  // Error analysis: the run scored on a data set, its errors under the scope.
-  errors_ = new ErrorAnalysisController(attention_, sample_, run_, this);
-  connect(errors_, &ErrorAnalysisController::message, this, &MainWindow::showMessage);
-  exporter_ = new ExportActions(attention_, encoding_, curves_,
-                                {sample_, decoding_, heads_, errors_}, run_, this);
-  new LiveRunControls(controls_, run_panel_, bridge_, this);
+  exporter_ =
+      new ExportActions(attention_, encoding_, curves_,
+                        QList<const RunNewsReader*>(readers_.begin(), readers_.end()), run_, this);
+  new LiveRunControls(controls_, run_presenter_, bridge_, this);
   createDocks();
   createMenus();
 
   // Start goes through the estimate of how long the run will take (asks when interactive).
   long_run_check_ = new LongRunCheck(this, this);
-  connect(run_panel_, &RunPanel::startRequested, long_run_check_, &LongRunCheck::check);
+  connect(run_presenter_, &RunPresenter::startRequested, long_run_check_, &LongRunCheck::check);
   connect(long_run_check_, &LongRunCheck::declined, this, &MainWindow::showMessage);
   connect(long_run_check_, &LongRunCheck::accepted, controller_,
           [this](const TrainingConfig& config, bool step_only) {
             controller_->startRun(config, step_only);
           });
-  connect(run_panel_, &RunPanel::pauseRequested, bridge_, &EngineBridge::pause);
-  connect(run_panel_, &RunPanel::resumeRequested, bridge_, &EngineBridge::resume);
-  connect(run_panel_, &RunPanel::stepRequested, bridge_, &EngineBridge::stepOnce);
-  connect(run_panel_, &RunPanel::stopRequested, bridge_, &EngineBridge::stop);
+  connect(run_presenter_, &RunPresenter::pauseRequested, bridge_, &EngineBridge::pause);
+  connect(run_presenter_, &RunPresenter::resumeRequested, bridge_, &EngineBridge::resume);
+  connect(run_presenter_, &RunPresenter::stepRequested, bridge_, &EngineBridge::stepOnce);
+  connect(run_presenter_, &RunPresenter::stopRequested, bridge_, &EngineBridge::stop);
   connect(controller_, &RunController::titleChanged, this, &QMainWindow::setWindowTitle);
   connect(controller_, &RunController::message, this, &MainWindow::showMessage);
   connect(controller_, &RunController::openFailed, this, [this](const QString& text) {
@@ -126,18 +128,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
-  connect(heads_, &HeadAnalysisController::dockWanted, this, [this](const QString& name) {
+  connect(heads_, &HeadsPresenter::dockWanted, this, [this](const QString& name) {
     if (QDockWidget* dock = docks_->dock(name)) {
       dock->show();
       dock->raise();
     }
   });
-  connect(run_panel_, &RunPanel::getDatasetRequested, this, &MainWindow::openGetDataset);
+  connect(run_presenter_, &RunPresenter::getDatasetRequested, this, &MainWindow::openGetDataset);
   // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
   auto follow_task = [this] {
-    sample_->tryIt()->setPendingTask(run_panel_->taskBox()->currentData().toString());
+    sample_->tryIt()->setPendingTask(run_presenter_->taskBox()->currentData().toString());
   };
-  connect(run_panel_, &RunPanel::configEdited, this, follow_task);
+  connect(run_presenter_, &RunPresenter::configEdited, this, follow_task);
   follow_task();
   offerDownloadedDatasets();
   setWindowTitle(controller_->title());
@@ -158,19 +160,19 @@ MainWindow::~MainWindow() {
 void MainWindow::createPresenters() {
   // One query of the devices: whether CUDA is offered is the GPU entry's usable.
   const std::vector<TrainingDevice> devices = trainingDevices();
-  run_panel_ = new RunPanel(run_, devices.back().usable, this);
-  run_panel_->describeDevices(devices);
+  run_presenter_ = new RunPresenter(run_, devices.back().usable, this);
+  run_presenter_->describeDevices(devices);
   curves_ = new CurvesPresenter(this);
-  attention_ = new AttentionTimelineView(run_, this);
+  attention_ = new AttentionPresenter(run_, this);
   encoding_ = new EncodingPresenter(this);
   sample_ = new SamplePresenter(run_, this);
   decoding_ = new DecodingPresenter(this);
-  heads_ = new HeadAnalysisController(attention_, run_, this);
-  app_log_ = new AppLog(this);
+  heads_ = new HeadsPresenter(attention_, run_, this);
+  log_ = new LogPresenter(this);
 }
 
 void MainWindow::createRunToolBar() {
-  RunPanel* run = run_panel_;
+  RunPresenter* run = run_presenter_;
   controls_ = new RunControlBar(
       run_, {run->startAction(), run->pauseAction(), run->stepAction(), run->stopAction()}, this);
   auto* bar = new QToolBar(tr("Run controls"), this);
@@ -202,10 +204,10 @@ void MainWindow::createDocks() {
   docks_ = new DockLayout(this);
   // Scrollable, so that the window fits small screens (1366 × 768) with every dock shown.
   auto* run = new QScrollArea(this);
-  run->setWidget(run_panel_);
+  run->setWidget(run_presenter_);
   run->setWidgetResizable(true);
   run->setFrameShape(QFrame::NoFrame);
-  run->setMinimumWidth(run_panel_->minimumSizeHint().width() +
+  run->setMinimumWidth(run_presenter_->minimumSizeHint().width() +
                        run->verticalScrollBar()->sizeHint().width());
   docks_->addDock(QStringLiteral("runDock"), tr("Run"), run);
   docks_->addDock(QStringLiteral("lossDock"), tr("Loss"), curves_->loss());
@@ -218,7 +220,7 @@ void MainWindow::createDocks() {
   docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), heads_->heads());
   docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), heads_->ablation());
   docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), errors_->panel());
-  docks_->addDock(QStringLiteral("logDock"), tr("Log"), app_log_->panel());
+  docks_->addDock(QStringLiteral("logDock"), tr("Log"), log_->panel());
 }
 
 QJsonObject MainWindow::dockReport() const {
@@ -243,7 +245,7 @@ bool MainWindow::raiseDock(const QString& title) {
 
 void MainWindow::createMenus() {
   // Continue, bookmark and compare runs (lecture mode): its actions sit in three menus.
-  replay_ = new ReplayActions(curves_, attention_, run_panel_->progressView(), run_, bridge_,
+  replay_ = new ReplayActions(curves_, attention_, run_presenter_->progressView(), run_, bridge_,
                               controller_, this);
   connect(replay_, &ReplayActions::message, this, &MainWindow::showMessage);
   createFileMenu(replay_);
@@ -261,14 +263,14 @@ void MainWindow::createFileMenu(ReplayActions* replay) {
   replay->addFileActions(file);
 #ifdef ATTENTIONSCOPE_HAS_DOWNLOAD
   file->addAction(tr("&Get dataset…"), this,
-                  [this] { openGetDataset(run_panel_->taskBox()->currentData().toString()); });
-  auto* models = new PretrainedModelActions(run_panel_, this);
+                  [this] { openGetDataset(run_presenter_->taskBox()->currentData().toString()); });
+  auto* models = new PretrainedModelActions(run_presenter_, this);
   connect(models, &PretrainedModelActions::message, this, &MainWindow::showMessage);
   models->offerDownloadedModels();
   file->addAction(models->getModelAction());
 #endif
   // Inspect without training: a pretrained model reads a sentence, every head shown.
-  inspection_ = new PretrainedInspectionWindow(attention_, run_panel_->modelChoice(), this);
+  inspection_ = new PretrainedInspectionWindow(attention_, run_presenter_->modelChoice(), this);
   file->addAction(tr("&Inspect pretrained model…"), inspection_, &PretrainedInspectionWindow::open);
   file->addSeparator();
   QAction* export_all =
@@ -296,8 +298,8 @@ void MainWindow::createFileMenu(ReplayActions* replay) {
 
 void MainWindow::createRunMenu(ReplayActions* replay) {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
-  run->addActions({run_panel_->startAction(), run_panel_->pauseAction(), run_panel_->stepAction(),
-                   run_panel_->stopAction()});
+  run->addActions({run_presenter_->startAction(), run_presenter_->pauseAction(),
+                   run_presenter_->stepAction(), run_presenter_->stopAction()});
   replay->addRunActions(run);
   run->addSeparator();
   run->addAction(errors_->evaluateAction());
@@ -309,7 +311,7 @@ void MainWindow::createTimelineMenu(ReplayActions* replay) {
   // head while the attention panel has focus (its own shortcuts; two enabled shortcuts on one
   // key would cancel each other out).
   QMenu* timeline = menuBar()->addMenu(tr("&Timeline"));
-  AttentionTimelineView* attention_view = attention_;
+  AttentionPresenter* attention_view = attention_;
   const auto add_step = [&](const QString& text, const QKeySequence& key, auto slot) {
     QAction* action = timeline->addAction(text, attention_view, slot);
     action->setShortcut(key);
@@ -395,8 +397,8 @@ void MainWindow::openGetDataset(const QString& task) {
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   connect(dialog, &GetDatasetDialog::datasetReady, this,
           [this](const QString& dataset_task, const QString& folder) {
-            run_panel_->setTask(dataset_task);
-            run_panel_->setDataSource(folder);
+            run_presenter_->setTask(dataset_task);
+            run_presenter_->setDataSource(folder);
             showMessage(tr("Dataset ready: %1").arg(folder));
           });
   dialog->open();
@@ -414,8 +416,8 @@ void MainWindow::offerDownloadedDatasets() {
     const QString folder =
         GetDatasetDialog::presentFolder(entry, GetDatasetDialog::datasetsFolder());
     if (!folder.isEmpty()) {
-      run_panel_->addDataChoice(tr("%1 (downloaded)").arg(QString::fromStdString(entry.folder)),
-                                folder);
+      run_presenter_->addDataChoice(tr("%1 (downloaded)").arg(QString::fromStdString(entry.folder)),
+                                    folder);
     }
   }
 #endif
@@ -432,7 +434,7 @@ bool MainWindow::setInteractive() {
   fitWindowIntoScreen(this);  // saved on a larger or a since-removed screen
   connect(new WindowOnScreen(this, presentation_->fontZoom()), &WindowOnScreen::message, this,
           &MainWindow::showMessage);
-  remembered_ = new RememberedSettings(run_panel_, run_, controller_, this);
+  remembered_ = new RememberedSettings(run_presenter_, run_, controller_, this);
   // An opened run's data is read (by an ablation, by browsing its probe samples) only once the
   // person says so: a run folder's config.json may name any file.
   heads_->setDataConfirmation([this](const QString& paths) {
@@ -442,7 +444,7 @@ bool MainWindow::setInteractive() {
                   "which the run folder's config.json names:\n\n%1\n\nRead it?")
                    .arg(paths)) == QMessageBox::Yes;
   });
-  run_panel_->probePicker()->setDataConfirmation([this](const QString& paths) {
+  run_presenter_->probePicker()->setDataConfirmation([this](const QString& paths) {
     return QMessageBox::question(
                this, tr("Read the run's data?"),
                tr("Browsing the validation samples reads this run's data, which the run "

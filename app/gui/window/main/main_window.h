@@ -8,8 +8,8 @@
 
 namespace ascope {
 
-class AppLog;
-class AttentionTimelineView;
+class LogPresenter;
+class AttentionPresenter;
 class AttentionVideoActions;
 class CurrentRun;
 class CurvesPresenter;
@@ -17,9 +17,9 @@ class DecodingPresenter;
 class DockLayout;
 class EncodingPresenter;
 class EngineBridge;
-class ErrorAnalysisController;
+class ErrorsPresenter;
 class ExportActions;
-class HeadAnalysisController;
+class HeadsPresenter;
 class LongRunCheck;
 class PresentationControls;
 class RunKeyFilter;
@@ -29,7 +29,7 @@ class ReplayActions;
 class RunNewsReader;
 class RunControlBar;
 class RunController;
-class RunPanel;
+class RunPresenter;
 class SamplePresenter;
 
 class MainWindow : public QMainWindow {
@@ -40,17 +40,17 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   // Each dock's owner, which the window's parts and tests ask what the dock shows.
-  RunPanel* runPanel() const { return run_panel_; }
+  RunPresenter* runPanel() const { return run_presenter_; }
   /// The run toolbar: commands, progress, live learning rate.
   RunControlBar* runControls() const { return controls_; }
   CurvesPresenter* curves() const { return curves_; }
-  AttentionTimelineView* attention() const { return attention_; }
+  AttentionPresenter* attention() const { return attention_; }
   EncodingPresenter* encoding() const { return encoding_; }
   SamplePresenter* sample() const { return sample_; }
   DecodingPresenter* decoding() const { return decoding_; }
   /// The Heads and Ablation docks.
-  HeadAnalysisController* headAnalysis() const { return heads_; }
-  AppLog* log() const { return app_log_; }
+  HeadsPresenter* headAnalysis() const { return heads_; }
+  LogPresenter* log() const { return log_; }
   /// The shown run's task, settings, folder and state (their one owner in the GUI).
   CurrentRun* currentRun() const { return run_; }
   EngineBridge* bridge() const { return bridge_; }
@@ -62,7 +62,7 @@ class MainWindow : public QMainWindow {
   /// Presentation mode, dock full screen, font zoom and high contrast (View menu).
   PresentationControls* presentationControls() const { return presentation_; }
   /// Run → Evaluate on… and the Errors dock.
-  ErrorAnalysisController* errorAnalysis() const { return errors_; }
+  ErrorsPresenter* errorAnalysis() const { return errors_; }
   /// The Run dock's settings and the last run across restarts; null until setInteractive().
   RememberedSettings* rememberedSettings() const { return remembered_; }
   /// Continue, bookmark and compare runs (File, Run and Timeline menus).
@@ -107,22 +107,22 @@ class MainWindow : public QMainWindow {
   /// At close, for a person at the screen: their own layout (not the projector's), their settings.
   void saveSession();
 
-  RunPanel* run_panel_ = nullptr;
+  RunPresenter* run_presenter_ = nullptr;
   RunControlBar* controls_ = nullptr;
   CurvesPresenter* curves_ = nullptr;
-  AttentionTimelineView* attention_ = nullptr;
+  AttentionPresenter* attention_ = nullptr;
   EncodingPresenter* encoding_ = nullptr;
   SamplePresenter* sample_ = nullptr;
   DecodingPresenter* decoding_ = nullptr;
-  HeadAnalysisController* heads_ = nullptr;
+  HeadsPresenter* heads_ = nullptr;
   CurrentRun* run_ = nullptr;
   EngineBridge* bridge_ = nullptr;
   RunController* controller_ = nullptr;
   DockLayout* docks_ = nullptr;
   ExportActions* exporter_ = nullptr;
   AttentionVideoActions* video_ = nullptr;
-  ErrorAnalysisController* errors_ = nullptr;
-  AppLog* app_log_ = nullptr;
+  ErrorsPresenter* errors_ = nullptr;
+  LogPresenter* log_ = nullptr;
   PresentationControls* presentation_ = nullptr;
   RunKeyFilter* keys_ = nullptr;  ///< Space for the run whatever has the focus; Esc leaves a field
   RememberedSettings* remembered_ = nullptr;

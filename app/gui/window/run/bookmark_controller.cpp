@@ -8,12 +8,12 @@
 #include <utility>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 
 namespace ascope {
 
-BookmarkController::BookmarkController(CurvesPresenter* curves, AttentionTimelineView* attention,
+BookmarkController::BookmarkController(CurvesPresenter* curves, AttentionPresenter* attention,
                                        const CurrentRun* run, QObject* parent)
     : QObject(parent), curves_(curves), attention_(attention), run_(run) {
   connect(curves_, &CurvesPresenter::bookmarkPicked, this, &BookmarkController::jumpTo);

@@ -16,7 +16,7 @@
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 class CurvesPresenter;
 
@@ -25,8 +25,8 @@ class BookmarkController : public QObject {
 
  public:
   /// Marks the bookmarks on `curves`; a jump moves `attention`'s timeline.
-  BookmarkController(CurvesPresenter* curves, AttentionTimelineView* attention,
-                     const CurrentRun* run, QObject* parent = nullptr);
+  BookmarkController(CurvesPresenter* curves, AttentionPresenter* attention, const CurrentRun* run,
+                     QObject* parent = nullptr);
   ~BookmarkController() override;
 
   /// Adds a note at `step` (replacing the note of a bookmark already there) and saves the file;
@@ -69,7 +69,7 @@ class BookmarkController : public QObject {
   void showMarkers();
 
   CurvesPresenter* curves_;
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   const CurrentRun* run_;
   QString folder_;  ///< the folder the bookmarks belong to
   std::vector<Bookmark> bookmarks_;

@@ -3,13 +3,13 @@
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/sample/probe_sample_picker.h"
 
 namespace ascope {
 
-LiveRunControls::LiveRunControls(RunControlBar* controls, RunPanel* run_panel, EngineBridge* bridge,
-                                 QObject* parent)
+LiveRunControls::LiveRunControls(RunControlBar* controls, RunPresenter* run_panel,
+                                 EngineBridge* bridge, QObject* parent)
     : QObject(parent), bridge_(bridge) {
   LiveLearningRateBox* rate = controls->liveLearningRate();
   connect(rate, &LiveLearningRateBox::learningRateRequested, bridge_,

@@ -12,13 +12,13 @@ namespace ascope {
 
 class EngineBridge;
 class RunControlBar;
-class RunPanel;
+class RunPresenter;
 
 class LiveRunControls : public QObject {
   Q_OBJECT
 
  public:
-  LiveRunControls(RunControlBar* controls, RunPanel* run_panel, EngineBridge* bridge,
+  LiveRunControls(RunControlBar* controls, RunPresenter* run_panel, EngineBridge* bridge,
                   QObject* parent = nullptr);
 
  private:

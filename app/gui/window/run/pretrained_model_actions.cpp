@@ -4,12 +4,12 @@
 #include <QWidget>
 
 #include "app/gui/views/run/pretrained_model_choice.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/window/dialogs/get_pretrained_model_dialog.h"
 
 namespace ascope {
 
-PretrainedModelActions::PretrainedModelActions(RunPanel* run_panel, QWidget* window,
+PretrainedModelActions::PretrainedModelActions(RunPresenter* run_panel, QWidget* window,
                                                const QString& models_dir)
     : QObject(window),
       run_panel_(run_panel),

@@ -10,14 +10,14 @@ class QWidget;
 
 namespace ascope {
 
-class RunPanel;
+class RunPresenter;
 
 class PretrainedModelActions : public QObject {
   Q_OBJECT
 
  public:
   /// `models_dir` empty: GetPretrainedModelDialog::modelsFolder(). `window` parents the dialog.
-  PretrainedModelActions(RunPanel* run_panel, QWidget* window, const QString& models_dir = {});
+  PretrainedModelActions(RunPresenter* run_panel, QWidget* window, const QString& models_dir = {});
 
   QAction* getModelAction() const { return get_model_; }
   /// Offers every complete model of the models folder in the Run dock's model choice.
@@ -29,7 +29,7 @@ class PretrainedModelActions : public QObject {
   void message(const QString& text);
 
  private:
-  RunPanel* run_panel_;
+  RunPresenter* run_panel_;
   QWidget* window_;
   QString models_dir_;
   QAction* get_model_ = nullptr;

@@ -12,7 +12,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/run/hyperparameter_form.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/window/run/run_controller.h"
 
 namespace ascope {
@@ -52,14 +52,14 @@ void setFieldValue(QWidget* field, const QVariant& value) {
 
 }  // namespace
 
-RememberedSettings::RememberedSettings(RunPanel* panel, CurrentRun* run, RunController* controller,
-                                       QObject* parent)
+RememberedSettings::RememberedSettings(RunPresenter* panel, CurrentRun* run,
+                                       RunController* controller, QObject* parent)
     : QObject(parent), panel_(panel), run_(run), controller_(controller) {
   // Every keystroke edits the form; one write a moment after the last one is enough.
   save_timer_.setSingleShot(true);
   save_timer_.setInterval(400);
   connect(&save_timer_, &QTimer::timeout, this, &RememberedSettings::saveRunSettings);
-  connect(panel_, &RunPanel::configEdited, this, [this] {
+  connect(panel_, &RunPresenter::configEdited, this, [this] {
     if (!restoring_) save_timer_.start();
   });
   connect(run_, &CurrentRun::folderChanged, this, &RememberedSettings::rememberRun);

@@ -14,13 +14,13 @@ namespace ascope {
 
 class CurrentRun;
 class RunController;
-class RunPanel;
+class RunPresenter;
 
 class RememberedSettings : public QObject {
   Q_OBJECT
 
  public:
-  RememberedSettings(RunPanel* panel, CurrentRun* run, RunController* controller,
+  RememberedSettings(RunPresenter* panel, CurrentRun* run, RunController* controller,
                      QObject* parent = nullptr);
 
   /// Puts the saved task, preset, device and fields into the Run dock; returns whether any were
@@ -43,7 +43,7 @@ class RememberedSettings : public QObject {
  private:
   void rememberRun(const QString& folder);
 
-  RunPanel* panel_;
+  RunPresenter* panel_;
   CurrentRun* run_;
   RunController* controller_;
   QTimer save_timer_;

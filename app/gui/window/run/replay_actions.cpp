@@ -14,9 +14,9 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/window/dialogs/run_comparison_window.h"
 #include "app/gui/window/run/bookmark_controller.h"
@@ -40,7 +40,7 @@ QString openKey(const QString& folder) {
 
 }  // namespace
 
-ReplayActions::ReplayActions(CurvesPresenter* curves, AttentionTimelineView* attention,
+ReplayActions::ReplayActions(CurvesPresenter* curves, AttentionPresenter* attention,
                              const RunProgressView* progress, CurrentRun* run, EngineBridge* bridge,
                              RunController* controller, QWidget* window)
     : QObject(window),
@@ -53,9 +53,9 @@ ReplayActions::ReplayActions(CurvesPresenter* curves, AttentionTimelineView* att
       window_(window) {
   bookmarks_ = new BookmarkController(curves_, attention_, run_, this);
   // The curves' readout gives the figures of a replayed step, the newest while following live.
-  connect(attention_, &AttentionTimelineView::stepShown, curves,
+  connect(attention_, &AttentionPresenter::stepShown, curves,
           [curves](long long step) { curves->setReadoutStep(step); });
-  connect(attention_, &AttentionTimelineView::liveShown, curves,
+  connect(attention_, &AttentionPresenter::liveShown, curves,
           [curves] { curves->setReadoutStep(-1); });
   connect(run_, &CurrentRun::runChanged, curves, [curves] { curves->setReadoutStep(-1); });
   connect(bookmarks_, &BookmarkController::message, this, &ReplayActions::message);
@@ -230,7 +230,7 @@ QString ReplayActions::compareWith(const QString& dir) {
     comparison_->setAttribute(Qt::WA_DeleteOnClose);
     comparison_->installEventFilter(this);
     // The comparison follows the step the main window shows (its timeline, a curve clicked).
-    connect(attention_, &AttentionTimelineView::stepShown, comparison_,
+    connect(attention_, &AttentionPresenter::stepShown, comparison_,
             [this](long long step) { comparison_->showNearestStep(step); });
     connect(comparison_, &RunComparisonWindow::failed, this, [this](const QString& text) {
       rememberComparisonOpen(false);

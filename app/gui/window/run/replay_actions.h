@@ -15,7 +15,7 @@ class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class BookmarkController;
 class CurrentRun;
 class CurvesPresenter;
@@ -30,7 +30,7 @@ class ReplayActions : public QObject {
  public:
   /// `window` parents the dialogs and the comparison window; `curves` and `attention` are the
   /// docks a replayed step moves, `progress` the run's figures a continued run starts from.
-  ReplayActions(CurvesPresenter* curves, AttentionTimelineView* attention,
+  ReplayActions(CurvesPresenter* curves, AttentionPresenter* attention,
                 const RunProgressView* progress, CurrentRun* run, EngineBridge* bridge,
                 RunController* controller, QWidget* window);
 
@@ -82,7 +82,7 @@ class ReplayActions : public QObject {
   void fillBookmarkMenu(QMenu* menu);
 
   CurvesPresenter* curves_;
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   const RunProgressView* progress_;
   CurrentRun* run_;
   EngineBridge* bridge_;

@@ -9,7 +9,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/bridge/run_folder_follower.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/news/run_news_reader.h"
 #include "app/gui/window/run/run_scale_reading.h"
 #include "engine/inference/read_run.h"
@@ -25,7 +25,7 @@ QString shortPath(const QString& dir) {
 
 }  // namespace
 
-RunController::RunController(std::vector<RunNewsReader*> readers, AttentionTimelineView* timeline,
+RunController::RunController(std::vector<RunNewsReader*> readers, AttentionPresenter* timeline,
                              CurrentRun* run, EngineBridge* bridge, QObject* parent)
     : QObject(parent),
       readers_(std::move(readers)),

@@ -24,7 +24,7 @@
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 class EngineBridge;
 class RunFolderFollower;
@@ -36,8 +36,8 @@ class RunController : public QObject {
  public:
   /// `readers`: every dock's owner, in the order news reaches them; `timeline` (one of them) is
   /// asked whether it follows the live probe and which probe sample it shows.
-  RunController(std::vector<RunNewsReader*> readers, AttentionTimelineView* timeline,
-                CurrentRun* run, EngineBridge* bridge, QObject* parent = nullptr);
+  RunController(std::vector<RunNewsReader*> readers, AttentionPresenter* timeline, CurrentRun* run,
+                EngineBridge* bridge, QObject* parent = nullptr);
   ~RunController() override;
 
   /// Clears the panels and starts `config`; returns a message for a person on failure.
@@ -105,7 +105,7 @@ class RunController : public QObject {
   void onWriterEnded(const RunFolderWriterState& state);
   void onFolderGone();
   std::vector<RunNewsReader*> readers_;
-  AttentionTimelineView* timeline_;
+  AttentionPresenter* timeline_;
   CurrentRun* run_;
   EngineBridge* bridge_;
   QFutureWatcher<OpenResult> open_watcher_;

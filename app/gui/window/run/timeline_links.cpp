@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
@@ -13,13 +13,13 @@
 
 namespace ascope {
 
-TimelineLinks::TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* curves,
+TimelineLinks::TimelineLinks(AttentionPresenter* timeline, CurvesPresenter* curves,
                              SamplePresenter* sample, EncodingPresenter* encoding,
                              DecodingPresenter* decoding, RunController* controller,
                              QObject* parent)
     : QObject(parent) {
   connect(
-      timeline, &AttentionTimelineView::stepShown, this,
+      timeline, &AttentionPresenter::stepShown, this,
       [controller, sample, encoding](long long step, const std::optional<SamplePrediction>& shown,
                                      const std::optional<PositionalEncodingSnapshot>& pe) {
         controller->followStep(step);
@@ -28,22 +28,22 @@ TimelineLinks::TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* c
       });
   // The probe set's samples arrive with the attention; the chooser picks the one shown.
   connect(
-      timeline, &AttentionTimelineView::liveShown, this,
+      timeline, &AttentionPresenter::liveShown, this,
       [controller, sample, encoding](long long step, const std::optional<SamplePrediction>& shown) {
         controller->followStep(step);
         sample->showLive(shown);
         encoding->showLive();
       });
   // Decoding follows what the Attention dock shows, with the head chosen there.
-  connect(timeline, &AttentionTimelineView::attentionShown, decoding,
+  connect(timeline, &AttentionPresenter::attentionShown, decoding,
           &DecodingPresenter::showAttention);
   connect(timeline->panel(), &AttentionHeadGridPanel::headSelected, decoding,
           [decoding](int, int layer, int head) { decoding->setHead(layer, head); });
-  connect(timeline, &AttentionTimelineView::askedShown, this, [sample](bool shown) {
+  connect(timeline, &AttentionPresenter::askedShown, this, [sample](bool shown) {
     if (!shown) sample->leaveAsked();
   });
-  connect(curves, &CurvesPresenter::stepPicked, timeline, &AttentionTimelineView::showStep);
-  connect(timeline, &AttentionTimelineView::snapshotLeftOut, this, [](const QString& error) {
+  connect(curves, &CurvesPresenter::stepPicked, timeline, &AttentionPresenter::showStep);
+  connect(timeline, &AttentionPresenter::snapshotLeftOut, this, [](const QString& error) {
     spdlog::warn("attention snapshot left out: {}", error.toStdString());
   });
   connect(sample->tryIt(), &TryItBox::inputExamined, this,

@@ -7,7 +7,7 @@
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurvesPresenter;
 class DecodingPresenter;
 class EncodingPresenter;
@@ -18,7 +18,7 @@ class TimelineLinks : public QObject {
   Q_OBJECT
 
  public:
-  TimelineLinks(AttentionTimelineView* timeline, CurvesPresenter* curves, SamplePresenter* sample,
+  TimelineLinks(AttentionPresenter* timeline, CurvesPresenter* curves, SamplePresenter* sample,
                 EncodingPresenter* encoding, DecodingPresenter* decoding, RunController* controller,
                 QObject* parent = nullptr);
 };

@@ -21,11 +21,11 @@
 #include <algorithm>
 #include <limits>
 
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/run/live_learning_rate_box.h"
 #include "app/gui/views/run/run_control_bar.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_strip.h"
 #include "app/gui/window/layout/dock_layout.h"
 #include "app/gui/window/main/main_window.h"
@@ -278,7 +278,7 @@ QJsonObject LayoutReport::measure(const MainWindow& window) {
   report.insert(QStringLiteral("docks"), docks);
 
   const RunControlBar* controls = window.runControls();
-  const RunPanel* run = window.runPanel();
+  const RunPresenter* run = window.runPanel();
   QJsonObject reach;
   bool all = true;
   const auto control = [&](const char* name, const QWidget* widget) {

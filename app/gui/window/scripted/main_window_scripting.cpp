@@ -17,19 +17,19 @@ EngineBridge* MainWindowScripting::bridge() const {
 RunController* MainWindowScripting::controller() const {
   return window_->controller();
 }
-RunPanel* MainWindowScripting::runPanel() const {
+RunPresenter* MainWindowScripting::runPanel() const {
   return window_->runPanel();
 }
 PresentationControls* MainWindowScripting::presentationControls() const {
   return window_->presentationControls();
 }
-AttentionTimelineView* MainWindowScripting::attention() const {
+AttentionPresenter* MainWindowScripting::attention() const {
   return window_->attention();
 }
 SamplePresenter* MainWindowScripting::sample() const {
   return window_->sample();
 }
-HeadAnalysisController* MainWindowScripting::headAnalysis() const {
+HeadsPresenter* MainWindowScripting::headAnalysis() const {
   return window_->headAnalysis();
 }
 ExportActions* MainWindowScripting::exporter() const {

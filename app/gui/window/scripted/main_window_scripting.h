@@ -15,11 +15,11 @@ class MainWindowScripting : public ScriptableWindow {
   CurrentRun* currentRun() const override;
   EngineBridge* bridge() const override;
   RunController* controller() const override;
-  RunPanel* runPanel() const override;
+  RunPresenter* runPanel() const override;
   PresentationControls* presentationControls() const override;
-  AttentionTimelineView* attention() const override;
+  AttentionPresenter* attention() const override;
   SamplePresenter* sample() const override;
-  HeadAnalysisController* headAnalysis() const override;
+  HeadsPresenter* headAnalysis() const override;
   ExportActions* exporter() const override;
   AttentionVideoActions* videoExporter() const override;
   ReplayActions* replay() const override;

@@ -11,17 +11,17 @@ class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class AttentionVideoActions;
 class CurrentRun;
 class EngineBridge;
 class ExportActions;
-class HeadAnalysisController;
+class HeadsPresenter;
 class PresentationControls;
 class PretrainedInspectionWindow;
 class ReplayActions;
 class RunController;
-class RunPanel;
+class RunPresenter;
 class SamplePresenter;
 
 class ScriptableWindow {
@@ -32,11 +32,11 @@ class ScriptableWindow {
   virtual CurrentRun* currentRun() const = 0;
   virtual EngineBridge* bridge() const = 0;
   virtual RunController* controller() const = 0;
-  virtual RunPanel* runPanel() const = 0;
+  virtual RunPresenter* runPanel() const = 0;
   virtual PresentationControls* presentationControls() const = 0;
-  virtual AttentionTimelineView* attention() const = 0;
+  virtual AttentionPresenter* attention() const = 0;
   virtual SamplePresenter* sample() const = 0;
-  virtual HeadAnalysisController* headAnalysis() const = 0;
+  virtual HeadsPresenter* headAnalysis() const = 0;
   virtual ExportActions* exporter() const = 0;
   virtual AttentionVideoActions* videoExporter() const = 0;
   virtual ReplayActions* replay() const = 0;

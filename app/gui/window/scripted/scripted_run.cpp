@@ -23,13 +23,14 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
-#include "app/gui/views/log/app_log.h"
+#include "app/gui/views/heads/heads_presenter.h"
+#include "app/gui/views/log/log_presenter.h"
 #include "app/gui/views/run/hyperparameter_form.h"
 #include "app/gui/views/run/pretrained_model_choice.h"
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 #include "app/gui/views/run/run_progress_view.h"
 #include "app/gui/views/sample/sample_presenter.h"
 #include "app/gui/views/sample/try_it_box.h"
@@ -41,7 +42,6 @@
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
 #include "app/gui/window/main/stall_monitor.h"
-#include "app/gui/window/run/head_analysis_controller.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
 #include "app/gui/window/scripted/scriptable_window.h"
@@ -84,7 +84,7 @@ void ScriptedRun::begin() {
   if (options_.high_contrast) lecture->setHighContrast(true);
   if (options_.zoom != 0) lecture->fontZoom()->setSteps(options_.zoom);
   if (options_.presentation) lecture->presentation()->enter();
-  RunPanel* run = window_->runPanel();
+  RunPresenter* run = window_->runPanel();
   if (!options_.task.isEmpty()) {
     run->setTask(options_.task);
     run->setDataSource(options_.data);
@@ -193,14 +193,14 @@ void ScriptedRun::onRunOpened() {
 }
 
 void ScriptedRun::settleAndFinish() {
-  AttentionTimelineView* view = window_->attention();
+  AttentionPresenter* view = window_->attention();
   if (options_.probe_sample >= 0) {
     view->waitForLoad();
     view->setProbeIndex(options_.probe_sample);
     view->waitForLoad();
   }
   if (options_.step >= 0) {
-    AttentionTimelineView* timeline = window_->attention();
+    AttentionPresenter* timeline = window_->attention();
     timeline->waitForLoad();  // the list of snapshots of a just-finished run
     timeline->showStep(options_.step);
     timeline->waitForLoad();

@@ -2,7 +2,7 @@
 // The run's one time axis, apart from any widget: the run folder's stored snapshots, the live
 // probe set of a running training, an asked input ("Try it"), and which of them is shown (its
 // step, probe sample and rollout settings). Snapshot files are listed and read, and large probes
-// converted, off the GUI thread; the newest request wins. AttentionTimelineView draws this state
+// converted, off the GUI thread; the newest request wins. AttentionPresenter draws this state
 // and hands it the user's choices; the other docks follow the step it announces.
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "app/gui/window/dialogs/evaluate_dialog.h"
+#include "app/gui/views/errors/evaluate_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

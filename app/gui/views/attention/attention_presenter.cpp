@@ -1,4 +1,4 @@
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 
 #include <QJsonArray>
 
@@ -26,7 +26,7 @@ constexpr int kPlayIntervalMs = 450;
 
 }  // namespace
 
-AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* parent)
+AttentionPresenter::AttentionPresenter(const CurrentRun* run, QWidget* parent)
     : QWidget(parent), timeline_(new AttentionTimeline(run, this)) {
   panel_ = new AttentionHeadGridPanel(this);
   panel_->setObjectName(QStringLiteral("attentionPanel"));
@@ -132,11 +132,11 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   layout->addWidget(panel_, 1);
 
   play_timer_.setInterval(kPlayIntervalMs);
-  connect(&play_timer_, &QTimer::timeout, this, &AttentionTimelineView::onPlayTick);
-  connect(play_button_, &QToolButton::toggled, this, &AttentionTimelineView::setPlaying);
+  connect(&play_timer_, &QTimer::timeout, this, &AttentionPresenter::onPlayTick);
+  connect(play_button_, &QToolButton::toggled, this, &AttentionPresenter::setPlaying);
   connect(speed_box_, qOverload<int>(&QComboBox::activated), this,
           [this](int index) { setPlaySpeed(speed_box_->itemData(index).toDouble()); });
-  connect(slider_, &QSlider::valueChanged, this, &AttentionTimelineView::onSliderMoved);
+  connect(slider_, &QSlider::valueChanged, this, &AttentionPresenter::onSliderMoved);
   connect(live_button_, &QToolButton::clicked, this, [this](bool on) {
     if (!on) {
       live_button_->setChecked(true);  // "live" is left by moving the slider, not the button
@@ -145,9 +145,9 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
     setPlaying(false);
     timeline_->followLive();
   });
-  connect(back_button_, &QPushButton::clicked, this, &AttentionTimelineView::returnToRun);
+  connect(back_button_, &QPushButton::clicked, this, &AttentionPresenter::returnToRun);
   connect(probe_box_, qOverload<int>(&QComboBox::activated), this,
-          &AttentionTimelineView::setProbeIndex);
+          &AttentionPresenter::setProbeIndex);
   const auto settings_changed = [this] {
     AggregateSettings settings;
     settings.fusion = static_cast<HeadFusion>(fusion_box_->currentData().toInt());
@@ -157,42 +157,42 @@ AttentionTimelineView::AttentionTimelineView(const CurrentRun* run, QWidget* par
   connect(fusion_box_, qOverload<int>(&QComboBox::activated), this, settings_changed);
   connect(discard_box_, &QDoubleSpinBox::editingFinished, this, settings_changed);
 
-  connect(timeline_, &AttentionTimeline::shown, this, &AttentionTimelineView::onShown);
-  connect(timeline_, &AttentionTimeline::changed, this, &AttentionTimelineView::sync);
+  connect(timeline_, &AttentionTimeline::shown, this, &AttentionPresenter::onShown);
+  connect(timeline_, &AttentionTimeline::changed, this, &AttentionPresenter::sync);
   connect(timeline_, &AttentionTimeline::probeCaptionsChanged, this,
-          &AttentionTimelineView::listProbeSamples);
-  connect(timeline_, &AttentionTimeline::stepShown, this, &AttentionTimelineView::stepShown);
-  connect(timeline_, &AttentionTimeline::liveShown, this, &AttentionTimelineView::liveShown);
-  connect(timeline_, &AttentionTimeline::askedShown, this, &AttentionTimelineView::askedShown);
+          &AttentionPresenter::listProbeSamples);
+  connect(timeline_, &AttentionTimeline::stepShown, this, &AttentionPresenter::stepShown);
+  connect(timeline_, &AttentionTimeline::liveShown, this, &AttentionPresenter::liveShown);
+  connect(timeline_, &AttentionTimeline::askedShown, this, &AttentionPresenter::askedShown);
   connect(timeline_, &AttentionTimeline::snapshotLeftOut, this,
-          &AttentionTimelineView::snapshotLeftOut);
+          &AttentionPresenter::snapshotLeftOut);
   sync();
 }
 
-AttentionTimelineView::~AttentionTimelineView() = default;
+AttentionPresenter::~AttentionPresenter() = default;
 
-void AttentionTimelineView::setLiveSnapshot(std::shared_ptr<const ProbeSet> probes) {
+void AttentionPresenter::setLiveSnapshot(std::shared_ptr<const ProbeSet> probes) {
   timeline_->setLiveProbes(std::move(probes));
 }
 
-void AttentionTimelineView::refreshFiles() {
+void AttentionPresenter::refreshFiles() {
   timeline_->refreshFiles();
 }
 
-void AttentionTimelineView::showRun(std::vector<AttentionFileEntry> files,
-                                    std::shared_ptr<const ProbeSet> newest,
-                                    const QStringList& left_out) {
+void AttentionPresenter::showRun(std::vector<AttentionFileEntry> files,
+                                 std::shared_ptr<const ProbeSet> newest,
+                                 const QStringList& left_out) {
   timeline_->showRun(std::move(files), std::move(newest), left_out);
 }
 
-void AttentionTimelineView::clear() {
+void AttentionPresenter::clear() {
   setPlaying(false);
   timeline_->clear();
   group_chosen_ = false;
   panel_->clear();
 }
 
-void AttentionTimelineView::listProbeSamples(const QStringList& captions) {
+void AttentionPresenter::listProbeSamples(const QStringList& captions) {
   QStringList shown;
   for (int i = 0; i < probe_box_->count(); ++i) shown.push_back(probe_box_->itemText(i));
   if (shown != captions) {
@@ -204,7 +204,7 @@ void AttentionTimelineView::listProbeSamples(const QStringList& captions) {
   refreshCurrentTextToolTip(probe_box_);
 }
 
-void AttentionTimelineView::setProbeIndex(int index) {
+void AttentionPresenter::setProbeIndex(int index) {
   if (index < 0) return;
   {
     const QSignalBlocker block(probe_box_);
@@ -214,7 +214,7 @@ void AttentionTimelineView::setProbeIndex(int index) {
   timeline_->setProbeIndex(index);
 }
 
-void AttentionTimelineView::setAggregateSettings(const AggregateSettings& settings) {
+void AttentionPresenter::setAggregateSettings(const AggregateSettings& settings) {
   {
     const QSignalBlocker block_fusion(fusion_box_);
     const QSignalBlocker block_discard(discard_box_);
@@ -224,29 +224,29 @@ void AttentionTimelineView::setAggregateSettings(const AggregateSettings& settin
   timeline_->setAggregateSettings(settings);
 }
 
-void AttentionTimelineView::onSliderMoved(int index) {
+void AttentionPresenter::onSliderMoved(int index) {
   timeline_->showIndex(index);
 }
 
-void AttentionTimelineView::showStep(long long step) {
+void AttentionPresenter::showStep(long long step) {
   timeline_->showStep(step);
 }
 
-void AttentionTimelineView::stepBy(int delta) {
+void AttentionPresenter::stepBy(int delta) {
   if (snapshotCount() == 0) return;
   const int index = std::clamp(timeline_->index() + delta, 0, snapshotCount() - 1);
   if (index != timeline_->index()) timeline_->showIndex(index);
 }
 
-void AttentionTimelineView::showFirst() {
+void AttentionPresenter::showFirst() {
   timeline_->showIndex(0);
 }
 
-void AttentionTimelineView::showLast() {
+void AttentionPresenter::showLast() {
   timeline_->showIndex(snapshotCount() - 1);
 }
 
-void AttentionTimelineView::setPlaying(bool on) {
+void AttentionPresenter::setPlaying(bool on) {
   {
     const QSignalBlocker block(play_button_);
     play_button_->setChecked(on && snapshotCount() > 1);
@@ -262,7 +262,7 @@ void AttentionTimelineView::setPlaying(bool on) {
   play_timer_.start();
 }
 
-void AttentionTimelineView::setPlaySpeed(double factor) {
+void AttentionPresenter::setPlaySpeed(double factor) {
   play_speed_ = std::clamp(factor, 0.25, 8.0);
   play_timer_.setInterval(static_cast<int>(kPlayIntervalMs / play_speed_));
   const QSignalBlocker block(speed_box_);
@@ -270,7 +270,7 @@ void AttentionTimelineView::setPlaySpeed(double factor) {
   if (index >= 0) speed_box_->setCurrentIndex(index);
 }
 
-void AttentionTimelineView::onPlayTick() {
+void AttentionPresenter::onPlayTick() {
   if (timeline_->isLoading()) return;  // let each frame be seen
   if (timeline_->index() >= snapshotCount() - 1) {
     setPlaying(false);
@@ -279,23 +279,23 @@ void AttentionTimelineView::onPlayTick() {
   timeline_->showIndex(timeline_->index() + 1);
 }
 
-void AttentionTimelineView::showAsked(AttentionPlotData data, const QString& caption,
-                                      const QString& name) {
+void AttentionPresenter::showAsked(AttentionPlotData data, const QString& caption,
+                                   const QString& name) {
   setPlaying(false);
   asked_label_->setText(caption);
   asked_name_ = name.isEmpty() ? tr("your input") : name;
   timeline_->showAsked(std::make_shared<const AttentionPlotData>(std::move(data)));
 }
 
-void AttentionTimelineView::returnToRun() {
+void AttentionPresenter::returnToRun() {
   timeline_->returnToRun();
 }
 
-void AttentionTimelineView::waitForLoad() {
+void AttentionPresenter::waitForLoad() {
   timeline_->waitForLoad();
 }
 
-void AttentionTimelineView::onShown(SharedPlotData shown, bool part_of_run) {
+void AttentionPresenter::onShown(SharedPlotData shown, bool part_of_run) {
   const AttentionPlotData& data = *shown;
   if (data.groups.empty() && data.step < 0 && part_of_run) {
     panel_->clear();
@@ -320,7 +320,7 @@ void AttentionTimelineView::onShown(SharedPlotData shown, bool part_of_run) {
   balanced_ = true;
 }
 
-void AttentionTimelineView::sync() {
+void AttentionPresenter::sync() {
   const int count = snapshotCount();
   {
     const QSignalBlocker block(slider_);
@@ -346,11 +346,11 @@ void AttentionTimelineView::sync() {
   label_->setText(tr("step %1").arg(shownStep()) + where);
 }
 
-QString AttentionTimelineView::stepText() const {
+QString AttentionPresenter::stepText() const {
   return label_->text();
 }
 
-QJsonObject AttentionTimelineView::report() const {
+QJsonObject AttentionPresenter::report() const {
   const AttentionHeadGridPanel* attention = panel();
   // The labels of the group on screen tell whose attention it is (the probe's or an asked input's).
   QJsonArray key_labels;
@@ -379,11 +379,11 @@ QJsonObject AttentionTimelineView::report() const {
   };
 }
 
-void AttentionTimelineView::clearRun() {
+void AttentionPresenter::clearRun() {
   clear();
 }
 
-void AttentionTimelineView::takeNews(const RunNews& news) {
+void AttentionPresenter::takeNews(const RunNews& news) {
   if (news.opened) {
     for (auto it = news.opened->group_max.cbegin(); it != news.opened->group_max.cend(); ++it) {
       panel_->setRunMaxima(it.key(), it.value());

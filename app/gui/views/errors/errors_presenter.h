@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-#include "app/gui/views/common/export_source.h"
+#include "app/gui/views/news/run_news_reader.h"
 #include "engine/evaluation/run_evaluation.h"
 #include "engine/vocabulary/events.h"
 #include "widgets/attention/attention_plot_data.h"
@@ -19,23 +19,29 @@ class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 class ErrorAnalysisPanel;
 class EvaluationJob;
 class SamplePresenter;
 
-class ErrorAnalysisController : public QObject, public ExportSource {
+class ErrorsPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// Creates the dock's panel (a child of `window`); a picked sample goes under the scope in
   /// `attention` and `sample`.
-  ErrorAnalysisController(AttentionTimelineView* attention, SamplePresenter* sample,
-                          const CurrentRun* run, QWidget* window);
-  ~ErrorAnalysisController() override;
+  ErrorsPresenter(AttentionPresenter* attention, SamplePresenter* sample, const CurrentRun* run,
+                  QWidget* window);
+  ~ErrorsPresenter() override;
 
   ErrorAnalysisPanel* panel() const { return panel_; }
+  // RunNewsReader: the report belongs to the run it scored; a new run shown drops it. The news of
+  // a run says nothing to this dock: it shows what "Evaluate on…" measured.
+  void clearRun() override;
+  void takeNews(const RunNews& news) override;
+  /// "error_samples" (scored), "error_worst" (listed): what the dock holds.
+  QJsonObject report() const override;
   QList<Exportable*> exportables() const override;
 
   /// Run → Evaluate on…: enabled while the shown run has a folder.
@@ -47,7 +53,7 @@ class ErrorAnalysisController : public QObject, public ExportSource {
   bool evaluate(EvaluationRequest request);
   void cancel();
   bool isRunning() const;
-  const EvaluationReport* report() const { return report_.get(); }
+  const EvaluationReport* evaluationReport() const { return report_.get(); }
   /// Puts sample `index` of the report (an index into report()->scored) under the scope; a newer
   /// pick while one is asked replaces any waiting one.
   void showSample(int index);
@@ -68,7 +74,7 @@ class ErrorAnalysisController : public QObject, public ExportSource {
   void onAsked();
   void refresh();
 
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   SamplePresenter* sample_;
   const CurrentRun* run_;
   QWidget* window_;

@@ -34,13 +34,13 @@ namespace ascope {
 class AttentionHeadGridPanel;
 class CurrentRun;
 
-class AttentionTimelineView : public QWidget, public RunNewsReader {
+class AttentionPresenter : public QWidget, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// The timeline is the attention/ folder of `run`'s folder.
-  explicit AttentionTimelineView(const CurrentRun* run, QWidget* parent = nullptr);
-  ~AttentionTimelineView() override;
+  explicit AttentionPresenter(const CurrentRun* run, QWidget* parent = nullptr);
+  ~AttentionPresenter() override;
 
   AttentionHeadGridPanel* panel() const { return panel_; }
   QSlider* slider() const { return slider_; }

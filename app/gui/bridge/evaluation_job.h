@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "app/gui/window/jobs/worker_job.h"
+#include "app/gui/bridge/worker_job.h"
 #include "engine/evaluation/run_evaluation.h"
 
 namespace ascope {

@@ -1,9 +1,9 @@
-#include "app/gui/window/run/head_analysis_controller.h"
+#include "app/gui/views/heads/heads_presenter.h"
 
 #include <QStringList>
 
 #include "app/gui/bridge/current_run.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/heads/ablation_conversion.h"
 #include "app/gui/views/heads/head_stats_conversion.h"
 #include "engine/tasks/registry/run_config_reader.h"
@@ -13,8 +13,8 @@
 
 namespace ascope {
 
-HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run,
-                                               QWidget* panel_parent)
+HeadsPresenter::HeadsPresenter(AttentionPresenter* attention, CurrentRun* run,
+                               QWidget* panel_parent)
     : QObject(panel_parent), attention_(attention), run_(run) {
   heads_ = new HeadStatsGridPanel(panel_parent);
   heads_->setObjectName(QStringLiteral("headStatsPanel"));
@@ -29,8 +29,7 @@ HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention,
           [this](const QString& group, int layer, int head) {
             showHead(group, layer, std::max(0, head), -1);
           });
-  connect(ablation_table_, &HeadAblationTable::runRequested, this,
-          &HeadAnalysisController::startAblation);
+  connect(ablation_table_, &HeadAblationTable::runRequested, this, &HeadsPresenter::startAblation);
   connect(ablation_table_, &HeadAblationTable::cancelRequested, &ablation_, &AblationJob::cancel);
   connect(&ablation_, &AblationJob::progress, ablation_table_, &HeadAblationTable::setProgress);
   connect(
@@ -48,7 +47,7 @@ HeadAnalysisController::HeadAnalysisController(AttentionTimelineView* attention,
       });
 }
 
-QList<Exportable*> HeadAnalysisController::exportables() const {
+QList<Exportable*> HeadsPresenter::exportables() const {
   // Each once it has something to show (they were missing from the bundle).
   QList<Exportable*> out;
   if (!heads_->store().isEmpty()) out.push_back(heads_);
@@ -56,21 +55,20 @@ QList<Exportable*> HeadAnalysisController::exportables() const {
   return out;
 }
 
-QJsonObject HeadAnalysisController::report() const {
+QJsonObject HeadsPresenter::report() const {
   return {
       {QStringLiteral("ablation_rows"), static_cast<int>(ablation_table_->result().rows.size())},
       {QStringLiteral("head_stats_probes"), static_cast<int>(heads_->store().steps().size())}};
 }
 
-void HeadAnalysisController::clear() {
+void HeadsPresenter::clear() {
   heads_->clear();
   ablation_.cancel();
   ablation_table_->clear();
 }
 
-void HeadAnalysisController::showOpened(const std::string& task,
-                                        const std::vector<HeadStatsRow>& rows,
-                                        const std::optional<AblationTable>& ablation) {
+void HeadsPresenter::showOpened(const std::string& task, const std::vector<HeadStatsRow>& rows,
+                                const std::optional<AblationTable>& ablation) {
   HeadStatsHistory history = toHeadStatsHistory(task, rows);
   heads_->setStatistics(history.probes);
   heads_->setNotes(std::move(history.notes));
@@ -82,19 +80,19 @@ void HeadAnalysisController::showOpened(const std::string& task,
   }
 }
 
-void HeadAnalysisController::setDataConfirmation(std::function<bool(const QString&)> confirm) {
+void HeadsPresenter::setDataConfirmation(std::function<bool(const QString&)> confirm) {
   confirm_data_ = std::move(confirm);
 }
 
-void HeadAnalysisController::setNamedData(const QString& data) {
+void HeadsPresenter::setNamedData(const QString& data) {
   named_data_ = data;
 }
 
-void HeadAnalysisController::setCursorStep(long long step) {
+void HeadsPresenter::setCursorStep(long long step) {
   heads_->setCursorStep(step);
 }
 
-void HeadAnalysisController::showHead(const QString& group, int layer, int head, long long step) {
+void HeadsPresenter::showHead(const QString& group, int layer, int head, long long step) {
   AttentionHeadGridPanel* attention = attention_->panel();
   // The panel keeps group, layer and head by name across snapshots, so choosing them before the
   // step's snapshot has loaded is enough.
@@ -110,7 +108,7 @@ void HeadAnalysisController::showHead(const QString& group, int layer, int head,
   Q_EMIT dockWanted(QStringLiteral("attentionDock"));
 }
 
-void HeadAnalysisController::startAblation(int samples) {
+void HeadsPresenter::startAblation(int samples) {
   if (run_->folder().isEmpty()) {
     ablation_table_->setMessage(
         tr("Start or open a run first: ablation evaluates its newest "
@@ -142,12 +140,12 @@ void HeadAnalysisController::startAblation(int samples) {
   ablation_table_->setRunning(true);
 }
 
-void HeadAnalysisController::clearRun() {
+void HeadsPresenter::clearRun() {
   followed_rows_.clear();
   clear();
 }
 
-void HeadAnalysisController::takeNews(const RunNews& news) {
+void HeadsPresenter::takeNews(const RunNews& news) {
   if (news.opened) {
     followed_rows_ = news.head_rows;
     showOpened(news.task, news.head_rows, news.ablation);
@@ -163,7 +161,7 @@ void HeadAnalysisController::takeNews(const RunNews& news) {
   }
 }
 
-void HeadAnalysisController::followStep(long long step) {
+void HeadsPresenter::followStep(long long step) {
   setCursorStep(step);
 }
 

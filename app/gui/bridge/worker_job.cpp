@@ -1,4 +1,4 @@
-#include "app/gui/window/jobs/worker_job.h"
+#include "app/gui/bridge/worker_job.h"
 
 #include <QMetaObject>
 

@@ -22,14 +22,14 @@ namespace ascope {
 
 class LogPanel;
 
-class AppLog : public QObject, public RunNewsReader {
+class LogPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// Creates the dock's panel (a child of `panel_parent`) and installs the Qt sink on spdlog's
   /// default logger until destroyed.
-  explicit AppLog(QWidget* panel_parent);
-  ~AppLog() override;
+  explicit LogPresenter(QWidget* panel_parent);
+  ~LogPresenter() override;
 
   LogPanel* panel() const { return panel_; }
   /// Called by the sink with one formatted line: level letter, then "HH:MM:SS text".

@@ -1,4 +1,4 @@
-#include "app/gui/views/run/run_panel.h"
+#include "app/gui/views/run/run_presenter.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -32,7 +32,7 @@ const char* const kGetDataset = "::get";
 
 }  // namespace
 
-RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
+RunPresenter::RunPresenter(const CurrentRun* run, bool cuda_available, QWidget* parent)
     : QWidget(parent), run_(run) {
   setFocusPolicy(Qt::ClickFocus);
   task_box_ = new QComboBox(this);
@@ -115,13 +115,13 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
     loadPreset();
     followModel();  // the preset and the form's model sizes follow the model kept or dropped
   });
-  connect(preset_box_, &QComboBox::currentIndexChanged, this, &RunPanel::loadPreset);
-  connect(data_box_, &QComboBox::activated, this, &RunPanel::chooseData);
-  connect(device_box_, &QComboBox::currentIndexChanged, this, &RunPanel::revalidate);
-  connect(model_box_, &PretrainedModelChoice::modelChosen, this, &RunPanel::followModel);
+  connect(preset_box_, &QComboBox::currentIndexChanged, this, &RunPresenter::loadPreset);
+  connect(data_box_, &QComboBox::activated, this, &RunPresenter::chooseData);
+  connect(device_box_, &QComboBox::currentIndexChanged, this, &RunPresenter::revalidate);
+  connect(model_box_, &PretrainedModelChoice::modelChosen, this, &RunPresenter::followModel);
   connect(&shape_watcher_, &QFutureWatcher<Expected<ModelShape>>::finished, this,
-          &RunPanel::onPretrainedShapeRead);
-  connect(form_, &HyperparameterForm::edited, this, &RunPanel::revalidate);
+          &RunPresenter::onPretrainedShapeRead);
+  connect(form_, &HyperparameterForm::edited, this, &RunPresenter::revalidate);
   connect(edit_button_, &QPushButton::clicked, this, [this] {
     read_only_ = false;
     run_path_.clear();
@@ -133,11 +133,11 @@ RunPanel::RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent)
       box->setEnabled(true);
     revalidate();
   });
-  connect(run_, &CurrentRun::stateChanged, this, &RunPanel::onRunState);
+  connect(run_, &CurrentRun::stateChanged, this, &RunPresenter::onRunState);
   loadPreset();
 }
 
-void RunPanel::describeDevices(const std::vector<TrainingDevice>& devices) {
+void RunPresenter::describeDevices(const std::vector<TrainingDevice>& devices) {
   QString description = tr("Where the model trains");
   for (const TrainingDevice& d : devices) {
     const QString id = QString::fromStdString(d.id);
@@ -154,11 +154,11 @@ void RunPanel::describeDevices(const std::vector<TrainingDevice>& devices) {
   followCurrentTextInToolTip(device_box_, description);
 }
 
-RunPanel::~RunPanel() {
+RunPresenter::~RunPresenter() {
   shape_watcher_.waitForFinished();
 }
 
-void RunPanel::followModel() {
+void RunPresenter::followModel() {
   const TaskDescriptor* task =
       TaskRegistry::instance().find(task_box_->currentData().toString().toStdString());
   const QString folder = model_box_->folder();
@@ -182,13 +182,13 @@ void RunPanel::followModel() {
   revalidate();
 }
 
-QString RunPanel::shapeSource(const QString& folder) const {
+QString RunPresenter::shapeSource(const QString& folder) const {
   // An opened run keeps the model's config.json in its own pretrained/: the folder its
   // config.json names is not opened on that file's word.
   return read_only_ && !run_path_.isEmpty() ? run_path_ + QStringLiteral("/pretrained") : folder;
 }
 
-void RunPanel::onPretrainedShapeRead() {
+void RunPresenter::onPretrainedShapeRead() {
   const Expected<ModelShape> shape = shape_watcher_.result();
   const QString asked = shape_folder_;
   if (model_box_->folder().isEmpty()) return;  // back to the task's own model meanwhile
@@ -206,7 +206,7 @@ void RunPanel::onPretrainedShapeRead() {
   }
 }
 
-void RunPanel::listPresets() {
+void RunPresenter::listPresets() {
   const QString chosen = preset_box_->currentData().toString();
   const TaskDescriptor* task =
       TaskRegistry::instance().find(task_box_->currentData().toString().toStdString());
@@ -223,7 +223,7 @@ void RunPanel::listPresets() {
   refreshCurrentTextToolTip(preset_box_);
 }
 
-void RunPanel::buildActions() {
+void RunPresenter::buildActions() {
   start_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("Start"), this);
   start_->setObjectName(QStringLiteral("startAction"));
   start_->setShortcut(Qt::Key_F5);
@@ -243,12 +243,12 @@ void RunPanel::buildActions() {
   connect(start_, &QAction::triggered, this, [this] {
     if (message_.isEmpty()) Q_EMIT startRequested(currentConfig(), false);
   });
-  connect(pause_, &QAction::triggered, this, &RunPanel::onPauseTriggered);
-  connect(step_, &QAction::triggered, this, &RunPanel::onStepTriggered);
-  connect(stop_, &QAction::triggered, this, &RunPanel::stopRequested);
+  connect(pause_, &QAction::triggered, this, &RunPresenter::onPauseTriggered);
+  connect(step_, &QAction::triggered, this, &RunPresenter::onStepTriggered);
+  connect(stop_, &QAction::triggered, this, &RunPresenter::stopRequested);
 }
 
-void RunPanel::onPauseTriggered() {
+void RunPresenter::onPauseTriggered() {
   const TrainerState state = run_->state();
   if (state == TrainerState::kPaused) {
     Q_EMIT resumeRequested();
@@ -257,7 +257,7 @@ void RunPanel::onPauseTriggered() {
   }
 }
 
-void RunPanel::onStepTriggered() {
+void RunPresenter::onStepTriggered() {
   const TrainerState state = run_->state();
   if (state == TrainerState::kPaused) {
     Q_EMIT stepRequested();
@@ -267,13 +267,13 @@ void RunPanel::onStepTriggered() {
   }
 }
 
-TrainingConfig RunPanel::currentConfig() const {
+TrainingConfig RunPresenter::currentConfig() const {
   TrainingConfig config;
   buildConfig(config);
   return config;
 }
 
-QString RunPanel::buildConfig(TrainingConfig& config) const {
+QString RunPresenter::buildConfig(TrainingConfig& config) const {
   config = base_;
   const QString error = form_->applyTo(config);
   config.data = data_box_->currentData().toString().toStdString();
@@ -286,17 +286,17 @@ QString RunPanel::buildConfig(TrainingConfig& config) const {
   return error;
 }
 
-void RunPanel::setTask(const QString& task) {
+void RunPresenter::setTask(const QString& task) {
   const int index = task_box_->findData(task);
   if (index >= 0) task_box_->setCurrentIndex(index);
 }
 
-void RunPanel::setPreset(const QString& preset) {
+void RunPresenter::setPreset(const QString& preset) {
   const int index = preset_box_->findData(preset);
   if (index >= 0) preset_box_->setCurrentIndex(index);
 }
 
-void RunPanel::setDataSource(const QString& data) {
+void RunPresenter::setDataSource(const QString& data) {
   int index = data_box_->findData(data);
   if (index < 0) {
     data_box_->insertItem(1, QFileInfo(data).fileName(), data);
@@ -307,7 +307,7 @@ void RunPanel::setDataSource(const QString& data) {
   revalidate();
 }
 
-void RunPanel::loadPreset() {
+void RunPresenter::loadPreset() {
   if (read_only_) return;
   const QString task = task_box_->currentData().toString();
   const QString preset = preset_box_->currentData().toString();
@@ -318,13 +318,13 @@ void RunPanel::loadPreset() {
   revalidate();
 }
 
-void RunPanel::addDataChoice(const QString& label, const QString& path) {
+void RunPresenter::addDataChoice(const QString& label, const QString& path) {
   if (data_box_->findData(path) >= 0) return;
   data_box_->insertItem(1, label, path);
   data_box_->setItemData(1, path, Qt::ToolTipRole);
 }
 
-void RunPanel::chooseData(int index) {
+void RunPresenter::chooseData(int index) {
   const QString choice = data_box_->itemData(index).toString();
   if (choice == QLatin1String(kGetDataset)) {
     data_box_->setCurrentIndex(0);
@@ -350,7 +350,7 @@ void RunPanel::chooseData(int index) {
   setDataSource(path);
 }
 
-void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_path) {
+void RunPresenter::showRunConfig(const TrainingConfig& config, const QString& run_path) {
   read_only_ = false;
   setTask(QString::fromStdString(config.task));  // (lists and loads that task's presets first)
   read_only_ = true;
@@ -382,7 +382,7 @@ void RunPanel::showRunConfig(const TrainingConfig& config, const QString& run_pa
   revalidate();
 }
 
-void RunPanel::revalidate() {
+void RunPresenter::revalidate() {
   TrainingConfig config;
   QString message = buildConfig(config);
   // An opened run's settings are shown, not used: the paths they name (its data, a pretrained
@@ -407,7 +407,7 @@ void RunPanel::revalidate() {
   Q_EMIT configEdited();
 }
 
-void RunPanel::onRunState(TrainerState state, const QString& reason) {
+void RunPresenter::onRunState(TrainerState state, const QString& reason) {
   progress_->setState(state, reason);
   const bool busy = run_->isBusy();
   if (busy) keepFocus();
@@ -420,13 +420,13 @@ void RunPanel::onRunState(TrainerState state, const QString& reason) {
   updateActions();
 }
 
-void RunPanel::keepFocus() {
+void RunPresenter::keepFocus() {
   // Qt passes the focus of a widget being disabled to the next one in the chain, which is often
   // another dock's field (a plot's smoothing box); keep it on this panel instead.
   if (isAncestorOf(window()->focusWidget())) setFocus();
 }
 
-void RunPanel::updateActions() {
+void RunPresenter::updateActions() {
   const TrainerState state = run_->state();
   const bool idle = !run_->isBusy();
   const bool can_start = idle && message_.isEmpty() && !read_only_;
@@ -439,23 +439,23 @@ void RunPanel::updateActions() {
   stop_->setEnabled(!idle);
 }
 
-void RunPanel::setProgress(const StepMetrics& progress, std::int64_t batch_size) {
+void RunPresenter::setProgress(const StepMetrics& progress, std::int64_t batch_size) {
   progress_->setProgress(progress, batch_size);
 }
 
-void RunPanel::setEpoch(const EpochSummary& report, const std::string& task) {
+void RunPresenter::setEpoch(const EpochSummary& report, const std::string& task) {
   progress_->setEpoch(report, task);
 }
 
-void RunPanel::setTest(const TestEvaluation& test, const std::string& task) {
+void RunPresenter::setTest(const TestEvaluation& test, const std::string& task) {
   progress_->setTest(test, task);
 }
 
-void RunPanel::clearRun() {
+void RunPresenter::clearRun() {
   progress_->reset();
 }
 
-void RunPanel::takeNews(const RunNews& news) {
+void RunPresenter::takeNews(const RunNews& news) {
   if (news.started) progress_->beginRun(*news.started);
   if (news.opened) showRunConfig(news.opened->config, news.opened->path);
   if (!news.steps.empty()) {

@@ -1,4 +1,4 @@
-#include "app/gui/window/jobs/evaluation_job.h"
+#include "app/gui/bridge/evaluation_job.h"
 
 #include <chrono>
 

@@ -1,4 +1,4 @@
-#include "app/gui/window/run/error_analysis_controller.h"
+#include "app/gui/views/errors/errors_presenter.h"
 
 #include <QAction>
 #include <QDir>
@@ -9,12 +9,12 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/evaluation_job.h"
 #include "app/gui/views/attention/attention_plot_conversion.h"
-#include "app/gui/views/attention/timeline/attention_timeline_view.h"
+#include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/errors/error_analysis_conversion.h"
+#include "app/gui/views/errors/evaluate_dialog.h"
 #include "app/gui/views/sample/sample_presenter.h"
-#include "app/gui/window/dialogs/evaluate_dialog.h"
-#include "app/gui/window/jobs/evaluation_job.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/payloads/sample_input.h"
@@ -22,9 +22,8 @@
 
 namespace ascope {
 
-ErrorAnalysisController::ErrorAnalysisController(AttentionTimelineView* attention,
-                                                 SamplePresenter* sample, const CurrentRun* run,
-                                                 QWidget* window)
+ErrorsPresenter::ErrorsPresenter(AttentionPresenter* attention, SamplePresenter* sample,
+                                 const CurrentRun* run, QWidget* window)
     : QObject(window),
       attention_(attention),
       sample_(sample),
@@ -35,7 +34,7 @@ ErrorAnalysisController::ErrorAnalysisController(AttentionTimelineView* attentio
       action_(new QAction(tr("E&valuate on…"), this)) {
   panel_->setObjectName(QStringLiteral("errorsPanel"));
   action_->setToolTip(tr("Score the shown run on a data set and split, and analyse its errors"));
-  connect(action_, &QAction::triggered, this, &ErrorAnalysisController::openDialog);
+  connect(action_, &QAction::triggered, this, &ErrorsPresenter::openDialog);
   // The dock's button is Evaluate while idle, Cancel while an evaluation runs.
   connect(panel_, &ErrorAnalysisPanel::evaluateRequested, this, [this] {
     if (isRunning()) {
@@ -44,46 +43,54 @@ ErrorAnalysisController::ErrorAnalysisController(AttentionTimelineView* attentio
       openDialog();
     }
   });
-  connect(panel_, &ErrorAnalysisPanel::samplePicked, this, &ErrorAnalysisController::showSample);
+  connect(panel_, &ErrorAnalysisPanel::samplePicked, this, &ErrorsPresenter::showSample);
   // Both queued from the worker (WorkerJob::Post), delivered on the GUI thread.
   connect(job_, &EvaluationJob::progress, this, [this](qint64 done, qint64 total) {
     panel_->setMessage(tr("Evaluating: %1 of %2…").arg(done).arg(total));
   });
-  connect(job_, &EvaluationJob::finished, this, &ErrorAnalysisController::onFinished);
-  connect(&watcher_, &QFutureWatcher<Asked>::finished, this, &ErrorAnalysisController::onAsked);
-  // Another run shown: the report was of the old one.
-  connect(run_, &CurrentRun::runChanged, this, [this] {
-    if (report_ && QDir(QString::fromStdString(report_->run_dir)) != QDir(run_->folder())) {
-      report_.reset();
-      panel_->clear();
-    }
-    refresh();
-  });
-  connect(run_, &CurrentRun::folderChanged, this, &ErrorAnalysisController::refresh);
+  connect(job_, &EvaluationJob::finished, this, &ErrorsPresenter::onFinished);
+  connect(&watcher_, &QFutureWatcher<Asked>::finished, this, &ErrorsPresenter::onAsked);
+  connect(run_, &CurrentRun::runChanged, this, &ErrorsPresenter::refresh);
+  connect(run_, &CurrentRun::folderChanged, this, &ErrorsPresenter::refresh);
   refresh();
 }
 
-QList<Exportable*> ErrorAnalysisController::exportables() const {
+QList<Exportable*> ErrorsPresenter::exportables() const {
   if (panel_->data().isEmpty()) return {};  // no evaluation yet
   return {panel_};
 }
 
-ErrorAnalysisController::~ErrorAnalysisController() {
+void ErrorsPresenter::clearRun() {
+  // Another run shown (or the same one started again, with weights the report did not score).
+  report_.reset();
+  panel_->clear();
+  refresh();
+}
+
+void ErrorsPresenter::takeNews(const RunNews& /*news*/) {}
+
+QJsonObject ErrorsPresenter::report() const {
+  if (!report_) return {};
+  return {{QStringLiteral("error_samples"), static_cast<qint64>(report_->scored.size())},
+          {QStringLiteral("error_worst"), static_cast<qint64>(report_->worst.size())}};
+}
+
+ErrorsPresenter::~ErrorsPresenter() {
   watcher_.waitForFinished();  // a pool job of ours must not outlive the controller
 }
 
-bool ErrorAnalysisController::isRunning() const {
+bool ErrorsPresenter::isRunning() const {
   return job_->isRunning();
 }
 
-void ErrorAnalysisController::refresh() {
+void ErrorsPresenter::refresh() {
   const bool has_run = !run_->folder().isEmpty();
   action_->setEnabled(has_run && !isRunning());
   panel_->evaluateButton()->setEnabled(has_run || isRunning());
   panel_->evaluateButton()->setText(isRunning() ? tr("Cancel") : tr("Evaluate on…"));
 }
 
-void ErrorAnalysisController::openDialog() {
+void ErrorsPresenter::openDialog() {
   if (run_->folder().isEmpty() || isRunning()) return;
   const TrainingConfig& config = run_->config();
   EvaluateDialog dialog(QString::fromStdString(config.data), window_);
@@ -95,7 +102,7 @@ void ErrorAnalysisController::openDialog() {
   }
 }
 
-bool ErrorAnalysisController::evaluate(EvaluationRequest request) {
+bool ErrorsPresenter::evaluate(EvaluationRequest request) {
   if (run_->folder().isEmpty() || isRunning()) return false;
   request.run_dir = run_->folder().toStdString();
   request.device = "cpu";  // the GUI's inference runs on the CPU, beside any training
@@ -110,12 +117,12 @@ bool ErrorAnalysisController::evaluate(EvaluationRequest request) {
   return true;
 }
 
-void ErrorAnalysisController::cancel() {
+void ErrorsPresenter::cancel() {
   job_->cancel();
 }
 
-void ErrorAnalysisController::onFinished(bool ok, std::shared_ptr<const EvaluationReport> report,
-                                         const QString& error) {
+void ErrorsPresenter::onFinished(bool ok, std::shared_ptr<const EvaluationReport> report,
+                                 const QString& error) {
   refresh();
   if (!ok) {
     panel_->setMessage(error == QStringLiteral("cancelled") ? tr("Evaluation cancelled.")
@@ -134,7 +141,7 @@ void ErrorAnalysisController::onFinished(bool ok, std::shared_ptr<const Evaluati
   Q_EMIT evaluated(true);
 }
 
-void ErrorAnalysisController::showSample(int index) {
+void ErrorsPresenter::showSample(int index) {
   if (!report_ || index < 0 || index >= static_cast<int>(report_->scored.size())) return;
   if (watcher_.isRunning()) {
     waiting_ = index;  // the newest pick wins
@@ -167,7 +174,7 @@ void ErrorAnalysisController::showSample(int index) {
   }));
 }
 
-void ErrorAnalysisController::onAsked() {
+void ErrorsPresenter::onAsked() {
   const Asked asked = watcher_.result();
   const int index = asking_;
   if (report_ && index >= 0 && index < static_cast<int>(report_->scored.size())) {

@@ -11,27 +11,26 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/common/export_source.h"
+#include "app/gui/bridge/ablation_job.h"
 #include "app/gui/views/news/run_news_reader.h"
-#include "app/gui/window/jobs/ablation_job.h"
 #include "engine/runfolder/head_stats/head_stats_csv_reader.h"
 
 class QWidget;
 
 namespace ascope {
 
-class AttentionTimelineView;
+class AttentionPresenter;
 class CurrentRun;
 class HeadAblationTable;
 class HeadStatsGridPanel;
 
-class HeadAnalysisController : public QObject, public ExportSource, public RunNewsReader {
+class HeadsPresenter : public QObject, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// Creates both docks' panels (children of `panel_parent`); a head picked in them is shown in
   /// `attention`.
-  HeadAnalysisController(AttentionTimelineView* attention, CurrentRun* run, QWidget* panel_parent);
+  HeadsPresenter(AttentionPresenter* attention, CurrentRun* run, QWidget* panel_parent);
 
   HeadStatsGridPanel* heads() const { return heads_; }
   HeadAblationTable* ablation() const { return ablation_table_; }
@@ -71,7 +70,7 @@ class HeadAnalysisController : public QObject, public ExportSource, public RunNe
   void showHead(const QString& group, int layer, int head, long long step);
   void startAblation(int samples);
 
-  AttentionTimelineView* attention_;
+  AttentionPresenter* attention_;
   CurrentRun* run_;
   HeadStatsGridPanel* heads_;
   HeadAblationTable* ablation_table_;

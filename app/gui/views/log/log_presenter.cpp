@@ -1,4 +1,4 @@
-#include "app/gui/views/log/app_log.h"
+#include "app/gui/views/log/log_presenter.h"
 
 #include <spdlog/sinks/qt_sinks.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -33,7 +33,7 @@ LogLevel levelOfLetter(QChar letter) {
 
 }  // namespace
 
-AppLog::AppLog(QWidget* panel_parent) : QObject(panel_parent) {
+LogPresenter::LogPresenter(QWidget* panel_parent) : QObject(panel_parent) {
   panel_ = new LogPanel(panel_parent);
   panel_->setObjectName(QStringLiteral("logPanel"));
   panel_->view()->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // narrow dock, long lines
@@ -50,25 +50,25 @@ AppLog::AppLog(QWidget* panel_parent) : QObject(panel_parent) {
   logger->sinks().push_back(sink_);
 }
 
-AppLog::~AppLog() {
+LogPresenter::~LogPresenter() {
   auto& sinks = spdlog::default_logger()->sinks();
   sinks.erase(std::remove(sinks.begin(), sinks.end(), sink_), sinks.end());
 }
 
-void AppLog::append(const QString& line) {
+void LogPresenter::append(const QString& line) {
   if (line.isEmpty()) return;
   panel_->appendLine(levelOfLetter(line.front()), line.mid(1));
 }
 
-QJsonObject AppLog::report() const {
+QJsonObject LogPresenter::report() const {
   return {{QStringLiteral("log_lines"), panel_->storedLineCount()}};
 }
 
-void AppLog::appendRunLine(const LogLine& line) {
+void LogPresenter::appendRunLine(const LogLine& line) {
   panel_->appendLine(static_cast<LogLevel>(line.level), QString::fromStdString(line.text));
 }
 
-void AppLog::takeNews(const RunNews& news) {
+void LogPresenter::takeNews(const RunNews& news) {
   for (const LogLine& line : news.log) appendRunLine(line);
 }
 

@@ -5,7 +5,7 @@
 // Cancelling takes effect after the evaluation in progress.
 #include <QString>
 
-#include "app/gui/window/jobs/worker_job.h"
+#include "app/gui/bridge/worker_job.h"
 #include "engine/runfolder/ablation/ablation_table.h"
 
 namespace ascope {

@@ -29,13 +29,13 @@ class PretrainedModelChoice;
 class ProbeSamplePicker;
 class RunProgressView;
 
-class RunPanel : public QWidget, public RunNewsReader {
+class RunPresenter : public QWidget, public RunNewsReader {
   Q_OBJECT
 
  public:
   /// Follows `run`'s state (buttons, progress); offers every registered task.
-  RunPanel(const CurrentRun* run, bool cuda_available, QWidget* parent = nullptr);
-  ~RunPanel() override;
+  RunPresenter(const CurrentRun* run, bool cuda_available, QWidget* parent = nullptr);
+  ~RunPresenter() override;
 
   QAction* startAction() const { return start_; }
   QAction* pauseAction() const { return pause_; }

@@ -1,4 +1,4 @@
-#include "app/gui/window/jobs/ablation_job.h"
+#include "app/gui/bridge/ablation_job.h"
 
 #include "engine/ablation/run_ablation.h"
 

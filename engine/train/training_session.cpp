@@ -22,6 +22,7 @@
 #include "engine/distributed/job_fault.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
+#include "engine/train/evaluation_lines.h"
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/final_test.h"
 #include "engine/train/optim/gradient_clipping.h"
@@ -30,7 +31,6 @@
 #include "engine/train/optim/optimizer_factory.h"
 #include "engine/train/resume_checkpoint.h"
 #include "engine/train/training_faults.h"
-#include "engine/vocabulary/figures_text.h"
 #include "engine/vocabulary/learning_rate_bounds.h"
 
 namespace ascope {
@@ -455,25 +455,12 @@ bool TrainingSession::evaluateAndReport(int epoch) {
     return task_->evaluate(DataSplit::kValidation, config_.eval_max_samples,
                            FigureSamples::kAsSettingsSay);
   }();
-  EpochSummary s;
-  s.epoch = epoch;
-  s.step = progress_.step;
-  s.train_loss = train_figures_.meanLoss();
-  s.train_accuracy = train_figures_.accuracy();
-  s.val_loss = e.loss;
-  s.val_accuracy = e.accuracy;
+  const EpochSummary s =
+      epochSummary(epoch, progress_.step, train_figures_, e, currentLearningRate());
   last_val_accuracy_ = e.accuracy;
-  s.lr = currentLearningRate();
-  s.figures = e.figures;
   train_figures_.reset();
   events_.onEpoch(s);
-  std::string line = "epoch " + std::to_string(epoch) + " step " + std::to_string(s.step) +
-                     ": train loss " + fmt::format("{:.4f}", s.train_loss) + " acc " +
-                     fmt::format("{:.3f}", s.train_accuracy) + " | val loss " +
-                     fmt::format("{:.4f}", s.val_loss) + " acc " +
-                     fmt::format("{:.3f}", s.val_accuracy);
-  if (!s.figures.empty()) line += " " + figuresText(s.figures, descriptor_->metrics);
-  log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", secondsSince(t0)));
+  log(Severity::kInfo, epochLine(s, descriptor_->metrics, secondsSince(t0)));
   if (s.val_accuracy > progress_.best_val_accuracy) {
     progress_.best_val_accuracy = s.val_accuracy;
     return checkpoint("best");
@@ -507,12 +494,7 @@ void TrainingSession::testOnTestSplit() {
   t.seconds = secondsSince(t0);
   t.lr = currentLearningRate();
   events_.onTest(t);
-  std::string line =
-      fmt::format("{} ({} samples: {}; weights of step {} ({})): loss {:.4f} acc {:.3f}",
-                  t.split == "test" ? "test" : "final figure on the validation split", t.samples,
-                  t.origin, t.weights_step, t.best_weights ? "best" : "last", t.loss, t.accuracy);
-  if (!t.figures.empty()) line += " " + figuresText(t.figures, descriptor_->metrics);
-  log(Severity::kInfo, line + fmt::format(" ({:.2f} s)", t.seconds));
+  log(Severity::kInfo, testLine(t, descriptor_->metrics));
 }
 
 void TrainingSession::evaluateTestSplit(TestEvaluation& t) {

@@ -90,6 +90,9 @@ struct TaskDescriptor {
   /// The figures it reports besides loss and accuracy, in the order summaries list them; their
   /// values travel as Figures (figures.h) keyed by MetricInfo::key.
   std::vector<MetricInfo> metrics;
+  /// > 0: it decodes its answers token by token and can search a beam up to this wide ("Try it"'s
+  /// beam box, `infer --beam`); 0: it has no beam to search.
+  int max_beam_width = 0;
   /// What `evaluate` scores again beside a beam's figures (none for a classifier).
   std::vector<ExtraEvaluationPass> extra_evaluation_passes;
   /// The ModelShape fields the hyperparameter form shows, by key; a model of image patches adds

@@ -153,6 +153,13 @@ void RunPanelTest::badPatchSizeNamesThePatchField() {
   QVERIFY(panel.validationMessage().contains(QStringLiteral("patch_size")));
   QVERIFY(panel.form()->highlightedFields().contains(QStringLiteral("patch_size")));
   QVERIFY(!panel.startAction()->isEnabled());
+  // The field is there because the ViT declares it (TaskDescriptor::shape_fields); a task that
+  // does not has no patch field, and its config gets no patch size from the form.
+  QVERIFY(!spin(panel, "patch_size")->isHidden());
+  panel.setTask(QString::fromLatin1(kSentimentTaskId));
+  QVERIFY(spin(panel, "patch_size")->isHidden());
+  QVERIFY(!spin(panel, "heads")->isHidden());
+  QVERIFY(panel.validationMessage().isEmpty());
 }
 
 void RunPanelTest::missingDatasetBlocksStart() {

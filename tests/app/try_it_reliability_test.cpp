@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -13,6 +14,7 @@
 #include "app/gui/views/sample/try_it_box.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/tasks/image_classification/image_classification_descriptor.h"
+#include "engine/tasks/letter_reversal/letter_reversal_descriptor.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/translation/translation_descriptor.h"
@@ -34,6 +36,7 @@ class TryItReliabilityTest : public QObject {
   void scriptedAskOnAFifoEnds();
   void scriptedEmptyAskIsAUsageError();
   void scriptedTimeoutExitsWithCode3();
+  void onlyATaskWithABeamOffersOne();
 
  private:
   struct Answer {
@@ -180,6 +183,24 @@ void TryItReliabilityTest::scriptedTimeoutExitsWithCode3() {
   QCOMPARE(done.exit_code, 3);
   QVERIFY2(done.output.contains(QStringLiteral("timed out after 2 s")), qPrintable(done.output));
   QVERIFY2(done.seconds < 45, qPrintable(QStringLiteral("exited after %1 s").arg(done.seconds)));
+}
+
+// A translation decodes token by token and offers a beam up to its model's widest; a word
+// reversal, whose answer is free text too but read off at once, offers none
+// (TaskDescriptor::max_beam_width).
+void TryItReliabilityTest::onlyATaskWithABeamOffersOne() {
+  CurrentRun run;
+  TryItBox box(&run);
+  auto* beam = box.findChild<QSpinBox*>(QStringLiteral("tryItBeam"));
+  QVERIFY(beam != nullptr);
+  box.setPendingTask(QString::fromLatin1(kTranslationTaskId));
+  QVERIFY(!beam->isHidden());
+  QCOMPARE(beam->maximum(), TaskRegistry::instance().find(kTranslationTaskId)->max_beam_width);
+  QVERIFY(beam->maximum() > 1);
+  box.setPendingTask(QString::fromLatin1(kLetterReversalTaskId));
+  QVERIFY(beam->isHidden());
+  box.setPendingTask(QString::fromLatin1(kSentimentTaskId));
+  QVERIFY(beam->isHidden());
 }
 
 }  // namespace ascope

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "app/cli/output/payloads/payload_json_writers.h"
+
 namespace ascope::cli {
 
 nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
@@ -30,23 +32,9 @@ nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
                       {"row_predictions", group.row_predictions},
                       {"maps", std::move(maps)}});
   }
-  nlohmann::json decoding = nlohmann::json::array();
-  if (const DecodingPayload* transcript = snapshot.payloads.find<DecodingPayload>()) {
-    for (std::size_t row = 0; row < transcript->steps.size(); ++row) {
-      nlohmann::json top = nlohmann::json::array();
-      for (const auto& [token, probability] : transcript->steps[row].top) {
-        top.push_back({{"token", token}, {"probability", probability}});
-      }
-      decoding.push_back({{"row", row}, {"top", std::move(top)}});
-    }
-  }
-  nlohmann::json out = {{"groups", std::move(groups)}, {"decoding", std::move(decoding)}};
-  // Patch labels are bare indices: the grid says where each patch lies in the image.
-  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
-  if (image != nullptr && image->grid_rows > 0) {
-    out["patch_size"] = image->patch_size;
-    out["grid_rows"] = image->grid_rows;
-    out["grid_cols"] = image->grid_cols;
+  nlohmann::json out = {{"groups", std::move(groups)}};
+  for (const PayloadJsonWriter& writer : payloadJsonWriters()) {
+    writer.write(out, snapshot.payloads.findKind(writer.kind.c_str()));
   }
   return out;
 }

@@ -4,17 +4,16 @@
 
 #include "app/cli/output/attention_json.h"
 #include "engine/core/atomic_file.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 
 namespace ascope::cli {
 namespace {
 
 nlohmann::json inputJson(const SamplePrediction& p) {
-  const ImagePayload* image = p.payloads.find<ImagePayload>();
+  const ImageBuffer* image = inputOf(p.payloads, p.input).image;
   if (image == nullptr) return p.input;
   // Channel-planar RGB bytes, as CIFAR-10 stores them.
-  return {{"width", image->image.width},
-          {"height", image->image.height},
-          {"pixels", image->image.pixels}};
+  return {{"width", image->width}, {"height", image->height}, {"pixels", image->pixels}};
 }
 
 }  // namespace

@@ -288,6 +288,7 @@ TaskDescriptor translationTaskDescriptor() {
   d.input = TaskInput::kText;
   d.sample_terms = {"source", "reference", "translation", true};
   d.payloads = {DecodingPayload::kKind};
+  d.max_beam_width = static_cast<int>(TranslatorConfig::kMaxBeamWidth);
   d.input_hint = "Type an English sentence, e.g. the black cat eats";
   d.accuracy_name = "token accuracy";
   d.metrics = translationMetrics();

@@ -12,4 +12,8 @@ SampleInput inputOf(const Payloads& payloads, const std::string& text) {
   return input;
 }
 
+std::shared_ptr<const Payload> sharedInputOf(const Payloads& payloads) {
+  return payloads.share<ImagePayload>();
+}
+
 }  // namespace ascope

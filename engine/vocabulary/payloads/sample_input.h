@@ -19,4 +19,8 @@ struct SampleInput {
 /// ::input); valid while the payloads are.
 SampleInput inputOf(const Payloads& payloads, const std::string& text);
 
+/// The payload among `payloads` that holds the input (an image), to share with a sample made of
+/// the same input ("Try it"'s answer shown in the Sample dock); null for a text input.
+std::shared_ptr<const Payload> sharedInputOf(const Payloads& payloads);
+
 }  // namespace ascope

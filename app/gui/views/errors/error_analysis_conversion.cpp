@@ -5,6 +5,7 @@
 
 #include "app/gui/views/common/figures_html.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 
 namespace ascope {
 
@@ -52,7 +53,7 @@ ErrorAnalysisData toErrorAnalysisData(const EvaluationReport& r) {
   for (const ScoredSample& s : r.scored) {
     ErrorAnalysisSample e;
     e.index = s.index;
-    e.input = s.prediction.payloads.find<ImagePayload>() == nullptr
+    e.input = inputOf(s.prediction.payloads, {}).image == nullptr
                   ? QString::fromStdString(s.prediction.input)
                   : QObject::tr("image #%1").arg(s.index);
     e.truth = QString::fromStdString(s.prediction.expected);

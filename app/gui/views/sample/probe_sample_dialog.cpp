@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "app/gui/views/sample/rgb_image_conversion.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 
 namespace ascope {
 namespace {
@@ -84,9 +85,9 @@ void ProbeSampleDialog::onLoaded() {
     auto* item = new QListWidgetItem(caption(sample), list_);
     item->setData(Qt::UserRole, sample.sample_index);
     item->setToolTip(QString::fromStdString(sample.input).left(2000));
-    const ImagePayload* picture = sample.payloads.find<ImagePayload>();
-    if (picture != nullptr && picture->image.width > 0) {
-      const QImage image = toRgbImage(picture->image).toQImage();
+    const ImageBuffer* picture = inputOf(sample.payloads, {}).image;
+    if (picture != nullptr && picture->width > 0) {
+      const QImage image = toRgbImage(*picture).toQImage();
       item->setIcon(QPixmap::fromImage(
           image.scaled(kThumbnailPx, kThumbnailPx, Qt::KeepAspectRatio, Qt::FastTransformation)));
     }

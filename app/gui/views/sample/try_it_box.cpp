@@ -19,11 +19,9 @@
 #include "engine/core/regular_file.h"
 #include "engine/imaging/image_header.h"
 #include "engine/inference/checkpoint_inference.h"
-#include "engine/models/translator_config.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/task_registry.h"
-#include "engine/vocabulary/beam_payload.h"
-#include "engine/vocabulary/payloads/decoding_payload.h"
+#include "engine/vocabulary/payloads/sample_input.h"
 
 namespace ascope {
 namespace {
@@ -55,7 +53,8 @@ TryItBox::Reply failed(const QString& text) {
   return reply;
 }
 
-QString describe(const InferenceAnswer& a) {
+/// The answer as the box shows it; `beam_width` as asked (0: as the run's settings say).
+QString describe(const InferenceAnswer& a, int beam_width) {
   QString text;
   const TaskDescriptor* task = TaskRegistry::instance().find(a.task);
   if (task != nullptr && task->sample_terms.free_text) {
@@ -65,9 +64,7 @@ QString describe(const InferenceAnswer& a) {
     if (a.ranking.size() > 1) {
       text += QStringLiteral("<br><small>") +
               TryItBox::tr("beam of %1: %2 hypotheses in the Decoding dock")
-                  .arg(a.attention.payloads.find<BeamPayload>()
-                           ? a.attention.payloads.find<BeamPayload>()->width
-                           : static_cast<int>(a.ranking.size()))
+                  .arg(beam_width > 0 ? beam_width : static_cast<int>(a.ranking.size()))
                   .arg(a.ranking.size()) +
               QStringLiteral("</small>");
     }
@@ -88,7 +85,7 @@ TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString&
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return failed(html(answer.error()));
   Reply reply;
-  reply.text = describe(*answer);
+  reply.text = describe(*answer, request.beam_width);
   reply.ok = true;
   if (!answer->attention.groups.empty()) {
     reply.attention = toAttentionPlotData(answer->attention);
@@ -99,7 +96,7 @@ TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString&
     sample.sample_index = -1;
     sample.input = request.text;
     // The picture the attention is drawn over, shared with the attention: not copied.
-    sample.payloads.put(answer->attention.payloads.share<ImagePayload>());
+    sample.payloads.put(sharedInputOf(answer->attention.payloads));
     sample.answer = answer->label;
     sample.probability = answer->probability;
     const QString input = request.text.empty()
@@ -144,7 +141,7 @@ TryItBox::TryItBox(const CurrentRun* run, QWidget* parent) : QWidget(parent), ru
   answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   beam_ = new QSpinBox(this);
   beam_->setObjectName(QStringLiteral("tryItBeam"));
-  beam_->setRange(1, static_cast<int>(TranslatorConfig::kMaxBeamWidth));
+  beam_->setRange(1, 1);  // the task's max_beam_width, once a task that has one is chosen
   beam_->setPrefix(tr("beam "));
   beam_->setToolTip(
       tr("Translate with a beam search keeping this many hypotheses at each step "
@@ -196,8 +193,8 @@ void TryItBox::refresh() {
   input_->setVisible(!image);
   ask_->setVisible(!image);
   // Only a task that decodes token by token has a beam to search.
-  const bool decodes = task != nullptr && std::find(task->payloads.begin(), task->payloads.end(),
-                                                    DecodingPayload::kKind) != task->payloads.end();
+  const bool decodes = task != nullptr && task->max_beam_width > 0;
+  if (decodes) beam_->setMaximum(task->max_beam_width);
   beam_->setVisible(decodes);
   image_button_->setVisible(image);
   input_->setPlaceholderText(task ? QString::fromStdString(task->input_hint) : QString());

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "engine/analysis/attention_group_shape.h"
+#include "engine/vocabulary/payloads/token_grid.h"
 
 namespace ascope {
 namespace {
@@ -43,12 +44,12 @@ struct PatchGrid {
 
 PatchGrid patchGridOf(const AttentionSnapshot& snapshot, int tokens) {
   PatchGrid grid;
-  const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
-  if (image == nullptr) return grid;
-  grid.valid = image->patch_size > 0 && image->grid_rows > 0 && image->grid_cols > 0 &&
-               static_cast<long long>(image->grid_rows) * image->grid_cols == tokens - 1;
-  grid.cols = image->grid_cols;
-  grid.patch_size = image->patch_size;
+  const std::optional<TokenGrid> patches = tokenGridOf(snapshot.payloads);
+  if (!patches) return grid;
+  grid.valid = patches->rows > 0 && patches->cols > 0 &&
+               static_cast<long long>(patches->rows) * patches->cols == tokens - 1;
+  grid.cols = patches->cols;
+  grid.patch_size = patches->cell_pixels;
   return grid;
 }
 

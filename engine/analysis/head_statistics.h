@@ -50,8 +50,8 @@ bool isSpecialTokenLabel(std::string_view label, const std::vector<std::string>&
 /// query rows of one sample it is defined for, then the mean over the samples where it was
 /// defined for at least one row (samples may differ in length):
 ///   entropy           row entropy / log(keys the row sees); a causal row i sees i + 1 keys
-///   distance          Σ_j w_ij·|i − j| in tokens; on a ViT snapshot (an ImagePayload with
-///   patch_size > 0) patch rows
+///   distance          Σ_j w_ij·|i − j| in tokens; on a snapshot of image patches (tokenGridOf,
+///   engine/vocabulary/payloads/token_grid.h) patch rows
 ///                     over patch keys only, their weights renormalised, in pixels between patch
 ///                     centres; self-attention only
 ///   special_mass      weight on keys labelled with one of `special_tokens`; only in samples

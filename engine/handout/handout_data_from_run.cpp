@@ -12,12 +12,11 @@
 #include "engine/analysis/head_kind.h"
 #include "engine/analysis/head_statistics.h"
 #include "engine/core/number_text.h"
+#include "engine/handout/handout_payload_fills.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "engine/vocabulary/metric_info.h"
-#include "engine/vocabulary/payloads/decoding_payload.h"
-#include "engine/vocabulary/payloads/image_payload.h"
 #include "engine/vocabulary/task_descriptor.h"
 #include "engine/vocabulary/training_config.h"
 
@@ -375,22 +374,14 @@ Expected<HandoutFrame> readHandoutFrame(const HandoutFrameSource& source,
       probe.attention.push_back(std::move(attention));
       if (rollout) probe.attention.push_back(std::move(*rollout));
     }
-    const ImagePayload* image = snapshot.payloads.find<ImagePayload>();
-    if (image && image->grid_rows > 0 && image->grid_cols > 0) {
-      probe.image.width = image->image.width;
-      probe.image.height = image->image.height;
-      probe.image.rgb_planar = image->image.pixels;
-      probe.image.grid_rows = image->grid_rows;
-      probe.image.grid_cols = image->grid_cols;
-      if (!probe.image.valid()) probe.image = HandoutImage{};
+    for (const HandoutPayloadFill& fill : handoutPayloadFills()) {
+      if (const Payload* payload = snapshot.payloads.findKind(fill.kind.c_str())) {
+        fill.fill(probe, *payload);
+      }
     }
     if (snapshot.sample) {
       const SamplePrediction& s = *snapshot.sample;
       probe.prediction = HandoutPrediction{s.input, s.expected, s.answer, s.probability, s.correct};
-    }
-    if (const DecodingPayload* decoding = snapshot.payloads.find<DecodingPayload>()) {
-      for (const DecodingStep& step : decoding->steps) probe.decoding.push_back({step.top});
-      probe.decoder_fed_reference = decoding->fed_reference;
     }
     if (snapshot.positional_encoding && !frame.positional_encoding) {
       const PositionalEncodingSnapshot& pe = *snapshot.positional_encoding;

@@ -3,6 +3,7 @@
 // sample clicked goes under the scope in the Attention, Sample and (translation) Decoding docks.
 #include <QAction>
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
@@ -16,6 +17,7 @@
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/errors/errors_presenter.h"
 #include "app/gui/views/sample/sample_presenter.h"
+#include "app/gui/window/export/export_actions.h"
 #include "app/gui/window/main/main_window.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
@@ -153,6 +155,16 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
     window.grab().save(QDir(qEnvironmentVariable("ASCOPE_SCREENSHOT_DIR"))
                            .filePath(QStringLiteral("errors_dock.png")));
   }
+
+  // The dock's owner is on the window's one list of owners: its counts are in the report, its
+  // figure in "Export all panels"; a run opened again drops the report of the run before.
+  QCOMPARE(window.dockReport().value(QStringLiteral("error_samples")).toInteger(), 50);
+  QTemporaryDir exported;
+  QVERIFY(window.exporter()->exportAll(exported.path()).ok());
+  QVERIFY(QFileInfo::exists(QDir(exported.path()).filePath(QStringLiteral("errors.csv"))));
+  test::showAndOpenRun(window, run_);
+  QVERIFY(errors->evaluationReport() == nullptr);
+  QVERIFY(!window.dockReport().contains(QStringLiteral("error_samples")));
 }
 
 // Issue 26: a translation error clicked in the Errors dock is what the Decoding dock steps

@@ -17,7 +17,7 @@ Expected<ResumePoint> loadResumeCheckpoint(const RunFolder& folder, torch::nn::M
   if (!loaded.ok()) return Error{"cannot resume " + folder.path() + ": " + loaded.error()};
   point.progress = loaded->progress;
   if (loaded->path != folder.checkpointPath("last")) {
-    // Issue 27: a run whose last.pt a full disk refused could never be resumed, although the
+    // A run whose last.pt a full disk refused could never be resumed, although the
     // message itself said "free some space, then resume".
     const std::string why = loaded->passed_over.empty()
                                 ? folder.checkpointPath("last") + " is missing"

@@ -167,7 +167,7 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   QVERIFY(!window.dockReport().contains(QStringLiteral("error_samples")));
 }
 
-// Issue 26: a translation error clicked in the Errors dock is what the Decoding dock steps
+// A translation error clicked in the Errors dock is what the Decoding dock steps
 // through, greedily decoded as the model translated it (each step fed the previous prediction).
 void ErrorAnalysisTest::aTranslationErrorGoesUnderTheDecodingScopeToo() {
   MainWindow window;

@@ -1,4 +1,4 @@
-// Issue 24: the window on a 1280 x 720 laptop and on a 1920 x 1080 projector at 150 % (the same
+// The window on a 1280 x 720 laptop and on a 1920 x 1080 projector at 150 % (the same
 // logical size, a different screen). The real binary runs offscreen on a screen of that size and
 // reports what it measured of its own widgets (the scripted --report's "layout"): every run
 // control visible without scrolling, curves a readable height, no text cut off. For a fresh
@@ -204,7 +204,7 @@ void LayoutReportTest::openedRunFits() {
   }
 }
 
-// Issue 41: File → Compare opened at 1600 × 1000 on a 1280 × 720 screen (2400 × 1500 px at
+// File → Compare opened at 1600 × 1000 on a 1280 × 720 screen (2400 × 1500 px at
 // 150 %): the A − B map and the close button were off screen.
 void LayoutReportTest::comparisonWindowFits_data() {
   QTest::addColumn<QString>("screen");

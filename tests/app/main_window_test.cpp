@@ -229,7 +229,7 @@ QList<QRect> gridGeometry(const AttentionHeadGrid* grid) {
 
 }  // namespace
 
-// Issue 12: Ctrl+E squeezed the heads into a thin column until the program was restarted; the
+// Ctrl+E squeezed the heads into a thin column until the program was restarted; the
 // layout computed for the export size stayed behind.
 void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
   MainWindow window;
@@ -256,7 +256,7 @@ void MainWindowTest::exportAllLeavesTheHeadGridAlone() {
   QCOMPARE(panel->currentGroup(), 2);
 }
 
-// Issue 41: Ctrl+E froze the window 8–10 s (every figure drawn in one go on the GUI thread), the
+// Ctrl+E froze the window 8–10 s (every figure drawn in one go on the GUI thread), the
 // closed folder dialog still painted over it. A zero-interval timer runs once per turn of the
 // event loop: the export with its progress lets it run between every two figures.
 void MainWindowTest::exportKeepsTheWindowTurning() {

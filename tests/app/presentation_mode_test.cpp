@@ -223,7 +223,7 @@ QString describe(const QMap<QString, QRect>& geometries) {
 
 }  // namespace
 
-// Issue 24: F11, Ctrl+= three times, Ctrl+0, F11 left the colour bars without their scales, and
+// F11, Ctrl+= three times, Ctrl+0, F11 left the colour bars without their scales, and
 // the damage was saved at exit. The sequence must leave the normal layout as it was, and what is
 // saved meanwhile is the normal layout.
 void PresentationModeTest::zoomWhilePresentingLeavesTheNormalLayout() {
@@ -414,7 +414,7 @@ void PresentationModeTest::optionsTurnPresentationOn() {
   QCOMPARE(window.size(), QSize(1400, 900));
 }
 
-// Issue 41: after F11 the focus sat in the Loss dock's Smoothing box and Space erased its value;
+// After F11 the focus sat in the Loss dock's Smoothing box and Space erased its value;
 // after Esc it sat on Start and Space started a new run. Space is the run's (Pause) wherever the
 // focus is, except in a text field, which keeps its keys until Esc gives the focus back.
 void PresentationModeTest::spaceIsTheRunsWhateverHasTheFocus() {

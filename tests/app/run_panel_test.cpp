@@ -288,7 +288,7 @@ void RunPanelTest::testFigureIsLabelledApartFromValidation() {
   QVERIFY(progress->testText().isEmpty());
 }
 
-// Issue 24: "under a minute" for a 3-minute run. The time left is timed on the run's own steps,
+// "under a minute" for a 3-minute run. The time left is timed on the run's own steps,
 // and a validation pass, once one has been timed, is counted for every pass still to come.
 void RunPanelTest::timeLeftIsTimedOnTheRunsOwnSteps() {
   TrainingConfig config = *makePreset(kSentimentTaskId, "laptop");
@@ -335,7 +335,7 @@ void RunPanelTest::timeLeftIsTimedOnTheRunsOwnSteps() {
   QCOMPARE(*projection.totalSeconds(), 25.0 + 6.5 + left);
 }
 
-// Issue 41: a laptop run on a loaded machine saw its ETA jump 5:58 → 19:38 → 5:58 → 10:32: the
+// A laptop run on a loaded machine saw its ETA jump 5:58 → 19:38 → 5:58 → 10:32: the
 // median of the recent steps alone followed every change of load. A run of 1000 steps whose
 // machine is busy three times (steps 2½ and 3 times slower for a while) is projected at every
 // step, against its real end: the blend with the run's average errs by far less than the median
@@ -440,7 +440,7 @@ void RunPanelTest::etaTrackMeasuresTheEstimateAgainstTheRealEnd() {
   QVERIFY(!track.verdict(100, 100).has_value());  // an empty run
 }
 
-// Issue 41: a ViT fine-tune of tiny_vit, then File → Open of a run trained from scratch: the
+// A ViT fine-tune of tiny_vit, then File → Open of a run trained from scratch: the
 // form kept the fine-tune's sizes (patch size 0: "patch_size must be at least 1, got 0"), and
 // "Train again with these settings" kept them, with Start disabled.
 void RunPanelTest::anOpenedRunAfterAFineTuneShowsItsOwnModel() {
@@ -475,7 +475,7 @@ void RunPanelTest::anOpenedRunAfterAFineTuneShowsItsOwnModel() {
   QCOMPARE(trained.patch_size, own.patch_size);
 }
 
-// Issue 24: Train again → Model → a BERT folder kept the laptop preset (lr 0.003, batch 64) and
+// Train again → Model → a BERT folder kept the laptop preset (lr 0.003, batch 64) and
 // the from-scratch architecture; the run ended at chance. The preset follows the model now, the
 // form shows the model's own sizes read-only, and a from-scratch preset is refused with it.
 void RunPanelTest::choosingAPretrainedModelSwitchesToItsPreset() {

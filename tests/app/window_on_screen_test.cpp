@@ -1,4 +1,4 @@
-// Issue 41: Ctrl+= twice pushed the window past a 1280 × 720 screen (its status bar and dock tabs
+// Ctrl+= twice pushed the window past a 1280 × 720 screen (its status bar and dock tabs
 // lost), and leaving F11 left it at 0,0 with its title bar above the screen. A window whose
 // minimum width grows with its font (one long label) on the offscreen screen: zoomed in step by
 // step, the step the screen cannot hold is taken back and said, and the window stays inside the

@@ -531,7 +531,7 @@ class AttentionHeadGridPanelTest : public QObject {
     QVERIFY(qAbs(view->heatmapRect()->width() - view->heatmapRect()->height()) <= 2);  // square
   }
 
-  // Issue 24: at 1280 x 720 the enlarged head was a strip of six rows with scroll bars. It fills
+  // At 1280 x 720 the enlarged head was a strip of six rows with scroll bars. It fills
   // its place with square cells and labels what fits; the wheel zooms in to read the rest.
   void enlargedHeadGrowsWithItsDockAndThinsWhatDoesNotFit() {
     AttentionHeadGridPanel panel;

@@ -328,7 +328,7 @@ class MetricCurvePanelTest : public QObject {
     QCOMPARE(panel.exportBaseName(), QStringLiteral("loss"));
   }
 
-  // Issue 12: in a narrow dock (a projector at 150 %, a zoomed font) the legend cut its entries
+  // In a narrow dock (a projector at 150 %, a zoomed font) the legend cut its entries
   // to "tr", "train (smo"; it wraps into rows instead, and back into one row when there is room.
   void narrowLegendWrapsInsteadOfCutting() {
     MetricCurvePanel panel(QStringLiteral("loss"));

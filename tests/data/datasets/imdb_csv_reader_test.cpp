@@ -87,7 +87,7 @@ TEST(ImdbCsvReader, StopsOnEmptyFileBadHeaderOrNoValidRow) {
             "other.csv: line 1, the header, has the 2 columns comment,score, neither text,label "
             "nor review,sentiment (a CSV of reviews has a header such as text,label)");
 
-  // Issue 27: a file that is no CSV (a run's config.json naming /etc/passwd as its data) is not
+  // A file that is no CSV (a run's config.json naming /etc/passwd as its data) is not
   // repeated in the message.
   auto passwd = ImdbCsvReader::parse("root:x:0:0:root:/root:/bin/bash\nbin:x:1:1\n", "passwd");
   ASSERT_FALSE(passwd.ok());

@@ -128,7 +128,7 @@ TEST(ConfigDifference, ListsExactlyTheDifferingKeys) {
   EXPECT_TRUE(differingSettings(a, a).empty());
 }
 
-// Issue 24: the comparison listed out_dir, which differs between any two runs.
+// The comparison listed out_dir, which differs between any two runs.
 TEST(ConfigDifference, LeavesOutWhereThingsAreButNotWhatTheyAre) {
   const nlohmann::json a = {{"out_dir", "runs/a"},
                             {"data", "/home/x/imdb.csv"},

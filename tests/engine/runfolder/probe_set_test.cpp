@@ -199,7 +199,7 @@ TEST(SnapshotStore, ThinsOlderSetsToStayUnderItsBudgetAndKeepsBothEnds) {
   EXPECT_TRUE(resumed.due(310, false));
 }
 
-// Issue 24: a 632-step run kept 7 sets and two runs differing only in learning rate shared 2
+// A 632-step run kept 7 sets and two runs differing only in learning rate shared 2
 // steps. The spacing gives at least 100 sets and fewer than 200, on multiples of itself.
 TEST(SnapshotStore, SpacingGivesAHundredSetsOrMoreButNotTwoHundred) {
   EXPECT_EQ(SnapshotStore::spacingFor(632), 6);

@@ -285,7 +285,7 @@ TEST(RunFilesReliability, ResumeDropsRowsAfterTheCheckpointAndKeepsWhatItCannotR
   ASSERT_TRUE(read.ok()) << read.error();
   ASSERT_EQ(read->rows.size(), 2u);
   EXPECT_EQ(read->rows[1].step, 3);
-  // Issue 27: the hand-edited row used to vanish without a word; it stays, and both say so.
+  // The hand-edited row used to vanish without a word; it stays, and both say so.
   EXPECT_NE(joined(read->warnings).find("1 malformed rows skipped (line 3)"), std::string::npos)
       << joined(read->warnings);
   ASSERT_EQ(warnings.size(), 2u) << joined(warnings);

@@ -87,7 +87,7 @@ TEST(PretrainedSentimentTask, AttentionHasEveryLayerAndHeadWithWordPieceLabels) 
   EXPECT_EQ((*task)->attentionSites().size(), 2u);
 }
 
-// Issue 41: a GUI fine-tune of tiny_bert showed no learning and nothing said why: its 106 word
+// A GUI fine-tune of tiny_bert showed no learning and nothing said why: its 106 word
 // pieces make most of the built-in reviews' words [UNK]. Said before training; reviews written in
 // its own words are not warned about.
 TEST(PretrainedSentimentTask, AVocabularyThatMissesMostWordsIsSaidBeforeTraining) {
@@ -189,7 +189,7 @@ TEST(PretrainedSentimentTask, AFolderWithoutConfigJsonIsRefusedByName) {
       << validateConfig(c).error();
 }
 
-// Issue 24: a BERT chosen in the GUI trained with the laptop preset (lr 3e-3, batches of 64) and
+// A BERT chosen in the GUI trained with the laptop preset (lr 3e-3, batches of 64) and
 // ended at chance. A pretrained model goes with the task's fine-tune preset or is refused.
 TEST(PretrainedSentimentTask, AFromScratchPresetIsRefusedForAPretrainedModel) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "laptop");

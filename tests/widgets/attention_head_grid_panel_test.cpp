@@ -687,6 +687,32 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(panel.tokensSelector()->currentIndex(), 0);
   }
 
+  // The grid beside an enlarged head is 140 px wide at 1280 × 720: its title read "cross · l…".
+  void aNarrowGridBreaksItsTitleInsteadOfCuttingIt() {
+    AttentionHeadGrid grid;
+    grid.setTitle(QStringLiteral("cross · layer 0"));
+    QVERIFY(test::showAndSettle(&grid, QSize(140, 400)));
+    grid.replot();
+    test::settle();
+    QCOMPARE(grid.title(), QStringLiteral("cross · layer 0"));
+    QCOMPARE(grid.shownTitle(), QStringLiteral("cross\nlayer 0"));
+    grid.resize(600, 400);
+    test::settle();
+    grid.replot();
+    test::settle();
+    QCOMPARE(grid.shownTitle(), QStringLiteral("cross · layer 0"));
+    // A part too wide alone is still elided, never cut at the widget's edges.
+    grid.setTitle(QStringLiteral("a very long attention group name · layer 11"));
+    grid.resize(140, 400);
+    test::settle();
+    grid.replot();
+    test::settle();
+    const QStringList lines = grid.shownTitle().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines.front().endsWith(QChar(0x2026)));
+    QCOMPARE(lines.back(), QStringLiteral("layer 11"));
+  }
+
   void keysChangeHeadAndLayer() {
     AttentionHeadGridPanel panel;
     QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));

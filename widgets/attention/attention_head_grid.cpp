@@ -167,6 +167,10 @@ QString AttentionHeadGrid::title() const {
   return full_title_;
 }
 
+QString AttentionHeadGrid::shownTitle() const {
+  return title_->text();
+}
+
 void AttentionHeadGrid::setSelectedHead(int head) {
   selected_ = head >= 0 && head < headCount() ? head : -1;
   styleCells(theme());

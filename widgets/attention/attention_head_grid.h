@@ -35,6 +35,9 @@ class AttentionHeadGrid : public ThemedPlot {
   void clear();
   void setTitle(const QString& title);
   QString title() const;
+  /// The title as drawn: on one line where it fits, else broken at its " · " into lines
+  /// (ThemedPlot::fitTitle).
+  QString shownTitle() const;
 
   int headCount() const { return static_cast<int>(cells_.size()); }
   int columnCount() const { return columns_; }

@@ -96,7 +96,22 @@ bool ThemedPlot::fitTitle(QCPTextElement* title, const QString& full, int beside
   // far on the left as on the right: the plot less the column beside is what it may take.
   const int room = std::max(1, viewport().width() - 2 * kPad - beside - title->margins().left() -
                                    title->margins().right());
-  const QString shown = QFontMetrics(title->font()).elidedText(full, Qt::ElideRight, room);
+  const QFontMetrics metrics(title->font());
+  QString shown = full;
+  if (metrics.horizontalAdvance(full) > room) {
+    // As many of its parts on each line as fit; a part wider than the room alone is elided.
+    const QString separator = QStringLiteral(" · ");
+    QStringList lines;
+    for (const QString& part : full.split(separator)) {
+      if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + separator + part) <= room) {
+        lines.back() += separator + part;
+      } else {
+        lines.push_back(part);
+      }
+    }
+    for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, room);
+    shown = lines.join(QLatin1Char('\n'));
+  }
   if (shown == title->text()) return false;
   title->setText(shown);
   return true;

@@ -57,9 +57,11 @@ class ThemedPlot : public QCustomPlot {
   /// How many pixels narrower than its minimum the last layout pass left `element` (tick labels
   /// measured since, a squeezed column); 0 when it has its minimum.
   static int widthShortfall(const QCPLayoutElement* element);
-  /// Shows `full` in `title`, elided to the plot's width less `beside` (a column the title is
-  /// not above, e.g. a colour scale; a title wider than a narrow dock was cut at both edges);
-  /// true when the shown text changed.
+  /// Shows `full` in `title` within the plot's width less `beside` (a column the title is not
+  /// above, e.g. a colour scale; a title wider than a narrow dock was cut at both edges): on one
+  /// line when it fits, else broken at its " · " into lines ("cross" over "layer 0" in a 140-px
+  /// head grid, where one line read "cross · l…"), each line elided only if it still does not
+  /// fit; true when the shown text changed.
   bool fitTitle(QCPTextElement* title, const QString& full, int beside);
 
   void changeEvent(QEvent* event) override;

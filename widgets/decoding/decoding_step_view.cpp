@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QTextStream>
@@ -104,7 +105,6 @@ DecodingStepView::DecodingStepView(QWidget* parent) : QWidget(parent) {
   cross_plot_->setObjectName(QStringLiteral("decodingCrossAttention"));
   candidates_plot_ = new NextTokenCandidatesPlot(tr("No candidates recorded for this step"), page);
   candidates_plot_->setObjectName(QStringLiteral("decodingCandidates"));
-  candidates_plot_->setMinimumHeight(90);
 
   auto* page_layout = new QVBoxLayout(page);
   page_layout->setContentsMargins(6, 4, 6, 4);
@@ -116,9 +116,17 @@ DecodingStepView::DecodingStepView(QWidget* parent) : QWidget(parent) {
   page_layout->addWidget(cross_plot_);
   page_layout->addWidget(candidates_plot_, 1);
 
+  // A dock shorter than what the steps need (a 720-line screen at font zoom +2) scrolls instead
+  // of squashing the candidates' bars to a strip.
+  auto* scroll = new QScrollArea(this);
+  scroll->setObjectName(QStringLiteral("decodingScroll"));
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(page);
   stack_ = new QStackedWidget(this);
   stack_->insertWidget(kHintPage, hint);
-  stack_->insertWidget(kStepsPage, page);
+  stack_->insertWidget(kStepsPage, scroll);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(stack_);

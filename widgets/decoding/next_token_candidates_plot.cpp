@@ -28,15 +28,27 @@ NextTokenCandidatesPlot::NextTokenCandidatesPlot(const QString& empty_hint, QWid
       0, 0, QFontMetrics(theme().font).horizontalAdvance(QStringLiteral("100 %")) / 2 + 8, 0));
   // Bar colours come from the theme; redraw when it follows a palette change.
   connect(this, &ThemedPlot::themeChanged, this, [this] {
+    fitMinimumHeight();  // the font, and so the room a bar needs, may have changed
     if (has_candidates_) render();
   });
+  fitMinimumHeight();
+}
+
+void NextTokenCandidatesPlot::fitMinimumHeight() {
+  const int line = QFontMetrics(theme().font).height();
+  const int bars = std::max(5, static_cast<int>(candidates_.tokens.size()));
+  // A bar with its label and the gap to the next: a line and a half; the title and the axis
+  // with its labels: four lines.
+  setMinimumHeight(line * (3 * bars + 8) / 2 + 2 * kPad);
 }
 
 void NextTokenCandidatesPlot::showCandidates(const QString& title,
                                              const DecodingCandidates& candidates,
                                              const QString& chosen) {
   title_ = title;
+  const bool recount = candidates.tokens.size() != candidates_.tokens.size();
   candidates_ = candidates;
+  if (recount) fitMinimumHeight();
   chosen_ = chosen;
   has_candidates_ = true;
   render();

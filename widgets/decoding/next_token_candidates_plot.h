@@ -20,6 +20,10 @@ class NextTokenCandidatesPlot : public DecodingPlot {
 
  private:
   void render();
+  /// Its minimum height: room for the title, a readable bar per candidate (five at least) and
+  /// the axis in the theme's font. A fixed 90 px squashed the chart to a strip at font zoom +2 on
+  /// a 720-line screen; the Decoding dock scrolls instead when it is shorter.
+  void fitMinimumHeight();
 
   QCPBars* others_ = nullptr;
   QCPBars* chosen_bar_ = nullptr;

@@ -210,6 +210,8 @@ struct HandoutData {
   std::string answer_term = "answer";
   bool free_text = false;
   std::vector<HandoutSetting> settings;
+  /// The few a student reads first, named for people (handout_key_settings.h).
+  std::vector<HandoutSetting> key_settings;
   std::vector<HandoutSeries> series;
   std::optional<HandoutTest> test;
   std::vector<HandoutNote> notes;

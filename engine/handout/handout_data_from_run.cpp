@@ -12,6 +12,7 @@
 #include "engine/analysis/head_kind.h"
 #include "engine/analysis/head_statistics.h"
 #include "engine/core/number_text.h"
+#include "engine/handout/handout_key_settings.h"
 #include "engine/handout/handout_payload_fills.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/run_reader.h"
@@ -80,7 +81,8 @@ std::vector<MetricInfo> figuresOf(const OpenedRun& run, const TaskDescriptor* ta
 }
 
 /// Train rows per step; validation rows per evaluation with the task's figures: the headline one
-/// on a chart of its own, the others sharing one ("CER, WER, exact match").
+/// on a chart of its own, the others sharing one per scale (MetricInfo::full_scale): "chrF" and
+/// "CER, WER, exact match".
 void readCurves(const OpenedRun& run, const TaskDescriptor* task, const std::string& accuracy_name,
                 HandoutData& data) {
   HandoutSeries train_loss{"loss", "loss", "Loss", "train", {}, {}};
@@ -94,14 +96,16 @@ void readCurves(const OpenedRun& run, const TaskDescriptor* task, const std::str
   HandoutSeries val_loss{"loss", "loss", "Loss", "validation", {}, {}};
   HandoutSeries val_accuracy{"accuracy", accuracy_name, "Accuracy", "validation", {}, {}};
   const std::vector<MetricInfo> figures = figuresOf(run, task);
-  std::string others_chart;
+  std::map<double, std::string> others_charts;  // by scale: their titles
   for (const MetricInfo& m : figures) {
-    if (!m.headline) others_chart += (others_chart.empty() ? "" : ", ") + m.title;
+    if (m.headline) continue;
+    std::string& chart = others_charts[m.full_scale];
+    chart += (chart.empty() ? "" : ", ") + m.title;
   }
   std::vector<HandoutSeries> figure_series;
   for (const MetricInfo& m : figures) {
     figure_series.push_back(
-        {m.key, m.title, m.headline ? m.title : others_chart, "validation", {}, {}});
+        {m.key, m.title, m.headline ? m.title : others_charts[m.full_scale], "validation", {}, {}});
   }
   const auto add = [](HandoutSeries& series, std::int64_t step, double value) {
     series.steps.push_back(static_cast<double>(step));
@@ -326,6 +330,7 @@ Expected<HandoutData> readHandoutData(
   nlohmann::json config;
   to_json(config, run.config);
   flatten(config, "", data.settings);
+  data.key_settings = keySettingsOf(run.config, task);
   if (task) {
     data.input_term = task->sample_terms.input;
     data.expected_term = task->sample_terms.expected;

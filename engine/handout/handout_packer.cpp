@@ -404,6 +404,7 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
   doc["format"] = kHandoutFormat;
   doc["run"] = runSection(data);
   doc["settings"] = settingsSection(data.settings);
+  doc["key_settings"] = settingsSection(data.key_settings);
   doc["curves"] = curvesSection(data.series);
   doc["test"] = data.test ? testSection(*data.test) : json(nullptr);
   doc["notes"] = notesSection(data.notes);

@@ -26,6 +26,10 @@ struct MetricInfo {
   /// Reported by every evaluation pass (metrics.csv, the curves, the ablation table). Off: only
   /// by a scoring of a whole split (`evaluate`, the Errors dock), e.g. BLEU's n-gram precisions.
   bool tracked = true;
+  /// What its values run to: 100 for a score out of 100 (BLEU, chrF), 1 for a rate or a share
+  /// (CER, WER, exact match). Figures of one scale share a chart (the handout's); chrF drawn with
+  /// the rates left them flat at zero.
+  double full_scale = 1;
 
   /// `value` with `decimals` digits, in the C locale ("12.3").
   std::string format(double value) const;

@@ -158,6 +158,12 @@ TEST(HandoutWriter, EverythingWhenItFits) {
   bool task = false;
   for (const json& s : data["settings"]) task |= s[0] == "task" && s[1] == "synthetic";
   EXPECT_TRUE(task);
+  // Before them, the few a student reads first, named for people.
+  ASSERT_FALSE(data["key_settings"].empty());
+  EXPECT_EQ(data["key_settings"][0][0], "Task");
+  bool rate = false;
+  for (const json& s : data["key_settings"]) rate |= s[0] == "Learning rate";
+  EXPECT_TRUE(rate);
 }
 
 TEST(HandoutWriter, ThinsEvenlyAndSaysSoUnderItsLimit) {

@@ -41,8 +41,9 @@ TranslationScores scoreTranslations(const std::vector<std::string>& hypotheses,
 namespace {
 
 MetricInfo metric(std::string key, std::string title, std::string description, Better better,
-                  int decimals, bool tracked = true) {
+                  int decimals, bool tracked = true, double full_scale = 1) {
   MetricInfo m;
+  m.full_scale = full_scale;
   m.key = std::move(key);
   m.title = std::move(title);
   m.description = std::move(description);
@@ -59,9 +60,9 @@ std::vector<MetricInfo> translationMetrics() {
       metric("bleu", "BLEU",
              "corpus BLEU-4 as sacreBLEU computes it (13a words, exp smoothing, raw references), "
              "0 to 100",
-             Better::kHigher, 1),
+             Better::kHigher, 1, true, 100),
       metric("chrf", "chrF", "sacreBLEU's chrF2: character n-gram F-score, 0 to 100",
-             Better::kHigher, 1),
+             Better::kHigher, 1, true, 100),
       metric("cer", "CER", "character error rate: character edits over reference characters",
              Better::kLower, 3),
       metric("wer", "WER", "word error rate: word edits over reference words", Better::kLower, 3),
@@ -73,11 +74,11 @@ std::vector<MetricInfo> translationMetrics() {
     const std::string gram = std::to_string(n) + "-gram";
     m.push_back(metric("bleu_precision_" + std::to_string(n), "BLEU " + gram + " precision",
                        "clipped " + gram + " matches over the translations' " + gram + "s, percent",
-                       Better::kHigher, 1, false));
+                       Better::kHigher, 1, false, 100));
   }
   m.push_back(metric("greedy_bleu", "greedy BLEU",
                      "BLEU of greedy decoding, beside a beam's (evaluate --beam K)",
-                     Better::kHigher, 1, false));
+                     Better::kHigher, 1, false, 100));
   m.push_back(metric("brevity_penalty", "brevity penalty",
                      "BLEU's penalty for translations shorter than their references, 0 to 1",
                      Better::kHigher, 3, false));

@@ -119,16 +119,11 @@ Expected<LessonMoment> readMoment(const nlohmann::json& entry) {
   return m;
 }
 
-/// "moment 3" and, when it has one, the start of its question: what a lecturer finds it by.
+/// The name of moment `index` as written, its question read when it has a readable one.
 std::string momentName(std::size_t index, const nlohmann::json& entry) {
-  std::string name = "moment " + std::to_string(index + 1);
-  if (entry.is_object()) {
-    const auto question = entry.find("question");
-    if (question != entry.end() && question->is_string() && !question->get<std::string>().empty()) {
-      name += " (\"" + printableText(question->get<std::string>(), 40) + "\")";
-    }
-  }
-  return name;
+  const auto question = entry.is_object() ? entry.find("question") : entry.end();
+  const bool readable = entry.is_object() && question != entry.end() && question->is_string();
+  return lessonMomentName(index, readable ? question->get<std::string>() : std::string());
 }
 
 nlohmann::json momentJson(const LessonMoment& m) {
@@ -179,6 +174,12 @@ Expected<LessonRead> readLesson(const std::string& path) {
     }
   }
   return read;
+}
+
+std::string lessonMomentName(std::size_t index, const std::string& question) {
+  std::string name = "moment " + std::to_string(index + 1);
+  if (!question.empty()) name += " (\"" + printableText(question, 40) + "\")";
+  return name;
 }
 
 std::string lessonRunPath(const std::string& lesson_path, const LessonMoment& moment) {

@@ -31,6 +31,10 @@ struct LessonRead {
 /// format, no "moments" list, more than kMaxLessonMoments) name the file.
 Expected<LessonRead> readLesson(const std::string& path);
 
+/// "moment 3" and, when it has one, the start of its `question` in quotes: what a lecturer finds
+/// a moment by in a message.
+std::string lessonMomentName(std::size_t index, const std::string& question);
+
 /// `moment`'s run folder: its `run` resolved against the folder of the lesson file at
 /// `lesson_path`.
 std::string lessonRunPath(const std::string& lesson_path, const LessonMoment& moment);

@@ -1,6 +1,5 @@
 #include "engine/handout/handout_key_settings.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -18,11 +17,6 @@ std::string learningRate(const OptimizationConfig& o) {
   std::string text = formatNumber(o.lr, 3) + " (" + o.optimizer + ", " + o.schedule;
   if (o.warmup_steps > 0) text += ", " + std::to_string(o.warmup_steps) + " warm-up steps";
   return text + ")";
-}
-
-bool declares(const TaskDescriptor& task, const char* field) {
-  return std::find(task.shape_fields.begin(), task.shape_fields.end(), field) !=
-         task.shape_fields.end();
 }
 
 }  // namespace
@@ -47,7 +41,7 @@ std::vector<HandoutSetting> keySettingsOf(const TrainingConfig& config,
       out.push_back({"Heads", std::to_string(shape.heads)});
       out.push_back({"Width (" + task->width_label + ")", std::to_string(shape.d_model)});
       out.push_back({"Feed-forward (" + task->ff_label + ")", std::to_string(shape.d_ff)});
-      if (declares(*task, "patch_size")) {
+      if (task->showsShapeField("patch_size")) {
         out.push_back({"Patch size", std::to_string(shape.patch_size) + " px"});
       }
     }

@@ -13,7 +13,7 @@ namespace ascope {
 
 /// Sentiment classifier (reference: d_model 64, 2 heads, ff 128, 1 layer, mean pooling).
 struct TextClassifierConfig {
-  /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
+  /// Its key in config.json (TrainingConfig::task_settings), the same since the first run folders.
   static constexpr const char* kConfigKey = "text";
 
   int64_t vocab_size = 20000;  ///< ids 0..vocab_size-1; 0 is padding

@@ -14,7 +14,7 @@ namespace ascope {
 /// Encoder-decoder translator (reference: d_model 512, 6+6 layers, 8 heads, d_ff 2048, dropout
 /// 0.1, seq_len 350, pre-norm, sinusoidal PE).
 struct TranslatorConfig {
-  /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
+  /// Its key in config.json (TrainingConfig::task_settings), the same since the first run folders.
   static constexpr const char* kConfigKey = "translator";
   /// The widest beam anything asks for (the CLI's --beam, the window's box, config.json).
   static constexpr int64_t kMaxBeamWidth = 16;

@@ -13,7 +13,7 @@ namespace ascope {
 
 /// ViT for CIFAR-10 (reference: hidden 256, 12 layers, 8 heads, MLP 1024, patch 4).
 struct VisionTransformerConfig {
-  /// Its key in config.json (TrainingConfig::model), the same since the first run folders.
+  /// Its key in config.json (TrainingConfig::task_settings), the same since the first run folders.
   static constexpr const char* kConfigKey = "vit";
 
   int64_t image_size = 32;   ///< square input side in pixels

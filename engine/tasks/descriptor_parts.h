@@ -18,6 +18,15 @@ inline void probeEveryTenSteps(TrainingConfig& c) {
   c.snapshot_every_steps = c.probe_every_steps;
 }
 
+/// The task's settings struct `Settings` as config.json holds them, read (TaskSettings::read's
+/// checks of kinds and ranges) and then valid by its own `validate()`.
+template <typename Settings>
+Status validateSettings(const TrainingConfig& c) {
+  Expected<Settings> settings = c.task_settings.read<Settings>();
+  if (!settings.ok()) return Error{settings.error()};
+  return settings->validate();
+}
+
 /// The checks of a task that makes its own data (`what_it_makes`: "its own words") and has its
 /// own model settings `Settings`: data must be "builtin", and the settings valid.
 template <typename Settings>
@@ -27,13 +36,11 @@ Status validateGeneratedTask(const TrainingConfig& c, const std::string& task_na
     return Error{"the " + task_name + " task makes " + what_it_makes +
                  ": data must be builtin, got \"" + c.data + "\""};
   }
-  Expected<Settings> model = c.task_settings.read<Settings>();
-  if (!model.ok()) return Error{model.error()};
-  return model->validate();
+  return validateSettings<Settings>(c);
 }
 
 /// `model_shape` and `set_model_shape` for a task whose model settings `Settings` (stored in
-/// TrainingConfig::model) have `layers`, `heads`, `d_model` and `d_ff`, and no patches.
+/// TrainingConfig::task_settings) have `layers`, `heads`, `d_model` and `d_ff`, and no patches.
 template <typename Settings>
 void useEncoderShape(TaskDescriptor& d) {
   d.model_shape = [](const TrainingConfig& c) {

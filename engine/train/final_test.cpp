@@ -1,7 +1,6 @@
 #include "engine/train/final_test.h"
 
 #include <filesystem>
-#include <limits>
 #include <system_error>
 
 #include "engine/train/checkpoint.h"

@@ -1,5 +1,7 @@
 #include "engine/vocabulary/task_descriptor.h"
 
+#include <algorithm>
+
 namespace ascope {
 
 std::vector<PresetInfo> laptopTinySeedPresets() {
@@ -36,6 +38,10 @@ std::optional<double> TaskDescriptor::headlineValue(double accuracy, const Figur
   const MetricInfo h = headline();
   return h.key == "accuracy" && !findMetric(metrics, "accuracy") ? std::optional<double>(accuracy)
                                                                  : figures.get(h.key);
+}
+
+bool TaskDescriptor::showsShapeField(const std::string& field) const {
+  return std::find(shape_fields.begin(), shape_fields.end(), field) != shape_fields.end();
 }
 
 bool TaskDescriptor::hasPreset(const std::string& name) const {

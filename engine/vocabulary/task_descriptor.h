@@ -98,6 +98,8 @@ struct TaskDescriptor {
   /// The ModelShape fields the hyperparameter form shows, by key; a model of image patches adds
   /// "patch_size".
   std::vector<std::string> shape_fields{"layers", "heads", "d_model", "d_ff"};
+  /// Whether `shape_fields` names `field`.
+  bool showsShapeField(const std::string& field) const;
   std::string width_label = "d_model";  ///< the model's own name for its width ("Hidden")
   std::string ff_label = "d_ff";        ///< … and for its feed-forward width ("MLP")
   std::string layers_hint = "Transformer layers";  ///< what the layers field sets

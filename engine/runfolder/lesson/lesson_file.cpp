@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <system_error>
 
 #include "engine/core/json_file.h"
 #include "engine/core/printable_text.h"

@@ -10,7 +10,7 @@ namespace ascope {
 
 /// A small encoder over a CLS token and `length` digits that answers "are they in order?".
 struct DigitOrderConfig {
-  /// Its key in config.json (TrainingConfig::model).
+  /// Its key in config.json (TrainingConfig::task_settings).
   static constexpr const char* kConfigKey = "digits";
 
   int64_t length = 8;  ///< digits per sequence

@@ -45,7 +45,7 @@ class DigitOrderTask : public Task {
   InferenceOutcome classify(const std::vector<int>& digits, bool with_attention);
 
   TrainingConfig config_;
-  DigitOrderConfig settings_;  ///< config_.model
+  DigitOrderConfig settings_;  ///< config_'s model settings
   torch::Device device_;
   std::vector<DigitSequence> train_, validation_, test_;
   SplitOrigins origins_;

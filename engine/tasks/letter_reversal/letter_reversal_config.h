@@ -12,7 +12,7 @@ namespace ascope {
 /// A small encoder that reads a word and an END mark and writes, at each position, the letter the
 /// word has at the mirrored one.
 struct LetterReversalConfig {
-  /// Its key in config.json (TrainingConfig::model).
+  /// Its key in config.json (TrainingConfig::task_settings).
   static constexpr const char* kConfigKey = "reversal";
 
   int64_t max_letters = 8;  ///< the longest word (the shortest has 3 letters)

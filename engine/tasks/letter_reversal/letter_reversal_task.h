@@ -57,7 +57,7 @@ class LetterReversalTask : public Task {
   int64_t count(std::size_t split) const { return static_cast<int64_t>(words_[split].size()); }
 
   TrainingConfig config_;
-  LetterReversalConfig settings_;  ///< config_.model
+  LetterReversalConfig settings_;  ///< config_'s model settings
   torch::Device device_;
   std::array<std::vector<std::string>, 3> words_;
   std::array<torch::Tensor, 3> ids_, targets_;  ///< per split, (N, max_letters + 1) int64, CPU

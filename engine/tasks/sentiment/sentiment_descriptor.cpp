@@ -204,9 +204,7 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.fine_tune_preset = "finetune";
   d.make_preset = sentimentPreset;
   d.validate = [](const TrainingConfig& c) -> Status {
-    Expected<ReviewDataSettings> data = c.task_settings.read<ReviewDataSettings>();
-    if (!data.ok()) return Error{data.error()};
-    if (Status s = data->validate(); !s.ok()) return s;
+    if (Status s = validateSettings<ReviewDataSettings>(c); !s.ok()) return s;
     Expected<TextClassifierConfig> read = c.task_settings.read<TextClassifierConfig>();
     if (!read.ok()) return Error{read.error()};
     TextClassifierConfig t = *read;

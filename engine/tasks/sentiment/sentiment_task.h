@@ -56,7 +56,7 @@ class SentimentTask : public Task {
   Expected<InferenceOutcome> classify(const std::string& text, bool with_attention);
 
   TrainingConfig config_;
-  TextClassifierConfig text_;  ///< config_.model, with the sizes the data fixes
+  TextClassifierConfig text_;  ///< config_'s model settings, with the sizes the data fixes
   torch::Device device_;
   TextDataset data_;
   ImdbWordTokenizer tokenizer_;

@@ -88,19 +88,24 @@ Status validateTranslation(const TrainingConfig& c) {
     return Error{"the built-in translation data is English→Italian (en→it), got " +
                  data->source_language + "→" + data->target_language};
   }
-  Expected<TranslatorConfig> t = c.task_settings.read<TranslatorConfig>();
-  if (!t.ok()) return Error{t.error()};
-  return t->validate();
+  return validateSettings<TranslatorConfig>(c);
+}
+
+/// The loader's options with the run's language pair (TranslationDataSettings), the others at
+/// their defaults.
+TranslationLoadOptions languagePairOptions(const TrainingConfig& c) {
+  const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
+  TranslationLoadOptions options;
+  options.source_language = languages.source_language;
+  options.target_language = languages.target_language;
+  return options;
 }
 
 /// A corpus as it is: every pair in `train` (runs of layout 1 split it 90/10, as they always did;
 /// the loader calls that part validation, and so it stays), nothing held out.
 Expected<TranslationDataset> readPairs(const std::string& path, const TrainingConfig& c,
                                        std::vector<std::string>* warnings) {
-  const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
-  TranslationLoadOptions options;
-  options.source_language = languages.source_language;
-  options.target_language = languages.target_language;
+  TranslationLoadOptions options = languagePairOptions(c);
   options.seed = c.seed;
   if (c.splits.layout != 1) options.train_fraction = 1.0;
   return takeLoaded(loadTranslationDataset(path, options), warnings);
@@ -127,10 +132,7 @@ Expected<TranslationDataset> translationData(const TrainingConfig& c,
       std::move(data), c, "pairs",
       [&](const std::string& path) -> Expected<TranslationDataset> {
         // A named corpus is read whole: every pair of it belongs to the split it is named for.
-        const TranslationDataSettings languages = c.task_settings.get<TranslationDataSettings>();
-        TranslationLoadOptions options;
-        options.source_language = languages.source_language;
-        options.target_language = languages.target_language;
+        TranslationLoadOptions options = languagePairOptions(c);
         options.train_fraction = 1.0;
         return takeLoaded(loadTranslationDataset(path, options), warnings);
       },

@@ -234,10 +234,7 @@ QString HyperparameterForm::applyTo(TrainingConfig& config) const {
     shape.heads = heads_->value();
     shape.d_model = d_model_->value();
     shape.d_ff = d_ff_->value();
-    const std::vector<std::string>& shown = task->shape_fields;
-    if (std::find(shown.begin(), shown.end(), "patch_size") != shown.end()) {
-      shape.patch_size = patch_->value();
-    }
+    if (task->showsShapeField("patch_size")) shape.patch_size = patch_->value();
     task->set_model_shape(config, shape);
   }
   return {};

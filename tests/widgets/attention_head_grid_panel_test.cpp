@@ -1,6 +1,7 @@
 // AttentionHeadGridPanel: selectors follow the snapshot, the grid shows every head, clicking
 // enlarges a head with token labels, colours follow the chosen scale, masked cells are grey,
-// hover text, dense labels, keyboard, CLS overlay, export.
+// hover text, dense labels, keyboard, CLS overlay, export; predict then reveal (a guess scored,
+// entered by clicks, keys or a tally, nothing of the hidden head on screen meanwhile).
 
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widget_test_util.h"
@@ -8,10 +9,15 @@
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
 #include "widgets/attention/masked_cell_legend.h"
+#include "widgets/attention/prediction_round.h"
 #include "widgets/attention/word_attention.h"
+#include "widgets/quiz/attention_guess.h"
+#include "widgets/quiz/prediction_bar.h"
 
 #include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -746,6 +752,154 @@ class AttentionHeadGridPanelTest : public QObject {
     QTest::keyClick(panel.headView(), Qt::Key_PageUp);
     QCOMPARE(panel.currentLayer(), 0);
     QCOMPARE(spy.count(), 6);
+  }
+
+  // --- predict, then reveal ---
+  void guessIsScoredByTheWeightItHeldAndTheTopKey() {
+    LabeledMatrix w(2, 3);
+    w.col_labels = {"trophy", "suitcase", "it"};
+    w.row_labels = {"it", "was"};
+    w.values = {0.6f, 0.3f, 0.1f, 0.2f, NAN, 0.8f};
+    AttentionGuess guess;
+    guess.toggle(0, 1);  // suitcase: 0.3, not the top key
+    GuessScore s = scoreGuess(w, guess);
+    QCOMPARE(s.rows, 1);
+    QVERIFY(std::abs(s.held - 0.3) < 1e-6);
+    QCOMPARE(s.top_hits, 0);
+    QCOMPARE(
+        describeScore(s),
+        QStringLiteral("Your guess held 30% of the weight · the top key was “trophy” (0.60) ✗"));
+    guess.toggle(0, 0);  // and trophy: both held, the top key among the guessed
+    s = scoreGuess(w, guess);
+    QVERIFY(std::abs(s.held - 0.9) < 1e-6);
+    QCOMPARE(s.top_hits, 1);
+    QCOMPARE(describeScore(s),
+             QStringLiteral("Your guess held 90% of the weight · top key “trophy” guessed ✓"));
+    guess.addVotes(0, 1, 4);  // a tally: most votes on suitcase, so the top key is not the pick
+    QCOMPARE(scoreGuess(w, guess).top_hits, 0);
+    // A masked cell (NaN) holds nothing; a second row averages in.
+    guess.clear();
+    guess.toggle(1, 1);
+    guess.toggle(0, 0);
+    s = scoreGuess(w, guess);
+    QCOMPARE(s.rows, 2);
+    QVERIFY(std::abs(s.held - 0.3) < 1e-6);  // (0.6 + 0) / 2
+    QCOMPARE(s.top_hits, 1);
+    QVERIFY(describeScore(s).endsWith(QStringLiteral("top key guessed in 1 of 2 rows")));
+    guess.toggle(0, 0);
+    guess.toggle(1, 1);
+    QVERIFY(guess.isEmpty());
+    QCOMPARE(describeScore(scoreGuess(w, guess)), QStringLiteral("No guess was made."));
+
+    // A tally typed in from a show of hands replaces the row's votes.
+    QCOMPARE(applyTally(QStringLiteral("trophy 12, suitcase 5"), w.col_labels, 0, &guess),
+             QString());
+    QCOMPARE(guess.votes(0, 0), 12);
+    QCOMPARE(guess.votes(0, 1), 5);
+    QCOMPARE(scoreGuess(w, guess).top_hits, 1);
+    QCOMPARE(applyTally(QStringLiteral("suitcase 2"), w.col_labels, 0, &guess), QString());
+    QCOMPARE(guess.votes(0, 0), 0);
+    QCOMPARE(applyTally(QStringLiteral("box 3"), w.col_labels, 0, &guess),
+             QStringLiteral("“box” is not a key of this head"));
+    QVERIFY(applyTally(QStringLiteral("trophy"), w.col_labels, 0, &guess).contains("trophy 12"));
+    QCOMPARE(guess.votes(0, 1), 2);  // a tally that did not read changes nothing
+  }
+
+  void predictThenRevealByKeyboardAlone() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(snapshot(3, 4));
+    panel.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    panel.headView()->setFocus();
+    PredictionRound* round = panel.predictionRound();
+    QTest::keyClick(panel.headView(), Qt::Key_H);
+    QVERIFY(round->isActive());
+    QVERIFY(panel.predictionBar()->isVisible());
+    QVERIFY(!panel.headGrid()->isVisible());  // the thumbnails would give the answer away
+    const QPoint cell = cellCenter(panel.headView()->colorMap(), 1, 1);
+    QCOMPARE(panel.headView()->hoverText(cell), QStringLiteral("cat → cat: hidden"));
+    // The arrows move the guess's cursor now, not the head; Space guesses its cell.
+    QTest::keyClick(panel.headView(), Qt::Key_Down);
+    QTest::keyClick(panel.headView(), Qt::Key_Right);
+    QCOMPARE(panel.currentHead(), 0);
+    QCOMPARE(panel.currentLayer(), 0);
+    QTest::keyClick(panel.headView(), Qt::Key_Q);  // just the row of "cat"
+    QCOMPARE(round->query(), 1);
+    QTest::keyClick(panel.headView(), Qt::Key_Space);
+    QCOMPARE(round->guess().votes(1, 1), 1);
+    QTest::keyClick(panel.headView(), Qt::Key_Left);
+    QTest::keyClick(panel.headView(), Qt::Key_Plus);
+    QTest::keyClick(panel.headView(), Qt::Key_Plus);
+    QCOMPARE(round->guess().votes(1, 0), 2);
+    QTest::keyClick(panel.headView(), Qt::Key_Minus);
+    QTest::keyClick(panel.headView(), Qt::Key_Up);  // one row asked: the cursor stays on it
+    QTest::keyClick(panel.headView(), Qt::Key_Space);
+    QCOMPARE(round->guess().votes(1, 0), 0);
+    QCOMPARE(round->guess().rows(), QList<int>{1});
+    QSignalSpy revealed(round, &PredictionRound::revealedScore);
+    QTest::keyClick(panel.headView(), Qt::Key_R);
+    QCOMPARE(revealed.count(), 1);
+    QVERIFY(round->isRevealed());
+    // Row "cat" of head 0, layer 0 puts 0.6 on "cat" itself.
+    QCOMPARE(panel.predictionBar()->messageLabel()->text(),
+             QStringLiteral("Your guess held 60% of the weight · top key “cat” guessed ✓"));
+    QVERIFY(panel.headGrid()->isVisible());
+    QCOMPARE(panel.headView()->hoverText(cell),
+             QStringLiteral("cat → cat: ") + AttentionHeadDisplay::formatWeight(0.6f));
+    QTest::keyClick(panel.headView(), Qt::Key_Escape);
+    QVERIFY(!round->isActive());
+    QTest::keyClick(panel.headView(), Qt::Key_Right);  // the arrows change the head again
+    QCOMPARE(panel.currentHead(), 1);
+  }
+
+  void clicksGuessAndAnotherHeadEndsTheRound() {
+    AttentionHeadGridPanel panel;
+    QVERIFY(test::showAndSettle(&panel, QSize(1200, 700)));
+    panel.setSnapshot(snapshot(3, 4));
+    panel.setCurrentGroup(1);  // decoder self: causal, the upper triangle masked
+    test::settle();
+    QVERIFY(!panel.predictionBar()->isVisible());
+    PredictionRound* round = panel.predictionRound();
+    round->start(-1);
+    QVERIFY(panel.predictionBar()->isVisible());
+    QVERIFY(round->isActive());
+    QCOMPARE(round->query(), -1);
+    AttentionHeatmapView* view = panel.headView();
+    QTest::mouseClick(view, Qt::LeftButton, {}, cellCenter(view->colorMap(), 2, 0));
+    QCOMPARE(round->guess().votes(2, 0), 1);
+    QTest::mouseClick(view, Qt::LeftButton, {}, cellCenter(view->colorMap(), 0, 3));  // masked
+    QCOMPARE(round->guess().votes(0, 3), 0);
+    QVERIFY(panel.predictionBar()->messageLabel()->text().contains(QStringLiteral("masked")));
+    // New weights of the same shape (the next probe of a live run) keep the round.
+    panel.setSnapshot(snapshot(3, 4));
+    QVERIFY(round->isActive());
+    QCOMPARE(round->guess().votes(2, 0), 1);
+    // A tally is for one row: the bar says so, then takes it once a row is chosen.
+    QLineEdit* tally = panel.predictionBar()->tallyEdit();
+    QCOMPARE(round->enterTally(QStringLiteral("the 3")),
+             QStringLiteral("A tally is for one query's row: choose the row first."));
+    panel.predictionBar()->scopeSelector()->setCurrentIndex(3);  // row of "sat"
+    QCOMPARE(round->query(), 2);
+    QVERIFY(tally->isEnabled());
+    tally->setText(QStringLiteral("the 3, sat 7"));
+    QTest::keyClick(tally, Qt::Key_Return);
+    QCOMPARE(round->guess().votes(2, 0), 3);
+    QCOMPARE(round->guess().votes(2, 2), 7);
+    panel.predictionBar()->revealButton()->click();
+    // decoder self, layer 0, row "sat" (causal): 0.6 on itself, 0.2 on each earlier key.
+    QCOMPARE(panel.predictionBar()->messageLabel()->text(),
+             QStringLiteral("Your guess held 80% of the weight · top key “sat” guessed ✓"));
+    panel.setCurrentHead(1);
+    QVERIFY(!round->isActive());
+    QVERIFY(panel.headGrid()->isVisible());
+    QVERIFY(!panel.predictionBar()->isVisible());
+    round->start(-1);
+    panel.predictionBar()->hideButton()->click();  // "End" while a round runs
+    QVERIFY(!round->isActive());
+    round->start(-1);
+    panel.clear();
+    QVERIFY(!round->isActive());
   }
 };
 

@@ -3,12 +3,14 @@
 #include "widgets/attention/attention_head_grid.h"
 #include "widgets/attention/attention_heatmap_view.h"
 #include "widgets/attention/cls_attention_overlay.h"
+#include "widgets/attention/prediction_round.h"
 #include "widgets/attention/word_attention.h"
 #include "widgets/common/combo_tool_tip.h"
 #include "widgets/common/empty_hint.h"
 #include "widgets/common/export_menu.h"
 #include "widgets/common/fitting_label.h"
 #include "widgets/common/plot_exporter.h"
+#include "widgets/quiz/prediction_bar.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -106,11 +108,14 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   bar->addWidget(tokens_box_);
   bar->addSpacing(6);
   bar->addWidget(step_label_, 1);
+  prediction_bar_ = new PredictionBar(this);
+  prediction_bar_->hide();
   auto* content = new QWidget(this);
   auto* content_layout = new QVBoxLayout(content);
   content_layout->setContentsMargins(0, 0, 0, 0);
   content_layout->setSpacing(2);
   content_layout->addLayout(bar);
+  content_layout->addWidget(prediction_bar_);
   content_layout->addWidget(split, 1);
 
   stack_ = new QStackedWidget(this);
@@ -140,6 +145,20 @@ AttentionHeadGridPanel::AttentionHeadGridPanel(QWidget* parent) : QWidget(parent
   grid_->setFocusPolicy(Qt::StrongFocus);
   detail_->setFocusPolicy(Qt::StrongFocus);
   addKeyboardShortcuts();
+
+  round_ = new PredictionRound(detail_, prediction_bar_, this);
+  connect(round_, &PredictionRound::activeChanged, this, [this](bool active) {
+    prediction_bar_->setVisible(active);
+    hideGiveaways();
+  });
+  connect(round_, &PredictionRound::revealedScore, this, [this] { hideGiveaways(); });
+}
+
+void AttentionHeadGridPanel::hideGiveaways() {
+  const bool guessing = round_->isActive() && !round_->isRevealed();
+  grid_->setVisible(!guessing);
+  for (QShortcut* key : navigation_keys_) key->setEnabled(!round_->isActive());
+  showHead();  // the CLS overlay again, or not
 }
 
 void AttentionHeadGridPanel::addKeyboardShortcuts() {
@@ -149,6 +168,7 @@ void AttentionHeadGridPanel::addKeyboardShortcuts() {
     auto* shortcut = new QShortcut(key, this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(shortcut, &QShortcut::activated, this, action);
+    navigation_keys_ << shortcut;
   };
   add(QKeySequence(Qt::Key_Left), [this] { stepHead(-1); });
   add(QKeySequence(Qt::Key_Right), [this] { stepHead(1); });
@@ -176,6 +196,17 @@ int AttentionHeadGridPanel::layerCount() const {
 int AttentionHeadGridPanel::headCount() const {
   const AttentionPlotGroup* g = group();
   return g ? g->headCount(layer_) : 0;
+}
+
+int AttentionHeadGridPanel::groupWithId(const QString& id) const {
+  for (int g = 0; g < groupCount(); ++g)
+    if (snapshot_->groups[static_cast<size_t>(g)].id == id) return g;
+  return -1;
+}
+
+QString AttentionHeadGridPanel::currentGroupId() const {
+  const AttentionPlotGroup* g = group();
+  return g ? g->id : QString();
 }
 
 const AttentionPlotGroup* AttentionHeadGridPanel::group() const {
@@ -245,6 +276,7 @@ void AttentionHeadGridPanel::setShowsWords(bool words) {
 }
 
 void AttentionHeadGridPanel::clear() {
+  round_->end();
   seen_max_.clear();
   seen_words_max_.clear();
   given_max_.clear();
@@ -333,6 +365,7 @@ void AttentionHeadGridPanel::fillHeadSelector() {
 void AttentionHeadGridPanel::setCurrentGroup(int group) {
   if (group < 0 || group >= groupCount()) return;
   const bool changed = group != group_;
+  if (changed) round_->end();
   group_ = group;
   layer_ = std::clamp(layer_, 0, std::max(0, layerCount() - 1));
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
@@ -344,6 +377,7 @@ void AttentionHeadGridPanel::setCurrentGroup(int group) {
 void AttentionHeadGridPanel::setCurrentLayer(int layer) {
   if (layer < 0 || layer >= layerCount()) return;
   const bool changed = layer != layer_;
+  if (changed) round_->end();
   layer_ = layer;
   head_ = std::clamp(head_, 0, std::max(0, headCount() - 1));
   {
@@ -356,6 +390,7 @@ void AttentionHeadGridPanel::setCurrentLayer(int layer) {
 
 void AttentionHeadGridPanel::setCurrentHead(int head) {
   if (head < 0 || head >= headCount()) return;
+  if (head != head_) round_->end();
   head_ = head;
   {
     const QSignalBlocker block(head_box_);
@@ -398,7 +433,10 @@ void AttentionHeadGridPanel::showHead() {
                         g->key_title, display().forHead(head_));
 
   const PatchImageContext& ctx = snapshot_->image;
-  if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m); !weights.empty()) {
+  round_->headShown();
+  const bool guessing = round_->isActive() && !round_->isRevealed();
+  if (std::vector<float> weights = ClsAttentionOverlay::clsPatchWeights(ctx, m);
+      !weights.empty() && !guessing) {
     overlay_->setData(ctx.image.toQImage(), weights, ctx.grid_rows, ctx.grid_cols,
                       tr("CLS attention · %1").arg(g->headName(head_)));
     if (overlay_->isHidden()) {
@@ -421,6 +459,11 @@ void AttentionHeadGridPanel::showContextMenu(const QPoint& pos) {
   if (head >= 0 && g) {
     menu.addAction(tr("Enlarge %1").arg(g->headName(head)), this,
                    [this, head] { setCurrentHead(head); });
+    menu.addAction(tr("Ask the class first: hide %1 (H)").arg(g->headName(head)), this,
+                   [this, head] {
+                     setCurrentHead(head);
+                     round_->start(-1);
+                   });
   }
   menu.addSeparator();
   ExportMenu::addActions(&menu, this, this);

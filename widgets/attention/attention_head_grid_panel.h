@@ -13,6 +13,7 @@ class QComboBox;
 class QLabel;
 class QSplitter;
 class QStackedWidget;
+class QShortcut;
 
 namespace ascope {
 
@@ -20,6 +21,8 @@ class AttentionHeadGrid;
 class FittingLabel;
 class AttentionHeatmapView;
 class ClsAttentionOverlay;
+class PredictionBar;
+class PredictionRound;
 
 /// Attention of one probe step: pick the attention group (encoder self, decoder self, cross) and
 /// the layer; all heads of that layer appear as a grid, and the clicked head is shown large with
@@ -80,6 +83,10 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   int layerCount() const;
   int headCount() const;
   int currentGroup() const { return group_; }
+  /// The group whose model name (AttentionPlotGroup::id) is `id`; -1 when none is.
+  int groupWithId(const QString& id) const;
+  /// The shown group's model name; "" for an aggregate or nothing shown.
+  QString currentGroupId() const;
   int currentLayer() const { return layer_; }
   int currentHead() const { return head_; }
   void setCurrentGroup(int group);
@@ -94,6 +101,12 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   AttentionHeadGrid* headGrid() const { return grid_; }
   AttentionHeatmapView* headView() const { return detail_; }
   ClsAttentionOverlay* clsOverlay() const { return overlay_; }
+  /// Predict, then reveal, on the enlarged head: the round, started by H, the head grid's
+  /// context menu or Lesson → Ask the class first, and its controls, shown while it runs (no
+  /// button of their own: the selector row sets the dock's minimum width on a small screen).
+  /// Choosing another head, layer or group ends a round.
+  PredictionRound* predictionRound() const { return round_; }
+  PredictionBar* predictionBar() const { return prediction_bar_; }
 
   QString exportBaseName() const override;
   /// The head grid of the current layer, with its colour scale, drawn by an off-screen copy so
@@ -120,6 +133,10 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   void showLayer();
   void showHead();
   void showContextMenu(const QPoint& pos);
+  /// While the class guesses, nothing on screen may show the hidden weights: the grid's
+  /// thumbnails and the image's CLS overlay step aside, and the arrow keys move the guess's
+  /// cursor instead of the head and layer.
+  void hideGiveaways();
 
   SharedPlotData source_ = std::make_shared<const AttentionPlotData>();  ///< as given
   SharedPlotData snapshot_ = source_;  ///< as drawn: source_, or source_ in words
@@ -149,6 +166,9 @@ class AttentionHeadGridPanel : public QWidget, public Exportable {
   AttentionHeadGrid* grid_ = nullptr;
   AttentionHeatmapView* detail_ = nullptr;
   ClsAttentionOverlay* overlay_ = nullptr;
+  PredictionBar* prediction_bar_ = nullptr;
+  PredictionRound* round_ = nullptr;
+  QList<QShortcut*> navigation_keys_;
 };
 
 }  // namespace ascope

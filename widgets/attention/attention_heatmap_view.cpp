@@ -1,6 +1,7 @@
 #include "widgets/attention/attention_heatmap_view.h"
 
 #include "widgets/attention/masked_cell_legend.h"
+#include "widgets/quiz/guess_layer.h"
 
 #include <QTextDocument>
 
@@ -15,6 +16,7 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget* parent) : HeatmapView(parent
   // Beside the title, above the colour scale: the legend costs no height there.
   masked_legend_ = new MaskedCellLegend(this);
   plotLayout()->addElement(0, 1, masked_legend_);
+  guess_layer_ = std::make_unique<GuessLayer>(this);
   connect(this, &ThemedPlot::themeChanged, this, &AttentionHeatmapView::applyTheme);
   connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
           [this] { clampRange(xAxis, matrix().cols); });
@@ -22,6 +24,8 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget* parent) : HeatmapView(parent
           [this] { clampRange(yAxis, matrix().rows); });
   applyTheme(theme());
 }
+
+AttentionHeatmapView::~AttentionHeatmapView() = default;
 
 void AttentionHeatmapView::setAttention(const LabeledMatrix& weights, const QString& title,
                                         const QString& query_title, const QString& key_title,
@@ -44,11 +48,15 @@ void AttentionHeatmapView::setAttention(std::shared_ptr<const LabeledMatrix> wei
   masked_legend_->setShown(display_.hasMaskedCells(*weights_));
   masked_legend_->setText(display_.isCausal() ? tr("masked (causal)") : tr("masked"));
   setMatrix(display_.displayMatrix(*weights_));
+  guess_layer_->redraw();
 }
 
 QString AttentionHeatmapView::hoverText(const QPoint& pos) const {
   int row = 0, col = 0;
   if (!cellAt(pos, &row, &col) || row >= weights_->rows || col >= weights_->cols) return {};
+  if (guess_layer_->hides(row)) {
+    return tr("%1 → %2: hidden").arg(weights_->rowLabel(row), weights_->colLabel(col));
+  }
   return display_.cellText(*weights_, row, col);
 }
 
@@ -62,6 +70,7 @@ void AttentionHeatmapView::applyTheme(const PlotTheme& theme) {
   colorMap()->setGradient(AttentionHeadDisplay::gradient(theme));
   masked_legend_->setFont(theme.font);
   masked_legend_->setColors(AttentionHeadDisplay::maskedColor(theme), theme.foreground);
+  if (guess_layer_) guess_layer_->redraw();
   replot(rpQueuedReplot);
 }
 

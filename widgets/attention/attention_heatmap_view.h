@@ -7,6 +7,7 @@
 
 namespace ascope {
 
+class GuessLayer;
 class MaskedCellLegend;
 
 /// One attention head, large: rows are the query tokens, columns the key tokens, hover shows
@@ -22,6 +23,7 @@ class AttentionHeatmapView : public HeatmapView {
   static constexpr double kMinLabelPointSize = 7.0;
 
   explicit AttentionHeatmapView(QWidget* parent = nullptr);
+  ~AttentionHeatmapView() override;
 
   /// `title` e.g. "encoder self · layer 2 · head 3"; axis titles name what rows and columns are.
   /// The weights are kept shared, not copied: pass a pointer into the snapshot they belong to
@@ -37,8 +39,11 @@ class AttentionHeatmapView : public HeatmapView {
   const LabeledMatrix& weights() const { return *weights_; }
   const AttentionHeadDisplay& display() const { return display_; }
   MaskedCellLegend* maskedLegend() const { return masked_legend_; }
+  /// A prediction round's cover and guess, drawn over the head (PredictionRound's).
+  GuessLayer* guessLayer() const { return guess_layer_.get(); }
 
-  /// Plain text: "una → box: 0.42", "una (predicts scatola) → box: 0.42", "… → box: masked".
+  /// Plain text: "una → box: 0.42", "una (predicts scatola) → box: 0.42", "… → box: masked";
+  /// "… → box: hidden" while a prediction round covers the row.
   QString hoverText(const QPoint& pos) const override;
 
  protected:
@@ -52,6 +57,7 @@ class AttentionHeatmapView : public HeatmapView {
   std::shared_ptr<const LabeledMatrix> weights_ = std::make_shared<const LabeledMatrix>();
   AttentionHeadDisplay display_;
   MaskedCellLegend* masked_legend_ = nullptr;
+  std::unique_ptr<GuessLayer> guess_layer_;
 };
 
 }  // namespace ascope

@@ -13,7 +13,10 @@ namespace ascope {
 /// One kind of attention of a model, e.g. "encoder self", "decoder self" or "cross":
 /// layers[l][h] is the (queries x keys) weight matrix of head h in layer l.
 struct AttentionPlotGroup {
-  QString name;
+  QString name;  ///< as shown: "encoder self"
+  /// The model's own name of the group, as its run stores it ("encoder", "cross"): a lesson's
+  /// moment names its group by it. "" for an aggregate (mean of heads, rollout).
+  QString id;
   QString query_title = QStringLiteral("query");  ///< what the rows are ("target token")
   QString key_title = QStringLiteral("key");      ///< what the columns are ("source token")
   std::vector<std::vector<LabeledMatrix>> layers;

@@ -3,6 +3,7 @@
 #include "widgets/common/export_menu.h"
 #include "widgets/common/plot_exporter.h"
 
+#include <QApplication>
 #include <QMenu>
 #include <QTextStream>
 
@@ -114,6 +115,17 @@ HeatmapView::HeatmapView(QWidget* parent) : ThemedPlot(parent) {
   connect(this, &ThemedPlot::themeChanged, this, &HeatmapView::applyTheme);
   connect(this, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
   connect(this, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+  connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) press_pos_ = event->pos();
+  });
+  connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+    int row = 0, col = 0;
+    if (event->button() != Qt::LeftButton ||
+        (event->pos() - press_pos_).manhattanLength() > QApplication::startDragDistance() ||
+        !cellAt(event->pos(), &row, &col))
+      return;
+    Q_EMIT cellClicked(row, col);
+  });
   connect(this, &QWidget::customContextMenuRequested, this, &HeatmapView::showContextMenu);
   refreshTheme();  // the axes and colour scale above were created after ThemedPlot themed itself
 }
@@ -490,6 +502,15 @@ void HeatmapView::onMouseMove(QMouseEvent* event) {
     return;
   }
   showToolTipAt(event->pos(), toolTipAt(event->pos()));
+}
+
+void HeatmapView::placeInCells(QCPAbstractItem* item) const {
+  item->setClipAxisRect(rect_);
+  for (QCPItemPosition* position : item->positions()) {
+    position->setAxisRect(rect_);
+    position->setAxes(rect_->axis(QCPAxis::atBottom), rect_->axis(QCPAxis::atLeft));
+    position->setType(QCPItemPosition::ptPlotCoords);
+  }
 }
 
 QString HeatmapView::toolTipAt(const QPoint& pos) const {

@@ -76,11 +76,18 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QCPColorMap* colorMap() const { return color_map_; }
   QCPColorScale* colorScale() const { return color_scale_; }
   QCPAxisRect* heatmapRect() const { return rect_; }
+  /// Draws `item` in the cells' rectangle, in cell coordinates (cell (r, c) centred on x = c,
+  /// y = r): marks laid over the matrix (a guess, a cover) move with its zoom and pan.
+  void placeInCells(QCPAbstractItem* item) const;
 
   QString exportBaseName() const override { return export_name_; }
   ExportResult exportImage(const QString& path, ImageFormat format,
                            const ExportSize& size) override;
   ExportResult exportCsv(const QString& path) const override;
+
+ Q_SIGNALS:
+  /// A cell was clicked (pressed and released without dragging) with the left button.
+  void cellClicked(int row, int col);
 
  protected:
   bool adjustLayout() override;
@@ -134,6 +141,7 @@ class HeatmapView : public ThemedPlot, public Exportable {
   QCPRange fixed_range_{0.0, 1.0};
   TooltipFormatter tooltip_;
   QString export_name_ = QStringLiteral("heatmap");
+  QPoint press_pos_;  ///< where the left button went down: a click moves less than a drag
 };
 
 }  // namespace ascope

@@ -35,6 +35,7 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
     AttentionPlotGroup out;
     const AttentionAxes axes = task ? task->attention_axes(group.name) : AttentionAxes{};
     out.name = titleOf(axes, group.name);
+    out.id = QString::fromStdString(group.name);
     out.query_title = QString::fromStdString(axes.query_title);
     out.key_title = QString::fromStdString(axes.key_title);
     out.causal = group.causal;

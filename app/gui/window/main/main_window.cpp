@@ -32,6 +32,10 @@
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
 #include "app/gui/window/lecture/window_on_screen.h"
+#include "app/gui/window/lesson/lesson_actions.h"
+#include "app/gui/window/lesson/lesson_bar.h"
+#include "app/gui/window/lesson/lesson_keys.h"
+#include "app/gui/window/lesson/lesson_player.h"
 #include "app/gui/window/main/help_actions.h"
 #include "app/gui/window/main/run_key_filter.h"
 #include "app/gui/window/run/remembered_settings.h"
@@ -252,8 +256,26 @@ void MainWindow::createMenus() {
   createRunMenu(replay_);
   createTimelineMenu(replay_);
   createViewMenu();
+  createLessonMenu();
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   (new HelpActions(this))->fillMenu(help);
+}
+
+void MainWindow::createLessonMenu() {
+  lesson_player_ = new LessonPlayer({controller_, run_, attention_, sample_,
+                                     [this](const QString& title) { return raiseDock(title); }},
+                                    this);
+  lesson_actions_ = new LessonActions(lesson_player_, this);
+  connect(lesson_actions_, &LessonActions::message, this, &MainWindow::showMessage);
+  connect(lesson_player_, &LessonPlayer::momentShown, this,
+          [this](int index, const QString& problem) {
+            if (!problem.isEmpty()) showMessage(tr("Moment %1: %2").arg(index + 1).arg(problem));
+          });
+  lesson_actions_->addTo(menuBar()->addMenu(tr("&Lesson")));
+  // On a row of its own under the run's controls: the question is read from the back row.
+  addToolBarBreak(Qt::TopToolBarArea);
+  addToolBar(Qt::TopToolBarArea, new LessonBar(lesson_player_, this));
+  qApp->installEventFilter(new LessonKeys(lesson_player_, this));
 }
 
 void MainWindow::createFileMenu(ReplayActions* replay) {

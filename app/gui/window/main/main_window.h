@@ -20,6 +20,8 @@ class EngineBridge;
 class ErrorsPresenter;
 class ExportActions;
 class HeadsPresenter;
+class LessonActions;
+class LessonPlayer;
 class LongRunCheck;
 class PresentationControls;
 class RunKeyFilter;
@@ -69,6 +71,9 @@ class MainWindow : public QMainWindow {
   ReplayActions* replay() const { return replay_; }
   /// File → Inspect pretrained model…
   PretrainedInspectionWindow* inspectionWindow() const { return inspection_; }
+  /// The lesson played (Lesson menu, Page Down and Page Up) and its menu's actions.
+  LessonPlayer* lessonPlayer() const { return lesson_player_; }
+  LessonActions* lessonActions() const { return lesson_actions_; }
 
   /// What every dock shows, merged from each owner's report() (scripted mode's "panels").
   QJsonObject dockReport() const;
@@ -98,6 +103,8 @@ class MainWindow : public QMainWindow {
   /// while they have the focus.
   void createTimelineMenu(ReplayActions* replay);
   void createViewMenu();
+  /// The Lesson menu, its strip above the docks and the clicker's keys.
+  void createLessonMenu();
   void openRunInteractively();
   /// "Get dataset…" for `task`; the fetched folder becomes the Run panel's data.
   void openGetDataset(const QString& task);
@@ -129,6 +136,8 @@ class MainWindow : public QMainWindow {
   LongRunCheck* long_run_check_ = nullptr;
   ReplayActions* replay_ = nullptr;
   PretrainedInspectionWindow* inspection_ = nullptr;
+  LessonPlayer* lesson_player_ = nullptr;
+  LessonActions* lesson_actions_ = nullptr;
   /// Every dock's owner, in the order a run's news reaches them.
   std::vector<RunNewsReader*> readers_;
   bool interactive_ = false;

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include <cstdio>
+#include <tuple>
 
 #include "app/gui/window/export/attention_video_export.h"
 #include "app/version.h"
@@ -12,6 +13,23 @@
 
 namespace ascope {
 namespace {
+
+/// A whole number option within lo..hi into `value` when given; an error naming it, or "".
+QString readIntInRange(const QCommandLineParser& parser, const QCommandLineOption& option, int lo,
+                       int hi, int* value) {
+  if (!parser.isSet(option)) return QString();
+  bool ok = false;
+  const int read = parser.value(option).toInt(&ok);
+  if (ok && read >= lo && read <= hi) {
+    *value = read;
+    return QString();
+  }
+  return QStringLiteral("--%1 must be %2..%3, got \"%4\"")
+      .arg(option.names().front())
+      .arg(lo)
+      .arg(hi)
+      .arg(parser.value(option));
+}
 
 /// --export-video and the options that shape it; an error naming the option and value, or "".
 QString parseVideoOptions(const QCommandLineParser& parser, const QCommandLineOption& file,
@@ -194,6 +212,21 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       QStringLiteral("pair"), QStringLiteral("With --inspect-model: an optional second sentence."),
       QStringLiteral("text"));
   parser.addOptions({inspect_model, inspect_text, inspect_pair});
+  const QCommandLineOption lesson(
+      QStringLiteral("lesson"),
+      QStringLiteral("Open a lesson file (Lesson → Open lesson…) and play its --moment."),
+      QStringLiteral("file"));
+  const QCommandLineOption lesson_moment(
+      QStringLiteral("moment"),
+      QStringLiteral("With --lesson: the moment to play (1 = the first)."), QStringLiteral("n"));
+  const QCommandLineOption lesson_tally(
+      QStringLiteral("tally"),
+      QStringLiteral(
+          "With --lesson: the class's votes for a hidden row, \"trophy 12, suitcase 5\"."),
+      QStringLiteral("votes"));
+  const QCommandLineOption lesson_reveal(
+      QStringLiteral("reveal"), QStringLiteral("With --lesson: reveal the hidden head and score."));
+  parser.addOptions({lesson, lesson_moment, lesson_tally, lesson_reveal});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return std::nullopt;
@@ -235,29 +268,13 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.words = parser.isSet(words);
   o.group = parser.value(group);
   o.raise_docks = parser.value(raise).split(QLatin1Char(','), Qt::SkipEmptyParts);
-  if (parser.isSet(ablate)) {
-    bool ok = false;
-    o.ablate_samples = parser.value(ablate).toInt(&ok);
-    if (!ok || o.ablate_samples < 16 || o.ablate_samples > 100000) {
-      *error = QStringLiteral("--ablate must be 16..100000, got \"%1\"").arg(parser.value(ablate));
-      return std::nullopt;
-    }
-  }
-  if (parser.isSet(beam)) {
-    bool ok = false;
-    o.beam = parser.value(beam).toInt(&ok);
-    if (!ok || o.beam < 1 || o.beam > TranslatorConfig::kMaxBeamWidth) {
-      *error = QStringLiteral("--beam must be 1..%1, got \"%2\"")
-                   .arg(TranslatorConfig::kMaxBeamWidth)
-                   .arg(parser.value(beam));
-      return std::nullopt;
-    }
-  }
-  if (parser.isSet(probe)) {
-    bool ok = false;
-    o.probe_sample = parser.value(probe).toInt(&ok);
-    if (!ok || o.probe_sample < 0 || o.probe_sample > 15) {
-      *error = QStringLiteral("--probe-sample must be 0..15, got \"%1\"").arg(parser.value(probe));
+  for (const auto& [option, lo, hi, value] :
+       {std::tuple{&ablate, 16, 100000, &o.ablate_samples},
+        std::tuple{&beam, 1, static_cast<int>(TranslatorConfig::kMaxBeamWidth), &o.beam},
+        std::tuple{&probe, 0, 15, &o.probe_sample}, std::tuple{&zoom, -3, 8, &o.zoom},
+        std::tuple{&lesson_moment, 1, 500, &o.lesson_moment}}) {
+    if (QString problem = readIntInRange(parser, *option, lo, hi, value); !problem.isEmpty()) {
+      *error = problem;
       return std::nullopt;
     }
   }
@@ -265,14 +282,6 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.dark = parser.isSet(dark);
   o.presentation = parser.isSet(presentation);
   o.high_contrast = parser.isSet(high_contrast);
-  if (parser.isSet(zoom)) {
-    bool ok = false;
-    o.zoom = parser.value(zoom).toInt(&ok);
-    if (!ok || o.zoom < -3 || o.zoom > 8) {
-      *error = QStringLiteral("--zoom must be -3..8, got \"%1\"").arg(parser.value(zoom));
-      return std::nullopt;
-    }
-  }
   if (!o.task.isEmpty()) {
     Expected<const TaskDescriptor*> descriptor = findTask(o.task.toStdString());
     if (!descriptor.ok()) {
@@ -355,6 +364,18 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   if ((!o.inspect_text.isEmpty() || !o.inspect_pair.isEmpty()) && o.inspect_model.isEmpty()) {
     *error = QStringLiteral("--text and --pair go with --inspect-model");
+    return std::nullopt;
+  }
+  o.lesson = parser.value(lesson);
+  o.lesson_tally = parser.value(lesson_tally);
+  o.lesson_reveal = parser.isSet(lesson_reveal);
+  if ((parser.isSet(lesson_moment) || o.lesson_reveal || !o.lesson_tally.isEmpty()) &&
+      o.lesson.isEmpty()) {
+    *error = QStringLiteral("--moment, --tally and --reveal go with --lesson");
+    return std::nullopt;
+  }
+  if (!o.lesson.isEmpty() && (!o.open_dir.isEmpty() || o.train_steps > 0)) {
+    *error = QStringLiteral("--lesson opens its own runs: leave out --open and --train-steps");
     return std::nullopt;
   }
   if (!o.compare_dir.isEmpty() && o.open_dir.isEmpty()) {

@@ -69,11 +69,17 @@ struct AppOptions {
   QString inspect_model;
   QString inspect_text;
   QString inspect_pair;
+  /// A lesson file to open (Lesson → Open lesson…); `lesson_moment` (1-based) is played, then
+  /// `lesson_tally` is entered into its prediction round and, with `lesson_reveal`, revealed.
+  QString lesson;
+  int lesson_moment = 1;
+  QString lesson_tally;
+  bool lesson_reveal = false;
 
   /// Scripted: something to do without a person (train, open, screenshot or quit).
   bool scripted() const {
     return train_steps > 0 || !open_dir.isEmpty() || !screenshot.isEmpty() || quit ||
-           !inspect_model.isEmpty();
+           !inspect_model.isEmpty() || !lesson.isEmpty();
   }
 
   /// Parses `arguments` (argv as QStrings); on a usage error returns nullopt and sets `error`.

@@ -44,6 +44,12 @@ ReplayActions* MainWindowScripting::replay() const {
 PretrainedInspectionWindow* MainWindowScripting::inspectionWindow() const {
   return window_->inspectionWindow();
 }
+LessonPlayer* MainWindowScripting::lessonPlayer() const {
+  return window_->lessonPlayer();
+}
+LessonActions* MainWindowScripting::lessonActions() const {
+  return window_->lessonActions();
+}
 QJsonObject MainWindowScripting::dockReport() const {
   return window_->dockReport();
 }

@@ -24,6 +24,8 @@ class MainWindowScripting : public ScriptableWindow {
   AttentionVideoActions* videoExporter() const override;
   ReplayActions* replay() const override;
   PretrainedInspectionWindow* inspectionWindow() const override;
+  LessonPlayer* lessonPlayer() const override;
+  LessonActions* lessonActions() const override;
   QJsonObject dockReport() const override;
   bool raiseDock(const QString& title) override;
   QJsonObject measureLayout() const override;

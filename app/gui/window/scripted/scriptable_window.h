@@ -17,6 +17,8 @@ class CurrentRun;
 class EngineBridge;
 class ExportActions;
 class HeadsPresenter;
+class LessonActions;
+class LessonPlayer;
 class PresentationControls;
 class PretrainedInspectionWindow;
 class ReplayActions;
@@ -41,6 +43,8 @@ class ScriptableWindow {
   virtual AttentionVideoActions* videoExporter() const = 0;
   virtual ReplayActions* replay() const = 0;
   virtual PretrainedInspectionWindow* inspectionWindow() const = 0;
+  virtual LessonPlayer* lessonPlayer() const = 0;
+  virtual LessonActions* lessonActions() const = 0;
   /// Every dock's report, merged.
   virtual QJsonObject dockReport() const = 0;
   /// Shows and raises the docks titled `title`; false when none is.

@@ -41,6 +41,8 @@
 #include "app/gui/window/lecture/font_zoom.h"
 #include "app/gui/window/lecture/presentation_controls.h"
 #include "app/gui/window/lecture/presentation_mode.h"
+#include "app/gui/window/lesson/lesson_actions.h"
+#include "app/gui/window/lesson/lesson_player.h"
 #include "app/gui/window/main/stall_monitor.h"
 #include "app/gui/window/run/replay_actions.h"
 #include "app/gui/window/run/run_controller.h"
@@ -48,6 +50,7 @@
 #include "engine/core/output_file.h"
 #include "engine/runfolder/own_files.h"
 #include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/prediction_round.h"
 #include "widgets/common/log_panel.h"
 #include "widgets/curves/metric_curve_panel.h"
 #include "widgets/encoding/positional_encoding_panel.h"
@@ -148,6 +151,7 @@ void ScriptedRun::begin() {
     return;
   }
   if (!options_.inspect_model.isEmpty()) return inspect();
+  if (!options_.lesson.isEmpty()) return playLesson();
   if (!options_.open_dir.isEmpty()) {
     connect(window_->controller(), &RunController::runOpened, this, &ScriptedRun::onRunOpened);
     connect(window_->controller(), &RunController::openFailed, this,
@@ -190,6 +194,36 @@ void ScriptedRun::onRunEnded(TrainerState state) {
 
 void ScriptedRun::onRunOpened() {
   settleAndFinish();
+}
+
+void ScriptedRun::playLesson() {
+  LessonActions* actions = window_->lessonActions();
+  LessonPlayer* player = window_->lessonPlayer();
+  connect(actions, &LessonActions::message, this, [this](const QString& text) { say(text); });
+  connect(actions, &LessonActions::lessonOpened, this, [this, player](bool ok) {
+    if (!ok) return fail(1, tr("--lesson %1 did not open").arg(options_.lesson));
+    if (options_.lesson_moment > static_cast<int>(player->lesson().moments.size())) {
+      return fail(2, tr("--moment %1: the lesson has %2 moments to play")
+                         .arg(options_.lesson_moment)
+                         .arg(player->lesson().moments.size()));
+    }
+    player->play(options_.lesson_moment - 1);
+  });
+  connect(player, &LessonPlayer::momentShown, this, [this](int index, const QString& problem) {
+    if (!problem.isEmpty()) return fail(1, tr("moment %1: %2").arg(index + 1).arg(problem));
+    say(tr("moment %1: %2")
+            .arg(index + 1)
+            .arg(QString::fromStdString(
+                window_->lessonPlayer()->lesson().moments[static_cast<size_t>(index)].question)));
+    PredictionRound* round = window_->attention()->panel()->predictionRound();
+    if (!options_.lesson_tally.isEmpty()) {
+      const QString tally_problem = round->enterTally(options_.lesson_tally);
+      if (!tally_problem.isEmpty()) say(tr("--tally: %1").arg(tally_problem));
+    }
+    if (options_.lesson_reveal) round->reveal();
+    settleAndFinish();
+  });
+  actions->openLesson(options_.lesson);
 }
 
 void ScriptedRun::settleAndFinish() {
@@ -520,6 +554,9 @@ std::vector<CommandInput> ScriptedRun::outputInputs() const {
   }
   for (const QString& model : {options_.model, options_.inspect_model}) {
     if (!model.isEmpty()) inputs.push_back({QFile::encodeName(model).toStdString(), "the model"});
+  }
+  if (!options_.lesson.isEmpty()) {
+    inputs.push_back({QFile::encodeName(options_.lesson).toStdString(), "the lesson"});
   }
   return inputs;
 }

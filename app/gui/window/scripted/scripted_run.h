@@ -48,6 +48,8 @@ class ScriptedRun : public QObject {
  private:
   void onRunEnded(TrainerState state);
   void onRunOpened();
+  /// --lesson: opens it, plays --moment, enters --tally, --reveal, then settles and finishes.
+  void playLesson();
   /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
   /// outputs and finishes.
   void settleAndFinish();

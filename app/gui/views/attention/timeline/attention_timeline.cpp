@@ -402,8 +402,7 @@ void AttentionTimeline::onLoaded() {
 }
 
 void AttentionTimeline::waitForLoad() {
-  while (loading_ || listing_ || !pending_path_.isEmpty() || converting_live_ ||
-         asked_handled_ != asked_generation_) {
+  while (isBusy()) {
     watcher_.waitForFinished();
     list_watcher_.waitForFinished();
     live_watcher_.waitForFinished();

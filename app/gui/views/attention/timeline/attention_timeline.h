@@ -69,11 +69,18 @@ class AttentionTimeline : public QObject {
   bool isShowingAsked() const { return showing_asked_; }
   /// A stored snapshot is being read or waits to be (Play waits for each frame).
   bool isLoading() const { return watcher_.isRunning() || !pending_path_.isEmpty(); }
+  /// Anything waitForLoad() waits for is still under way: a listing, a load, a conversion of the
+  /// live probe or of an asked input. (A lesson's moment polls it instead of blocking.)
+  bool isBusy() const {
+    return loading_ || listing_ || !pending_path_.isEmpty() || converting_live_ ||
+           asked_handled_ != asked_generation_;
+  }
   /// Why the last stored snapshot could not be read; empty when it could.
   const QString& loadError() const { return load_error_; }
   /// The probe set's samples as the chooser lists them.
   const QStringList& probeCaptions() const { return captions_; }
-  /// Blocks until pending listing, loading and conversions have finished (tests, scripted mode).
+  /// Blocks until pending listing, loading and conversions have finished (tests, scripted mode):
+  /// until !isBusy().
   void waitForLoad();
 
  Q_SIGNALS:

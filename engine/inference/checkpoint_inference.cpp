@@ -41,6 +41,11 @@ Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConf
   return ImageBuffer{side, side, std::move(*pixels)};
 }
 
+/// `image` with `patch` occluded on the grid `task`'s model reads (none: occludePatch says so).
+Expected<ImageBuffer> occludedForModel(const ImageBuffer& image, const Task& task, int patch) {
+  return occludePatch(image, task.patchGrid().value_or(PatchGrid{}), patch);
+}
+
 }  // namespace
 
 Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice choice,
@@ -116,14 +121,22 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
     const TaskDescriptor* task = TaskRegistry::instance().find(model->config.task);
     const bool reads_images = task != nullptr && task->input == TaskInput::kImage;
     if (!reads_images) {
+      if (request.occluded_patch != -1) {
+        return Error{"an occluded patch is for a run of an image task; " + request.run_dir +
+                     " is a run of " + model->config.task};
+      }
       outcome = model->task->inferText(request.text);
-    } else if (!request.image_file.empty()) {
-      Expected<ImageBuffer> image = decodeForModel(request.image_file, model->config);
+    } else {
+      Expected<ImageBuffer> image =
+          request.image_file.empty()
+              ? Expected<ImageBuffer>(
+                    ImageBuffer{request.image_width, request.image_height, request.image_planar})
+              : decodeForModel(request.image_file, model->config);
+      if (image.ok() && request.occluded_patch != -1) {
+        image = occludedForModel(*image, *model->task, request.occluded_patch);
+      }
       if (!image.ok()) return Error{image.error()};
       outcome = model->task->inferImage(*image);
-    } else {
-      outcome = model->task->inferImage(
-          ImageBuffer{request.image_width, request.image_height, request.image_planar});
     }
     if (!outcome.ok()) return Error{outcome.error()};
     InferenceAnswer answer;

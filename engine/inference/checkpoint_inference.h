@@ -31,6 +31,12 @@ struct InferenceRequest {
   int image_width = 0;  ///< used when `text` and `image_file` are empty
   int image_height = 0;
   std::vector<std::uint8_t> image_planar;  ///< channel-planar RGB (all R, then G, then B)
+  /// Image runs: -1 asks about the image as it is; a patch (from 0, row by row, as the attention
+  /// labels the patches) asks about it with that patch filled with the pixel the model's
+  /// normalisation reads as 0, once the image is at the model's input size. Half of a minimal pair
+  /// (engine/analysis/minimal_pair.h): ask with -1, then with the patch. An error names a patch
+  /// outside the model's grid and the range, and refuses one for a run that reads text.
+  int occluded_patch = -1;
   /// Translation: > 0 decodes with a beam this wide (1 greedy); 0 as the run's settings say.
   int beam_width = 0;
 };

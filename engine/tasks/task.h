@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/imaging/patch_occlusion.h"
 #include "engine/nn/multi_head_attention.h"
 #include "engine/tasks/benchmark_shapes.h"
 #include "engine/vocabulary/data_split.h"
@@ -130,6 +131,9 @@ class Task {
   virtual Expected<InferenceOutcome> inferText(const std::string& text);
   /// Image task: classify an image (channel-planar RGB at the model's size). Text tasks: error.
   virtual Expected<InferenceOutcome> inferImage(const ImageBuffer& image);
+  /// Image tasks: the patches the model cuts its input into and the pixel its normalisation reads
+  /// as 0, for asking about an image with one patch occluded; nullopt for tasks that read text.
+  virtual std::optional<PatchGrid> patchGrid() const { return std::nullopt; }
 };
 
 /// What a task factory needs: the run's settings, the device, and for an inference task the run

@@ -1,4 +1,6 @@
-// `attentionscope-cli infer`: a trained run answers a text or an image given on the command line.
+// `attentionscope-cli infer`: a trained run answers a text or an image given on the command line,
+// or a minimal pair of them (two texts that differ in one place, an image with and without one
+// patch) and names the heads whose attention the difference moved most.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -9,8 +11,12 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
 #include "app/cli/output/attention_json.h"
+#include "app/cli/output/head_change_list.h"
+#include "app/cli/output/json_output_file.h"
+#include "app/cli/output/minimal_pair_json.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/training/training_options.h"
+#include "engine/analysis/minimal_pair.h"
 #include "engine/device/device_query.h"
 #include "engine/inference/checkpoint_inference.h"
 #include "engine/runfolder/own_files.h"
@@ -26,7 +32,15 @@ struct InferOptions {
   std::optional<std::string> device;
   std::optional<std::string> attention;  ///< where the input's attention goes as JSON
   std::optional<int64_t> beam;
+  /// A minimal pair: the text or patch that makes the second question, and where their
+  /// comparison goes as JSON.
+  std::optional<std::string> pair_text;
+  std::optional<int64_t> occlude_patch;
+  std::optional<std::string> pair_json;
 };
+
+/// How many heads the pair's list names: enough to see a pattern, few enough to read.
+constexpr std::size_t kPairHeadsShown = 8;
 
 /// The ids of the registered tasks that take `input`: "a or b".
 std::string idsTaking(TaskInput input) {
@@ -76,8 +90,62 @@ void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
   }
 }
 
+/// The second question of a pair, a's answer already in `pair`: asks it, compares the two,
+/// writes --pair-json and prints both answers and the heads that changed most.
+int inferPair(const InferOptions& o, InferenceRequest request, AskedPair pair,
+              const TaskDescriptor& task, const std::vector<CommandInput>& inputs) {
+  const std::string option = o.pair_text ? "--pair-text" : "--occlude-patch";
+  if (o.pair_text) {
+    request.text = *o.pair_text;
+    pair.input_b = *o.pair_text;
+  } else {
+    pair.occluded_patch = static_cast<int>(*o.occlude_patch);
+    request.occluded_patch = pair.occluded_patch;
+    pair.input_b = *o.image;
+  }
+  Expected<InferenceAnswer> b = inferFromCheckpoint(request);
+  if (!b.ok()) return usageError(option + ": " + b.error(), "infer");
+  pair.b = std::move(*b);
+  pair.comparison = compareMinimalPair(pair.a.attention, pair.b.attention, pair.occluded_patch);
+  if (!pair.comparison.problem.empty()) {
+    std::fprintf(stderr, "attentionscope-cli: the pair's attention cannot be compared: %s\n",
+                 pair.comparison.problem.c_str());
+    return 1;
+  }
+  if (o.pair_json) {
+    if (Status written = writeJsonOutputFile(*o.pair_json, minimalPairJson(pair), inputs);
+        !written.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --pair-json: %s\n", written.error().c_str());
+      return 1;
+    }
+  }
+  std::printf("A: %s\n", pair.input_a.c_str());
+  printAnswer(pair.a, task);
+  if (o.pair_text) {
+    std::printf("\nB: %s\n", pair.input_b.c_str());
+  } else {
+    std::printf("\nB: %s with patch %d occluded\n", pair.input_b.c_str(), pair.occluded_patch);
+  }
+  printAnswer(pair.b, task);
+  std::printf("\n%s", headChangeList(rankHeadChanges(pair.comparison), kPairHeadsShown).c_str());
+  return 0;
+}
+
 int infer(const InferOptions& o) {
   if (!o.text && !o.image) return usageError("give --text \"…\" or --image FILE", "infer");
+  const bool pair = o.pair_text || o.occlude_patch;
+  if (o.pair_json && !pair) {
+    return usageError(
+        "--pair-json writes a pair's comparison: give --pair-text B with --text, or "
+        "--occlude-patch N with --image",
+        "infer");
+  }
+  if (pair && o.attention) {
+    return usageError(
+        "--attention writes one input's attention; for a pair, --pair-json FILE.json writes "
+        "both and how each head changed",
+        "infer");
+  }
   const std::string device = o.device.value_or("cpu");
   if (device == "cuda" && !cudaAvailable()) {
     return usageError("--device cuda: " + noCudaReason(), "infer");
@@ -88,9 +156,11 @@ int infer(const InferOptions& o) {
   // the attention never lands on the run's own files, the image asked about or a device.
   std::vector<CommandInput> inputs = runFolderInputs(o.run);
   if (o.image) inputs.push_back({*o.image, "the image"});
-  if (o.attention) {
-    if (Status writable = checkOutputFile(*o.attention, inputs); !writable.ok()) {
-      return usageError("--attention: " + writable.error(), "infer");
+  for (const auto& [name, path] :
+       {std::pair{"--attention", &o.attention}, std::pair{"--pair-json", &o.pair_json}}) {
+    if (!*path) continue;
+    if (Status writable = checkOutputFile(**path, inputs); !writable.ok()) {
+      return usageError(std::string(name) + ": " + writable.error(), "infer");
     }
   }
   InferenceRequest request;
@@ -103,8 +173,14 @@ int infer(const InferOptions& o) {
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return usageError(answer.error(), "infer");
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
+  const std::string input = o.text ? *o.text : *o.image;
+  if (pair) {
+    AskedPair asked;
+    asked.a = std::move(*answer);
+    asked.input_a = input;
+    return inferPair(o, request, std::move(asked), **task, inputs);
+  }
   if (o.attention) {
-    const std::string input = o.text ? *o.text : *o.image;
     if (Status written = writeAttentionJson(*o.attention, *answer, input, inputs); !written.ok()) {
       std::fprintf(stderr, "attentionscope-cli: --attention: %s\n", written.error().c_str());
       return 1;
@@ -121,7 +197,9 @@ Subcommand addInferCommand(CLI::App& app) {
   CLI::App* infer_command = app.add_subcommand("infer", "run a trained model on your own input");
   infer_command->footer(
       "  attentionscope-cli infer --run RUNDIR (--text \"…\" | --image FILE) "
-      "[--attention FILE.json]");
+      "[--attention FILE.json]\n"
+      "  attentionscope-cli infer --run RUNDIR (--text A --pair-text B | --image FILE "
+      "--occlude-patch N) [--pair-json FILE.json]");
   infer_command
       ->add_option("--run", o->run,
                    "a run folder written by 'train' (uses checkpoints/best.pt, else last.pt)")
@@ -145,6 +223,28 @@ Subcommand addInferCommand(CLI::App& app) {
       ->add_option("--attention", o->attention,
                    "also write the input's attention (every layer and head, labelled with its own "
                    "tokens or patches) to this JSON file")
+      ->type_name("FILE.json");
+  infer_command
+      ->add_option("--pair-text", o->pair_text,
+                   "a minimal pair: a second text that differs from --text in one place (a word "
+                   "replaced, split or inserted); prints both answers and the heads whose "
+                   "attention changed most between them")
+      ->type_name("B")
+      ->needs(text);
+  infer_command
+      ->add_option("--occlude-patch", o->occlude_patch,
+                   "a minimal pair of images: --image, then the same image with this patch "
+                   "(from 0, row by row, as the attention labels them) filled with the model's "
+                   "mean pixel; prints both answers and the heads that changed most")
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{0}, int64_t{1'000'000}))
+      ->needs(image);
+  infer_command
+      ->add_option("--pair-json", o->pair_json,
+                   "with --pair-text or --occlude-patch: also write both inputs' attention, the "
+                   "lined-up tokens and every head's change and difference (b − a) to this JSON "
+                   "file")
       ->type_name("FILE.json");
   addDeviceOption(*infer_command, o->device,
                   "cpu (default) or cuda; a run trained on either loads on either");

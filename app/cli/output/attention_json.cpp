@@ -4,9 +4,19 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "app/cli/output/json_output_file.h"
 #include "app/cli/output/payloads/payload_json_writers.h"
 
 namespace ascope::cli {
+
+nlohmann::json weightRowsJson(const AttentionMap& map) {
+  nlohmann::json weights = nlohmann::json::array();
+  for (int row = 0; row < map.rows; ++row) {
+    const auto first = map.values.begin() + static_cast<std::ptrdiff_t>(row) * map.cols;
+    weights.push_back(std::vector<float>(first, first + map.cols));
+  }
+  return weights;
+}
 
 nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
   nlohmann::json groups = nlohmann::json::array();
@@ -14,13 +24,9 @@ nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot) {
     nlohmann::json maps = nlohmann::json::array();
     for (int layer = 0; layer < group.layers; ++layer) {
       for (int head = 0; head < group.heads; ++head) {
-        const AttentionMap& map = group.map(layer, head);
-        nlohmann::json weights = nlohmann::json::array();
-        for (int row = 0; row < map.rows; ++row) {
-          const auto first = map.values.begin() + static_cast<std::ptrdiff_t>(row) * map.cols;
-          weights.push_back(std::vector<float>(first, first + map.cols));
-        }
-        maps.push_back({{"layer", layer}, {"head", head}, {"weights", std::move(weights)}});
+        maps.push_back({{"layer", layer},
+                        {"head", head},
+                        {"weights", weightRowsJson(group.map(layer, head))}});
       }
     }
     groups.push_back({{"name", group.name},
@@ -51,12 +57,7 @@ nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& i
 
 Status writeAttentionJson(const std::string& path, const InferenceAnswer& answer,
                           const std::string& input, const std::vector<CommandInput>& inputs) {
-  // A text given on the command line need not be UTF-8; JSON must be.
-  return writeOutputFile(
-      path,
-      attentionJson(answer, input).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
-          "\n",
-      inputs);
+  return writeJsonOutputFile(path, attentionJson(answer, input), inputs);
 }
 
 }  // namespace ascope::cli

@@ -18,12 +18,15 @@ namespace ascope::cli {
 /// "patch_size", "grid_rows", "grid_cols" when the input was an image.
 nlohmann::json attentionJson(const InferenceAnswer& answer, const std::string& input);
 
+/// `map` as rows of weights: [[row 0…], [row 1…], …]; NaN (a masked cell) is written as null.
+nlohmann::json weightRowsJson(const AttentionMap& map);
+
 /// {"groups": […], "decoding": […]} of `snapshot` as attentionJson writes them, plus the patch
 /// grid of an image.
 nlohmann::json attentionSnapshotJson(const AttentionSnapshot& snapshot);
 
-/// Written by writeOutputFile (engine/core/output_file.h): checked against the command's
-/// `inputs`, atomically, never over a device, FIFO or link.
+/// Written by writeJsonOutputFile (app/cli/output/json_output_file.h): checked against the
+/// command's `inputs`, atomically, never over a device, FIFO or link.
 Status writeAttentionJson(const std::string& path, const InferenceAnswer& answer,
                           const std::string& input, const std::vector<CommandInput>& inputs);
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/output/attention_json.h"
+#include "app/cli/output/json_output_file.h"
 #include "engine/core/atomic_file.h"
 #include "engine/vocabulary/payloads/sample_input.h"
 
@@ -81,10 +82,7 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
 
 Status writeEvaluationJson(const std::string& path, const EvaluationReport& report,
                            const std::vector<CommandInput>& inputs) {
-  return writeOutputFile(
-      path,
-      evaluationJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
-      inputs);
+  return writeJsonOutputFile(path, evaluationJson(report), inputs);
 }
 
 }  // namespace ascope::cli

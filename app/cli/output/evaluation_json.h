@@ -23,8 +23,8 @@ namespace ascope::cli {
 ///  "prediction", "probability", "loss", "attention": {"groups", "decoding", …}}]}
 nlohmann::json evaluationJson(const EvaluationReport& report);
 
-/// Written by writeOutputFile (engine/core/output_file.h): checked against the command's
-/// `inputs`, atomically; text that is not UTF-8 is replaced, as JSON must be.
+/// Written by writeJsonOutputFile (app/cli/output/json_output_file.h): checked against the
+/// command's `inputs`, atomically; text that is not UTF-8 is replaced, as JSON must be.
 Status writeEvaluationJson(const std::string& path, const EvaluationReport& report,
                            const std::vector<CommandInput>& inputs);
 

@@ -162,6 +162,15 @@ Expected<InferenceOutcome> ImageClassificationTask::inferImage(const ImageBuffer
   return classify(image, /*with_attention=*/true);
 }
 
+std::optional<PatchGrid> ImageClassificationTask::patchGrid() const {
+  PatchGrid grid;
+  grid.side = static_cast<int>(vit_.image_size);
+  grid.patch_size = static_cast<int>(vit_.patch_size);
+  // normalise() reads a byte b as (b / 255 − mean) / std: the mean's byte is (nearly) 0.
+  grid.neutral_rgb.fill(neutralByte(kPixelMean, 1.0 / 255.0));
+  return grid;
+}
+
 Expected<InferenceOutcome> ImageClassificationTask::classify(const ImageBuffer& image,
                                                              bool with_attention) {
   const int64_t side = vit_.image_size;

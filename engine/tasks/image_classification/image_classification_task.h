@@ -1,5 +1,6 @@
 #pragma once
 #include <memory>
+#include <optional>
 
 #include "engine/models/vision_transformer.h"
 #include "engine/tasks/image_classification/image_dataset_task.h"
@@ -26,6 +27,7 @@ class ImageClassificationTask : public ImageDatasetTask {
   std::vector<AttentionSite> attentionSites() override;
   Status saveArtifacts(const std::string& run_dir) const override;
   Expected<InferenceOutcome> inferImage(const ImageBuffer& image) override;
+  std::optional<PatchGrid> patchGrid() const override;
 
  private:
   /// uint8 (N, 3, H, W) → normalised float on the device.

@@ -185,6 +185,18 @@ Expected<InferenceOutcome> PretrainedImageClassificationTask::inferImage(const I
   return classify(image, /*with_attention=*/true);
 }
 
+std::optional<PatchGrid> PretrainedImageClassificationTask::patchGrid() const {
+  PatchGrid grid;
+  grid.side = static_cast<int>(model_->config().image_size);
+  grid.patch_size = static_cast<int>(model_->config().patch_size);
+  // The processor reads a byte b as b · rescale_factor − mean (per channel), as configured.
+  const double scale = processor_.do_rescale ? processor_.rescale_factor : 1.0;
+  for (std::size_t c = 0; c < grid.neutral_rgb.size(); ++c) {
+    grid.neutral_rgb[c] = neutralByte(processor_.do_normalize ? processor_.mean[c] : 0.0, scale);
+  }
+  return grid;
+}
+
 Expected<InferenceOutcome> PretrainedImageClassificationTask::classify(const ImageBuffer& image,
                                                                        bool with_attention) {
   if (image.width <= 0 || image.height <= 0 ||

@@ -6,6 +6,7 @@
 // A run folder keeps the model's config.json and preprocessor_config.json under pretrained/, and
 // classes.json beside them, so that inference needs only the run.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ class PretrainedImageClassificationTask : public ImageDatasetTask {
   Status saveArtifacts(const std::string& run_dir) const override;
   /// Any size of channel-planar RGB: the image processor resizes it to the model's size.
   Expected<InferenceOutcome> inferImage(const ImageBuffer& image) override;
+  std::optional<PatchGrid> patchGrid() const override;
 
  private:
   /// uint8 (B, 3, H, W) on the CPU → the model's pixel_values (B, 3, side, side) on the device.

@@ -291,6 +291,68 @@ TEST(AskedInputAttention, ImageCarriesThePictureAndItsPatchGrid) {
   EXPECT_NE(testing::imageOf(stored.back().payloads).image.pixels, image.image.pixels);
 }
 
+TEST(AskedInputAttention, AnOccludedPatchIsFilledWithTheNormalisedZeroAndChecked) {
+  const std::string run = trainedAskedRun(kImageClassificationTaskId);
+  Expected<TrainingConfig> config = RunFolder::open(run)->readConfig();
+  ASSERT_TRUE(config.ok());
+  const VisionTransformerConfig& vit = config->task_settings.get<VisionTransformerConfig>();
+  const int side = static_cast<int>(vit.image_size);
+  const int patch = static_cast<int>(vit.patch_size);
+  const int grid = side / patch;
+  InferenceRequest request;
+  request.run_dir = run;
+  request.image_width = request.image_height = side;
+  request.image_planar.assign(static_cast<std::size_t>(3 * side * side), 30);
+  request.occluded_patch = grid + 1;  // second row, second column
+  const InferenceAnswer answer = askModel(request);
+  ASSERT_NO_FATAL_FAILURE(expectAsked(answer));
+  // What the model read (the picture under its attention): the patch holds the byte the task's
+  // normalisation reads as 0, (b / 255 − 0.5) / 0.25, everything else the asked bytes.
+  const ImagePayload shown = testing::imageOf(answer.attention.payloads);
+  ASSERT_EQ(shown.image.pixels.size(), request.image_planar.size());
+  int filled = 0;
+  for (int c = 0; c < 3; ++c) {
+    for (int y = 0; y < side; ++y) {
+      for (int x = 0; x < side; ++x) {
+        const bool inside = y / patch == 1 && x / patch == 1;
+        const std::uint8_t byte =
+            shown.image.pixels[static_cast<std::size_t>((c * side + y) * side + x)];
+        EXPECT_EQ(byte, inside ? 128 : 30) << "channel " << c << " at " << x << "," << y;
+        filled += inside ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_EQ(filled, 3 * patch * patch);
+  // The patch changed the answer's attention, not its shape.
+  request.occluded_patch = -1;
+  const InferenceAnswer plain = askModel(request);
+  ASSERT_EQ(plain.attention.groups.size(), answer.attention.groups.size());
+  EXPECT_EQ(plain.attention.groups[0].row_labels, answer.attention.groups[0].row_labels);
+  EXPECT_NE(plain.attention.groups[0].maps[0].values, answer.attention.groups[0].maps[0].values);
+
+  request.occluded_patch = grid * grid;
+  Expected<InferenceAnswer> outside = inferFromCheckpoint(request);
+  ASSERT_FALSE(outside.ok());
+  const std::string last = std::to_string(grid * grid - 1);
+  EXPECT_EQ(outside.error(),
+            "occluded patch " + std::to_string(grid * grid) + " is out of range: the model's " +
+                std::to_string(side) + "×" + std::to_string(side) + " input has " +
+                std::to_string(grid * grid) + " patches of " + std::to_string(patch) + "×" +
+                std::to_string(patch) + " pixels, numbered 0 to " + last);
+}
+
+TEST(AskedInputAttention, AnOccludedPatchIsRefusedForARunThatReadsText) {
+  const std::string run = trainedAskedRun(kSentimentTaskId);
+  InferenceRequest request;
+  request.run_dir = run;
+  request.text = "a fine film";
+  request.occluded_patch = 0;
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  ASSERT_FALSE(answer.ok());
+  EXPECT_EQ(answer.error(),
+            "an occluded patch is for a run of an image task; " + run + " is a run of imdb");
+}
+
 TEST(StoredSnapshots, CarryTheSampleAndPositionalEncodingOfTheirStep) {
   for (const char* task : {kSentimentTaskId, kImageClassificationTaskId, kTranslationTaskId}) {
     SCOPED_TRACE(task);

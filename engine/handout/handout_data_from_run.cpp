@@ -350,6 +350,17 @@ Expected<HandoutData> readHandoutData(
   return data;
 }
 
+HandoutGroup handoutGroupOf(const AttentionGroup& group, const TaskDescriptor* task) {
+  const AttentionAxes axes = axesOf(task, group.name);
+  HandoutGroup info;
+  info.key = group.name;
+  info.title = axes.title;
+  info.query_title = axes.query_title;
+  info.key_title = axes.key_title;
+  info.causal = group.causal;
+  return info;
+}
+
 Expected<HandoutFrame> readHandoutFrame(const HandoutFrameSource& source,
                                         const TaskDescriptor* task,
                                         std::vector<HandoutGroup>& groups,
@@ -366,16 +377,11 @@ Expected<HandoutFrame> readHandoutFrame(const HandoutFrameSource& source,
         warnings.push_back(source.path + ": " + shape.error());
         continue;
       }
-      const AttentionAxes axes = axesOf(task, group.name);
-      HandoutGroup info;
-      info.key = group.name;
-      info.title = axes.title;
-      info.query_title = axes.query_title;
-      info.key_title = axes.key_title;
-      info.causal = group.causal;
+      HandoutGroup info = handoutGroupOf(group, task);
+      const std::string title = info.title;
       const int index = groupIndex(groups, std::move(info));
       HandoutAttention attention = attentionOf(group, index);
-      std::optional<HandoutAttention> rollout = rolloutOf(group, attention, axes.title, groups);
+      std::optional<HandoutAttention> rollout = rolloutOf(group, attention, title, groups);
       probe.attention.push_back(std::move(attention));
       if (rollout) probe.attention.push_back(std::move(*rollout));
     }

@@ -12,6 +12,7 @@
 
 namespace ascope {
 
+struct AttentionGroup;
 struct TaskDescriptor;
 struct TrainingConfig;
 
@@ -30,6 +31,10 @@ Expected<HandoutData> readHandoutData(
     const std::string& run_dir,
     const std::function<const TaskDescriptor*(const std::string& task_id)>& task_of,
     const RunSettingsCheck& check_settings, const TaskDescriptor*& task);
+
+/// The group of a snapshot as the page names it: the task's title and axes for it (the run's own
+/// name where the task has none, or is unknown: `task` null), and whether it is causal.
+HandoutGroup handoutGroupOf(const AttentionGroup& group, const TaskDescriptor* task);
 
 /// The probe set stored at `source`: every probe sample's attention of every group, with the
 /// rollout through each layer added for every self-attention group (as the window's "· rollout"),

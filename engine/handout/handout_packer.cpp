@@ -339,6 +339,45 @@ json HandoutPacker::packFrame(const HandoutFrame& frame, const HandoutSelection&
               {"probes", std::move(probes)}};
 }
 
+void HandoutPacker::packLesson(const HandoutLesson& lesson) {
+  json moments = json::array();
+  for (const HandoutLessonMoment& m : lesson.moments) {
+    json inputs = json::array();
+    for (const HandoutLessonInput& in : m.inputs) {
+      std::vector<std::uint8_t> codes;
+      const float scale = quantizeWeights(in.weights.data(), in.weights.size(), codes);
+      inputs.push_back({{"name", in.name},
+                        {"text", in.text.empty() ? -1 : text(in.text)},
+                        {"image", image(in.image)},
+                        {"rows", in.rows},
+                        {"cols", in.cols},
+                        {"row_labels", labelList(in.row_labels)},
+                        {"col_labels", labelList(in.col_labels)},
+                        {"scale", number(scale)},
+                        {"weights", b64(codes)}});
+    }
+    const json head = m.inputs.empty()
+                          ? json(nullptr)
+                          : json{{"group", m.group_title},   {"query_title", m.query_title},
+                                 {"key_title", m.key_title}, {"causal", m.causal},
+                                 {"layer", m.layer},         {"head", m.head},
+                                 {"query", m.query}};
+    moments.push_back({{"question", m.question},
+                       {"view", m.view},
+                       {"hidden", m.hidden},
+                       {"run",
+                        {{"name", m.run_name},
+                         {"task", m.task},
+                         {"task_title", m.task_title},
+                         {"this_run", m.this_run}}},
+                       {"step", m.step},
+                       {"sample", m.sample},
+                       {"head", head},
+                       {"inputs", std::move(inputs)}});
+  }
+  lesson_ = json{{"title", lesson.title}, {"moments", std::move(moments)}};
+}
+
 HandoutCosts::Frame HandoutPacker::measureFrame(const HandoutFrame& frame, int group_count) {
   HandoutCosts::Frame cost;
   const auto first_time = [this](std::size_t hash) {
@@ -423,6 +462,7 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
   doc["max_mb"] = max_mb;
   doc["theme"] = theme;
   doc["stored_frames"] = data.frames.size();
+  if (!lesson_.is_null()) doc["lesson"] = lesson_;
   return doc.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

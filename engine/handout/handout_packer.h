@@ -12,6 +12,7 @@
 
 #include "engine/handout/handout_budget.h"
 #include "engine/handout/handout_data.h"
+#include "engine/handout/handout_lesson.h"
 
 namespace ascope {
 
@@ -36,6 +37,11 @@ class HandoutPacker {
   /// images and encodings it shares with frames measured before as already there (measure in
   /// step order, as the packer packs).
   HandoutCosts::Frame measureFrame(const HandoutFrame& frame, int group_count);
+
+  /// The lesson's section, which the document carries from then on: each moment with its head's
+  /// weights for each input packed as a frame's map is (a byte per weight of the map's largest),
+  /// their labels, texts and images added to the tables the frames share.
+  void packLesson(const HandoutLesson& lesson);
 
   /// The whole document: `data` with `frames` (packFrame's, in step order), the groups kept in
   /// `selection` marked, what was left out to stay under `max_mb`, and the page's first colours
@@ -62,6 +68,7 @@ class HandoutPacker {
   std::map<std::string, int> image_index_;  ///< by its bytes
   std::vector<nlohmann::json> encodings_;
   std::map<std::string, int> encoding_index_;  ///< by its packed bytes
+  nlohmann::json lesson_;                      ///< null: no lesson
   // measureFrame's own record of what it has counted.
   std::map<std::string, bool> measured_;
 };

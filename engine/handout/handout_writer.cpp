@@ -104,13 +104,16 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
   for (const HandoutGroup& g : data.groups)
     costs.group_is_rollout.push_back(!g.aggregate_of.empty());
   const std::string title = pageTitle(data);
-  {
-    const HandoutPacker empty;
-    costs.fixed = renderHandoutPage(title, empty.document(data, {}, everythingIn(costs), {},
-                                                          options.max_mb, options.theme))
-                      .size() +
-                  kFixedMargin;
-  }
+  const auto pageWithoutFrames = [&](const std::optional<HandoutLesson>& lesson) {
+    HandoutPacker empty;
+    if (lesson) empty.packLesson(*lesson);
+    return renderHandoutPage(title, empty.document(data, {}, everythingIn(costs), {},
+                                                   options.max_mb, options.theme))
+        .size();
+  };
+  costs.fixed = pageWithoutFrames(options.lesson) + kFixedMargin;
+  const std::size_t lesson_bytes =
+      options.lesson ? costs.fixed - kFixedMargin - pageWithoutFrames(std::nullopt) : 0;
   std::vector<std::string> titles;
   for (const HandoutGroup& g : data.groups) titles.push_back(g.title);
 
@@ -121,18 +124,25 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
     if (!selection.fits) {
       const double smallest_mb =
           std::ceil(static_cast<double>(selection.estimated_bytes) * 1.02 / 1e5) / 10;
-      char text[256];
+      char lesson[96] = "";
+      if (options.lesson) {
+        std::snprintf(lesson, sizeof lesson, " and its lesson of %zu moments (%s)",
+                      options.lesson->moments.size(), megabytesText(lesson_bytes).c_str());
+      }
+      char text[384];
       std::snprintf(text, sizeof text,
                     "the smallest handout of %s (one snapshot of one probe sample, its first "
-                    "attention group's first and last layers) is about %.1f MB, over the limit "
+                    "attention group's first and last layers%s) is about %.1f MB, over the limit "
                     "of %g MB: give --max-mb %g or more",
-                    data.run_name.c_str(), smallest_mb, options.max_mb, std::ceil(smallest_mb));
+                    data.run_name.c_str(), lesson, smallest_mb, options.max_mb,
+                    std::ceil(smallest_mb));
       return Error{text};
     }
     const std::vector<std::string> left_out =
         describeLeftOut(costs, selection, titles, data.probe_samples);
     const int total = stored + static_cast<int>(selection.frames.size()) + 1;
     HandoutPacker packer;
+    if (options.lesson) packer.packLesson(*options.lesson);
     std::vector<nlohmann::json> frames;
     int done = stored;
     for (int f : selection.frames) {
@@ -154,6 +164,8 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
       summary.bytes = page.size();
       summary.snapshots_stored = static_cast<int>(data.frames.size());
       summary.snapshots_kept = static_cast<int>(frames.size());
+      summary.lesson_moments =
+          options.lesson ? static_cast<int>(options.lesson->moments.size()) : 0;
       summary.left_out = left_out;
       summary.warnings = data.warnings;
       return page;
@@ -172,7 +184,10 @@ Expected<HandoutSummary> writeHandout(const std::string& run_dir, const std::str
                                       const HandoutProgress& progress) {
   // The page never replaces a file of the run it shows, a device or a FIFO: checked before the
   // work and again when it is written (engine/core/output_file.h).
-  const std::vector<CommandInput> inputs = {{run_dir, "the run folder this handout shows"}};
+  std::vector<CommandInput> inputs = {{run_dir, "the run folder this handout shows"}};
+  if (options.lesson) {
+    inputs.insert(inputs.end(), options.lesson->sources.begin(), options.lesson->sources.end());
+  }
   if (Status target = checkOutputFile(out_path, inputs); !target.ok()) {
     return Error{target.error()};
   }

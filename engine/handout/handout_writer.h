@@ -5,10 +5,12 @@
 // find the run's colour scale, once to pack what fits), so a run of gigabytes needs little memory.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/handout/handout_data_from_run.h"
+#include "engine/handout/handout_lesson.h"
 #include "engine/vocabulary/expected.h"
 
 namespace ascope {
@@ -34,12 +36,16 @@ struct HandoutOptions {
   /// The page's colours until a reader picks others: "light", "dark" or "contrast" (the window's
   /// high-contrast mode); "" follows the reader's system.
   std::string theme;
+  /// A lesson the page replays first (handout_lesson_from_runs.h reads it); its size counts
+  /// towards max_mb, and the page is never written over its file or one of its runs' files.
+  std::optional<HandoutLesson> lesson;
 };
 
 struct HandoutSummary {
   std::uint64_t bytes = 0;
   int snapshots_stored = 0;  ///< readable snapshots in the run folder
   int snapshots_kept = 0;
+  int lesson_moments = 0;             ///< of HandoutOptions::lesson, all of which the page carries
   std::vector<std::string> left_out;  ///< what the page says it left out to fit
   std::vector<std::string> warnings;  ///< what could not be read (the page has the rest)
 };

@@ -15,15 +15,15 @@ bool showsAStep(const std::string& view) {
   return view != "curves";
 }
 
-/// The snapshot of the moment's sample among `probes`: its own, else (no sample asked, or a
-/// typed input, which is asked of the run's model) the first.
-const AttentionSnapshot* snapshotOf(const ProbeSet& probes, const LessonMoment& m) {
-  if (probes.samples.empty()) return nullptr;
-  if (m.sample < 0) return &probes.samples.front();
-  for (const AttentionSnapshot& s : probes.samples) {
-    if (s.sample_index == m.sample) return &s;
+/// The index of the moment's sample among `probes`: its own, else (no sample asked, or a typed
+/// input, which is asked of the run's model) the first; -1 when it was not probed.
+int snapshotOf(const ProbeSet& probes, const LessonMoment& m) {
+  if (probes.samples.empty()) return -1;
+  if (m.sample < 0) return 0;
+  for (std::size_t i = 0; i < probes.samples.size(); ++i) {
+    if (probes.samples[i].sample_index == m.sample) return static_cast<int>(i);
   }
-  return nullptr;
+  return -1;
 }
 
 std::string probedList(const ProbeSet& probes) {
@@ -34,20 +34,23 @@ std::string probedList(const ProbeSet& probes) {
   return list;
 }
 
-Status checkAttention(const AttentionSnapshot& snapshot, const LessonMoment& m) {
+}  // namespace
+
+Expected<int> momentGroupIn(const AttentionSnapshot& snapshot, const LessonMoment& m,
+                            bool own_input) {
   if (snapshot.groups.empty()) return Error{"the step holds no attention"};
-  const AttentionGroup* group = &snapshot.groups.front();
+  auto found = snapshot.groups.begin();
   if (!m.group.empty()) {
-    const auto found = std::find_if(snapshot.groups.begin(), snapshot.groups.end(),
-                                    [&](const AttentionGroup& g) { return g.name == m.group; });
+    found = std::find_if(snapshot.groups.begin(), snapshot.groups.end(),
+                         [&](const AttentionGroup& g) { return g.name == m.group; });
     if (found == snapshot.groups.end()) {
       std::string names;
       for (const AttentionGroup& g : snapshot.groups) names += (names.empty() ? "" : ", ") + g.name;
       return Error{"the run has no attention group \"" + printableText(m.group, 40) +
                    "\" (it has " + names + ")"};
     }
-    group = &*found;
   }
+  const AttentionGroup* group = &*found;
   if (m.layer >= group->layers) {
     return Error{"layer " + std::to_string(m.layer) + " is out of range: " + group->name + " has " +
                  std::to_string(group->layers) + " layers (0 to " +
@@ -60,23 +63,22 @@ Status checkAttention(const AttentionSnapshot& snapshot, const LessonMoment& m) 
   }
   const int rows = group->maps.empty() ? 0 : group->map(m.layer, m.head).rows;
   // A typed input has its own length, known only when it is asked.
-  if (m.query >= 0 && m.text.empty() && m.query >= rows) {
+  if (m.query >= 0 && own_input && m.query >= rows) {
     return Error{"query row " + std::to_string(m.query) + " is out of range: the sample has " +
                  std::to_string(rows) + " tokens there"};
   }
-  return {};
+  return static_cast<int>(found - snapshot.groups.begin());
 }
 
-}  // namespace
-
-Status checkMomentAgainstRun(const std::string& run_dir, const LessonMoment& m) {
+Expected<MomentInRun> findMomentInRun(const std::string& run_dir, const LessonMoment& m) {
   std::error_code ec;
   if (!std::filesystem::is_directory(run_dir, ec)) {
     return Error{"the run " + printableText(run_dir) + " is not there"};
   }
   Expected<RunFolder> folder = RunFolder::open(run_dir);
   if (!folder.ok()) return Error{folder.error()};
-  if (!showsAStep(m.view)) return {};
+  MomentInRun found;
+  if (!showsAStep(m.view)) return found;
   const std::vector<std::string> files = folder->attentionFiles();
   if (files.empty()) return Error{"the run " + printableText(run_dir) + " stored no step"};
   std::string file = files.back();
@@ -90,13 +92,24 @@ Status checkMomentAgainstRun(const std::string& run_dir, const LessonMoment& m) 
   }
   Expected<ProbeSet> probes = readProbeSet(file);
   if (!probes.ok()) return Error{probes.error()};
-  const AttentionSnapshot* snapshot = snapshotOf(*probes, m);
-  if (snapshot == nullptr) {
+  found.probes = std::move(*probes);
+  found.snapshot = snapshotOf(found.probes, m);
+  if (found.snapshot < 0) {
     return Error{"sample " + std::to_string(m.sample) + " was not probed at that step (the run " +
-                 "probed " + probedList(*probes) + ")"};
+                 "probed " + probedList(found.probes) + ")"};
   }
-  if (m.view == "encoding" || m.view == "sample") return {};
-  return checkAttention(*snapshot, m);
+  if (m.view == "encoding" || m.view == "sample") return found;
+  Expected<int> group = momentGroupIn(
+      found.probes.samples[static_cast<std::size_t>(found.snapshot)], m, m.text.empty());
+  if (!group.ok()) return Error{group.error()};
+  found.group = *group;
+  return found;
+}
+
+Status checkMomentAgainstRun(const std::string& run_dir, const LessonMoment& m) {
+  Expected<MomentInRun> found = findMomentInRun(run_dir, m);
+  if (!found.ok()) return Error{found.error()};
+  return {};
 }
 
 LessonRead playableLesson(const std::string& lesson_path, LessonRead read) {

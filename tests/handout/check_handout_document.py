@@ -67,6 +67,18 @@ def references(doc):
                 maps = len(item["layers"]) * item["heads"]
                 yield from size(f"{aat}.weights", item["weights"], maps * item["rows"] * item["cols"])
                 yield from size(f"{aat}.scales", item["scales"], 4 * maps)
+    lesson = doc.get("lesson")
+    for m, moment in enumerate(lesson["moments"] if lesson else []):
+        mat = f"$.lesson.moments[{m}]"
+        if (moment["head"] is None) != (not moment["inputs"]):
+            yield f"{mat}.head", "a head without inputs, or inputs without a head"
+        for i, item in enumerate(moment["inputs"]):
+            iat = f"{mat}.inputs[{i}]"
+            yield from index(f"{iat}.text", item["text"], "texts")
+            yield from index(f"{iat}.image", item["image"], "images")
+            for key in ("row_labels", "col_labels"):
+                yield from index(f"{iat}.{key}", item[key], "labels")
+            yield from size(f"{iat}.weights", item["weights"], item["rows"] * item["cols"])
     hs = doc["head_stats"]
     if hs is not None:
         steps = packed_size(hs["steps"]) // 8

@@ -92,6 +92,34 @@ std::string fullDocument() {
   data.frames = {{10, "a"}, {30, "b"}};
 
   HandoutPacker packer;
+  HandoutLesson lesson;
+  lesson.title = "cross attention";
+  HandoutLessonMoment moment;
+  moment.question = "Which word does \"ciao\" read?";
+  moment.view = "attention";
+  moment.hidden = true;
+  moment.run_name = "run";
+  moment.task = "translate";
+  moment.task_title = "English → Italian";
+  moment.this_run = true;
+  moment.step = 30;
+  moment.sample = 4;
+  moment.group_title = "cross";
+  moment.query = 1;
+  HandoutLessonInput input;
+  input.name = "sample #4";
+  input.text = "hello world";
+  input.rows = 2;
+  input.cols = 3;
+  input.row_labels = {"<bos>", "ciao"};
+  input.col_labels = {"hello", "world", "<eos>"};
+  input.weights = {0.5f, 0.25f, 0.25f, std::nanf(""), 0.75f, 0.25f};
+  moment.inputs = {input};
+  HandoutLessonMoment curves;
+  curves.view = "curves";
+  curves.question = "When does BLEU rise?";
+  lesson.moments = {moment, curves};
+  packer.packLesson(lesson);
   HandoutSelection all;
   all.probes = 1;
   all.groups = {true};
@@ -107,7 +135,7 @@ TEST(HandoutDocument, EverySectionFilledHoldsToTheContract) {
   EXPECT_EQ(check.exit_code, 0) << check.output;
   // Every optional section is there to be checked, not null.
   const json doc = json::parse(fullDocument());
-  for (const char* section : {"test", "head_stats", "ablation"}) {
+  for (const char* section : {"test", "head_stats", "ablation", "lesson"}) {
     EXPECT_FALSE(doc[section].is_null()) << section;
   }
   EXPECT_EQ(doc["images"].size(), 1u);
@@ -152,6 +180,14 @@ TEST(HandoutDocument, TheCheckFindsEachBreach) {
        "col_labels"},
       {"bytes that are not base64", [](json& d) { d["colors"]["viridis"] = "not base64!"; },
        "viridis"},
+      {"a lesson's weights short of their shape",
+       [](json& d) { d["lesson"]["moments"][0]["inputs"][0]["weights"] = "AAAA"; },
+       "$.lesson.moments[0].inputs[0].weights"},
+      {"a lesson's view the page does not know",
+       [](json& d) { d["lesson"]["moments"][1]["view"] = "slides"; }, "view"},
+      {"a head without its inputs",
+       [](json& d) { d["lesson"]["moments"][0]["inputs"] = json::array(); },
+       "$.lesson.moments[0].head"},
   };
   for (const Breach& b : breaches) {
     json doc = good;

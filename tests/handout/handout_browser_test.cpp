@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/handout/base64.h"
 #include "engine/runfolder/run_reader.h"
 #include "engine/runfolder/snapshots/attention_snapshot_codec.h"
 #include "test_paths.h"
@@ -249,6 +250,172 @@ TEST_F(HandoutInBrowser, AnotherLayoutIsNamedNotDrawn) {
   EXPECT_NE(notice.find("layout 2"), std::string::npos) << notice;
   EXPECT_EQ(chromium_.evaluate(tab, "document.querySelectorAll('#model-view .layer-row').length"),
             0);
+}
+
+/// JavaScript that reads the lesson's first map: for each cell, whether its centre is drawn in the
+/// page's surface colour (a blank cell), the accent (a marked one) or anything else (a weight).
+constexpr char kLessonCells[] = R"((() => {
+  const canvas = document.querySelector('#lesson-maps canvas.lesson-map');
+  const d = canvas.dataset, dpr = window.devicePixelRatio || 1;
+  const ctx = canvas.getContext('2d');
+  const hex = (v) => getComputedStyle(document.documentElement).getPropertyValue(v).trim();
+  const rgb = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)).join(',');
+  const surface = rgb(hex('--surface')), accent = rgb(hex('--accent'));
+  const cells = [];
+  for (let r = 0; r < Number(d.rows); ++r) {
+    let row = '';
+    for (let c = 0; c < Number(d.cols); ++c) {
+      const x = (Number(d.plotX) + (c + 0.5) * Number(d.cell)) * dpr;
+      const y = (Number(d.plotY) + (r + 0.5) * Number(d.cell)) * dpr;
+      const p = Array.from(ctx.getImageData(Math.floor(x), Math.floor(y), 1, 1).data.slice(0, 3)).join(',');
+      row += p === surface ? '.' : p === accent ? 'x' : 'w';
+    }
+    cells.push(row);
+  }
+  return cells;
+})())";
+
+/// A lesson over the tiny run: a hidden query row of an image run's head, then the curves. The
+/// section renders first; the hidden head is blank until Reveal; two clicked cells and R give the
+/// score line the weights the page carries make; PageDown moves on.
+TEST_F(HandoutInBrowser, LessonHidesThenRevealsAndScores) {
+  const std::string lesson = folder_ + "/lesson.json";
+  const int query = 1;
+  std::ofstream(lesson) << json{
+      {"format", 1},
+      {"title", "Patches"},
+      {"moments",
+       {{{"run", "run"},
+         {"view", "attention"},
+         {"layer", 0},
+         {"head", 1},
+         {"query", query},
+         {"hidden", true},
+         {"question", "Which patches does this row read?"}},
+        {{"run", "run"}, {"view", "curves"}, {"question", "When does the loss flatten?"}},
+        {{"run", "run"}, {"view", "attention"}, {"layer", 99}, {"question", "Not there"}}}}};
+  const std::string page = folder_ + "/lesson.html";
+  ASSERT_EQ(runCli("handout --run " + shellQuoted(run_) + " --lesson " + shellQuoted(lesson) +
+                       " --out " + shellQuoted(page),
+                   folder_ + "/lesson.log"),
+            0)
+      << readFile(folder_ + "/lesson.log");
+  EXPECT_NE(readFile(folder_ + "/lesson.log").find("moment 3 (\"Not there\"): layer 99"),
+            std::string::npos)
+      << readFile(folder_ + "/lesson.log");
+  const std::string tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(tab.empty());
+  chromium_.navigate(tab, "file://" + page);
+  ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"))
+      << ::testing::PrintToString(chromium_.errors());
+  const testing::DocumentCheck check = testing::checkHandoutDocument(
+      chromium_.evaluate(tab, "document.getElementById('handout-data').textContent")
+          .get<std::string>(),
+      folder_);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson').hidden"), false);
+  EXPECT_EQ(chromium_.evaluate(tab, "document.querySelector('main > section').id"), "lesson");
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson-position').textContent"),
+            "Moment 1 of 2");
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson-question').textContent"),
+            "Which patches does this row read?");
+
+  // Hidden: not one weight drawn, every cell blank.
+  const std::vector<std::string> blank = chromium_.evaluate(tab, kLessonCells);
+  ASSERT_GT(blank.size(), static_cast<std::size_t>(query));
+  for (const std::string& row : blank) EXPECT_EQ(row, std::string(row.size(), '.'));
+  EXPECT_TRUE(chromium_.evaluate(tab, "document.getElementById('lesson-score').textContent")
+                  .get<std::string>()
+                  .empty());
+  saveScreenshot(tab, "handout_lesson_hidden_1280x720.png");
+
+  // Two cells of the asked row clicked (one outside it, which does not count), then R.
+  const json map = box(tab, "#lesson-maps canvas.lesson-map");
+  const json geometry = chromium_.evaluate(
+      tab, "({...document.querySelector('#lesson-maps canvas.lesson-map').dataset})");
+  const double cell = std::stod(geometry["cell"].get<std::string>());
+  const auto clickCell = [&](int r, int c) {
+    chromium_.click(
+        tab,
+        map["x"].get<double>() + std::stod(geometry["plotX"].get<std::string>()) + (c + 0.5) * cell,
+        map["y"].get<double>() + std::stod(geometry["plotY"].get<std::string>()) +
+            (r + 0.5) * cell);
+  };
+  const int cols = std::stoi(geometry["cols"].get<std::string>());
+  const std::vector<int> guessed = {1, cols - 2};
+  for (int c : guessed) clickCell(query, c);
+  clickCell(query + 1, 0);
+  const std::vector<std::string> marked = chromium_.evaluate(tab, kLessonCells);
+  std::string expected_row(static_cast<std::size_t>(cols), '.');
+  for (int c : guessed) expected_row[static_cast<std::size_t>(c)] = 'x';
+  EXPECT_EQ(marked.at(query), expected_row);
+  EXPECT_EQ(marked.at(query + 1), std::string(static_cast<std::size_t>(cols), '.'));
+  chromium_.key(tab, "r", "KeyR", 82);
+  ASSERT_TRUE(chromium_.waitUntil(
+      tab, "document.getElementById('lesson-score').textContent.length > 0", 5));
+  const std::vector<std::string> revealed = chromium_.evaluate(tab, kLessonCells);
+  EXPECT_EQ(revealed.at(query + 1).find('.'), std::string::npos) << revealed.at(query + 1);
+
+  // The score the page's own weights make: the guessed cells' share of the row, its top key.
+  const json doc =
+      json::parse(chromium_.evaluate(tab, "document.getElementById('handout-data').textContent")
+                      .get<std::string>());
+  const json& input = doc["lesson"]["moments"][0]["inputs"][0];
+  const std::string codes = *base64Decode(input["weights"].get<std::string>());
+  const double scale = input["scale"].get<double>();
+  const auto weight = [&](int c) {
+    return static_cast<unsigned char>(codes.at(static_cast<std::size_t>(query * cols + c))) /
+           254.0 * scale;
+  };
+  double held = 0;
+  for (int c : guessed) held += weight(c);
+  int top = 0;
+  for (int c = 1; c < cols; ++c) top = weight(c) > weight(top) ? c : top;
+  const std::vector<std::string> keys =
+      doc["labels"][input["col_labels"].get<std::size_t>()].get<std::vector<std::string>>();
+  const bool hit = std::find(guessed.begin(), guessed.end(), top) != guessed.end();
+  char weight_text[32];
+  std::snprintf(weight_text, sizeof weight_text, "%.2f", weight(top));
+  const std::string expected =
+      "Your guess held " + std::to_string(static_cast<int>(std::lround(held * 100))) +
+      "% of the weight · " +
+      (hit ? "top key “" + keys.at(top) + "” guessed ✓"
+           : "the top key was “" + keys.at(top) + "” (" + weight_text + ")");
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson-score').textContent"),
+            expected);
+  saveScreenshot(tab, "handout_lesson_revealed_1280x720.png");
+
+  // A clicker's Page Down: the next moment, which points at the page's own section.
+  chromium_.key(tab, "PageDown", "PageDown", 34);
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson-position').textContent"),
+            "Moment 2 of 2");
+  EXPECT_EQ(chromium_.evaluate(tab, "document.querySelector('#lesson-links a').hash"), "#curves");
+  EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+}
+
+/// The scoring rule of resources/handout/js/lesson_score.js on heads whose score is known.
+TEST_F(HandoutInBrowser, LessonScoreFollowsTheRule) {
+  const std::string js = std::string(test_paths::resourcesDir()) + "/handout/js/";
+  const std::string tab = chromium_.openTab(800, 600);
+  ASSERT_FALSE(tab.empty());
+  chromium_.navigate(tab, "about:blank");
+  const json lines = chromium_.evaluate(
+      tab, "(() => {\n" + readFile(js + "format.js") + "\n" + readFile(js + "lesson_score.js") + R"(
+  const w = [[0.5, 0.3, 0.2], [NaN, 0.6, 0.4]];
+  const head = { rows: 2, cols: 3, at: (r, c) => w[r][c] };
+  const key = (k) => `k${k}`;
+  return [{ 0: { 1: 1 } }, { 0: { 0: 2, 1: 1 } }, { 0: { 0: 1, 1: 2 } }, { 0: { 0: 1, 1: 1 } },
+          { 1: { 0: 3 } }, { 0: { 0: 1 }, 1: { 2: 1, 0: 5 } }]
+    .map((votes) => scoreText(scoreGuess(head, votes), key));
+})())");
+  EXPECT_EQ(lines, json::array({
+                       "Your guess held 30% of the weight · the top key was “k0” (0.50)",
+                       "Your guess held 80% of the weight · top key “k0” guessed ✓",
+                       "Your guess held 80% of the weight · the top key was “k0” (0.50)",
+                       "Your guess held 80% of the weight · top key “k0” guessed ✓",
+                       "No guess was made.",
+                       "Your guess held 45% of the weight · top key guessed in 1 of 2 rows",
+                   }));
 }
 
 /// The same browser with every way out closed: a proxy that does not exist, no name resolves.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -78,6 +79,50 @@ TEST(HandoutCli, WritesWithinItsLimitAndSaysWhatItLeftOut) {
   EXPECT_EQ(tiny.code, 1) << tiny.output;
   EXPECT_NE(tiny.output.find("give --max-mb"), std::string::npos) << tiny.output;
   EXPECT_LE(static_cast<double>(std::filesystem::file_size(page)), limit_mb * 1e6);  // kept
+}
+
+// A lesson's typed minimal pair is asked of the run's model by the command, both inputs' heads
+// carried; a moment that cannot be shown is named on stderr and the page is still written; a
+// lesson that is not there writes nothing.
+TEST(HandoutCli, ALessonsTypedPairIsAskedOfTheRunsModel) {
+  testing::TempFolder tmp;
+  const Outcome trained =
+      cli("train --task imdb --preset tiny --steps 5 --device cpu --out '" + tmp.path("run") + "'",
+          tmp);
+  ASSERT_EQ(trained.code, 0) << trained.output;
+  const std::string lesson = tmp.path("lesson.json");
+  std::ofstream(lesson) << R"({"format": 1, "title": "One word", "moments": [
+      {"run": "run", "view": "attention", "text": "the film was good",
+       "pair_text": "the film was not good at all", "layer": 0, "head": 0, "hidden": true,
+       "question": "Does one word move the head?"},
+      {"run": "gone", "view": "curves", "question": "Where did it go?"}]})";
+  const std::string page = tmp.path("lecture.html");
+  const std::string run = " --run '" + tmp.path("run") + "' --out '" + page + "'";
+  const Outcome written = cli("handout" + run + " --lesson '" + lesson + "'", tmp);
+  ASSERT_EQ(written.code, 0) << written.output;
+  EXPECT_NE(written.output.find("lesson.json: moment 2 (\"Where did it go?\"): the run " +
+                                tmp.path("gone") + " is not there; skipped"),
+            std::string::npos)
+      << written.output;
+  EXPECT_NE(written.output.find("lesson: 1 moments"), std::string::npos) << written.output;
+  const nlohmann::json doc = nlohmann::json::parse(testing::handoutDataOf(testing::fileText(page)));
+  const nlohmann::json& moment = doc["lesson"]["moments"].at(0);
+  EXPECT_EQ(moment["sample"], -1);
+  EXPECT_GE(moment["step"].get<int>(), 1);
+  ASSERT_EQ(moment["inputs"].size(), 2u);
+  EXPECT_EQ(moment["inputs"][0]["name"], "“the film was good”");
+  EXPECT_EQ(moment["inputs"][1]["name"], "“the film was not good at all”");
+  // Each input's map is its own: the second is three tokens longer.
+  const int first = moment["inputs"][0]["cols"], second = moment["inputs"][1]["cols"];
+  EXPECT_EQ(second, first + 3);
+  EXPECT_EQ(doc["labels"][moment["inputs"][1]["col_labels"].get<std::size_t>()].size(),
+            static_cast<std::size_t>(second));
+
+  std::filesystem::remove(page);
+  const Outcome missing = cli("handout" + run + " --lesson '" + tmp.path("none.json") + "'", tmp);
+  EXPECT_EQ(missing.code, 1) << missing.output;
+  EXPECT_NE(missing.output.find("none.json"), std::string::npos) << missing.output;
+  EXPECT_FALSE(std::filesystem::exists(page));
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/runfolder/bookmarks/bookmarks.h"
 #include "engine/runfolder/metrics/metrics_csv_writer.h"
@@ -156,6 +158,13 @@ TempFolder::~TempFolder() {
 
 std::string TempFolder::path(const std::string& relative) const {
   return relative.empty() ? root_ : root_ + "/" + relative;
+}
+
+std::string fileText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 std::string handoutDataOf(const std::string& page) {

@@ -39,6 +39,9 @@ class TempFolder {
   std::string root_;
 };
 
+/// The whole of the file at `path` ("" when it cannot be read).
+std::string fileText(const std::string& path);
+
 /// The JSON document a handout page carries (the text of its #handout-data element).
 std::string handoutDataOf(const std::string& page);
 

@@ -10,7 +10,12 @@
 #include "app/cli/subcommands.h"
 #include "app/cli/training/stop_signals.h"
 #include "engine/core/output_file.h"
+#include "engine/handout/handout_lesson_from_runs.h"
 #include "engine/handout/handout_writer.h"
+#include "engine/inference/checkpoint_inference.h"
+#include "engine/runfolder/lesson/lesson_file.h"
+#include "engine/runfolder/lesson_moment_check.h"
+#include "engine/runfolder/run_reader.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 
@@ -22,12 +27,51 @@ struct HandoutCommandOptions {
   std::string out;
   double max_mb = kDefaultHandoutMaxMb;
   std::string theme;
+  std::string lesson;
 };
+
+/// The attention the run's model gives a lesson's typed input: its newest checkpoint, the one a
+/// moment of the run's last step shows, on the CPU (a handout is written once, anywhere).
+Expected<AttentionSnapshot> askTypedInput(const std::string& run_dir, const std::string& text) {
+  if (Status readable = checkRunFilesReadable(run_dir); !readable.ok()) {
+    return Error{readable.error()};
+  }
+  InferenceRequest request;
+  request.run_dir = run_dir;
+  request.checkpoint = CheckpointChoice::kNewest;
+  request.text = text;
+  Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
+  if (!answer.ok()) return Error{answer.error()};
+  if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
+  return std::move(answer->attention);
+}
+
+/// The lesson at `path` as the handout of `run` carries it; each moment it leaves out is said on
+/// stderr by name. Only a file that is no lesson at all is an error.
+Expected<HandoutLesson> lessonOf(const std::string& path, const std::string& run,
+                                 const HandoutOptions& options) {
+  Expected<LessonRead> read = readLesson(path);
+  if (!read.ok()) return Error{read.error()};
+  const LessonRead playable = playableLesson(path, std::move(*read));
+  HandoutLessonOptions lesson_options;
+  lesson_options.task_of = options.task_of;
+  lesson_options.check_settings = options.check_settings;
+  lesson_options.ask = askTypedInput;
+  HandoutLessonRead carried = readHandoutLesson(path, playable.lesson, run, lesson_options);
+  for (const std::string& line : playable.skipped) {
+    std::fprintf(stderr, "attentionscope-cli: %s\n", line.c_str());
+  }
+  for (const std::string& line : carried.skipped) {
+    std::fprintf(stderr, "attentionscope-cli: %s\n", line.c_str());
+  }
+  return std::move(carried.lesson);
+}
 
 int handout(const HandoutCommandOptions& o) {
   // A target that cannot take the page is bad input, said before the run is read (exit 2).
-  if (Status target = checkOutputFile(o.out, {{o.run, "the run folder this handout shows"}});
-      !target.ok()) {
+  std::vector<CommandInput> inputs = {{o.run, "the run folder this handout shows"}};
+  if (!o.lesson.empty()) inputs.push_back({o.lesson, "the lesson this handout carries"});
+  if (Status target = checkOutputFile(o.out, inputs); !target.ok()) {
     return usageError("--out: " + target.error(), "handout");
   }
   HandoutOptions options;
@@ -35,6 +79,15 @@ int handout(const HandoutCommandOptions& o) {
   options.theme = o.theme;
   options.task_of = [](const std::string& id) { return TaskRegistry::instance().find(id); };
   options.check_settings = checkSettingsOfKnownTask;
+  if (!o.lesson.empty()) {
+    Expected<HandoutLesson> lesson = lessonOf(o.lesson, o.run, options);
+    if (!lesson.ok()) {
+      std::fprintf(stderr, "attentionscope-cli: --lesson: %s; nothing was written\n",
+                   lesson.error().c_str());
+      return 1;
+    }
+    options.lesson = std::move(*lesson);
+  }
   // A long run has hundreds of snapshots to read twice: a count on a terminal shows it works;
   // Ctrl-C stops it and writes nothing.
   const bool tty = ::isatty(STDERR_FILENO) != 0;
@@ -59,6 +112,9 @@ int handout(const HandoutCommandOptions& o) {
   std::printf("wrote %s: %s (limit %g MB), %d of %d snapshots\n", o.out.c_str(),
               megabytesText(summary->bytes).c_str(), o.max_mb, summary->snapshots_kept,
               summary->snapshots_stored);
+  if (options.lesson) {
+    std::printf("  lesson: %d moments\n", summary->lesson_moments);
+  }
   for (const std::string& left : summary->left_out) std::printf("  left out: %s\n", left.c_str());
   return 0;
 }
@@ -88,6 +144,12 @@ Subcommand addHandoutCommand(CLI::App& app) {
                        std::to_string(static_cast<int>(kDefaultHandoutMaxMb)) + ")")
       ->type_name("N")
       ->check(realIn(kMinHandoutMaxMb, kMaxHandoutMaxMb));
+  command
+      ->add_option("--lesson", o->lesson,
+                   "a lesson (its moments: a run, a step, a head, a question) to replay first on "
+                   "the page, one moment at a time, a hidden head revealed once the reader has "
+                   "guessed; moments that cannot be shown are named and left out")
+      ->type_name("L.json");
   command
       ->add_option("--theme", o->theme,
                    "the page's colours until a reader picks others (default: the reader's "

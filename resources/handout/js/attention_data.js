@@ -43,12 +43,16 @@ const groupTop = (g) => (groups[g] && groups[g].run_max > 0 ? groups[g].run_max 
 function isMasked(g, head, r, c) {
   return (groups[g].causal && c > r) || Number.isNaN(head.at(r, c));
 }
-function colorFor(g, head, top, masked) {
+// Each cell's colour: viridis from 0 to `top`, `masked` where maskedAt says so.
+function weightColors(head, top, masked, maskedAt) {
   return (r, c) => {
-    if (isMasked(g, head, r, c)) return masked;
+    if (maskedAt(r, c)) return masked;
     const i = viridisIndex(head.at(r, c), top) * 3;
     return [viridis[i], viridis[i + 1], viridis[i + 2]];
   };
+}
+function colorFor(g, head, top, masked) {
+  return weightColors(head, top, masked, (r, c) => isMasked(g, head, r, c));
 }
 const layerName = (g, l) => (groups[g].layer_names && groups[g].layer_names[l]) || `layer ${l}`;
 const headName = (g, h) => (groups[g].aggregate_of ? '' : `head ${h}`);

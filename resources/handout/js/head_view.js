@@ -10,30 +10,17 @@ function drawScale(g) {
   const bar = $('scale-bar');
   paintPixels(bar, 256, 1, (r, c) => [viridis[c * 3], viridis[c * 3 + 1], viridis[c * 3 + 2]]);
 }
-function drawHead(item) {
-  const { ctx, w, h } = setupCanvas(headCanvas);
-  const g = state.group;
-  const group = groups[g];
-  const head = item && headOf(item, state.layer, state.head);
-  if (!head) {
-    ctx.fillStyle = cssVar('--muted');
-    ctx.font = fontOf(0.8);
-    ctx.fillText('No attention of this group at this step.', 8, 24);
-    headCanvas.geometry = null;
-    return;
-  }
-  const labels = labelsOf(item);
-  const rowText = (r) =>
-    labels.predictions ? `${labels.rows[r]} → ${labels.predictions[r]}` : labels.rows[r];
-  // Every token labelled, as the window does: the labels shrink with the cells down to 8 px,
-  // and only below that is every k-th one written.
+// A head's map on `canvas`, every token labelled as the window does: the labels shrink with the
+// cells down to 8 px, and only below that is every k-th one written. Returns the context and where
+// the cells are (also written on the canvas's dataset, for tests and tools that point at one).
+function drawHeadMap(canvas, head, rowText, colText, colorAt) {
+  const { ctx, w, h } = setupCanvas(canvas);
   const margins = (px) => {
     ctx.font = `${px.toFixed(1)}px system-ui, "Noto Sans", "DejaVu Sans", sans-serif`;
     let rowW = 0,
       colW = 0;
     for (let r = 0; r < head.rows; ++r) rowW = Math.max(rowW, ctx.measureText(rowText(r)).width);
-    for (let c = 0; c < head.cols; ++c)
-      colW = Math.max(colW, ctx.measureText(labels.cols[c]).width);
+    for (let c = 0; c < head.cols; ++c) colW = Math.max(colW, ctx.measureText(colText(c)).width);
     const left = Math.min(w * 0.32, rowW + 8),
       bottom = Math.min(h * 0.3, colW + 8);
     const cell = Math.min(
@@ -53,8 +40,7 @@ function drawHead(item) {
     y0 = 2,
     gw = cell * head.cols,
     gh = cell * head.rows;
-  const masked = rgbOf(cssVar('--masked'));
-  const img = pixelCanvas(head.cols, head.rows, colorFor(g, head, groupTop(g), masked));
+  const img = pixelCanvas(head.cols, head.rows, colorAt);
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(img, x0, y0, gw, gh);
   ctx.strokeStyle = cssVar('--line');
@@ -72,28 +58,63 @@ function drawHead(item) {
     ctx.save();
     ctx.translate(x0 + (c + 0.5) * cell, y0 + gh + 4);
     ctx.rotate(-Math.PI / 2);
-    ctx.fillText(fitText(ctx, labels.cols[c], bottom - 6), 0, 0);
+    ctx.fillText(fitText(ctx, colText(c), bottom - 6), 0, 0);
     ctx.restore();
   }
-  if (state.decodingRow >= 0 && state.decodingRow < head.rows && labels.predictions) {
-    ctx.strokeStyle = cssVar('--accent');
-    ctx.lineWidth = 2;
-    ctx.strokeRect(x0 - 1, y0 + state.decodingRow * cell - 1, gw + 2, cell + 2);
-  }
-  if (state.hover && state.hover.r < head.rows && state.hover.c < head.cols) {
-    ctx.strokeStyle = cssVar('--text');
-    ctx.lineWidth = 1.5;
-    ctx.strokeRect(x0 + state.hover.c * cell, y0 + state.hover.r * cell, cell, cell);
-  }
-  headCanvas.geometry = { x0, y0, cell, rows: head.rows, cols: head.cols, head, labels, rowText };
-  // Where the cells are, for tests and tools that point at one.
-  Object.assign(headCanvas.dataset, {
+  Object.assign(canvas.dataset, {
     plotX: x0.toFixed(1),
     plotY: y0.toFixed(1),
     cell: cell.toFixed(3),
     rows: head.rows,
     cols: head.cols,
   });
+  return { ctx, geometry: { x0, y0, cell, rows: head.rows, cols: head.cols } };
+}
+// The cell of a map drawn by drawHeadMap under the pointer of `e`; null outside the cells.
+function cellAt(canvas, geometry, e) {
+  const rect = canvas.getBoundingClientRect();
+  const x = e.clientX - rect.left - geometry.x0,
+    y = e.clientY - rect.top - geometry.y0;
+  const c = Math.floor(x / geometry.cell),
+    r = Math.floor(y / geometry.cell);
+  if (x < 0 || y < 0 || r >= geometry.rows || c >= geometry.cols) return null;
+  return { r, c };
+}
+function drawHead(item) {
+  const g = state.group;
+  const group = groups[g];
+  const head = item && headOf(item, state.layer, state.head);
+  if (!head) {
+    const { ctx } = setupCanvas(headCanvas);
+    ctx.fillStyle = cssVar('--muted');
+    ctx.font = fontOf(0.8);
+    ctx.fillText('No attention of this group at this step.', 8, 24);
+    headCanvas.geometry = null;
+    return;
+  }
+  const labels = labelsOf(item);
+  const rowText = (r) =>
+    labels.predictions ? `${labels.rows[r]} → ${labels.predictions[r]}` : labels.rows[r];
+  const masked = rgbOf(cssVar('--masked'));
+  const { ctx, geometry } = drawHeadMap(
+    headCanvas,
+    head,
+    rowText,
+    (c) => labels.cols[c],
+    colorFor(g, head, groupTop(g), masked),
+  );
+  const { x0, y0, cell } = geometry;
+  if (state.decodingRow >= 0 && state.decodingRow < head.rows && labels.predictions) {
+    ctx.strokeStyle = cssVar('--accent');
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x0 - 1, y0 + state.decodingRow * cell - 1, cell * head.cols + 2, cell + 2);
+  }
+  if (state.hover && state.hover.r < head.rows && state.hover.c < head.cols) {
+    ctx.strokeStyle = cssVar('--text');
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x0 + state.hover.c * cell, y0 + state.hover.r * cell, cell, cell);
+  }
+  headCanvas.geometry = { ...geometry, head, labels, rowText };
   $('head-caption').textContent = group.aggregate_of
     ? `${group.title} · ${layerName(g, state.layer)}`
     : `${group.title} · layer ${state.layer} · head ${state.head}`;
@@ -123,15 +144,12 @@ function cellText(geometry, r, c) {
 function hoverHead(e) {
   const geometry = headCanvas.geometry;
   if (!geometry) return;
-  const rect = headCanvas.getBoundingClientRect();
-  const x = e.clientX - rect.left - geometry.x0,
-    y = e.clientY - rect.top - geometry.y0;
-  const c = Math.floor(x / geometry.cell),
-    r = Math.floor(y / geometry.cell);
-  if (x < 0 || y < 0 || r >= geometry.rows || c >= geometry.cols) {
+  const cell = cellAt(headCanvas, geometry, e);
+  if (!cell) {
     leaveHead();
     return;
   }
+  const { r, c } = cell;
   const text = cellText(geometry, r, c);
   const readout = $('hover-readout');
   readout.textContent = text;

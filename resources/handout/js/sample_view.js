@@ -43,16 +43,8 @@ function drawSample() {
     add('', textOf(pr.text));
   }
 }
-function drawOverlay(item) {
-  const box = $('overlay-box');
-  const p = probeAt(state.frame, state.probe);
-  const image = p && p.image >= 0 && D.images ? D.images[p.image] : null;
-  const head = item && headOf(item, state.layer, state.head);
-  const patches = image ? image.grid_rows * image.grid_cols : 0;
-  const hasCls = head && patches > 0 && head.cols === patches + 1;
-  box.hidden = !image;
-  if (!image) return;
-  const canvas = $('overlay-canvas');
+// One of the document's images on `canvas`, as large as it fits, centred; where it lies.
+function drawPicture(canvas, image) {
   const { ctx, w, h } = setupCanvas(canvas);
   if (!image.pixels) image.pixels = bytesOf(image.rgb);
   const px = image.pixels,
@@ -68,6 +60,18 @@ function drawOverlay(item) {
     ty = (h - th) / 2;
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(picture, tx, ty, tw, th);
+  return { ctx, tx, ty, tw, th };
+}
+function drawOverlay(item) {
+  const box = $('overlay-box');
+  const p = probeAt(state.frame, state.probe);
+  const image = p && p.image >= 0 && D.images ? D.images[p.image] : null;
+  const head = item && headOf(item, state.layer, state.head);
+  const patches = image ? image.grid_rows * image.grid_cols : 0;
+  const hasCls = head && patches > 0 && head.cols === patches + 1;
+  box.hidden = !image;
+  if (!image) return;
+  const { ctx, tx, ty, tw, th } = drawPicture($('overlay-canvas'), image);
   if (hasCls) {
     // As the window: patches the CLS token ignores are veiled, the ones it attends to stay bright.
     let max = 0;

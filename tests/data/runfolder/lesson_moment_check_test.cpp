@@ -99,6 +99,42 @@ TEST(LessonMomentCheck, WhatTheRunCannotShowIsSaid) {
   EXPECT_TRUE(checkMomentAgainstRun(run, m).ok());
 }
 
+TEST(LessonMomentCheck, FindsTheStepSampleAndGroupAMomentShows) {
+  testing::FixtureFolder folder;
+  const std::string run = folder.path("run");
+  writeRun(run);
+  Expected<MomentInRun> found = findMomentInRun(run, moment("run"));
+  ASSERT_TRUE(found.ok()) << found.error();
+  EXPECT_EQ(found->probes.step, 10);
+  EXPECT_EQ(found->snapshot, 0);
+  EXPECT_EQ(found->group, 0);
+  LessonMoment last = moment("run");
+  last.step = -1;
+  last.view = "sample";
+  found = findMomentInRun(run, last);
+  ASSERT_TRUE(found.ok()) << found.error();
+  EXPECT_EQ(found->probes.step, 20);
+  EXPECT_EQ(found->group, -1);  // a view of the sample names no head
+  LessonMoment curves = moment("run");
+  curves.view = "curves";
+  found = findMomentInRun(run, curves);
+  ASSERT_TRUE(found.ok()) << found.error();
+  EXPECT_EQ(found->snapshot, -1);
+  EXPECT_TRUE(found->probes.samples.empty());
+  // A typed input's own attention is checked with its query row, a stand-in's is not.
+  LessonMoment typed = moment("run");
+  typed.sample = -1;
+  typed.text = "longer than the probe";
+  typed.query = 6;
+  const Expected<MomentInRun> stored = findMomentInRun(run, moment("run"));
+  ASSERT_TRUE(stored.ok()) << stored.error();
+  const AttentionSnapshot& probe = stored->probes.samples[0];
+  EXPECT_TRUE(momentGroupIn(probe, typed, false).ok());
+  const Expected<int> own = momentGroupIn(probe, typed, true);
+  ASSERT_FALSE(own.ok());
+  EXPECT_EQ(own.error(), "query row 6 is out of range: the sample has 4 tokens there");
+}
+
 TEST(LessonMomentCheck, AMomentItsRunCannotShowIsSkippedByNameAndTheOthersPlay) {
   testing::FixtureFolder folder;
   writeRun(folder.path("run"));

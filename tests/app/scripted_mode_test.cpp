@@ -31,6 +31,7 @@ class ScriptedModeTest : public QObject {
   void trainsEachTask_data();
   void trainsEachTask();
   void opensTheRunItWrote();
+  void aLessonAsksAMinimalPairOfTheRunItWrote();
   void failsWithAMessage();
   void aDecimalCommaLocaleChangesNoNumberOfTheRun();
   void versionAndHelpNeedNoDisplay();
@@ -163,6 +164,41 @@ void ScriptedModeTest::opensTheRunItWrote() {
   for (const char* name : {"loss.png", "loss.svg", "accuracy.pdf", "sample.png"}) {
     QVERIFY2(QFileInfo(QDir(figures).filePath(QString::fromLatin1(name))).size() > 0, name);
   }
+}
+
+void ScriptedModeTest::aLessonAsksAMinimalPairOfTheRunItWrote() {
+  const QString run_dir = dir_.filePath(QStringLiteral("run_") + QLatin1String(kSentimentTaskId));
+  if (!QFile::exists(run_dir + QStringLiteral("/metrics.csv"))) QSKIP("no sentiment run");
+  // A lesson beside the run: its first moment is a typed minimal pair, its second a hidden head.
+  const QString lesson = dir_.filePath(QStringLiteral("pair_lesson.json"));
+  QFile file(lesson);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(QStringLiteral(R"({"format": 1, "title": "pairs", "moments": [
+    {"run": "run_%1", "text": "the black cat", "pair_text": "the white cat", "head": 1,
+     "question": "Which head moves?"},
+    {"run": "run_%1", "step": -1, "query": 1, "hidden": true, "question": "Guess"}]})")
+                 .arg(QLatin1String(kSentimentTaskId))
+                 .toUtf8());
+  file.close();
+  const QString report = dir_.filePath(QStringLiteral("pair.json"));
+  const Result pair =
+      run({"--lesson", lesson, "--moment", "1", "--report", report, "--quit"}, report);
+  QVERIFY2(pair.exit_code == 0, qPrintable(pair.output));
+  QVERIFY2(pair.output.contains(QStringLiteral("moment 1: Which head moves?")),
+           qPrintable(pair.output));
+  const QJsonObject panels = pair.report["panels"].toObject();
+  QVERIFY2(panels["attention_pair"].toBool(), qPrintable(pair.output));
+  const double change = panels["attention_pair_most_changed"].toDouble();
+  QVERIFY2(change > 0 && change <= 1, qPrintable(pair.output));
+
+  const Result hidden = run({"--lesson", lesson, "--moment", "2", "--tally", "cat 3, the 1",
+                             "--reveal", "--report", report, "--quit"},
+                            report);
+  QVERIFY2(hidden.exit_code == 0, qPrintable(hidden.output));
+  QVERIFY(!hidden.report["panels"].toObject()["attention_pair"].toBool());
+  QCOMPARE(hidden.report["panels"].toObject()["attention_round"].toString(),
+           QStringLiteral("revealed"));
+  QVERIFY2(hidden.output.contains(QStringLiteral("moment 2: Guess")), qPrintable(hidden.output));
 }
 
 void ScriptedModeTest::failsWithAMessage() {

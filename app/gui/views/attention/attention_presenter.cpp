@@ -8,11 +8,14 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/minimal_pair_view.h"
+#include "widgets/attention/prediction_round.h"
 #include "widgets/common/combo_tool_tip.h"
 
 #include <algorithm>
@@ -129,7 +132,11 @@ AttentionPresenter::AttentionPresenter(const CurrentRun* run, QWidget* parent)
   layout->addLayout(bar);
   layout->addLayout(choices);
   layout->addWidget(asked_bar_);
-  layout->addWidget(panel_, 1);
+  pair_view_ = new MinimalPairView(this);
+  stack_ = new QStackedWidget(this);
+  stack_->addWidget(panel_);
+  stack_->addWidget(pair_view_);
+  layout->addWidget(stack_, 1);
 
   play_timer_.setInterval(kPlayIntervalMs);
   connect(&play_timer_, &QTimer::timeout, this, &AttentionPresenter::onPlayTick);
@@ -164,6 +171,9 @@ AttentionPresenter::AttentionPresenter(const CurrentRun* run, QWidget* parent)
   connect(timeline_, &AttentionTimeline::stepShown, this, &AttentionPresenter::stepShown);
   connect(timeline_, &AttentionTimeline::liveShown, this, &AttentionPresenter::liveShown);
   connect(timeline_, &AttentionTimeline::askedShown, this, &AttentionPresenter::askedShown);
+  connect(timeline_, &AttentionTimeline::askedShown, this, [this](bool shown) {
+    if (!shown) stack_->setCurrentWidget(panel_);
+  });
   connect(timeline_, &AttentionTimeline::snapshotLeftOut, this,
           &AttentionPresenter::snapshotLeftOut);
   sync();
@@ -279,9 +289,24 @@ void AttentionPresenter::onPlayTick() {
   timeline_->showIndex(timeline_->index() + 1);
 }
 
+void AttentionPresenter::showPair(const MinimalPairPlotData& pair) {
+  pair_view_->setPair(pair);
+  stack_->setCurrentWidget(pair_view_);
+}
+
+bool AttentionPresenter::isShowingPair() const {
+  return stack_->currentWidget() == pair_view_;
+}
+
+QList<Exportable*> AttentionPresenter::exportables() const {
+  if (isShowingPair()) return {pair_view_};
+  return {};
+}
+
 void AttentionPresenter::showAsked(AttentionPlotData data, const QString& caption,
                                    const QString& name) {
   setPlaying(false);
+  stack_->setCurrentWidget(panel_);
   asked_label_->setText(caption);
   asked_name_ = name.isEmpty() ? tr("your input") : name;
   timeline_->showAsked(std::make_shared<const AttentionPlotData>(std::move(data)));
@@ -376,6 +401,16 @@ QJsonObject AttentionPresenter::report() const {
       {QStringLiteral("attention_timeline"), snapshotCount()},
       {QStringLiteral("attention_asked"), isShowingAsked()},
       {QStringLiteral("attention_key_labels"), key_labels},
+      {QStringLiteral("attention_pair"), isShowingPair()},
+      {QStringLiteral("attention_round"),
+       !attention->predictionRound()->isActive()
+           ? QStringLiteral("none")
+           : (attention->predictionRound()->isRevealed() ? QStringLiteral("revealed")
+                                                         : QStringLiteral("hidden"))},
+      {QStringLiteral("attention_pair_most_changed"),
+       isShowingPair() && !pair_view_->pair().ranking.isEmpty()
+           ? pair_view_->pair().ranking.front().change
+           : 0.0},
   };
 }
 

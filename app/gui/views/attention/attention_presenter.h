@@ -27,12 +27,15 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QStackedWidget;
 class QToolButton;
 
 namespace ascope {
 
 class AttentionHeadGridPanel;
 class CurrentRun;
+class MinimalPairView;
+struct MinimalPairPlotData;
 
 class AttentionPresenter : public QWidget, public RunNewsReader {
   Q_OBJECT
@@ -83,6 +86,11 @@ class AttentionPresenter : public QWidget, public RunNewsReader {
   /// `name` what the timeline's step label says meanwhile ("" for "your input"; the Errors dock's
   /// samples are not the lecturer's input).
   void showAsked(AttentionPlotData data, const QString& caption, const QString& name = {});
+  /// A minimal pair asked after its first input (showAsked): both inputs' attention side by
+  /// side with their difference, in place of the head grid until the run is shown again.
+  void showPair(const MinimalPairPlotData& pair);
+  bool isShowingPair() const;
+  MinimalPairView* pairView() const { return pair_view_; }
   /// Leaves the asked input and shows the run's snapshot (or the live probe) again.
   void returnToRun();
   bool isShowingAsked() const { return timeline_->isShowingAsked(); }
@@ -103,6 +111,8 @@ class AttentionPresenter : public QWidget, public RunNewsReader {
   /// probe samples, layers and heads, the step, the timeline's length, whether an asked input is
   /// under the scope, and the key labels of the group on screen.
   QJsonObject report() const override;
+  /// The minimal pair's maps while one is shown (the head grid exports through ExportActions).
+  QList<Exportable*> exportables() const override;
   long long shownStep() const { return timeline_->shownStep(); }
   /// Blocks until pending listing and loading have finished (tests, scripted mode).
   void waitForLoad();
@@ -150,6 +160,8 @@ class AttentionPresenter : public QWidget, public RunNewsReader {
   QString asked_name_;  ///< the step label's words while an asked input is shown
   QPushButton* back_button_ = nullptr;
   AttentionHeadGridPanel* panel_ = nullptr;
+  MinimalPairView* pair_view_ = nullptr;
+  QStackedWidget* stack_ = nullptr;  ///< the head grid, or a minimal pair
 };
 
 }  // namespace ascope

@@ -15,6 +15,7 @@
 
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/views/attention/attention_plot_conversion.h"
+#include "app/gui/views/sample/minimal_pair_question.h"
 #include "app/gui/views/sample/ranked_answer_html.h"
 #include "engine/core/regular_file.h"
 #include "engine/imaging/image_header.h"
@@ -84,28 +85,57 @@ TryItBox::Reply TryItBox::askJob(const InferenceRequest& request, const QString&
   }
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return failed(html(answer.error()));
+  return replyOf(*answer, request, image_name);
+}
+
+TryItBox::Reply TryItBox::pairJob(const InferenceRequest& request, const std::string& text_b) {
+  if (Status files = checkRunFilesReadable(request.run_dir); !files.ok()) {
+    return failed(html(files.error()));
+  }
+  Expected<MinimalPairReply> asked = askMinimalPair(request, text_b);
+  if (!asked.ok()) return failed(html(asked.error()));
+  Reply reply = replyOf(asked->a, request, {});
+  const MinimalPairPlotData& pair = asked->pair;
+  reply.text = tr("<b>A</b>: %1<br><b>B</b>: %2")
+                   .arg(pair.answer_a.toHtmlEscaped(), pair.answer_b.toHtmlEscaped());
+  if (!pair.ranking.isEmpty()) {
+    const MinimalPairPlotData::HeadChange& top = pair.ranking.front();
+    reply.text += tr("<br><small>most changed: %1 · layer %2 · head %3 (%4)</small>")
+                      .arg(pair.a.groups[static_cast<size_t>(top.group)].name.toHtmlEscaped())
+                      .arg(top.layer)
+                      .arg(top.head)
+                      .arg(top.change, 0, 'f', 2);
+  }
+  reply.caption = tr("<b>A minimal pair under the scope</b>: “%1” | “%2”")
+                      .arg(pair.input_a.toHtmlEscaped(), pair.input_b.toHtmlEscaped());
+  reply.pair = pair;
+  return reply;
+}
+
+TryItBox::Reply TryItBox::replyOf(const InferenceAnswer& answer, const InferenceRequest& request,
+                                  const QString& image_name) {
   Reply reply;
-  reply.text = describe(*answer, request.beam_width);
+  reply.text = describe(answer, request.beam_width);
   reply.ok = true;
-  if (!answer->attention.groups.empty()) {
-    reply.attention = toAttentionPlotData(answer->attention);
-    reply.attention->step = answer->step;
+  if (!answer.attention.groups.empty()) {
+    reply.attention = toAttentionPlotData(answer.attention);
+    reply.attention->step = answer.step;
     SamplePrediction& sample = reply.sample;
-    sample.step = answer->step;
-    sample.task = answer->task;
+    sample.step = answer.step;
+    sample.task = answer.task;
     sample.sample_index = -1;
     sample.input = request.text;
     // The picture the attention is drawn over, shared with the attention: not copied.
-    sample.payloads.put(sharedInputOf(answer->attention.payloads));
-    sample.answer = answer->label;
-    sample.probability = answer->probability;
+    sample.payloads.put(sharedInputOf(answer.attention.payloads));
+    sample.answer = answer.label;
+    sample.probability = answer.probability;
     const QString input = request.text.empty()
                               ? image_name
                               : QStringLiteral("“%1”").arg(QString::fromStdString(request.text));
     reply.caption = tr("<b>Your input under the scope</b>: %1 → <b>%2</b> (checkpoint at step "
                        "%3)")
-                        .arg(input.toHtmlEscaped(), html(answer->label))
-                        .arg(answer->step);
+                        .arg(input.toHtmlEscaped(), html(answer.label))
+                        .arg(answer.step);
   }
   return reply;
 }
@@ -229,6 +259,12 @@ void TryItBox::askText(const QString& text) {
   request.run_dir = run_->folder().toStdString();
   request.text = text.trimmed().toStdString();
   if (beam_->isVisibleTo(this)) request.beam_width = beam_->value();
+  // "too big | too small": a minimal pair, both asked and compared head by head.
+  if (const auto pair = splitPair(text)) {
+    request.text = pair->first.toStdString();
+    start([request, b = pair->second.toStdString()] { return pairJob(request, b); });
+    return;
+  }
   start([request] { return askJob(request); });
 }
 
@@ -255,6 +291,7 @@ void TryItBox::onFinished() {
   ask_->setEnabled(!run_->folder().isEmpty());
   image_button_->setEnabled(!run_->folder().isEmpty());
   if (reply.attention) Q_EMIT inputExamined(*reply.attention, reply.sample, reply.caption);
+  if (reply.pair) Q_EMIT pairExamined(*reply.pair);
   Q_EMIT answered(reply.text, reply.ok);
 }
 

@@ -10,6 +10,7 @@
 
 #include "engine/vocabulary/events.h"
 #include "widgets/attention/attention_plot_data.h"
+#include "widgets/attention/minimal_pair_view.h"
 
 class QLabel;
 class QLineEdit;
@@ -19,6 +20,7 @@ class QSpinBox;
 namespace ascope {
 
 class CurrentRun;
+struct InferenceAnswer;
 struct InferenceRequest;
 
 class TryItBox : public QWidget {
@@ -32,7 +34,8 @@ class TryItBox : public QWidget {
   /// Before any run is shown: the task whose kind of input the box asks for.
   void setPendingTask(const QString& task);
 
-  /// Asks the model about `text` (text tasks) or the image file at `path` (image tasks).
+  /// Asks the model about `text` (text tasks) or the image file at `path` (image tasks). A text
+  /// "A | B" is a minimal pair: both are asked, and compared head by head (pairExamined).
   void askText(const QString& text);
   void askImage(const QString& path);
   bool isBusy() const { return watcher_.isRunning(); }
@@ -49,6 +52,8 @@ class TryItBox : public QWidget {
   /// put under the scope; `caption` names the input and the answer.
   void inputExamined(const AttentionPlotData& attention, const SamplePrediction& sample,
                      const QString& caption);
+  /// A minimal pair was asked: after inputExamined (with A), both inputs' attention lined up.
+  void pairExamined(const MinimalPairPlotData& pair);
 
  public:
   struct Reply {
@@ -58,11 +63,16 @@ class TryItBox : public QWidget {
     std::optional<AttentionPlotData> attention;
     SamplePrediction sample;
     QString caption;
+    std::optional<MinimalPairPlotData> pair;  ///< a minimal pair's comparison
   };
 
  private:
   /// Worker-thread jobs: nothing that opens a file or runs the model runs on the GUI thread.
   static Reply askJob(const InferenceRequest& request, const QString& image_name = {});
+  static Reply pairJob(const InferenceRequest& request, const std::string& text_b);
+  /// The box's reply to an answer (its text, the attention to put under the scope).
+  static Reply replyOf(const InferenceAnswer& answer, const InferenceRequest& request,
+                       const QString& image_name);
   static Reply imageJob(InferenceRequest request, const QString& path, int side);
   void start(const std::function<Reply()>& job);
   void onFinished();

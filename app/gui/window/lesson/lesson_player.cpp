@@ -9,6 +9,7 @@
 #include "app/gui/views/sample/try_it_box.h"
 #include "app/gui/window/run/run_controller.h"
 #include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/minimal_pair_view.h"
 #include "widgets/attention/prediction_round.h"
 
 namespace ascope {
@@ -118,8 +119,13 @@ void LessonPlayer::showInput() {
                       [this, generation](const QString& text, bool ok) {
                         if (generation == generation_ && !ok) finish(text);
                       });
-  try_it->input()->setText(QString::fromStdString(moment.text));
-  try_it->askText(QString::fromStdString(moment.text));
+  // A minimal pair is asked as Try it takes one: "A | B".
+  const QString asked = moment.pair_text.empty() ? QString::fromStdString(moment.text)
+                                                 : QStringLiteral("%1 | %2").arg(
+                                                       QString::fromStdString(moment.text),
+                                                       QString::fromStdString(moment.pair_text));
+  try_it->input()->setText(asked);
+  try_it->askText(asked);
 }
 
 void LessonPlayer::showHead() {
@@ -133,6 +139,14 @@ void LessonPlayer::showHead() {
   }
   panel->setCurrentLayer(moment.layer);
   panel->setCurrentHead(moment.head);
+  if (parts_.attention->isShowingPair()) {
+    MinimalPairView* pair = parts_.attention->pairView();
+    int group = 0;
+    for (int g = 0; g < static_cast<int>(pair->pair().a.groups.size()); ++g)
+      if (pair->pair().a.groups[static_cast<size_t>(g)].id == QString::fromStdString(moment.group))
+        group = g;
+    pair->showHead(group, moment.layer, moment.head);
+  }
   parts_.raise_dock(dockTitle(moment.view));
   if (moment.hidden && (moment.view == "attention" || moment.view == "heads")) {
     parts_.raise_dock(dockTitle("attention"));
@@ -167,7 +181,13 @@ LessonMoment LessonPlayer::momentFromWindow() const {
   const AttentionPresenter* attention = parts_.attention;
   const AttentionHeadGridPanel* panel = attention->panel();
   if (attention->isShowingAsked()) {
-    moment.text = parts_.sample->tryIt()->input()->text().toStdString();
+    const QString asked = parts_.sample->tryIt()->input()->text();
+    moment.text = asked.toStdString();
+    if (attention->isShowingPair()) {
+      const MinimalPairView* pair = attention->pairView();
+      moment.text = pair->pair().input_a.toStdString();
+      moment.pair_text = pair->pair().input_b.toStdString();
+    }
   } else {
     moment.step = attention->shownStep();
     moment.sample = attention->probeIndex();

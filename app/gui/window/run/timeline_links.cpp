@@ -52,6 +52,7 @@ TimelineLinks::TimelineLinks(AttentionPresenter* timeline, CurvesPresenter* curv
             timeline->showAsked(attention, caption);
             sample->showAsked(asked);
           });
+  connect(sample->tryIt(), &TryItBox::pairExamined, timeline, &AttentionPresenter::showPair);
 }
 
 }  // namespace ascope

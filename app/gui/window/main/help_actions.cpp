@@ -74,12 +74,23 @@ QString HelpActions::shortcutsHtml(const QMenuBar* menus) {
   rows << row(tr("← / →"), tr("Attention: previous / next head"));
   rows << row(tr("↑ / ↓, PgUp / PgDn"), tr("Attention: previous / next layer"));
   rows << row(tr("← / →, Home / End"), tr("Decoding: previous / next token, first / last"));
+  rows << row(tr("H, R"), tr("Attention: hide the enlarged head so the class guesses first; reveal "
+                             "it with the guess scored"));
+  rows << row(tr("Arrows, Space, + / −"),
+              tr("While the class guesses: move the cursor, mark its cell, add / remove votes"));
+  rows << row(tr("Q"), tr("While the class guesses: the cursor's row only, or the whole head"));
+  rows << row(tr("H, Esc"), tr("End the guessing round: the head as usual"));
   rows << row(tr("Mouse wheel, drag"), tr("Curves and enlarged head: zoom, pan"));
   rows << row(tr("Double-click a dock's title"), tr("That dock alone; Esc brings the layout back"));
   rows << row(tr("Esc"), tr("Back to the run (an asked input, a dock alone)"));
   rows << row(tr("Space, Esc in a text field"),
               tr("The field keeps Space; Esc gives the keyboard back to the window, where Space "
                  "pauses and resumes again (it never presses a focused button)"));
+  rows << QStringLiteral("<tr><td colspan='2'><h4 style='margin:10px 0 2px 0'>%1</h4></td></tr>")
+              .arg(tr("While a lesson is open"));
+  rows << row(tr("Page Down / Page Up"),
+              tr("Next / previous moment, wherever the focus is (a presenter's clicker sends "
+                 "them); text fields and dialogs keep them"));
   return QStringLiteral("<table cellspacing='2'>%1</table>").arg(rows.join(QString()));
 }
 

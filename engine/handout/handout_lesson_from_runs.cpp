@@ -165,9 +165,10 @@ Expected<HandoutLessonMoment> readMoment(const std::string& lesson_path, const L
 
 }  // namespace
 
-HandoutLessonRead readHandoutLesson(const std::string& lesson_path, const Lesson& lesson,
+HandoutLessonRead readHandoutLesson(const std::string& lesson_path, const LessonRead& playable,
                                     const std::string& run_dir,
                                     const HandoutLessonOptions& options) {
+  const Lesson& lesson = playable.lesson;
   HandoutLessonRead read;
   read.lesson.title = lesson.title;
   read.lesson.sources.push_back({lesson_path, "the lesson this handout carries"});
@@ -182,8 +183,8 @@ HandoutLessonRead readHandoutLesson(const std::string& lesson_path, const Lesson
     if (moment.ok()) {
       read.lesson.moments.push_back(std::move(*moment));
     } else {
-      read.skipped.push_back(lesson_path + ": " + lessonMomentName(i, m.question) + ": " +
-                             moment.error() + "; skipped");
+      read.skipped.push_back(lesson_path + ": " + playable.momentName(i) + ": " + moment.error() +
+                             "; skipped");
     }
   }
   return read;

@@ -11,7 +11,7 @@
 
 #include "engine/handout/handout_data_from_run.h"
 #include "engine/handout/handout_lesson.h"
-#include "engine/runfolder/lesson/lesson.h"
+#include "engine/runfolder/lesson/lesson_file.h"
 #include "engine/vocabulary/attention_snapshot.h"
 #include "engine/vocabulary/expected.h"
 
@@ -37,10 +37,10 @@ struct HandoutLessonRead {
   std::vector<std::string> skipped;
 };
 
-/// The moments of `lesson`, read from `lesson_path` and checked against their runs
+/// The moments of `playable`, read from `lesson_path` and checked against their runs
 /// (playableLesson), as the handout of the run at `run_dir` carries them, each run resolved
-/// beside the lesson file.
-HandoutLessonRead readHandoutLesson(const std::string& lesson_path, const Lesson& lesson,
+/// beside the lesson file; a moment left out is named as the file numbers it.
+HandoutLessonRead readHandoutLesson(const std::string& lesson_path, const LessonRead& playable,
                                     const std::string& run_dir,
                                     const HandoutLessonOptions& options);
 

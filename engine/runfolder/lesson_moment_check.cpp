@@ -114,17 +114,20 @@ Status checkMomentAgainstRun(const std::string& run_dir, const LessonMoment& m) 
 
 LessonRead playableLesson(const std::string& lesson_path, LessonRead read) {
   std::vector<LessonMoment> playable;
+  std::vector<std::size_t> positions;
   for (std::size_t i = 0; i < read.lesson.moments.size(); ++i) {
     const LessonMoment& m = read.lesson.moments[i];
     const Status s = checkMomentAgainstRun(lessonRunPath(lesson_path, m), m);
     if (s.ok()) {
       playable.push_back(m);
+      positions.push_back(i < read.positions.size() ? read.positions[i] : i);
       continue;
     }
-    read.skipped.push_back(lesson_path + ": " + lessonMomentName(i, m.question) + ": " + s.error() +
+    read.skipped.push_back(lesson_path + ": " + read.momentName(i) + ": " + s.error() +
                            "; skipped");
   }
   read.lesson.moments = std::move(playable);
+  read.positions = std::move(positions);
   return read;
 }
 

@@ -70,7 +70,7 @@ HandoutLessonRead lessonAt(const std::string& path, const std::string& run, AskT
   const LessonRead playable = playableLesson(path, *read);
   HandoutLessonOptions options;
   options.ask = std::move(ask);
-  HandoutLessonRead carried = readHandoutLesson(path, playable.lesson, run, options);
+  HandoutLessonRead carried = readHandoutLesson(path, playable, run, options);
   carried.skipped.insert(carried.skipped.begin(), playable.skipped.begin(), playable.skipped.end());
   return carried;
 }

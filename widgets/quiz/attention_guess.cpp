@@ -80,7 +80,7 @@ QString describeScore(const GuessScore& score) {
   }
   if (score.top_hits == 1)
     return text + QObject::tr(" · top key “%1” guessed ✓").arg(score.top_key);
-  return text + QObject::tr(" · the top key was “%1” (%2) ✗")
+  return text + QObject::tr(" · the top key was “%1” (%2)")
                     .arg(score.top_key)
                     .arg(score.top_weight, 0, 'f', 2);
 }

@@ -14,7 +14,7 @@ PredictionBar::PredictionBar(QWidget* parent) : QWidget(parent) {
   scope_ = new QComboBox(this);
   scope_->setObjectName(QStringLiteral("predictionScope"));
   scope_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  scope_->setMinimumContentsLength(6);
+  scope_->setMinimumContentsLength(10);
   scope_->setToolTip(
       tr("What the class predicts: the whole head, or one query's row (Q narrows "
          "the round to the row under the cursor)"));
@@ -38,7 +38,7 @@ PredictionBar::PredictionBar(QWidget* parent) : QWidget(parent) {
 
   auto* controls = new QHBoxLayout;
   controls->setContentsMargins(0, 0, 0, 0);
-  controls->addWidget(new QLabel(tr("Ask first:"), this));
+  controls->addWidget(new QLabel(tr("Ask first about:"), this));
   controls->addWidget(scope_);
   controls->addWidget(hide_);
   controls->addWidget(reveal_);
@@ -66,7 +66,7 @@ PredictionBar::PredictionBar(QWidget* parent) : QWidget(parent) {
 
 void PredictionBar::setQueries(const QStringList& labels) {
   QStringList items{tr("whole head")};
-  for (const QString& label : labels) items << tr("row of “%1”").arg(label);
+  for (const QString& label : labels) items << tr("“%1”").arg(label);
   QStringList shown;
   for (int i = 0; i < scope_->count(); ++i) shown << scope_->itemText(i);
   if (shown == items) return;

@@ -57,7 +57,7 @@ Expected<HandoutLesson> lessonOf(const std::string& path, const std::string& run
   lesson_options.task_of = options.task_of;
   lesson_options.check_settings = options.check_settings;
   lesson_options.ask = askTypedInput;
-  HandoutLessonRead carried = readHandoutLesson(path, playable.lesson, run, lesson_options);
+  HandoutLessonRead carried = readHandoutLesson(path, playable, run, lesson_options);
   for (const std::string& line : playable.skipped) {
     std::fprintf(stderr, "attentionscope-cli: %s\n", line.c_str());
   }

@@ -167,12 +167,19 @@ Expected<LessonRead> readLesson(const std::string& path) {
     Expected<LessonMoment> moment = readMoment(entry);
     if (moment.ok()) {
       read.lesson.moments.push_back(std::move(*moment));
+      read.positions.push_back(i);
     } else {
       read.skipped.push_back(path + ": " + momentName(i, entry) + ": " + moment.error() +
                              "; skipped");
     }
   }
   return read;
+}
+
+std::string LessonRead::momentName(std::size_t index) const {
+  const std::size_t position = index < positions.size() ? positions[index] : index;
+  return lessonMomentName(position,
+                          index < lesson.moments.size() ? lesson.moments[index].question : "");
 }
 
 std::string lessonMomentName(std::size_t index, const std::string& question) {

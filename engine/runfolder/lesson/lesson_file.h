@@ -25,6 +25,12 @@ struct LessonRead {
   Lesson lesson;
   /// One line per moment left out: "lesson.json: moment 3 ("What does…"): "layer" must be …".
   std::vector<std::string> skipped;
+  /// Each kept moment's place in the file (from 0): a later check that leaves one out names it
+  /// as the file numbers it, not by its place among the moments kept so far.
+  std::vector<std::size_t> positions;
+
+  /// lessonMomentName of kept moment `index`, numbered as in the file.
+  std::string momentName(std::size_t index) const;
 };
 
 /// The lesson in `path`. Errors (the file missing, over 4 MB, not JSON, not an object, another

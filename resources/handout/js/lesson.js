@@ -205,12 +205,14 @@ function drawLesson() {
   }
 }
 
-// The lesson takes the keys while it is on screen, or holds the focus.
+// The lesson takes the keys while it is on screen (any of it in the upper part of the window: a
+// moment that only points at a section is short, and the clicker must not stop there), or holds
+// the focus.
 function lessonOnScreen(target) {
   const section = $('lesson');
   if (target && section.contains(target) && target !== document.body) return true;
   const r = section.getBoundingClientRect();
-  return r.bottom > window.innerHeight * 0.4 && r.top < window.innerHeight * 0.6;
+  return r.bottom > 0 && r.top < window.innerHeight * 0.6;
 }
 function lessonKey(e) {
   if (e.altKey || e.ctrlKey || e.metaKey) return;

@@ -3,6 +3,8 @@
 // range each skip their moment with a message saying so; the others play.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <string>
 #include <vector>
 
@@ -151,6 +153,26 @@ TEST(LessonMomentCheck, AMomentItsRunCannotShowIsSkippedByNameAndTheOthersPlay) 
                                      folder.path("gone") + " is not there; skipped");
   EXPECT_EQ(playable.skipped[1],
             lesson + ": moment 3: layer 2 is out of range: encoder has 2 layers (0 to 1); skipped");
+}
+
+TEST(LessonMomentCheck, AMomentIsNamedAsTheFileNumbersItWhenAnEarlierOneDidNotRead) {
+  testing::FixtureFolder folder;
+  writeRun(folder.path("run"));
+  const std::string lesson = folder.path("lesson.json");
+  {
+    std::ofstream file(lesson);
+    file << R"({"format": 1, "moments": [{"run": "run"}, {"run": "run", "layer": "two"},
+               {"run": "run", "layer": 2}, {"run": "run"}]})";
+  }
+  Expected<LessonRead> read = readLesson(lesson);
+  ASSERT_TRUE(read.ok()) << read.error();
+  ASSERT_EQ(read->skipped.size(), 1u);  // the file's moment 2
+  const LessonRead playable = playableLesson(lesson, std::move(*read));
+  ASSERT_EQ(playable.skipped.size(), 2u);
+  EXPECT_EQ(playable.skipped[1].rfind(lesson + ": moment 3: layer 2", 0), 0u)
+      << playable.skipped[1];
+  EXPECT_EQ(playable.positions, (std::vector<std::size_t>{0, 3}));
+  EXPECT_EQ(playable.momentName(1), "moment 4");
 }
 
 }  // namespace

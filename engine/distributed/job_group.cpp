@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -215,6 +216,10 @@ Expected<std::unique_ptr<JobGroup>> JobGroup::join(const JobRank& job, const c10
                  std::to_string(job.world_size)};
   }
   if (!(job.timeout_s > 0)) return Error{"the job's timeout must be positive"};
+  // A peer that dies leaves its sockets broken: writing to one must be an error this rank can
+  // report and checkpoint around ("rank 1 is gone"), not a SIGPIPE that ends it without a word
+  // or a checkpoint (seen when a killed rank's partner wrote first).
+  std::signal(SIGPIPE, SIG_IGN);
   keepC10ErrorsOnly();
   auto connection = std::make_unique<Connection>();
   connection->timeout = toMilliseconds(job.timeout_s);

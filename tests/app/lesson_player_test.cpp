@@ -239,6 +239,12 @@ void LessonPlayerTest::badMomentsAreSkippedByNameAndNothingIsWritten() {
            qPrintable(said));
   LessonPlayer* player = window.lessonPlayer();
   QCOMPARE(player->lesson().moments.size(), 2u);
+  // The four moments left out are in the file only: saving over it would lose them.
+  QSignalSpy saved(window.lessonActions(), &LessonActions::lessonSaved);
+  window.lessonActions()->saveLesson(path);
+  QCOMPARE(saved.size(), 1);
+  QVERIFY(!saved.first().first().toBool());
+  QVERIFY(messages.last().contains(QStringLiteral("save the lesson under another name")));
   player->play(1);
   QVERIFY(waitForMoment(window));
   QVERIFY(window.attention()->panel()->predictionRound()->isActive());

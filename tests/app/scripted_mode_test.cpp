@@ -174,7 +174,7 @@ void ScriptedModeTest::aLessonAsksAMinimalPairOfTheRunItWrote() {
   QFile file(lesson);
   QVERIFY(file.open(QIODevice::WriteOnly));
   file.write(QStringLiteral(R"({"format": 1, "title": "pairs", "moments": [
-    {"run": "run_%1", "text": "the black cat", "pair_text": "the white cat", "head": 1,
+    {"run": "run_%1", "text": "the film is truly superb", "pair_text": "the film is truly lifeless", "head": 1,
      "question": "Which head moves?"},
     {"run": "run_%1", "step": -1, "query": 1, "hidden": true, "question": "Guess"}]})")
                  .arg(QLatin1String(kSentimentTaskId))
@@ -189,7 +189,8 @@ void ScriptedModeTest::aLessonAsksAMinimalPairOfTheRunItWrote() {
   const QJsonObject panels = pair.report["panels"].toObject();
   QVERIFY2(panels["attention_pair"].toBool(), qPrintable(pair.output));
   const double change = panels["attention_pair_most_changed"].toDouble();
-  QVERIFY2(change > 0 && change <= 1, qPrintable(pair.output));
+  QVERIFY2(change > 0 && change <= 1,
+           qPrintable(pair.output + QJsonDocument(panels).toJson(QJsonDocument::Compact)));
 
   const Result hidden = run({"--lesson", lesson, "--moment", "2", "--tally", "cat 3, the 1",
                              "--reveal", "--report", report, "--quit"},

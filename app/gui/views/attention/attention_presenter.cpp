@@ -133,6 +133,9 @@ AttentionPresenter::AttentionPresenter(const CurrentRun* run, QWidget* parent)
   layout->addLayout(choices);
   layout->addWidget(asked_bar_);
   pair_view_ = new MinimalPairView(this);
+  // Its four panes take the room the head grid has; they must not make the dock (hidden behind
+  // the grid, most of the time) ask for more on a small screen.
+  pair_view_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
   stack_ = new QStackedWidget(this);
   stack_->addWidget(panel_);
   stack_->addWidget(pair_view_);

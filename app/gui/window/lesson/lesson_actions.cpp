@@ -90,7 +90,8 @@ void LessonActions::onOpened() {
     Q_EMIT message(tr("Skipped: %1").arg(QString::fromStdString(skipped)));
   }
   const std::size_t count = opened.read->lesson.moments.size();
-  player_->setLesson(opened.path, std::move(opened.read->lesson));
+  player_->setLesson(opened.path, std::move(opened.read->lesson),
+                     static_cast<int>(opened.read->skipped.size()));
   Q_EMIT message(tr("Lesson %1: %n moment(s) to play (Page Down), %2 skipped", nullptr,
                     static_cast<int>(count))
                      .arg(QFileInfo(opened.path).fileName())
@@ -104,7 +105,8 @@ void LessonActions::saveInteractively(bool ask_for_path) {
     return;
   }
   QString path = player_->path();
-  if (ask_for_path || path.isEmpty()) {
+  // Moments left out when it opened would be lost by saving over the file: ask for another.
+  if (ask_for_path || path.isEmpty() || player_->skippedCount() > 0) {
     path = QFileDialog::getSaveFileName(window_, tr("Save lesson"),
                                         path.isEmpty() ? QStringLiteral("lesson.json") : path,
                                         tr("Lessons (*.json)"));
@@ -114,6 +116,17 @@ void LessonActions::saveInteractively(bool ask_for_path) {
 
 void LessonActions::saveLesson(const QString& path) {
   if (isSaving()) return;
+  if (player_->skippedCount() > 0 && !player_->path().isEmpty() &&
+      QFileInfo(path).absoluteFilePath() == QFileInfo(player_->path()).absoluteFilePath()) {
+    // The moments left out when it opened are in the file, not here: saving over it would
+    // lose them.
+    Q_EMIT message(tr("Not saved over %1: %n of its moment(s) could not be shown and are not in "
+                      "the window; save the lesson under another name",
+                      nullptr, player_->skippedCount())
+                       .arg(path));
+    Q_EMIT lessonSaved(false);
+    return;
+  }
   Lesson lesson = player_->lesson();
   const QDir folder = QFileInfo(path).absoluteDir();
   for (LessonMoment& moment : lesson.moments) {

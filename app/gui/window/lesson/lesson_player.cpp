@@ -41,10 +41,11 @@ QString LessonPlayer::dockTitle(const std::string& view) {
   return tr("Attention");
 }
 
-void LessonPlayer::setLesson(const QString& path, Lesson lesson) {
+void LessonPlayer::setLesson(const QString& path, Lesson lesson, int skipped) {
   close();
   path_ = path;
   lesson_ = std::move(lesson);
+  skipped_ = skipped;
   loaded_ = true;
   Q_EMIT lessonChanged();
 }
@@ -57,6 +58,7 @@ void LessonPlayer::close() {
   after_load_ = {};
   busy_ = false;
   loaded_ = false;
+  skipped_ = 0;
   path_.clear();
   lesson_ = Lesson();
   current_ = -1;
@@ -208,6 +210,12 @@ void LessonPlayer::addMoment(LessonMoment moment) {
   current_ = std::max(0, current_ + 1);
   Q_EMIT lessonChanged();
   Q_EMIT momentShown(current_, {});
+}
+
+void LessonPlayer::appendMoment(LessonMoment moment) {
+  loaded_ = true;
+  lesson_.moments.push_back(std::move(moment));
+  Q_EMIT lessonChanged();
 }
 
 void LessonPlayer::removeCurrent() {

@@ -37,8 +37,11 @@ class LessonPlayer : public QObject {
   LessonPlayer(Parts parts, QObject* parent = nullptr);
 
   /// A lesson read from `path` ("" for one not saved yet), its moments' runs already resolved to
-  /// folders (lessonRunPath). Shows nothing until play().
-  void setLesson(const QString& path, Lesson lesson);
+  /// folders (lessonRunPath); `skipped` of the file's moments could not be shown and are not in
+  /// it. Shows nothing until play().
+  void setLesson(const QString& path, Lesson lesson, int skipped = 0);
+  /// Moments of the file left out when it was opened: saving over it would lose them.
+  int skippedCount() const { return skipped_; }
   void close();
   bool isLoaded() const { return loaded_; }
   const Lesson& lesson() const { return lesson_; }
@@ -58,6 +61,8 @@ class LessonPlayer : public QObject {
   LessonMoment momentFromWindow() const;
   /// Inserts `moment` after the one shown (at the end before the first) and shows it as current.
   void addMoment(LessonMoment moment);
+  /// Adds `moment` after the last one (the moment shown stays).
+  void appendMoment(LessonMoment moment);
   /// Drops the moment shown.
   void removeCurrent();
 
@@ -88,6 +93,7 @@ class LessonPlayer : public QObject {
   QString path_;
   Lesson lesson_;
   bool loaded_ = false;
+  int skipped_ = 0;
   int current_ = -1;
   bool busy_ = false;
   int generation_ = 0;  ///< bumps with every play(): late answers for an older one are dropped

@@ -3,12 +3,14 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cstdio>
 #include <tuple>
 
 #include "app/gui/window/export/attention_video_export.h"
 #include "app/version.h"
 #include "engine/models/translator_config.h"
+#include "engine/runfolder/lesson/lesson.h"
 #include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
@@ -227,6 +229,26 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   const QCommandLineOption lesson_reveal(
       QStringLiteral("reveal"), QStringLiteral("With --lesson: reveal the hidden head and score."));
   parser.addOptions({lesson, lesson_moment, lesson_tally, lesson_reveal});
+  const QCommandLineOption add_moment(
+      QStringLiteral("add-moment"),
+      QStringLiteral("With --open and --lesson-out: add what the window shows as a moment with "
+                     "this question (Lesson → Add moment…)."),
+      QStringLiteral("question"));
+  const QCommandLineOption lesson_out(
+      QStringLiteral("lesson-out"),
+      QStringLiteral("The lesson file --add-moment adds to (created when missing)."),
+      QStringLiteral("file"));
+  const QCommandLineOption hide_query(
+      QStringLiteral("hide-query"),
+      QStringLiteral("With --add-moment: hidden until the class has guessed; -1 the whole head, "
+                     "else that query's row."),
+      QStringLiteral("n"));
+  const QCommandLineOption moment_view(
+      QStringLiteral("moment-view"),
+      QStringLiteral("With --add-moment: the view that shows it (attention, heads, decoding, "
+                     "encoding, curves, sample)."),
+      QStringLiteral("view"));
+  parser.addOptions({add_moment, lesson_out, hide_query, moment_view});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return std::nullopt;
@@ -272,7 +294,8 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
        {std::tuple{&ablate, 16, 100000, &o.ablate_samples},
         std::tuple{&beam, 1, static_cast<int>(TranslatorConfig::kMaxBeamWidth), &o.beam},
         std::tuple{&probe, 0, 15, &o.probe_sample}, std::tuple{&zoom, -3, 8, &o.zoom},
-        std::tuple{&lesson_moment, 1, 500, &o.lesson_moment}}) {
+        std::tuple{&lesson_moment, 1, 500, &o.lesson_moment},
+        std::tuple{&hide_query, -1, 100000, &o.hide_query}}) {
     if (QString problem = readIntInRange(parser, *option, lo, hi, value); !problem.isEmpty()) {
       *error = problem;
       return std::nullopt;
@@ -372,6 +395,26 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   if ((parser.isSet(lesson_moment) || o.lesson_reveal || !o.lesson_tally.isEmpty()) &&
       o.lesson.isEmpty()) {
     *error = QStringLiteral("--moment, --tally and --reveal go with --lesson");
+    return std::nullopt;
+  }
+  o.add_moment = parser.value(add_moment);
+  o.lesson_out = parser.value(lesson_out);
+  if (parser.isSet(moment_view)) o.moment_view = parser.value(moment_view);
+  if (!kLessonViews.empty() && std::find(kLessonViews.begin(), kLessonViews.end(),
+                                         o.moment_view.toStdString()) == kLessonViews.end()) {
+    *error = QStringLiteral(
+                 "--moment-view must be attention, heads, decoding, encoding, curves "
+                 "or sample, got \"%1\"")
+                 .arg(o.moment_view);
+    return std::nullopt;
+  }
+  if (!o.add_moment.isEmpty() && (o.open_dir.isEmpty() || o.lesson_out.isEmpty())) {
+    *error = QStringLiteral("--add-moment needs --open (the run) and --lesson-out (the lesson)");
+    return std::nullopt;
+  }
+  if ((parser.isSet(hide_query) || parser.isSet(moment_view) || !o.lesson_out.isEmpty()) &&
+      o.add_moment.isEmpty()) {
+    *error = QStringLiteral("--lesson-out, --hide-query and --moment-view go with --add-moment");
     return std::nullopt;
   }
   if (!o.lesson.isEmpty() && (!o.open_dir.isEmpty() || o.train_steps > 0)) {

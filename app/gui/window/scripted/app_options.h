@@ -75,6 +75,14 @@ struct AppOptions {
   int lesson_moment = 1;
   QString lesson_tally;
   bool lesson_reveal = false;
+  /// Builds a lesson from the window: once the run is shown as the other options say (--open,
+  /// --step, --probe-sample, --ask, --group, --layer, --head), the moment on screen is added
+  /// with this question to `lesson_out` (created when missing), hidden when `hide_query` >= -1
+  /// (-1: the whole head, else that query's row), shown in `moment_view`.
+  QString add_moment;
+  QString lesson_out;
+  int hide_query = -2;
+  QString moment_view = QStringLiteral("attention");
 
   /// Scripted: something to do without a person (train, open, screenshot or quit).
   bool scripted() const {

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -113,7 +114,8 @@ void ScriptedRun::begin() {
   // screenshot blocked the window (and its --timeout) for good, or was replaced.
   for (const auto& [option, path] :
        {std::pair{"--screenshot", &options_.screenshot}, std::pair{"--report", &options_.report},
-        std::pair{"--export-video", &options_.export_video}}) {
+        std::pair{"--export-video", &options_.export_video},
+        std::pair{"--lesson-out", &options_.lesson_out}}) {
     if (path->isEmpty()) continue;
     if (const Status s = checkOutputFile(QFile::encodeName(*path).toStdString(), outputInputs());
         !s.ok()) {
@@ -336,12 +338,51 @@ void ScriptedRun::inspect() {
   inspection->inspectText(options_.inspect_text, options_.inspect_pair);
 }
 
+void ScriptedRun::addMoment() {
+  AttentionHeadGridPanel* panel = window_->attention()->panel();
+  panel->setCurrentLayer(options_.video_layer);
+  panel->setCurrentHead(options_.video_head);
+  if (options_.hide_query >= -1) panel->predictionRound()->start(options_.hide_query);
+  LessonMoment moment = window_->lessonPlayer()->momentFromWindow();
+  moment.question = options_.add_moment.toStdString();
+  moment.view = options_.moment_view.toStdString();
+  LessonActions* actions = window_->lessonActions();
+  LessonPlayer* player = window_->lessonPlayer();
+  connect(actions, &LessonActions::message, this, [this](const QString& text) { say(text); });
+  connect(actions, &LessonActions::lessonSaved, this, [this](bool ok) {
+    if (!ok) return fail(1, tr("--lesson-out %1 was not written").arg(options_.lesson_out));
+    finishNow();
+  });
+  const auto append_and_save = [this, actions, player, moment] {
+    player->appendMoment(moment);
+    say(tr("moment %1 added: %2")
+            .arg(player->lesson().moments.size())
+            .arg(QString::fromStdString(moment.question)));
+    actions->saveLesson(options_.lesson_out);
+  };
+  if (!QFileInfo::exists(options_.lesson_out)) {
+    Lesson lesson;
+    lesson.title = QFileInfo(options_.lesson_out).completeBaseName().toStdString();
+    player->setLesson(options_.lesson_out, lesson);
+    return append_and_save();
+  }
+  connect(actions, &LessonActions::lessonOpened, this, [this, append_and_save](bool ok) {
+    if (!ok) return fail(1, tr("--lesson-out %1 did not open").arg(options_.lesson_out));
+    append_and_save();
+  });
+  actions->openLesson(options_.lesson_out);
+}
+
 void ScriptedRun::finishNow() {
   // Queued replots, layouts and timeline loads need a few event-loop turns.
   QTimer::singleShot(500, this, [this] {
     if (done_) return;
     window_->attention()->waitForLoad();
     QCoreApplication::processEvents();
+    if (!options_.add_moment.isEmpty() && !moment_added_) {
+      moment_added_ = true;
+      return addMoment();
+    }
     const int code = writeOutputs();
     done_ = true;
     timeout_.stop();

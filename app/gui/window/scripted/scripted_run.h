@@ -50,6 +50,9 @@ class ScriptedRun : public QObject {
   void onRunOpened();
   /// --lesson: opens it, plays --moment, enters --tally, --reveal, then settles and finishes.
   void playLesson();
+  /// --add-moment: the window's moment added to --lesson-out (opened first when it exists), then
+  /// the outputs as usual.
+  void addMoment();
   /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
   /// outputs and finishes.
   void settleAndFinish();
@@ -104,6 +107,7 @@ class ScriptedRun : public QObject {
   QString answer_;
   bool ask_failed_ = false;  ///< --ask got no answer: the run ends with exit code 1
   bool done_ = false;
+  bool moment_added_ = false;  ///< --add-moment has run (the outputs follow)
 };
 
 }  // namespace ascope

@@ -152,6 +152,15 @@ void LessonPlayerTest::pageKeysPlayMomentsAcrossRuns() {
   QCOMPARE(player->current(), 1);
   QVERIFY(panel->predictionRound()->isActive());
   QCOMPARE(question->text(), QStringLiteral("Where does patch 1 look?"));
+
+  // Removing the moment shown makes the one before current: Next shows the one that followed.
+  player->removeCurrent();
+  QCOMPARE(player->lesson().moments.size(), 2u);
+  QCOMPARE(player->current(), 0);
+  QTest::keyClick(&window, Qt::Key_PageDown);
+  QVERIFY(waitForMoment(window));
+  QCOMPARE(player->current(), 1);
+  QCOMPARE(question->text(), QStringLiteral("When did it stop learning?"));
 }
 
 void LessonPlayerTest::momentsBuiltInTheWindowAreSavedAndOpenAgain() {

@@ -832,8 +832,8 @@ class AttentionHeadGridPanelTest : public QObject {
     QTest::keyClick(panel.headView(), Qt::Key_Plus);
     QCOMPARE(round->guess().votes(1, 0), 2);
     QTest::keyClick(panel.headView(), Qt::Key_Minus);
-    QTest::keyClick(panel.headView(), Qt::Key_Up);  // one row asked: the cursor stays on it
-    QTest::keyClick(panel.headView(), Qt::Key_Space);
+    QTest::keyClick(panel.headView(), Qt::Key_Up);      // one row asked: the cursor stays on it
+    QTest::keyClick(panel.headView(), Qt::Key_Return);  // Enter toggles as Space does
     QCOMPARE(round->guess().votes(1, 0), 0);
     QCOMPARE(round->guess().rows(), QList<int>{1});
     QSignalSpy revealed(round, &PredictionRound::revealedScore);
@@ -846,7 +846,7 @@ class AttentionHeadGridPanelTest : public QObject {
     QVERIFY(panel.headGrid()->isVisible());
     QCOMPARE(panel.headView()->hoverText(cell),
              QStringLiteral("cat → cat: ") + AttentionHeadDisplay::formatWeight(0.6f));
-    QTest::keyClick(panel.headView(), Qt::Key_Escape);
+    QTest::keyClick(panel.headView(), Qt::Key_H);
     QVERIFY(!round->isActive());
     QTest::keyClick(panel.headView(), Qt::Key_Right);  // the arrows change the head again
     QCOMPARE(panel.currentHead(), 1);
@@ -882,6 +882,7 @@ class AttentionHeadGridPanelTest : public QObject {
     QCOMPARE(round->query(), 2);
     QVERIFY(tally->isEnabled());
     tally->setText(QStringLiteral("the 3, sat 7"));
+    tally->setFocus();  // typed into: Enter is the field's, not the head's
     QTest::keyClick(tally, Qt::Key_Return);
     QCOMPARE(round->guess().votes(2, 0), 3);
     QCOMPARE(round->guess().votes(2, 2), 7);

@@ -41,7 +41,6 @@ void PredictionRound::addKeys(QWidget* host) {
       start(-1);
     }
   });
-  end_key_ = add(QKeySequence(Qt::Key_Escape), [this] { end(); });
   guessing_keys_ = {
       add(QKeySequence(Qt::Key_Left), [this] { moveCursor(0, -1); }),
       add(QKeySequence(Qt::Key_Right), [this] { moveCursor(0, 1); }),
@@ -54,6 +53,13 @@ void PredictionRound::addKeys(QWidget* host) {
       add(QKeySequence(Qt::Key_Q), [this] { setQuery(query_ < 0 ? cursor_.y() : -1); }),
       add(QKeySequence(Qt::Key_R), [this] { reveal(); }),
   };
+  // Enter toggles too, but only on the head itself: in the votes field it enters the tally.
+  for (const Qt::Key key : {Qt::Key_Return, Qt::Key_Enter}) {
+    auto* enter = new QShortcut(QKeySequence(key), view_);
+    enter->setContext(Qt::WidgetShortcut);
+    connect(enter, &QShortcut::activated, this, [this] { toggle(cursor_.y(), cursor_.x()); });
+    guessing_keys_ << enter;
+  }
 }
 
 void PredictionRound::start(int query) {
@@ -173,7 +179,6 @@ void PredictionRound::syncBar() {
   bar_->setQueries(queries);
   bar_->showState(active_, revealed_, query_);
   for (QShortcut* key : guessing_keys_) key->setEnabled(active_ && !revealed_);
-  end_key_->setEnabled(active_);
   if (!active_) {
     bar_->setMessage({}, false);
   } else if (revealed_) {

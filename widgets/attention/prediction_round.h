@@ -24,7 +24,8 @@ class PredictionRound : public QObject {
  public:
   /// Keys work while focus is inside `keys_host` (the attention panel): H hides or ends, Q
   /// narrows to the cursor's row (or back to the whole head), arrows move the cursor, Space
-  /// toggles its cell, + and − add and remove votes, R reveals, Esc ends.
+  /// toggles its cell (Enter too: Space is the run's while it trains), + and − add and
+  /// remove votes, R reveals. (Not Esc: the window's Esc goes back to the run.)
   PredictionRound(AttentionHeatmapView* view, PredictionBar* bar, QWidget* keys_host);
 
   /// Covers the head on screen (`query` -1) or its row `query`, and clears the guess.
@@ -78,7 +79,6 @@ class PredictionRound : public QObject {
   AttentionGuess guess_;
   QPoint cursor_{-1, -1};            ///< x = key, y = query
   QList<QShortcut*> guessing_keys_;  ///< only while a round is being guessed
-  QShortcut* end_key_ = nullptr;
 };
 
 }  // namespace ascope

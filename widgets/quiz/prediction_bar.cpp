@@ -84,7 +84,7 @@ void PredictionBar::showState(bool active, bool revealed, int query) {
     if (query + 1 < scope_->count()) scope_->setCurrentIndex(query + 1);
   }
   hide_->setText(active ? tr("End") : tr("Hide"));
-  hide_->setToolTip(active ? tr("End the round: the head as usual (H, Esc)")
+  hide_->setToolTip(active ? tr("End the round: the head as usual (H)")
                            : tr("Hide the pattern so the class predicts it first (H)"));
   scope_->setEnabled(!revealed);
   reveal_->setEnabled(active && !revealed);

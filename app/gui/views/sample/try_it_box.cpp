@@ -95,7 +95,7 @@ TryItBox::Reply TryItBox::pairJob(const InferenceRequest& request, const std::st
   Expected<MinimalPairReply> asked = askMinimalPair(request, text_b);
   if (!asked.ok()) return failed(html(asked.error()));
   Reply reply = replyOf(asked->a, request, {});
-  const MinimalPairPlotData& pair = asked->pair;
+  MinimalPairPlotData& pair = asked->pair;
   reply.text = tr("<b>A</b>: %1<br><b>B</b>: %2")
                    .arg(pair.answer_a.toHtmlEscaped(), pair.answer_b.toHtmlEscaped());
   if (!pair.ranking.isEmpty()) {
@@ -108,7 +108,8 @@ TryItBox::Reply TryItBox::pairJob(const InferenceRequest& request, const std::st
   }
   reply.caption = tr("<b>A minimal pair under the scope</b>: “%1” | “%2”")
                       .arg(pair.input_a.toHtmlEscaped(), pair.input_b.toHtmlEscaped());
-  reply.pair = pair;
+  // Moved, not copied: a long pair of a large model is hundreds of megabytes.
+  reply.pair = std::move(pair);
   return reply;
 }
 

@@ -18,7 +18,8 @@ LessonActions::LessonActions(LessonPlayer* player, QWidget* window)
   connect(&save_watcher_, &QFutureWatcher<Status>::finished, this, [this] {
     const Status status = save_watcher_.result();
     if (status.ok()) {
-      player_->setPath(saving_path_);
+      // Another lesson may be open by now: the path is this file's only if it still is.
+      if (player_->serial() == saving_serial_) player_->setPath(saving_path_);
       Q_EMIT message(tr("Lesson saved: %1").arg(saving_path_));
     } else {
       Q_EMIT message(
@@ -136,6 +137,7 @@ void LessonActions::saveLesson(const QString& path) {
     moment.run = (relative.startsWith(QStringLiteral("..")) ? run : relative).toStdString();
   }
   saving_path_ = path;
+  saving_serial_ = player_->serial();
   save_watcher_.setFuture(QtConcurrent::run(
       [path, lesson = std::move(lesson)] { return writeLesson(path.toStdString(), lesson); }));
 }

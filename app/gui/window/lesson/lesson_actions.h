@@ -56,6 +56,7 @@ class LessonActions : public QObject {
   QFutureWatcher<Opened> open_watcher_;
   QFutureWatcher<Status> save_watcher_;
   QString saving_path_;
+  int saving_serial_ = -1;  ///< the player's lesson being saved (LessonPlayer::serial)
 };
 
 }  // namespace ascope

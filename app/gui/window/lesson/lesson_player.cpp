@@ -50,13 +50,26 @@ void LessonPlayer::setLesson(const QString& path, Lesson lesson, int skipped) {
   Q_EMIT lessonChanged();
 }
 
-void LessonPlayer::close() {
+void LessonPlayer::cancelPending() {
   ++generation_;
   for (const QMetaObject::Connection& c : waiting_) disconnect(c);
   waiting_.clear();
   poll_.stop();
   after_load_ = {};
   busy_ = false;
+}
+
+const LessonMoment* LessonPlayer::pendingMoment() {
+  if (current_ >= 0 && current_ < static_cast<int>(lesson_.moments.size())) {
+    return &lesson_.moments[static_cast<size_t>(current_)];
+  }
+  finish(tr("the lesson changed while the moment was loading"));
+  return nullptr;
+}
+
+void LessonPlayer::close() {
+  cancelPending();
+  ++serial_;
   loaded_ = false;
   skipped_ = 0;
   path_.clear();
@@ -67,10 +80,7 @@ void LessonPlayer::close() {
 
 void LessonPlayer::play(int index) {
   if (!loaded_ || index < 0 || index >= static_cast<int>(lesson_.moments.size())) return;
-  ++generation_;
-  for (const QMetaObject::Connection& c : waiting_) disconnect(c);
-  waiting_.clear();
-  poll_.stop();
+  cancelPending();
   current_ = index;
   busy_ = true;
   // A round of the moment before must not carry over to this one's head.
@@ -96,7 +106,9 @@ void LessonPlayer::play(int index) {
 void LessonPlayer::showInput() {
   for (const QMetaObject::Connection& c : waiting_) disconnect(c);
   waiting_.clear();
-  const LessonMoment& moment = lesson_.moments[static_cast<size_t>(current_)];
+  const LessonMoment* pending = pendingMoment();
+  if (!pending) return;
+  const LessonMoment& moment = *pending;
   AttentionPresenter* attention = parts_.attention;
   if (moment.text.empty()) {
     if (attention->isShowingAsked()) attention->returnToRun();
@@ -111,8 +123,15 @@ void LessonPlayer::showInput() {
     });
     return;
   }
-  const int generation = generation_;
   TryItBox* try_it = parts_.sample->tryIt();
+  if (try_it->isBusy()) {
+    // Its answer to an earlier question would be taken for this moment's: wait for it first.
+    QTimer::singleShot(50, this, [this, generation = generation_] {
+      if (generation == generation_) showInput();
+    });
+    return;
+  }
+  const int generation = generation_;
   waiting_ << connect(attention, &AttentionPresenter::askedShown, this,
                       [this, generation](bool shown) {
                         if (generation == generation_ && shown) whenLoaded([this] { showHead(); });
@@ -133,7 +152,9 @@ void LessonPlayer::showInput() {
 void LessonPlayer::showHead() {
   for (const QMetaObject::Connection& c : waiting_) disconnect(c);
   waiting_.clear();
-  const LessonMoment& moment = lesson_.moments[static_cast<size_t>(current_)];
+  const LessonMoment* pending = pendingMoment();
+  if (!pending) return;
+  const LessonMoment& moment = *pending;
   AttentionHeadGridPanel* panel = parts_.attention->panel();
   if (!moment.group.empty()) {
     const int group = panel->groupWithId(QString::fromStdString(moment.group));
@@ -150,7 +171,9 @@ void LessonPlayer::showHead() {
     pair->showHead(group, moment.layer, moment.head);
   }
   parts_.raise_dock(dockTitle(moment.view));
-  if (moment.hidden && (moment.view == "attention" || moment.view == "heads")) {
+  // A pair's two maps and their difference are the answer: it is not hidden behind them.
+  if (moment.hidden && !parts_.attention->isShowingPair() &&
+      (moment.view == "attention" || moment.view == "heads")) {
     parts_.raise_dock(dockTitle("attention"));
     panel->predictionRound()->start(moment.query);
   }
@@ -189,6 +212,13 @@ LessonMoment LessonPlayer::momentFromWindow() const {
       const MinimalPairView* pair = attention->pairView();
       moment.text = pair->pair().input_a.toStdString();
       moment.pair_text = pair->pair().input_b.toStdString();
+      const int group = pair->currentGroup();
+      if (group >= 0 && group < static_cast<int>(pair->pair().a.groups.size())) {
+        moment.group = pair->pair().a.groups[static_cast<size_t>(group)].id.toStdString();
+      }
+      moment.layer = pair->currentLayer();
+      moment.head = pair->currentHead();
+      return moment;
     }
   } else {
     moment.step = attention->shownStep();
@@ -204,6 +234,7 @@ LessonMoment LessonPlayer::momentFromWindow() const {
 }
 
 void LessonPlayer::addMoment(LessonMoment moment) {
+  cancelPending();
   loaded_ = true;
   const auto at = lesson_.moments.begin() + std::max(0, current_ + 1);
   lesson_.moments.insert(at, std::move(moment));
@@ -220,8 +251,10 @@ void LessonPlayer::appendMoment(LessonMoment moment) {
 
 void LessonPlayer::removeCurrent() {
   if (current_ < 0 || current_ >= static_cast<int>(lesson_.moments.size())) return;
+  cancelPending();
   lesson_.moments.erase(lesson_.moments.begin() + current_);
-  current_ = std::min(current_, static_cast<int>(lesson_.moments.size()) - 1);
+  // The one before is current again, so Next shows the one that followed the removed moment.
+  current_ = std::min(current_ - 1, static_cast<int>(lesson_.moments.size()) - 1);
   Q_EMIT lessonChanged();
 }
 

@@ -40,6 +40,9 @@ class LessonPlayer : public QObject {
   /// folders (lessonRunPath); `skipped` of the file's moments could not be shown and are not in
   /// it. Shows nothing until play().
   void setLesson(const QString& path, Lesson lesson, int skipped = 0);
+  /// Bumps whenever another lesson is set or this one closed: an answer from a worker (a save)
+  /// started for an earlier lesson must not touch this one.
+  int serial() const { return serial_; }
   /// Moments of the file left out when it was opened: saving over it would lose them.
   int skippedCount() const { return skipped_; }
   void close();
@@ -63,7 +66,7 @@ class LessonPlayer : public QObject {
   void addMoment(LessonMoment moment);
   /// Adds `moment` after the last one (the moment shown stays).
   void appendMoment(LessonMoment moment);
-  /// Drops the moment shown.
+  /// Drops the moment shown; the one before it becomes current (Next shows the one after).
   void removeCurrent();
 
   /// Hides the head on screen for the class to predict (the attention panel's round), or shows
@@ -86,6 +89,11 @@ class LessonPlayer : public QObject {
   /// After the attention is on screen: the head, the round, the view.
   void showHead();
   void finish(const QString& problem);
+  /// Drops a moment still being put on screen: its late signals are ignored from now on.
+  void cancelPending();
+  /// The moment being put on screen, or nullptr when the lesson changed under it (then the
+  /// play ends, saying so).
+  const LessonMoment* pendingMoment();
   /// Polls until the timeline has loaded what it was asked for, then `then`.
   void whenLoaded(std::function<void()> then);
 
@@ -94,6 +102,7 @@ class LessonPlayer : public QObject {
   Lesson lesson_;
   bool loaded_ = false;
   int skipped_ = 0;
+  int serial_ = 0;
   int current_ = -1;
   bool busy_ = false;
   int generation_ = 0;  ///< bumps with every play(): late answers for an older one are dropped

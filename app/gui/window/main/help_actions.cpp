@@ -79,7 +79,7 @@ QString HelpActions::shortcutsHtml(const QMenuBar* menus) {
   rows << row(tr("Arrows, Space, + / −"),
               tr("While the class guesses: move the cursor, mark its cell, add / remove votes"));
   rows << row(tr("Q"), tr("While the class guesses: the cursor's row only, or the whole head"));
-  rows << row(tr("H, Esc"), tr("End the guessing round: the head as usual"));
+  rows << row(tr("H"), tr("End the guessing round: the head as usual"));
   rows << row(tr("Mouse wheel, drag"), tr("Curves and enlarged head: zoom, pan"));
   rows << row(tr("Double-click a dock's title"), tr("That dock alone; Esc brings the layout back"));
   rows << row(tr("Esc"), tr("Back to the run (an asked input, a dock alone)"));

@@ -112,7 +112,9 @@ void LessonPlayer::showInput() {
   AttentionPresenter* attention = parts_.attention;
   if (moment.text.empty()) {
     if (attention->isShowingAsked()) attention->returnToRun();
-    attention->setProbeIndex(std::max(0, moment.sample));
+    // The moment names its sample by its validation index; the chooser lists the probe set's.
+    const int position = attention->timeline()->probeSampleIndices().indexOf(moment.sample);
+    attention->setProbeIndex(std::max(0, position));
     whenLoaded([this, step = moment.step] {
       if (step >= 0) {
         parts_.attention->showStep(step);
@@ -222,7 +224,8 @@ LessonMoment LessonPlayer::momentFromWindow() const {
     }
   } else {
     moment.step = attention->shownStep();
-    moment.sample = attention->probeIndex();
+    moment.sample = attention->timeline()->probeSampleIndices().value(attention->probeIndex(),
+                                                                      attention->probeIndex());
   }
   moment.group = panel->currentGroupId().toStdString();
   moment.layer = panel->currentLayer();

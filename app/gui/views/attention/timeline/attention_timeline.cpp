@@ -34,12 +34,13 @@ double conversionWork(const AttentionSnapshot& snapshot) {
 }
 
 /// The probe chooser's entries, one per sample of `probes`.
-QStringList captionsOf(const ProbeSet& probes) {
-  QStringList captions;
+ProbeChoices captionsOf(const ProbeSet& probes) {
+  ProbeChoices choices;
   for (const AttentionSnapshot& sample : probes.samples) {
-    captions.push_back(probeSampleCaption(sample));
+    choices.captions.push_back(probeSampleCaption(sample));
+    choices.samples.push_back(static_cast<int>(sample.sample_index));
   }
-  return captions;
+  return choices;
 }
 
 /// The sample `index` of a non-empty set: the last one when the set has fewer (a run probed with
@@ -147,10 +148,10 @@ void AttentionTimeline::showLive() {
   Q_EMIT liveShown(shown_step_, sample);
 }
 
-void AttentionTimeline::setCaptions(QStringList captions) {
-  if (captions == captions_) return;
-  captions_ = std::move(captions);
-  Q_EMIT probeCaptionsChanged(captions_);
+void AttentionTimeline::setCaptions(ProbeChoices choices) {
+  if (choices == probes_) return;
+  probes_ = std::move(choices);
+  Q_EMIT probeCaptionsChanged(probes_.captions);
 }
 
 void AttentionTimeline::setProbeIndex(int index) {
@@ -353,7 +354,7 @@ void AttentionTimeline::load(QString path) {  // by value: callers pass pending_
           result.sample = chosenSample(*probes, index);
           // A stored set keeps the step's positional encoding in its first sample.
           result.positional_encoding = std::move(probes->samples.front().positional_encoding);
-          result.probe_captions = captionsOf(*probes);
+          result.probe_choices = captionsOf(*probes);
         } else {
           result.error = QString::fromStdString(probes.error());
         }
@@ -372,7 +373,7 @@ void AttentionTimeline::onLoaded() {
   pending_path_.clear();
   if ((following_ && has_live_) || showing_asked_) return;  // left the timeline meanwhile
   if (result.data) {
-    setCaptions(result.probe_captions);
+    setCaptions(result.probe_choices);
     shown_step_ = result.data->step;
     load_error_.clear();
     Q_EMIT shown(result.data, true);

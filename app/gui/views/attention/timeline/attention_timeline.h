@@ -22,6 +22,15 @@ namespace ascope {
 
 class CurrentRun;
 
+/// The probe chooser's entries: a caption and a validation index per sample of a probe set.
+struct ProbeChoices {
+  QStringList captions;
+  QList<int> samples;
+  bool operator==(const ProbeChoices& o) const {
+    return captions == o.captions && samples == o.samples;
+  }
+};
+
 class AttentionTimeline : public QObject {
   Q_OBJECT
 
@@ -78,7 +87,10 @@ class AttentionTimeline : public QObject {
   /// Why the last stored snapshot could not be read; empty when it could.
   const QString& loadError() const { return load_error_; }
   /// The probe set's samples as the chooser lists them.
-  const QStringList& probeCaptions() const { return captions_; }
+  const QStringList& probeCaptions() const { return probes_.captions; }
+  /// The validation index of each sample of the probe set, in the chooser's order (a lesson's
+  /// moment names its sample by it).
+  const QList<int>& probeSampleIndices() const { return probes_.samples; }
   /// Blocks until pending listing, loading and conversions have finished (tests, scripted mode):
   /// until !isBusy().
   void waitForLoad();
@@ -106,7 +118,7 @@ class AttentionTimeline : public QObject {
     SharedPlotData data;  ///< null when the file could not be read
     std::optional<SamplePrediction> sample;
     std::optional<PositionalEncodingSnapshot> positional_encoding;
-    QStringList probe_captions;
+    ProbeChoices probe_choices;
     QString error;
   };
   void setFiles(std::vector<AttentionFileEntry> files);
@@ -122,7 +134,7 @@ class AttentionTimeline : public QObject {
   void onAskedAggregated();
   /// Shows the current step again (a new probe sample or aggregate settings).
   void reshow();
-  void setCaptions(QStringList captions);
+  void setCaptions(ProbeChoices choices);
   /// Leaves an asked input without showing anything else yet.
   void leaveAsked();
 
@@ -132,7 +144,7 @@ class AttentionTimeline : public QObject {
   std::shared_ptr<const ProbeSet> live_probes_;  ///< the newest live set, all samples
   SharedPlotData live_;                          ///< its chosen sample, converted
   SharedPlotData asked_;                         ///< the asked input, kept to aggregate it again
-  QStringList captions_;
+  ProbeChoices probes_;
   int probe_index_ = 0;
   AggregateSettings aggregate_settings_;
   bool has_live_ = false;

@@ -201,10 +201,13 @@ Status writeLesson(const std::string& path, const Lesson& lesson) {
   }
   nlohmann::json moments = nlohmann::json::array();
   for (std::size_t i = 0; i < lesson.moments.size(); ++i) {
-    if (Status s = checkMoment(lesson.moments[i]); !s.ok()) {
-      return Error{path + ": moment " + std::to_string(i + 1) + ": " + s.error()};
+    nlohmann::json entry = momentJson(lesson.moments[i]);
+    // What would not read back (a field too long, a view unknown) is refused now, by the
+    // reader's own rules: saved, it would be skipped at the next opening and then lost.
+    if (Expected<LessonMoment> back = readMoment(entry); !back.ok()) {
+      return Error{path + ": moment " + std::to_string(i + 1) + ": " + back.error()};
     }
-    moments.push_back(momentJson(lesson.moments[i]));
+    moments.push_back(std::move(entry));
   }
   return writeJsonFile(path, nlohmann::json{{"format", kLessonFormat},
                                             {"title", lesson.title},

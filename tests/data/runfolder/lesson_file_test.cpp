@@ -134,6 +134,13 @@ TEST(LessonFile, AMomentThatWouldNotReadBackIsNotWritten) {
   Expected<LessonRead> kept = readLesson(path);
   ASSERT_TRUE(kept.ok());
   EXPECT_EQ(kept->lesson.moments[1].view, "decoding") << "the file is left as it was";
+  // Nor a question longer than the reader takes: saved, it would be skipped when reopened.
+  Lesson long_question = threeMoments();
+  long_question.moments[2].question = std::string(3000, 'q');
+  const Status too_long = writeLesson(path, long_question);
+  ASSERT_FALSE(too_long.ok());
+  EXPECT_NE(too_long.error().find(path + ": moment 3: "), std::string::npos) << too_long.error();
+  EXPECT_NE(too_long.error().find("question"), std::string::npos) << too_long.error();
 }
 
 }  // namespace

@@ -14,6 +14,7 @@ MomentDialog::MomentDialog(const LessonMoment& moment, const QString& where, QWi
   setWindowTitle(tr("Add a moment to the lesson"));
   question_ = new QLineEdit(QString::fromStdString(moment.question), this);
   question_->setObjectName(QStringLiteral("momentQuestion"));
+  question_->setMaxLength(2000);  // what a lesson file takes (lesson_file.cpp)
   question_->setPlaceholderText(tr("What does “it” attend to?"));
   view_ = new QComboBox(this);
   view_->setObjectName(QStringLiteral("momentView"));

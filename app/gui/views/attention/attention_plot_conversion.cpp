@@ -8,6 +8,23 @@
 namespace ascope {
 namespace {
 
+QString titleOf(const AttentionAxes& axes, const std::string& group) {
+  return QString::fromStdString(axes.title.empty() ? group : axes.title);
+}
+
+/// The group's header fields as `task` (maybe null) names them.
+AttentionPlotGroup titledPlotGroup(const TaskDescriptor* task, const std::string& group) {
+  AttentionPlotGroup out;
+  const AttentionAxes axes = task ? task->attention_axes(group) : AttentionAxes{};
+  out.name = titleOf(axes, group);
+  out.id = QString::fromStdString(group);
+  out.query_title = QString::fromStdString(axes.query_title);
+  out.key_title = QString::fromStdString(axes.key_title);
+  return out;
+}
+
+}  // namespace
+
 QStringList toStringList(const std::vector<std::string>& items) {
   QStringList out;
   out.reserve(static_cast<int>(items.size()));
@@ -15,11 +32,9 @@ QStringList toStringList(const std::vector<std::string>& items) {
   return out;
 }
 
-QString titleOf(const AttentionAxes& axes, const std::string& group) {
-  return QString::fromStdString(axes.title.empty() ? group : axes.title);
+AttentionPlotGroup titledPlotGroup(const std::string& task, const std::string& group) {
+  return titledPlotGroup(TaskRegistry::instance().find(task), group);
 }
-
-}  // namespace
 
 QString attentionGroupTitle(const std::string& task, const std::string& group) {
   const TaskDescriptor* descriptor = TaskRegistry::instance().find(task);
@@ -32,12 +47,7 @@ AttentionPlotData toAttentionPlotData(const AttentionSnapshot& snapshot) {
   // A snapshot of a task this build does not know still shows, with generic titles.
   const TaskDescriptor* task = TaskRegistry::instance().find(snapshot.task);
   for (const AttentionGroup& group : snapshot.groups) {
-    AttentionPlotGroup out;
-    const AttentionAxes axes = task ? task->attention_axes(group.name) : AttentionAxes{};
-    out.name = titleOf(axes, group.name);
-    out.id = QString::fromStdString(group.name);
-    out.query_title = QString::fromStdString(axes.query_title);
-    out.key_title = QString::fromStdString(axes.key_title);
+    AttentionPlotGroup out = titledPlotGroup(task, group.name);
     out.causal = group.causal;
     if (group.row_predictions.size() == group.row_labels.size()) {
       out.row_predictions = toStringList(group.row_predictions);

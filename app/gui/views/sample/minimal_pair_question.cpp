@@ -1,26 +1,17 @@
 #include "app/gui/views/sample/minimal_pair_question.h"
 
-#include <cmath>
-
 #include "app/gui/views/attention/attention_plot_conversion.h"
 #include "engine/analysis/minimal_pair.h"
-#include "engine/tasks/registry/task_registry.h"
 
 namespace ascope {
 
 namespace {
 
-QStringList toLabels(const std::vector<std::string>& labels) {
-  QStringList out;
-  for (const std::string& label : labels) out << QString::fromStdString(label);
-  return out;
-}
-
-LabeledMatrix toMatrix(const AttentionMap& map, const AlignedGroup& group) {
+LabeledMatrix toMatrix(const AttentionMap& map, const QStringList& rows, const QStringList& cols) {
   LabeledMatrix m(map.rows, map.cols);
   m.values = map.values;
-  m.row_labels = toLabels(group.queries.labels);
-  m.col_labels = toLabels(group.keys.labels);
+  m.row_labels = rows;  // shared by every head of the group, not copied
+  m.col_labels = cols;
   return m;
 }
 
@@ -36,16 +27,10 @@ QString answerText(const InferenceAnswer& answer) {
 /// The comparison as three plot snapshots with the same groups, layers, heads and labels.
 MinimalPairPlotData toPlotData(const MinimalPairComparison& comparison, const std::string& task) {
   MinimalPairPlotData out;
-  const TaskDescriptor* descriptor = TaskRegistry::instance().find(task);
   for (const AlignedGroup& group : comparison.groups) {
-    AttentionPlotGroup shown;
-    const AttentionAxes axes = descriptor && descriptor->attention_axes
-                                   ? descriptor->attention_axes(group.name)
-                                   : AttentionAxes{};
-    shown.name = attentionGroupTitle(task, group.name);
-    shown.id = QString::fromStdString(group.name);
-    shown.query_title = QString::fromStdString(axes.query_title);
-    shown.key_title = QString::fromStdString(axes.key_title);
+    const AttentionPlotGroup shown = titledPlotGroup(task, group.name);
+    const QStringList rows = toStringList(group.queries.labels);
+    const QStringList cols = toStringList(group.keys.labels);
     AttentionPlotGroup a = shown, b = shown, difference = shown;
     for (int l = 0; l < group.layers; ++l) {
       a.layers.emplace_back();
@@ -53,9 +38,9 @@ MinimalPairPlotData toPlotData(const MinimalPairComparison& comparison, const st
       difference.layers.emplace_back();
       for (int h = 0; h < group.heads; ++h) {
         const AlignedHead& head = group.maps[static_cast<size_t>(l * group.heads + h)];
-        a.layers.back().push_back(toMatrix(head.a, group));
-        b.layers.back().push_back(toMatrix(head.b, group));
-        difference.layers.back().push_back(toMatrix(head.difference, group));
+        a.layers.back().push_back(toMatrix(head.a, rows, cols));
+        b.layers.back().push_back(toMatrix(head.b, rows, cols));
+        difference.layers.back().push_back(toMatrix(head.difference, rows, cols));
       }
     }
     out.a.groups.push_back(std::move(a));

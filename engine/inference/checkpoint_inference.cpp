@@ -30,8 +30,14 @@ std::vector<std::string> existingCheckpoints(const std::string& run_dir, Checkpo
   return ascope::existingCheckpoints(run_dir, choice == CheckpointChoice::kBest ? "best" : "last");
 }
 
-/// `file` at the input size of the run's model.
-Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConfig& config) {
+/// `image` with `patch` occluded on the grid `task`'s model reads (none: occludePatch says so).
+Expected<ImageBuffer> occludedForModel(const ImageBuffer& image, const Task& task, int patch) {
+  return occludePatch(image, task.patchGrid().value_or(PatchGrid{}), patch);
+}
+
+}  // namespace
+
+Expected<ImageBuffer> decodeImageForRun(const std::string& file, const TrainingConfig& config) {
   Expected<const TaskDescriptor*> task = findTask(config.task);
   if (!task.ok()) return Error{task.error()};
   const int side = (*task)->image_side ? (*task)->image_side(config) : 0;
@@ -40,13 +46,6 @@ Expected<ImageBuffer> decodeForModel(const std::string& file, const TrainingConf
   if (!pixels.ok()) return Error{pixels.error()};
   return ImageBuffer{side, side, std::move(*pixels)};
 }
-
-/// `image` with `patch` occluded on the grid `task`'s model reads (none: occludePatch says so).
-Expected<ImageBuffer> occludedForModel(const ImageBuffer& image, const Task& task, int patch) {
-  return occludePatch(image, task.patchGrid().value_or(PatchGrid{}), patch);
-}
-
-}  // namespace
 
 Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice choice,
                                 const std::string& device,
@@ -131,7 +130,7 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
           request.image_file.empty()
               ? Expected<ImageBuffer>(
                     ImageBuffer{request.image_width, request.image_height, request.image_planar})
-              : decodeForModel(request.image_file, model->config);
+              : decodeImageForRun(request.image_file, model->config);
       if (image.ok() && request.occluded_patch != -1) {
         image = occludedForModel(*image, *model->task, request.occluded_patch);
       }

@@ -129,14 +129,23 @@ Expected<InferenceAnswer> inspectPretrained(const PretrainedInspectionRequest& r
   try {
     Expected<PretrainedModel> model = loadPretrainedModel(request.model_folder);
     if (!model.ok()) return Error{model.error()};
+    return inspectLoadedPretrained(*model, request);
+  } catch (const std::exception& e) {
+    return Error{request.model_folder + ": " + e.what()};
+  }
+}
+
+Expected<InferenceAnswer> inspectLoadedPretrained(PretrainedModel& model,
+                                                  const PretrainedInspectionRequest& request) {
+  try {
     Expected<InferenceAnswer> answer =
-        model->bert ? inspectBert(*model, request) : inspectVit(*model, request);
+        model.bert ? inspectBert(model, request) : inspectVit(model, request);
     if (!answer.ok()) return answer;
-    answer->task = model->model_type;
+    answer->task = model.model_type;
     answer->checkpoint = (fs::path(request.model_folder) / "model.safetensors").string();
-    answer->attention.task = model->model_type;
+    answer->attention.task = model.model_type;
     answer->attention.sample_index = -1;
-    if (!model->fresh.empty()) {
+    if (!model.fresh.empty()) {
       answer->note =
           "the checkpoint has no classifier for these classes: the class answer comes "
           "from a fresh, untrained head (the attention is the pretrained model's)";

@@ -21,4 +21,11 @@ struct PretrainedInspectionRequest {
 /// an image for BERT, a sentence longer than the model's positions is truncated, not refused).
 Expected<InferenceAnswer> inspectPretrained(const PretrainedInspectionRequest& request);
 
+struct PretrainedModel;
+
+/// The same for a model already loaded from `request.model_folder` (engine/pretrained/
+/// pretrained_model.h), so that several questions load it once.
+Expected<InferenceAnswer> inspectLoadedPretrained(PretrainedModel& model,
+                                                  const PretrainedInspectionRequest& request);
+
 }  // namespace ascope

@@ -34,4 +34,7 @@ Expected<RunModel> loadRunModel(const std::string& run_dir, CheckpointChoice cho
                                 const std::optional<TrainingConfig>& data_config = std::nullopt,
                                 std::vector<std::string>* warnings = nullptr, int beam_width = 0);
 
+/// `file` decoded at the input size of the run's model; an error for a run that reads text.
+Expected<ImageBuffer> decodeImageForRun(const std::string& file, const TrainingConfig& config);
+
 }  // namespace ascope

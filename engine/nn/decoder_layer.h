@@ -38,6 +38,9 @@ class DecoderLayerImpl : public torch::nn::Module {
   HashDropout dropout2{nullptr};
   HashDropout dropout3{nullptr};
 
+  /// LayerNorm before each sublayer (pre-norm) rather than after.
+  bool normFirst() const { return norm_first_; }
+
  private:
   bool norm_first_;
 };

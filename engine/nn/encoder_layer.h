@@ -27,6 +27,9 @@ class EncoderLayerImpl : public torch::nn::Module {
   HashDropout dropout1{nullptr};
   HashDropout dropout2{nullptr};
 
+  /// LayerNorm before each sublayer (pre-norm) rather than after.
+  bool normFirst() const { return norm_first_; }
+
  private:
   bool norm_first_;
 };

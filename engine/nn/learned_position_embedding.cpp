@@ -13,7 +13,9 @@ LearnedPositionEmbeddingImpl::LearnedPositionEmbeddingImpl(int64_t num_positions
 
 Tensor LearnedPositionEmbeddingImpl::forward(const Tensor& x) {
   checkSequenceLength(x, weight.size(0), "number of learned positions");
-  return x + weight.narrow(0, 0, x.size(1)).unsqueeze(0);  // (B, T, d)
+  const Tensor positions = weight.narrow(0, 0, x.size(1)).unsqueeze(0);  // (1, T, d)
+  if (sink_ != nullptr) sink_->push_back({x, positions});
+  return x + positions;  // (B, T, d)
 }
 
 }  // namespace ascope

@@ -2,6 +2,8 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
+#include "engine/nn/position_sum.h"
+
 namespace ascope {
 
 using at::Tensor;
@@ -17,7 +19,13 @@ class LearnedPositionEmbeddingImpl : public torch::nn::Module {
   /// (num_positions, d_model), for plotting.
   const Tensor& matrix() const { return weight; }
 
+  /// While set, each forward pass appends its addends to `sink` (not owned); nullptr stops.
+  void recordSums(PositionSums* sink) { sink_ = sink; }
+
   Tensor weight;
+
+ private:
+  PositionSums* sink_ = nullptr;
 };
 TORCH_MODULE(LearnedPositionEmbedding);
 

@@ -94,6 +94,7 @@ AttentionResult MultiHeadAttentionImpl::forward(const Tensor& query, const Tenso
   v = splitHeads(v);  // (B, H, Tk, Dh)
 
   const Tensor mask = combineMasks(masks, q.size(2), k.size(2), q.device());
+  if (sink_ != nullptr) *sink_ = {query, key, value, mask};
   AttentionResult heads;
   if (need_weights) {
     heads = scaledDotProductAttention(q, k, v, mask, options_.dropout(), is_training(), true);

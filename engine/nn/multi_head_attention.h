@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "engine/nn/attention_inputs.h"
 #include "engine/nn/attention_masks.h"
 #include "engine/nn/scaled_dot_product_attention.h"
 
@@ -48,6 +49,11 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   void setHeadMask(std::vector<bool> keep);
   const std::vector<bool>& headMask() const { return head_mask_; }
 
+  /// While set, each forward pass leaves its query, key, value and combined mask in `sink` (not
+  /// owned; the last pass wins); nullptr stops. Costs nothing when unset.
+  void recordInputs(AttentionInputs* sink) { sink_ = sink; }
+  int64_t headDim() const { return head_dim_; }
+
   Tensor in_proj_weight;
   Tensor in_proj_bias;
   torch::nn::Linear out_proj{nullptr};
@@ -63,6 +69,7 @@ class MultiHeadAttentionImpl : public torch::nn::Module {
   // (1, H, 1, 1) bool, true = dropped; rebuilt on the device of the heads it gates when the mask
   // or that device changes, so it needs no registration to follow the module.
   Tensor dropped_heads_;
+  AttentionInputs* sink_ = nullptr;
 };
 TORCH_MODULE(MultiHeadAttention);
 

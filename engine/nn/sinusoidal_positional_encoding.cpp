@@ -24,7 +24,9 @@ SinusoidalPositionalEncodingImpl::SinusoidalPositionalEncodingImpl(int64_t d_mod
 
 Tensor SinusoidalPositionalEncodingImpl::forward(const Tensor& x) {
   checkSequenceLength(x, pe_.size(0), "positional encoding's max_len");
-  return dropout_(x + pe_.narrow(0, 0, x.size(1)).unsqueeze(0));  // (B, T, d)
+  const Tensor positions = pe_.narrow(0, 0, x.size(1)).unsqueeze(0);  // (1, T, d)
+  if (sink_ != nullptr) sink_->push_back({x, positions});
+  return dropout_(x + positions);  // (B, T, d)
 }
 
 }  // namespace ascope

@@ -2,6 +2,7 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 #include "engine/nn/hash_dropout.h"
+#include "engine/nn/position_sum.h"
 
 namespace ascope {
 
@@ -20,9 +21,13 @@ class SinusoidalPositionalEncodingImpl : public torch::nn::Module {
   /// (max_len, d_model), for plotting.
   const Tensor& matrix() const { return pe_; }
 
+  /// While set, each forward pass appends its addends to `sink` (not owned); nullptr stops.
+  void recordSums(PositionSums* sink) { sink_ = sink; }
+
  private:
   Tensor pe_;
   HashDropout dropout_{nullptr};
+  PositionSums* sink_ = nullptr;
 };
 TORCH_MODULE(SinusoidalPositionalEncoding);
 

@@ -2,8 +2,10 @@
 // One learning problem: its data, its model, its loss, and what it shows of itself. The trainer
 // owns the loop; a task knows how to turn sample indices into a loss and how to probe its model.
 #include <torch/nn/module.h>
+#include <torch/nn/modules/normalization.h>
 #include <torch/types.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +13,7 @@
 
 #include "engine/imaging/patch_occlusion.h"
 #include "engine/nn/multi_head_attention.h"
+#include "engine/nn/position_sum.h"
 #include "engine/tasks/benchmark_shapes.h"
 #include "engine/vocabulary/data_split.h"
 #include "engine/vocabulary/datasets.h"
@@ -61,6 +64,14 @@ struct AttentionSite {
   std::string group;
   int layer = 0;                       ///< layer within the group, from 0
   MultiHeadAttention module{nullptr};  ///< shares the model's module (setHeadMask acts on it)
+  /// The layer normalises its input before the attention (pre-norm).
+  bool norm_first = false;
+  /// The first layer of a stack fed token + position: turns on (and, given nullptr, off) the
+  /// recording of the position module's addends; empty for every other site.
+  std::function<void(PositionSums*)> record_positions;
+  /// The LayerNorm between that sum and this attention's input (the layer's own pre-norm, or a
+  /// BERT's embedding norm); null when the sum is the input itself.
+  torch::nn::LayerNorm input_norm{nullptr};
 };
 
 class Task {

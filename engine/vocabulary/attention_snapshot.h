@@ -27,6 +27,9 @@ struct AttentionGroup {
   int heads = 0;
   std::vector<std::string> row_labels;  ///< queries: always the tokens actually fed
   std::vector<std::string> col_labels;  ///< keys: always the tokens actually fed
+  /// The first column's key in the model's input, for a task that shows a window of its keys
+  /// (the letter reversal); 0 otherwise. Not stored: the live model's computation reads it.
+  int col_offset = 0;
   /// Decoder self attention: a query never sees later keys (cells above the diagonal are masked
   /// out, not near-zero weights).
   bool causal = false;

@@ -160,7 +160,8 @@ PositionalEncodingSnapshot DigitOrderTask::positionalEncoding() {
 }
 
 std::vector<AttentionSite> DigitOrderTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as classify names the group
+  return encoderAttentionSites(model_->layers, "encoder",
+                               {recordSumsOf(model_->positions)});  // as classify names the group
 }
 
 Status DigitOrderTask::saveArtifacts(const std::string& /*run_dir*/) const {

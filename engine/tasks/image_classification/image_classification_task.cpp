@@ -151,7 +151,9 @@ PositionalEncodingSnapshot ImageClassificationTask::positionalEncoding() {
 }
 
 std::vector<AttentionSite> ImageClassificationTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as attentionOf names the group
+  return encoderAttentionSites(
+      model_->layers, "encoder",
+      {recordSumsOf(model_->pos_embed)});  // as attentionOf names the group
 }
 
 Status ImageClassificationTask::saveArtifacts(const std::string& run_dir) const {

@@ -172,7 +172,8 @@ PositionalEncodingSnapshot PretrainedImageClassificationTask::positionalEncoding
 }
 
 std::vector<AttentionSite> PretrainedImageClassificationTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as classify names the group
+  return encoderAttentionSites(model_->layers, "encoder",
+                               {recordSumsOf(model_->pos_embed)});  // as classify names the group
 }
 
 Status PretrainedImageClassificationTask::saveArtifacts(const std::string& run_dir) const {

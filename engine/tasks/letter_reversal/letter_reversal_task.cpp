@@ -253,6 +253,7 @@ InferenceOutcome LetterReversalTask::ask(const std::string& word) {
   out.attention.task = kLetterReversalTaskId;
   out.attention.sample_index = -1;
   out.attention.groups.push_back(toAttentionGroup("encoder", read, writes, keys));
+  out.attention.groups.back().col_offset = static_cast<int>(width - n - 1);
   return out;
 }
 
@@ -274,7 +275,8 @@ PositionalEncodingSnapshot LetterReversalTask::positionalEncoding() {
 }
 
 std::vector<AttentionSite> LetterReversalTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as ask names the group
+  return encoderAttentionSites(model_->layers, "encoder",
+                               {recordSumsOf(model_->positions)});  // as ask names the group
 }
 
 Status LetterReversalTask::saveArtifacts(const std::string& /*run_dir*/) const {

@@ -240,7 +240,9 @@ PositionalEncodingSnapshot PretrainedSentimentTask::positionalEncoding() {
 }
 
 std::vector<AttentionSite> PretrainedSentimentTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as classify names the group
+  return encoderAttentionSites(model_->layers, "encoder",
+                               {recordSumsOf(model_->position_embeddings),
+                                model_->embedding_norm});  // as classify names the group
 }
 
 Status PretrainedSentimentTask::saveArtifacts(const std::string& run_dir) const {

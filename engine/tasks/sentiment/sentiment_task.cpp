@@ -217,7 +217,11 @@ PositionalEncodingSnapshot SentimentTask::positionalEncoding() {
 }
 
 std::vector<AttentionSite> SentimentTask::attentionSites() {
-  return encoderAttentionSites(model_->layers, "encoder");  // as attentionOf names the group
+  // One of the two position modules is set, as the run's "positional" says.
+  PositionSource positions;
+  positions.record =
+      model_->learned ? recordSumsOf(model_->learned) : recordSumsOf(model_->sinusoidal);
+  return encoderAttentionSites(model_->layers, "encoder", positions);  // as attentionOf names it
 }
 
 Status SentimentTask::saveArtifacts(const std::string& run_dir) const {

@@ -623,14 +623,32 @@ PositionalEncodingSnapshot TranslationTask::positionalEncoding() {
 
 std::vector<AttentionSite> TranslationTask::attentionSites() {
   // Group by group in attentionOf's order and names, so a site reads like a snapshot's map.
-  std::vector<AttentionSite> sites = encoderAttentionSites(model_->encoder_layers, "encoder self");
+  // One position table serves both stacks: the sum that fed a first layer is told apart by
+  // what reached its attention (engine/inference/attention_stages.cpp).
+  const PositionSource positions{recordSumsOf(model_->positional)};
+  std::vector<AttentionSite> sites =
+      encoderAttentionSites(model_->encoder_layers, "encoder self", positions);
   for (std::size_t i = 0; i < model_->decoder_layers->size(); ++i) {
-    sites.push_back({"decoder self", static_cast<int>(i),
-                     model_->decoder_layers[i]->as<DecoderLayer>()->self_attn});
+    auto* layer = model_->decoder_layers[i]->as<DecoderLayer>();
+    AttentionSite site;
+    site.group = "decoder self";
+    site.layer = static_cast<int>(i);
+    site.module = layer->self_attn;
+    site.norm_first = layer->normFirst();
+    if (i == 0) {
+      site.record_positions = positions.record;
+      site.input_norm = firstLayerInputNorm(positions, layer->normFirst(), layer->norm1);
+    }
+    sites.push_back(std::move(site));
   }
   for (std::size_t i = 0; i < model_->decoder_layers->size(); ++i) {
-    sites.push_back(
-        {"cross", static_cast<int>(i), model_->decoder_layers[i]->as<DecoderLayer>()->cross_attn});
+    auto* layer = model_->decoder_layers[i]->as<DecoderLayer>();
+    AttentionSite site;
+    site.group = "cross";
+    site.layer = static_cast<int>(i);
+    site.module = layer->cross_attn;
+    site.norm_first = layer->normFirst();
+    sites.push_back(std::move(site));
   }
   return sites;
 }

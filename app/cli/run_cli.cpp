@@ -23,7 +23,8 @@ int runCli(const std::vector<std::string>& args) {
     const std::vector<Subcommand> commands = {
         addTrainCommand(app, args), addInferCommand(app),    addAblateCommand(app),
         addBenchCommand(app),       addDownloadCommand(app), addDownloadModelCommand(app),
-        addInspectCommand(app),     addEvaluateCommand(app), addHandoutCommand(app)};
+        addInspectCommand(app),     addEvaluateCommand(app), addHandoutCommand(app),
+        addExplainCommand(app)};
     for (const Subcommand& command : commands) command.parser->group("Commands");
     app.footer(taskListing() +
                "\n'attentionscope-cli <command> --help' describes each command's options.");

@@ -27,5 +27,6 @@ Subcommand addAblateCommand(CLI::App& app);
 Subcommand addInspectCommand(CLI::App& app);
 Subcommand addEvaluateCommand(CLI::App& app);
 Subcommand addHandoutCommand(CLI::App& app);
+Subcommand addExplainCommand(CLI::App& app);
 
 }  // namespace ascope::cli

@@ -119,8 +119,10 @@ Expected<Explanation> AttentionExplainer::explain(const ExplainRequest& request)
         }
         input = "validation sample " + std::to_string(request.sample);
         forward = [&]() -> Status {
+          // The prediction first: its passes (a translation decodes token by token) must not be
+          // the last one through the site.
+          explanation.answer = task.predictSample(request.sample).answer;
           snapshot = task.probeAttention(request.sample);
-          if (snapshot.sample) explanation.answer = snapshot.sample->answer;
           return {};
         };
       } else if (!request.image_file.empty()) {

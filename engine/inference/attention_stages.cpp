@@ -206,7 +206,12 @@ Expected<AttentionComputation> computeAttentionStages(
   c.norm_first = site.norm_first;
   c.scale = scale;
   c.key_offset = static_cast<int>(ko);
-  c.keys_outside = static_cast<int>(all_keys - tk);
+  // Keys outside the window that a shown query may see (masked ones, padding, take no part).
+  if (tk < all_keys) {
+    const at::Tensor seen = shown.blocked.logical_not().to(at::kCPU);  // (Tq, all keys)
+    const at::Tensor inside = seen.narrow(1, ko, tk).sum(1);
+    c.keys_outside = static_cast<int>((seen.sum(1) - inside).max().item<int64_t>());
+  }
   c.query_labels = std::move(labels.queries);
   c.key_labels = std::move(labels.keys);
   c.query_input = toMatrix(xq);

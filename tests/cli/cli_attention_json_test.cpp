@@ -15,6 +15,7 @@
 
 #include "app/cli/commands.h"
 #include "in_process_run.h"
+#include "trained_run.h"
 
 namespace ascope {
 namespace {
@@ -22,44 +23,12 @@ namespace {
 namespace fs = std::filesystem;
 
 using AttentionOutcome = testing::CliOutcome;
+using testing::ownTemp;
+using testing::readAttentionJson;
+using testing::TrainedRun;
 
 AttentionOutcome runAttentionCli(const std::vector<std::string>& args) {
   return testing::runInProcess(args);
-}
-
-/// Of this process's own: ctest -j runs the same tests in other processes at the same time.
-fs::path ownTemp(const std::string& name) {
-  return fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-}
-
-/// A tiny run of `task` trained for `steps`, removed with the test.
-class TrainedRun {
- public:
-  TrainedRun(const std::string& task, int steps) : dir_(ownTemp("ascope_cli_attention_" + task)) {
-    fs::remove_all(dir_);
-    const AttentionOutcome o =
-        runAttentionCli({"train", "--task", task, "--preset", "tiny", "--steps",
-                         std::to_string(steps), "--out", dir_.string()});
-    EXPECT_EQ(o.exit_code, 0) << o.err;
-  }
-  ~TrainedRun() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  TrainedRun(const TrainedRun&) = delete;
-  TrainedRun& operator=(const TrainedRun&) = delete;
-  std::string dir() const { return dir_.string(); }
-  std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
- private:
-  fs::path dir_;
-};
-
-nlohmann::json readAttentionJson(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
 }
 
 /// The file's answer and its groups: every head's rows sum to 1 and have the labels' shape; a

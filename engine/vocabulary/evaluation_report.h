@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/vocabulary/attention_snapshot.h"
+#include "engine/vocabulary/calibration.h"
 #include "engine/vocabulary/figures.h"
 
 namespace ascope {
@@ -28,6 +29,9 @@ struct ScoredSample {
   double loss = 0;
   std::int64_t correct_tokens = 0;  ///< translation: reference tokens predicted right
   std::int64_t counted_tokens = 0;
+  /// Classification: the model's logit of every class, so that a temperature can be fitted to
+  /// them and applied (engine/scoring/temperature_scaling.h); empty for other tasks.
+  std::vector<float> logits;
 };
 
 /// Progress and Cancel of a long scoring pass, called from the thread that scores.
@@ -74,6 +78,9 @@ struct EvaluationReport {
   std::vector<std::vector<std::int64_t>> confusion;
   std::vector<ClassScores> per_class;
   double macro_f1 = 0;
+  /// Classification: the expected calibration error and reliability diagram of the split, before
+  /// and after the run's temperature (which `scored`'s probabilities carry).
+  std::optional<AppliedCalibration> calibration;
   /// The task's declared figures over the whole split, tracked and not (a translation: BLEU with
   /// its n-gram precisions and brevity penalty, chrF, CER, WER, …).
   Figures figures;

@@ -34,22 +34,29 @@ ClassifierAnswers answerClassifier(
         logits, truth,
         torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kNone));  // (B)
     const auto [probability, predicted] = torch::softmax(logits, -1).max(-1);       // (B), (B)
-    batches.push_back(torch::stack({losses.to(torch::kDouble), probability.to(torch::kDouble),
-                                    predicted.to(torch::kDouble)}));  // (3, B)
+    // The logits ride along (a temperature is fitted to them) in the same one copy.
+    batches.push_back(
+        torch::cat({torch::stack({losses.to(torch::kDouble), probability.to(torch::kDouble),
+                                  predicted.to(torch::kDouble)}),
+                    logits.t().to(torch::kDouble)}));  // (3 + classes, B)
     progress(start + count, n);
   }
   model.train(was_training);
   if (batches.empty()) return out;
-  const torch::Tensor answers = copyToHost(torch::cat(batches, 1)).contiguous();  // (3, n)
+  const torch::Tensor answers =
+      copyToHost(torch::cat(batches, 1)).contiguous();  // (3 + classes, n)
   const auto a = answers.accessor<double, 2>();
+  out.classes = answers.size(0) - 3;
   const auto answered = static_cast<std::size_t>(answers.size(1));
   out.loss.reserve(answered);
   out.predicted.reserve(answered);
   out.probability.reserve(answered);
+  out.logits.reserve(answered * static_cast<std::size_t>(out.classes));
   for (int64_t i = 0; i < answers.size(1); ++i) {
     out.loss.push_back(a[0][i]);
     out.probability.push_back(a[1][i]);
     out.predicted.push_back(static_cast<int>(a[2][i]));
+    for (int64_t c = 0; c < out.classes; ++c) out.logits.push_back(static_cast<float>(a[3 + c][i]));
   }
   return out;
 }
@@ -100,6 +107,9 @@ Expected<std::vector<ScoredSample>> scoreClassifierRows(
     s.prediction.answer = name(s.predicted_class);
     s.prediction.probability = answers.probability[i];
     s.prediction.correct = s.true_class == s.predicted_class;
+    const auto classes = static_cast<std::size_t>(answers.classes);
+    const auto first = answers.logits.begin() + static_cast<std::ptrdiff_t>(i * classes);
+    s.logits.assign(first, first + static_cast<std::ptrdiff_t>(classes));
     fill(static_cast<int64_t>(i), s.prediction);
   }
   return out;

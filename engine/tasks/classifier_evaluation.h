@@ -15,11 +15,14 @@
 namespace ascope {
 
 /// A classifier's answer to each row: the cross-entropy of its label, the class it chose and that
-/// class's probability. `complete` is false when the pass was cancelled part-way.
+/// class's probability, and its logits (row after row, `classes` each: what a temperature is
+/// fitted to). `complete` is false when the pass was cancelled part-way.
 struct ClassifierAnswers {
   std::vector<double> loss;
   std::vector<int> predicted;
   std::vector<double> probability;
+  std::vector<float> logits;
+  int64_t classes = 0;
   bool complete = true;
 };
 

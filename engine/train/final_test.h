@@ -3,6 +3,7 @@
 // checkpoints/best.pt when `final_weights` is "best" and they beat the last evaluation's
 // validation accuracy (or none was made), else the last ones. The model keeps its final weights
 // afterwards whatever happens (an error in the evaluation included).
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -18,6 +19,13 @@ struct FinalTestChoice {
   /// The validation accuracy of the session's newest evaluation, when it made one.
   std::optional<double> last_val_accuracy;
 };
+
+/// Runs `work` with the final weights (as evaluateWithFinalWeights chooses them) in the task's
+/// model, telling it their step, and puts the last weights back afterwards, also when `work`
+/// throws. `step` is the run's last step; `warn` hears why best.pt could not be read.
+void withFinalWeights(Task& task, const FinalTestChoice& choice, std::int64_t step,
+                      const std::function<void(const std::string&)>& warn,
+                      const std::function<void(std::int64_t weights_step, bool best)>& work);
 
 /// Fills `t`'s samples, weights_step, best_weights, loss, accuracy and figures (t.step: the
 /// run's last step). `warn` hears why best.pt was not used when it could not be read.

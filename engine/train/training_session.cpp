@@ -20,10 +20,12 @@
 #include "engine/device/host_read.h"
 #include "engine/device/host_wait_region.h"
 #include "engine/distributed/job_fault.h"
+#include "engine/runfolder/calibration/calibration_file.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/train/autocast_scope.h"
 #include "engine/train/evaluation_lines.h"
 #include "engine/train/event_queue_sink.h"
+#include "engine/train/final_calibration.h"
 #include "engine/train/final_test.h"
 #include "engine/train/optim/gradient_clipping.h"
 #include "engine/train/optim/gradient_release.h"
@@ -485,6 +487,7 @@ void TrainingSession::testOnTestSplit() {
     log(Severity::kInfo,
         "no test split: the data has none of its own and splits.test_fraction is 0 (or the task "
         "generates none), so this run has no test figure; its validation figures are above");
+    calibrateFinalWeights();
     return;
   }
   if (config_.splits.layout == 1) t.split = "validation";
@@ -495,6 +498,37 @@ void TrainingSession::testOnTestSplit() {
   t.lr = currentLearningRate();
   events_.onTest(t);
   log(Severity::kInfo, testLine(t, descriptor_->metrics));
+  calibrateFinalWeights();
+}
+
+void TrainingSession::calibrateFinalWeights() {
+  if (descriptor_->sample_terms.free_text || !folder_) return;
+  const auto t0 = Clock::now();
+  Expected<RunCalibration> calibration = Error{""};
+  const bool survived = survivesOutOfMemory("the calibration on the validation split", [&] {
+    // The weights `evaluate` and `infer` answer with (best.pt, else the last ones), whatever the
+    // final test chose: a temperature is only applied to the weights it was fitted to.
+    withFinalWeights(
+        *task_, {"best", folder_->checkpointPath("best"), std::nullopt}, progress_.step,
+        [this](const std::string& text) {
+          log(Severity::kWarning, text + "; the calibration is fitted to the last weights");
+        },
+        [&](std::int64_t weights_step, bool) {
+          calibration = calibrateWeights(*task_, weights_step);
+        });
+  });
+  if (!survived) return;
+  if (!calibration.ok()) {
+    log(Severity::kWarning, "no calibration: " + calibration.error() +
+                                "; the run's answers keep the model's own probabilities");
+    return;
+  }
+  if (Status s = writeCalibration(folder_->path(), *calibration); !s.ok()) {
+    log(Severity::kWarning, "no calibration: " + s.error());
+    return;
+  }
+  log(Severity::kInfo,
+      fmt::format("{} in {:.2f} s", calibrationLine(*calibration), secondsSince(t0)));
 }
 
 void TrainingSession::evaluateTestSplit(TestEvaluation& t) {

@@ -123,6 +123,10 @@ class TrainingSession {
   /// evaluateWithFinalWeights (final_test.h) for this run: the whole test split with
   /// checkpoints/best.pt's weights when they beat the last evaluation's.
   void evaluateTestSplit(TestEvaluation& t);
+  /// A classifier's end: the temperature of the final weights fitted on the validation split,
+  /// measured there and on the test split, written to calibration.json and logged (issue 56).
+  /// A failure is a warning: the run stays finished, its answers at temperature 1.
+  void calibrateFinalWeights();
   /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
   bool checkpoint(const char* name);
   /// Between batches: commands from the host; false when the run must stop.

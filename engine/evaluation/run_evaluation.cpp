@@ -12,8 +12,10 @@
 #include "engine/core/printable_text.h"
 #include "engine/datasets/held_out_splits.h"
 #include "engine/inference/run_model.h"
+#include "engine/inference/run_temperature.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/scoring/classification_scores.h"
+#include "engine/scoring/temperature_scaling.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/vocabulary/payloads/sample_input.h"
@@ -87,6 +89,26 @@ void summarize(EvaluationReport& report, const Task& task) {
   report.confusion = std::move(c.confusion);
   report.per_class = std::move(c.per_class);
   report.macro_f1 = c.macro_f1;
+}
+
+/// A classifier's split: its calibration error before and after the run's temperature, and its
+/// shown probabilities at that temperature. Nothing for a split without logits (a translation).
+void calibrate(EvaluationReport& report, const RunTemperature& t) {
+  const bool has_logits = std::any_of(report.scored.begin(), report.scored.end(),
+                                      [](const ScoredSample& s) { return !s.logits.empty(); });
+  if (!has_logits) return;
+  if (!t.warning.empty()) report.warnings.push_back(t.warning);
+  Expected<CalibrationError> before = calibrationError(confidenceOutcomes(report.scored, 1.0));
+  Expected<CalibrationError> after =
+      calibrationError(confidenceOutcomes(report.scored, t.temperature));
+  if (!before.ok() || !after.ok()) {
+    report.warnings.push_back("calibration not measured: " +
+                              (before.ok() ? after.error() : before.error()));
+    return;
+  }
+  applyTemperature(report.scored, t.temperature);
+  report.calibration =
+      AppliedCalibration{t.temperature, t.source, std::move(*before), std::move(*after)};
 }
 
 /// The wrong answer asked again: the same input through the same model, with its attention.
@@ -179,6 +201,7 @@ Expected<EvaluationReport> evaluateRun(const EvaluationRequest& request,
     report.scored = std::move(*scored);
     report.samples = static_cast<std::int64_t>(report.scored.size());
     summarize(report, task);
+    calibrate(report, runTemperature(request.run_dir, model->step));
     // What the task scores again beside a beam (its greedy figures): the same weights and split.
     if (const TaskDescriptor* descriptor = TaskRegistry::instance().find(report.task)) {
       for (const ExtraEvaluationPass& pass : descriptor->extra_evaluation_passes) {

@@ -11,9 +11,11 @@
 #include "engine/core/regular_file.h"
 #include "engine/datasets/image_folder_reader.h"
 #include "engine/inference/run_model.h"
+#include "engine/inference/run_temperature.h"
 #include "engine/models/translator_config.h"
 #include "engine/runfolder/run_folder.h"
 #include "engine/runfolder/run_reader.h"
+#include "engine/scoring/temperature_scaling.h"
 #include "engine/tasks/registry/run_config_reader.h"
 #include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
@@ -146,6 +148,16 @@ Expected<InferenceAnswer> inferFromCheckpoint(const InferenceRequest& request) {
     answer.label = outcome->label;
     answer.probability = outcome->probability;
     answer.ranking = outcome->ranking;
+    if (task != nullptr && !task->sample_terms.free_text && !answer.ranking.empty()) {
+      // The probabilities shown are the calibrated ones; the answer itself cannot change.
+      const RunTemperature t = runTemperature(request.run_dir, model->step);
+      answer.temperature = t.temperature;
+      answer.calibration = t.source;
+      answer.calibration_warning = t.warning;
+      answer.calibration_for_other_weights = t.for_other_weights;
+      answer.ranking = temperedRanking(answer.ranking, t.temperature);
+      answer.probability = answer.ranking.front().second;
+    }
     answer.attention = std::move(outcome->attention);
     answer.attention.step = model->step;
     answer.attention.sample_index = -1;

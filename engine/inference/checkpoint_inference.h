@@ -46,10 +46,16 @@ struct InferenceAnswer {
   std::string checkpoint;  ///< file the weights came from
   std::int64_t step = 0;   ///< optimizer steps of that checkpoint
   std::string label;       ///< class, sentiment or translation
-  double probability = 0;  ///< classification only
-  /// Classification: every class and its probability. Beam search: every finished hypothesis
-  /// and its length-normalised log-probability, best first.
+  double probability = 0;  ///< classification only, at `temperature`
+  /// Classification: every class and its probability (at `temperature`). Beam search: every
+  /// finished hypothesis and its length-normalised log-probability, best first.
   std::vector<std::pair<std::string, double>> ranking;
+  /// Classification: the run's calibration temperature the probabilities are shown at (1 when
+  /// it has none for these weights), where it came from, and a refused calibration.json.
+  double temperature = 1;
+  std::string calibration;
+  std::string calibration_warning;
+  bool calibration_for_other_weights = false;  ///< RunTemperature::for_other_weights
   /// One line for a person when the preferred checkpoint did not load and the other answered
   /// (names both files); "" otherwise.
   std::string note;

@@ -17,6 +17,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
 #include "app/cli/output/attention_json.h"
+#include "app/cli/output/calibration_output.h"
 #include "app/cli/output/evaluation_json.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/training/stop_signals.h"
@@ -170,6 +171,7 @@ int evaluate(const EvaluateOptions& o) {
       r.device.c_str());
   printFigures(r);
   if (!r.classes.empty()) printClassification(r);
+  if (r.calibration) printCalibration(*r.calibration);
   printWorst(r);
   if (o.out) {
     if (Status written = writeEvaluationJson(*o.out, r, inputs); !written.ok()) {

@@ -81,6 +81,10 @@ void printAnswer(const InferenceAnswer& answer, const TaskDescriptor& task) {
     return;
   }
   std::printf("%s (p=%.3f)\n", answer.label.c_str(), answer.probability);
+  // A run without a temperature answers as it always did; one with it says so.
+  if (answer.temperature != 1.0 || answer.calibration_for_other_weights) {
+    std::printf("  %s\n", answer.calibration.c_str());
+  }
   // Tasks list their classes in their own order (sentiment: negative, positive), not by rank.
   std::vector<std::pair<std::string, double>> ranking = answer.ranking;
   std::stable_sort(ranking.begin(), ranking.end(),
@@ -173,6 +177,9 @@ int infer(const InferOptions& o) {
   Expected<InferenceAnswer> answer = inferFromCheckpoint(request);
   if (!answer.ok()) return usageError(answer.error(), "infer");
   if (!answer->note.empty()) std::fprintf(stderr, "attentionscope-cli: %s\n", answer->note.c_str());
+  if (!answer->calibration_warning.empty()) {
+    std::fprintf(stderr, "attentionscope-cli: %s\n", answer->calibration_warning.c_str());
+  }
   const std::string input = o.text ? *o.text : *o.image;
   if (pair) {
     AskedPair asked;

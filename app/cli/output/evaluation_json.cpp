@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/output/attention_json.h"
+#include "app/cli/output/calibration_output.h"
 #include "app/cli/output/json_output_file.h"
 #include "engine/core/atomic_file.h"
 #include "engine/vocabulary/payloads/sample_input.h"
@@ -53,6 +54,7 @@ nlohmann::json evaluationJson(const EvaluationReport& r) {
     out["per_class"] = std::move(per_class);
     out["macro_f1"] = r.macro_f1;
   }
+  if (r.calibration) out["calibration"] = calibrationJson(*r.calibration);
   nlohmann::json scored = nlohmann::json::array();
   for (const ScoredSample& s : r.scored) {
     nlohmann::json row = {{"index", s.index},

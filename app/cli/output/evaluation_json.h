@@ -17,6 +17,8 @@ namespace ascope::cli {
 ///  "bleu", "chrf", …; empty for a classifier),
 ///  classification: "classes", "confusion_matrix" ([true][predicted]), "per_class" [{"class",
 ///  "support", "predicted", "precision", "recall", "f1"}], "macro_f1";
+///  a classifier's "calibration" (calibration_output.h: "temperature", "ece", "ece_before",
+///  "reliability", …), its probabilities below at that temperature;
 ///  "samples_scored" [{"index", "label", "prediction", "loss", "correct"} (+ "input" for a text
 ///  sample, "probability" for classification)];
 ///  "worst_errors" [{"index", "input" (text, or "image" with "width"/"height"/"pixels"), "label",

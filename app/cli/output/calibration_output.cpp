@@ -3,22 +3,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "engine/runfolder/calibration/calibration_file.h"
+
 namespace ascope::cli {
-namespace {
-
-nlohmann::json binsJson(const CalibrationError& e) {
-  nlohmann::json bins = nlohmann::json::array();
-  for (const ReliabilityBin& b : e.bins) {
-    bins.push_back({{"lower", b.lower},
-                    {"upper", b.upper},
-                    {"count", b.count},
-                    {"confidence", b.confidence},
-                    {"accuracy", b.accuracy}});
-  }
-  return bins;
-}
-
-}  // namespace
 
 nlohmann::json calibrationJson(const AppliedCalibration& c) {
   return {{"temperature", c.temperature},
@@ -26,8 +13,8 @@ nlohmann::json calibrationJson(const AppliedCalibration& c) {
           {"bins", c.after.bins.size()},
           {"ece", c.after.ece},
           {"ece_before", c.before.ece},
-          {"reliability", binsJson(c.after)},
-          {"reliability_before", binsJson(c.before)}};
+          {"reliability", reliabilityBinsJson(c.after)},
+          {"reliability_before", reliabilityBinsJson(c.before)}};
 }
 
 void printCalibration(const AppliedCalibration& c) {

@@ -16,25 +16,6 @@ constexpr std::uint64_t kMaxCalibrationBytes = std::uint64_t{64} << 10;
 /// More bins than a reliability diagram can draw: refused rather than drawn.
 constexpr std::size_t kMaxBins = 100;
 
-nlohmann::json binsJson(const CalibrationError& e) {
-  nlohmann::json bins = nlohmann::json::array();
-  for (const ReliabilityBin& b : e.bins) {
-    bins.push_back({{"lower", b.lower},
-                    {"upper", b.upper},
-                    {"count", b.count},
-                    {"confidence", b.confidence},
-                    {"accuracy", b.accuracy}});
-  }
-  return bins;
-}
-
-nlohmann::json splitJson(const SplitCalibration& s) {
-  return {{"samples", s.samples},           {"nll_before", s.nll_before},
-          {"nll_after", s.nll_after},       {"ece_before", s.before.ece},
-          {"ece_after", s.after.ece},       {"bins_before", binsJson(s.before)},
-          {"bins_after", binsJson(s.after)}};
-}
-
 /// Reads the fields of one JSON object, each checked against its range; the first refusal names
 /// the file, the key's path and the value.
 class FieldReader {
@@ -121,6 +102,28 @@ Expected<SplitCalibration> readSplit(const nlohmann::json& object, const std::st
 
 }  // namespace
 
+nlohmann::json reliabilityBinsJson(const CalibrationError& e) {
+  nlohmann::json bins = nlohmann::json::array();
+  for (const ReliabilityBin& b : e.bins) {
+    bins.push_back({{"lower", b.lower},
+                    {"upper", b.upper},
+                    {"count", b.count},
+                    {"confidence", b.confidence},
+                    {"accuracy", b.accuracy}});
+  }
+  return bins;
+}
+
+nlohmann::json splitCalibrationJson(const SplitCalibration& s) {
+  return {{"samples", s.samples},
+          {"nll_before", s.nll_before},
+          {"nll_after", s.nll_after},
+          {"ece_before", s.before.ece},
+          {"ece_after", s.after.ece},
+          {"bins_before", reliabilityBinsJson(s.before)},
+          {"bins_after", reliabilityBinsJson(s.after)}};
+}
+
 std::string calibrationPath(const std::string& run_dir) {
   return run_dir + "/calibration.json";
 }
@@ -176,8 +179,9 @@ Status writeCalibration(const std::string& run_dir, const RunCalibration& calibr
                          {"temperature", t},
                          {"fitted_on", "validation"},
                          {"weights_step", calibration.weights_step},
-                         {"validation", splitJson(calibration.validation)}};
-  json["test"] = calibration.test ? splitJson(*calibration.test) : nlohmann::json(nullptr);
+                         {"validation", splitCalibrationJson(calibration.validation)}};
+  json["test"] =
+      calibration.test ? splitCalibrationJson(*calibration.test) : nlohmann::json(nullptr);
   return writeJsonFile(calibrationPath(run_dir), json);
 }
 

@@ -13,6 +13,7 @@
 // Read back as untrusted input: a temperature that is not a number in [kMinTemperature,
 // kMaxTemperature], or any figure out of its range, is refused with the file and the value named.
 // A run made before (no file) answers with temperature 1.
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,14 @@ std::string calibrationPath(const std::string& run_dir);
 /// The run's calibration; nullopt when it has no calibration.json. An error names the file and
 /// the key and value it refused.
 Expected<std::optional<RunCalibration>> readCalibration(const std::string& run_dir);
+
+/// A reliability diagram's bins as calibration.json holds them (and `evaluate --out` writes them):
+/// [{"lower", "upper", "count", "confidence", "accuracy"}, …].
+nlohmann::json reliabilityBinsJson(const CalibrationError& error);
+
+/// One split as calibration.json holds it (and the handout packs it): {"samples", "nll_before",
+/// "nll_after", "ece_before", "ece_after", "bins_before", "bins_after"}.
+nlohmann::json splitCalibrationJson(const SplitCalibration& split);
 
 /// Replaces the run's calibration.json atomically. A temperature outside the readable range is
 /// refused, so that nothing is written that would not read back.

@@ -28,6 +28,7 @@
 #include "widgets/samples/sample_panel.h"
 #include "widgets/tables/confusion_matrix_view.h"
 #include "widgets/tables/error_analysis_panel.h"
+#include "widgets/tables/reliability_diagram_view.h"
 
 namespace ascope {
 namespace {
@@ -132,6 +133,17 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
     }
   }
   QCOMPARE(total, report->samples);
+  // Issue 56: the run fitted its temperature when it finished; the reliability diagram beside the
+  // matrix shows the split at it, the summary says the calibration error.
+  QVERIFY(report->calibration.has_value());
+  QVERIFY(QFileInfo::exists(QDir(run_).filePath(QStringLiteral("calibration.json"))));
+  ReliabilityDiagramView* diagram = panel->reliability();
+  QVERIFY(diagram->isVisible());
+  QCOMPARE(diagram->diagram().after.size(), 10);
+  QCOMPARE(diagram->diagram().temperature, report->calibration->temperature);
+  QVERIFY(panel->summaryLabel()->text().contains(QStringLiteral("ECE")));
+  QCOMPARE(window.dockReport().value(QStringLiteral("error_ece")).toDouble(),
+           report->calibration->after.ece);
   QTest::mouseClick(matrix->viewport(), Qt::LeftButton, {},
                     matrix->visualItemRect(matrix->item(cell_t, cell_p)).center());
   QCOMPARE(static_cast<qint64>(panel->listed().size()), matrix->count(cell_t, cell_p));

@@ -9,8 +9,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "widgets/common/themed_plot.h"
 #include "widgets/tables/confusion_matrix_view.h"
 #include "widgets/tables/error_analysis_panel.h"
+#include "widgets/tables/reliability_diagram_view.h"
 
 namespace ascope {
 
@@ -52,6 +54,7 @@ class ErrorAnalysisPanelTest : public QObject {
   void translationListsSentencesWithoutAMatrix();
   void csvHoldsTheMatrixAndTheListedSamples();
   void emptyShowsTheHint();
+  void reliabilityDiagramShowsBothCalibrations();
 };
 
 void ErrorAnalysisPanelTest::matrixShowsTheCountsAndACellListsItsSamples() {
@@ -166,6 +169,47 @@ void ErrorAnalysisPanelTest::emptyShowsTheHint() {
   QCOMPARE(asked.size(), 1);
   panel.setMessage(QStringLiteral("Evaluating: 10 of 50…"));
   QVERIFY(panel.messageLabel()->isVisible());
+}
+
+/// Issue 56: a classifier's reliability diagram beside its matrix, bars at the temperature and
+/// the model's own line, the ECE before → after in its title; none for a translation.
+void ErrorAnalysisPanelTest::reliabilityDiagramShowsBothCalibrations() {
+  ErrorAnalysisData data = threeClasses();
+  for (int b = 0; b < 10; ++b) {
+    const bool filled = b >= 5;
+    data.reliability.after.append({b / 10.0, (b + 1) / 10.0, filled ? 6 : 0,
+                                   filled ? b / 10.0 + 0.05 : 0.0, filled ? b / 10.0 : 0.0});
+    data.reliability.before.append(
+        {b / 10.0, (b + 1) / 10.0, b == 9 ? 30 : 0, b == 9 ? 0.99 : 0.0, b == 9 ? 0.8 : 0.0});
+  }
+  data.reliability.ece_before = 0.19;
+  data.reliability.ece_after = 0.05;
+  data.reliability.temperature = 2.5;
+  data.reliability.source = QStringLiteral("temperature 2.5 from calibration.json");
+  ErrorAnalysisPanel panel;
+  panel.resize(900, 600);
+  panel.show();
+  panel.setData(data);
+  ReliabilityDiagramView* diagram = panel.reliability();
+  QVERIFY(diagram->isVisible());
+  QCOMPARE(diagram->title(), QStringLiteral("ECE 0.190 → 0.050 at temperature 2.5"));
+  QVERIFY(diagram->toolTip().contains(QStringLiteral("calibration.json")));
+  // The diagonal, the bars (five filled bins) and the model's own line (one filled bin).
+  ThemedPlot* plot = diagram->plot();
+  QCOMPARE(plot->plottableCount(), 3);
+  auto* bars = qobject_cast<QCPBars*>(plot->plottable(1));
+  QVERIFY(bars != nullptr);
+  QCOMPARE(bars->data()->size(), 5);
+  QCOMPARE(plot->graph(1)->data()->size(), 1);
+  // At temperature 1 there is nothing to compare: the bars alone.
+  data.reliability.temperature = 1.0;
+  panel.setData(data);
+  QCOMPARE(diagram->title(), QStringLiteral("ECE 0.050"));
+  QCOMPARE(diagram->plot()->plottableCount(), 2);
+  // A task without class probabilities (a translation) has no diagram.
+  data.reliability = ReliabilityDiagramData{};
+  panel.setData(data);
+  QVERIFY(diagram->isHidden());
 }
 
 }  // namespace ascope

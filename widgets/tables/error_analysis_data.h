@@ -7,6 +7,8 @@
 
 #include <vector>
 
+#include "widgets/tables/reliability_diagram_data.h"
+
 namespace ascope {
 
 /// One scored sample: what it was, what the model answered, how wrong.
@@ -15,7 +17,7 @@ struct ErrorAnalysisSample {
   QString input;           ///< the review, the source sentence, or "image #index"
   QString truth;           ///< the right answer: a class name, a reference translation
   QString answer;          ///< the model's answer
-  double probability = 0;  ///< of the answer (classification)
+  double probability = 0;  ///< of the answer (classification), at the run's temperature
   double loss = 0;
   bool correct = false;
   int true_class = -1;  ///< classification: row of the confusion matrix; -1 otherwise
@@ -38,6 +40,8 @@ struct ErrorAnalysisData {
   QStringList classes;                       ///< a classifier's; empty for any other task
   QVector<QVector<qint64>> confusion;        ///< [true][predicted] counts
   std::vector<ErrorAnalysisSample> samples;  ///< every scored sample, in split order
+  /// A classifier's calibration: empty for a task without class probabilities.
+  ReliabilityDiagramData reliability;
 
   bool hasClasses() const { return !classes.isEmpty(); }
   bool isEmpty() const { return samples.empty(); }

@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "widgets/tables/confusion_matrix_view.h"
+#include "widgets/tables/reliability_diagram_view.h"
 
 namespace ascope {
 namespace {
@@ -53,6 +54,7 @@ ErrorAnalysisPanel::ErrorAnalysisPanel(QWidget* parent) : QWidget(parent) {
                      this);
   hint_->setWordWrap(true);
   matrix_ = new ConfusionMatrixView(this);
+  reliability_ = new ReliabilityDiagramView(this);
   list_title_ = new QLabel(this);
   list_title_->setObjectName(QStringLiteral("errorsListTitle"));
   all_errors_ = new QPushButton(tr("All errors"), this);
@@ -78,7 +80,11 @@ ErrorAnalysisPanel::ErrorAnalysisPanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(top);
   layout->addWidget(message_);
   layout->addWidget(hint_);
-  layout->addWidget(matrix_, 2);
+  // The confusion matrix says which answers are wrong, the diagram how far to trust the right.
+  auto* figures = new QHBoxLayout;
+  figures->addWidget(matrix_, 3);
+  figures->addWidget(reliability_, 2);
+  layout->addLayout(figures, 2);
   layout->addLayout(list_bar);
   layout->addWidget(list_, 3);
 
@@ -104,6 +110,8 @@ void ErrorAnalysisPanel::setData(ErrorAnalysisData data) {
   } else {
     matrix_->clearMatrix();
   }
+  reliability_->setVisible(!data_.reliability.isEmpty());
+  reliability_->setDiagram(data_.reliability);
   showErrors();
 }
 
@@ -114,6 +122,8 @@ void ErrorAnalysisPanel::clear() {
   hint_->show();
   matrix_->clearMatrix();
   matrix_->hide();
+  reliability_->clearDiagram();
+  reliability_->hide();
   list_->clear();
   list_->setRowCount(0);
   list_->setColumnCount(0);

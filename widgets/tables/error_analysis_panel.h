@@ -18,6 +18,7 @@ class QTableWidget;
 namespace ascope {
 
 class ConfusionMatrixView;
+class ReliabilityDiagramView;
 
 class ErrorAnalysisPanel : public QWidget, public Exportable {
   Q_OBJECT
@@ -41,6 +42,7 @@ class ErrorAnalysisPanel : public QWidget, public Exportable {
   /// Indices into data().samples of the listed samples, in list order.
   const std::vector<int>& listed() const { return listed_; }
   ConfusionMatrixView* matrix() const { return matrix_; }
+  ReliabilityDiagramView* reliability() const { return reliability_; }
   QTableWidget* sampleList() const { return list_; }
   QLabel* summaryLabel() const { return summary_; }
   QLabel* listTitle() const { return list_title_; }
@@ -68,6 +70,7 @@ class ErrorAnalysisPanel : public QWidget, public Exportable {
   QLabel* message_ = nullptr;
   QLabel* hint_ = nullptr;
   ConfusionMatrixView* matrix_ = nullptr;
+  ReliabilityDiagramView* reliability_ = nullptr;
   QLabel* list_title_ = nullptr;
   QPushButton* all_errors_ = nullptr;
   QPushButton* evaluate_ = nullptr;

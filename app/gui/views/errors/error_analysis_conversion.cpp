@@ -4,6 +4,7 @@
 #include <QObject>
 
 #include "app/gui/views/common/figures_html.h"
+#include "app/gui/views/errors/reliability_conversion.h"
 #include "engine/tasks/registry/task_registry.h"
 #include "engine/vocabulary/payloads/sample_input.h"
 
@@ -30,6 +31,15 @@ ErrorAnalysisData toErrorAnalysisData(const EvaluationReport& r) {
                                            : QString::number(r.accuracy, 'f', 4))
                    .arg(r.loss, 0, 'f', 4);
   if (!r.classes.empty()) d.summary += QObject::tr(" · macro F1 %1").arg(r.macro_f1, 0, 'f', 4);
+  if (r.calibration) {
+    d.reliability = toReliabilityDiagramData(*r.calibration);
+    d.summary += r.calibration->temperature == 1.0
+                     ? QObject::tr(" · ECE %1").arg(r.calibration->after.ece, 0, 'f', 3)
+                     : QObject::tr(" · ECE %1 (%2 before temperature %3)")
+                           .arg(r.calibration->after.ece, 0, 'f', 3)
+                           .arg(r.calibration->before.ece, 0, 'f', 3)
+                           .arg(r.calibration->temperature, 0, 'g', 4);
+  }
   const QString others = figuresHtml(r.task, r.figures, FigureSelection::kNotHeadline);
   if (!others.isEmpty()) d.summary += QStringLiteral("<br><small>%1</small>").arg(others.mid(3));
   if (task != nullptr) {

@@ -19,6 +19,7 @@
 #include "engine/runfolder/run_reader.h"
 #include "engine/vocabulary/payloads/sample_input.h"
 #include "widgets/tables/error_analysis_panel.h"
+#include "widgets/tables/reliability_diagram_view.h"
 
 namespace ascope {
 
@@ -71,8 +72,16 @@ void ErrorsPresenter::takeNews(const RunNews& /*news*/) {}
 
 QJsonObject ErrorsPresenter::report() const {
   if (!report_) return {};
-  return {{QStringLiteral("error_samples"), static_cast<qint64>(report_->scored.size())},
-          {QStringLiteral("error_worst"), static_cast<qint64>(report_->worst.size())}};
+  QJsonObject out{{QStringLiteral("error_samples"), static_cast<qint64>(report_->scored.size())},
+                  {QStringLiteral("error_worst"), static_cast<qint64>(report_->worst.size())}};
+  if (report_->calibration) {
+    // What the reliability diagram shows: the ECE at the run's temperature and at 1.
+    out.insert(QStringLiteral("error_ece"), report_->calibration->after.ece);
+    out.insert(QStringLiteral("error_ece_before"), report_->calibration->before.ece);
+    out.insert(QStringLiteral("error_temperature"), report_->calibration->temperature);
+    out.insert(QStringLiteral("error_reliability_shown"), !panel_->reliability()->isHidden());
+  }
+  return out;
 }
 
 ErrorsPresenter::~ErrorsPresenter() {

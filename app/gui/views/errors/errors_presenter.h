@@ -40,7 +40,8 @@ class ErrorsPresenter : public QObject, public RunNewsReader {
   // a run says nothing to this dock: it shows what "Evaluate on…" measured.
   void clearRun() override;
   void takeNews(const RunNews& news) override;
-  /// "error_samples" (scored), "error_worst" (listed): what the dock holds.
+  /// "error_samples" (scored), "error_worst" (listed): what the dock holds; a classifier's
+  /// "error_ece", "error_ece_before", "error_temperature", "error_reliability_shown".
   QJsonObject report() const override;
   QList<Exportable*> exportables() const override;
 

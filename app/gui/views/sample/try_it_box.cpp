@@ -71,6 +71,18 @@ QString describe(const InferenceAnswer& a, int beam_width) {
     }
   } else {
     text = rankedAnswerHtml(a);
+    // Said only where it changes what is read: a run without a temperature answers as before.
+    if (a.temperature != 1.0) {
+      text += QStringLiteral("<br><small>") +
+              TryItBox::tr("probabilities calibrated: temperature %1 from calibration.json")
+                  .arg(a.temperature, 0, 'g', 4) +
+              QStringLiteral("</small>");
+    } else if (a.calibration_for_other_weights) {
+      text += QStringLiteral("<br><small>%1</small>").arg(html(a.calibration));
+    }
+    if (!a.calibration_warning.empty()) {
+      text += QStringLiteral("<br><small>%1</small>").arg(html(a.calibration_warning));
+    }
   }
   return text + QStringLiteral("<br><small>checkpoint at step %1</small>").arg(a.step);
 }

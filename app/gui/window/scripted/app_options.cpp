@@ -12,6 +12,7 @@
 #include "engine/models/translator_config.h"
 #include "engine/runfolder/lesson/lesson.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/vocabulary/data_split.h"
 
 namespace ascope {
 namespace {
@@ -160,6 +161,11 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       QStringLiteral("When done, run a head ablation of the run's newest checkpoint on N "
                      "validation samples (the Ablation dock) and wait for it."),
       QStringLiteral("N"));
+  const QCommandLineOption evaluate(
+      QStringLiteral("evaluate"),
+      QStringLiteral("When done, score the run on --data's split (test, validation, train or "
+                     "all) in the Errors dock and wait for it."),
+      QStringLiteral("split"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit when done."));
   const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
   const QCommandLineOption presentation(
@@ -179,7 +185,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
                      open,  shot,  size,  export_dir, report, ask,   step,
                      group, probe, raise, ablate,     quit,   dark,  timeout});
   parser.addOptions({presentation, zoom, high_contrast, model, version});
-  parser.addOptions({beam, words});
+  parser.addOptions({beam, words, evaluate});
   const QCommandLineOption export_video(
       QStringLiteral("export-video"),
       QStringLiteral("When done, export the attention of every stored snapshot of the run as a "
@@ -290,6 +296,13 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.words = parser.isSet(words);
   o.group = parser.value(group);
   o.raise_docks = parser.value(raise).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  o.evaluate_split = parser.value(evaluate);
+  if (parser.isSet(evaluate) && o.evaluate_split != QLatin1String("all") &&
+      !parseSplit(o.evaluate_split.toStdString())) {
+    *error = QStringLiteral("--evaluate must be test, validation, train or all, got \"%1\"")
+                 .arg(o.evaluate_split);
+    return std::nullopt;
+  }
   for (const auto& [option, lo, hi, value] :
        {std::tuple{&ablate, 16, 100000, &o.ablate_samples},
         std::tuple{&beam, 1, static_cast<int>(TranslatorConfig::kMaxBeamWidth), &o.beam},

@@ -49,8 +49,11 @@ struct AppOptions {
   int probe_sample = -1;    ///< >= 0: the sample of the probe set every dock shows
   QStringList raise_docks;  ///< dock titles to bring to the front before the screenshot
   int ablate_samples = 0;   ///< > 0: a head ablation on this many samples before finishing
-  bool quit = false;        ///< exit once done (exit code 0 on success)
-  bool dark = false;        ///< force a dark palette (screenshots of the dark theme)
+  /// "" or the split ("test", "validation", "train", "all") of --data the Errors dock scores the
+  /// run on before finishing (its confusion matrix and reliability diagram in the screenshot).
+  QString evaluate_split;
+  bool quit = false;           ///< exit once done (exit code 0 on success)
+  bool dark = false;           ///< force a dark palette (screenshots of the dark theme)
   bool presentation = false;   ///< start in presentation mode (View → Presentation)
   int zoom = 0;                ///< font zoom steps (FontZoom: -3..8, 0 = none)
   bool high_contrast = false;  ///< View → High contrast

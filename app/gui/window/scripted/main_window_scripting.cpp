@@ -32,6 +32,10 @@ SamplePresenter* MainWindowScripting::sample() const {
 HeadsPresenter* MainWindowScripting::headAnalysis() const {
   return window_->headAnalysis();
 }
+
+ErrorsPresenter* MainWindowScripting::errorAnalysis() const {
+  return window_->errorAnalysis();
+}
 ExportActions* MainWindowScripting::exporter() const {
   return window_->exporter();
 }

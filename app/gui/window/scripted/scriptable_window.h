@@ -14,6 +14,7 @@ namespace ascope {
 class AttentionPresenter;
 class AttentionVideoActions;
 class CurrentRun;
+class ErrorsPresenter;
 class EngineBridge;
 class ExportActions;
 class HeadsPresenter;
@@ -39,6 +40,7 @@ class ScriptableWindow {
   virtual AttentionPresenter* attention() const = 0;
   virtual SamplePresenter* sample() const = 0;
   virtual HeadsPresenter* headAnalysis() const = 0;
+  virtual ErrorsPresenter* errorAnalysis() const = 0;
   virtual ExportActions* exporter() const = 0;
   virtual AttentionVideoActions* videoExporter() const = 0;
   virtual ReplayActions* replay() const = 0;

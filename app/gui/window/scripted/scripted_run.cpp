@@ -1,5 +1,7 @@
 #include "app/gui/window/scripted/scripted_run.h"
 
+#include "app/gui/window/scripted/scripted_evaluation.h"
+
 #include <QBuffer>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -267,8 +269,26 @@ void ScriptedRun::settleAndFinish() {
   for (const QString& title : options_.raise_docks) {
     if (!window_->raiseDock(title)) say(tr("--raise: no dock titled \"%1\"").arg(title));
   }
+  if (!options_.evaluate_split.isEmpty()) return evaluate();
   if (options_.ablate_samples > 0) return ablate();
   askOrFinish();
+}
+
+void ScriptedRun::evaluate() {
+  auto* evaluation = new ScriptedEvaluation(window_->errorAnalysis(), this);
+  connect(evaluation, &ScriptedEvaluation::finished, this,
+          [this, evaluation](bool ok, const QString& text) {
+            evaluation->deleteLater();
+            if (!ok) return fail(1, tr("--evaluate: %1").arg(text));
+            say(tr("evaluation: %1").arg(text));
+            window_->raiseDock(tr("Errors"));
+            if (options_.ablate_samples > 0) return ablate();
+            askOrFinish();
+          });
+  QString error;
+  if (!evaluation->start(options_.data, options_.evaluate_split, &error)) {
+    return fail(2, tr("--evaluate: %1").arg(error));
+  }
 }
 
 void ScriptedRun::ablate() {

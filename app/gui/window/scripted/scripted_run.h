@@ -56,6 +56,9 @@ class ScriptedRun : public QObject {
   /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
   /// outputs and finishes.
   void settleAndFinish();
+  /// --evaluate: the Errors dock scores the run on --data's split and is raised; then --ablate,
+  /// --ask or the end.
+  void evaluate();
   /// --ablate: runs the Ablation dock's ablation and waits for it (polled: it runs on a worker).
   void ablate();
   /// --ask, then finish; or finish at once.

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/vocabulary/calibration.h"
+
 namespace ascope {
 
 /// One curve of one metric on one split, e.g. the training loss per step.
@@ -219,6 +221,8 @@ struct HandoutData {
   std::vector<HandoutGroup> groups;
   HandoutHeadStats head_stats;
   std::optional<HandoutAblation> ablation;
+  /// A classifier's calibration.json (handout_calibration.h); none for a run without one.
+  std::optional<RunCalibration> calibration;
   std::vector<HandoutFrameSource> frames;  ///< by step
   std::vector<std::string> warnings;       ///< what could not be read (the rest is there)
 };

@@ -12,6 +12,7 @@
 #include "engine/analysis/head_kind.h"
 #include "engine/analysis/head_statistics.h"
 #include "engine/core/number_text.h"
+#include "engine/handout/handout_calibration.h"
 #include "engine/handout/handout_key_settings.h"
 #include "engine/handout/handout_payload_fills.h"
 #include "engine/runfolder/bookmarks/bookmarks.h"
@@ -343,6 +344,7 @@ Expected<HandoutData> readHandoutData(
   data.probe_samples = run.config.probe_samples;
   readHeadStats(run, task, data);
   readAblation(run, task, data);
+  readHandoutCalibration(run_dir, data);
   for (const AttentionFileEntry& file : run.attention_files) {
     data.frames.push_back({file.step, file.path});
   }

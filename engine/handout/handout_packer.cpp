@@ -7,6 +7,7 @@
 
 #include "engine/core/float_bytes.h"
 #include "engine/handout/base64.h"
+#include "engine/handout/handout_calibration.h"
 #include "engine/handout/quantized_weights.h"
 
 namespace ascope {
@@ -458,6 +459,7 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
   doc["frames"] = frames;
   doc["head_stats"] = data.head_stats.empty() ? json(nullptr) : headStatsSection(data.head_stats);
   doc["ablation"] = data.ablation ? ablationSection(*data.ablation) : json(nullptr);
+  doc["calibration"] = data.calibration ? calibrationSection(*data.calibration) : json(nullptr);
   doc["left_out"] = left_out;
   doc["max_mb"] = max_mb;
   doc["theme"] = theme;

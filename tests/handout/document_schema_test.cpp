@@ -89,6 +89,13 @@ std::string fullDocument() {
   ablation.baseline = {"", -1, -1, "none", 1.2, 0.6, {12.5}};
   ablation.rows = {{"cross", 1, 0, "head", 1.4, 0.5, {std::nullopt}}};
   data.ablation = ablation;
+  RunCalibration calibration;
+  calibration.temperature = 1.7;
+  calibration.weights_step = 30;
+  calibration.validation.samples = 4;
+  calibration.validation.before.bins = {{0.9, 1.0, 4, 0.95, 0.75}};
+  calibration.validation.after = calibration.validation.before;
+  data.calibration = calibration;
   data.frames = {{10, "a"}, {30, "b"}};
 
   HandoutPacker packer;
@@ -135,7 +142,7 @@ TEST(HandoutDocument, EverySectionFilledHoldsToTheContract) {
   EXPECT_EQ(check.exit_code, 0) << check.output;
   // Every optional section is there to be checked, not null.
   const json doc = json::parse(fullDocument());
-  for (const char* section : {"test", "head_stats", "ablation", "lesson"}) {
+  for (const char* section : {"test", "head_stats", "ablation", "calibration", "lesson"}) {
     EXPECT_FALSE(doc[section].is_null()) << section;
   }
   EXPECT_EQ(doc["images"].size(), 1u);

@@ -91,6 +91,8 @@ Expected<TextDataset> readReviews(const std::string& path, const TrainingConfig&
   return takeLoaded(loadTextDataset(path, options), warnings);
 }
 
+/// The three splits of a run's reviews: what its task trains, validates and tests on, and what
+/// `split` writes (TaskDescriptor::text_splits), from this one function so the two cannot differ.
 Expected<TextDataset> textData(const TrainingConfig& c, std::vector<std::string>* warnings) {
   TextDataset data;
   if (usesBuiltinData(c)) {
@@ -234,6 +236,7 @@ TaskDescriptor sentimentTaskDescriptor() {
   d.attention_axes = [](const std::string&) {
     return AttentionAxes{"encoder self", "query token", "key token"};
   };
+  d.text_splits = textData;
   d.make_training_task = makeSentimentTraining;
   d.make_inference_task = makeSentimentInference;
   return d;

@@ -91,6 +91,7 @@ int ComputationView::stageCount() const {
 }
 
 StageFigure* ComputationView::stageFigure(int index) const {
+  syncFigure(index);
   return index >= 0 && index < static_cast<int>(figures_.size())
              ? figures_[static_cast<std::size_t>(index)]
              : nullptr;

@@ -55,6 +55,7 @@ class ComputationView : public QWidget {
   FittingLabel* weightsLabel() const { return weights_; }
   QLabel* statusLabel() const { return status_; }
   QList<QToolButton*> stageButtons() const { return buttons_; }
+  /// Stage `index`'s figure, drawn from the data shown.
   StageFigure* stageFigure(int index) const;
   CellBreakdownView* breakdown() const { return breakdown_; }
   /// Every stage's matrices and the breakdown's charts (Export all panels).

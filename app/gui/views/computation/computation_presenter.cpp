@@ -4,6 +4,7 @@
 #include <QJsonArray>
 
 #include "app/gui/bridge/current_run.h"
+#include "app/gui/bridge/thread_cpu_clock.h"
 #include "app/gui/views/attention/attention_presenter.h"
 #include "app/gui/views/computation/computation_plot_conversion.h"
 #include "engine/analysis/attention_cell_breakdown.h"
@@ -193,8 +194,7 @@ void ComputationPresenter::askNow() {
 }
 
 void ComputationPresenter::onComputed(std::shared_ptr<const ComputationAnswer> answer) {
-  QElapsedTimer timer;
-  timer.start();
+  const HandlingTimer timer;
   answer_ = answer;
   if (!answer->computation) {
     computation_.reset();
@@ -216,14 +216,12 @@ void ComputationPresenter::onComputed(std::shared_ptr<const ComputationAnswer> a
     cell_wanted_ = false;
     showCell(query, key);
   }
-  last_ms_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-  slowest_ms_ = std::max(slowest_ms_, last_ms_);
+  recordHandling(timer);
 }
 
 void ComputationPresenter::showCell(int query, int key) {
   if (!computation_) return;
-  QElapsedTimer timer;
-  timer.start();
+  const HandlingTimer timer;
   const Expected<AttentionCellBreakdown> cell = breakDownCell(*computation_, query, key);
   if (!cell.ok()) {
     view_->setStatus(QString::fromStdString(cell.error()));
@@ -232,7 +230,20 @@ void ComputationPresenter::showCell(int query, int key) {
   cell_query_ = query;
   cell_key_ = key;
   view_->setBreakdown(toCellBreakdownData(*computation_, *cell));
-  slowest_ms_ = std::max(slowest_ms_, static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  recordHandling(timer);
+}
+
+ComputationPresenter::HandlingTimer::HandlingTimer() : cpu_start_ns(threadCpuNs()) {
+  wall.start();
+}
+
+void ComputationPresenter::recordHandling(const HandlingTimer& timer) {
+  last_ms_ = static_cast<double>(timer.wall.nsecsElapsed()) / 1e6;
+  last_cpu_ms_ = static_cast<double>(threadCpuNs() - timer.cpu_start_ns) / 1e6;
+  slowest_ms_ = std::max(slowest_ms_, last_ms_);
+  slowest_cpu_ms_ = std::max(slowest_cpu_ms_, last_cpu_ms_);
+  ++handled_;
+  total_ms_ += last_ms_;
 }
 
 void ComputationPresenter::clearRun() {
@@ -261,6 +272,9 @@ QJsonObject ComputationPresenter::report() const {
   out.insert(QStringLiteral("answered"), job_->answered());
   out.insert(QStringLiteral("gui_ms_slowest"), slowest_ms_);
   out.insert(QStringLiteral("gui_ms_last"), last_ms_);
+  out.insert(QStringLiteral("gui_cpu_ms_slowest"), slowest_cpu_ms_);
+  out.insert(QStringLiteral("gui_handled"), handled_);
+  out.insert(QStringLiteral("gui_ms_mean"), handled_ > 0 ? total_ms_ / handled_ : 0.0);
   const ComputationPlotData* data = view_->computation();
   if (data != nullptr && computation_) {
     out.insert(QStringLiteral("heading"), data->heading);

@@ -47,8 +47,10 @@ class ComputationPresenter : public QObject, public RunNewsReader {
   bool isBusy() const { return job_->isBusy() || debounce_.isActive(); }
   /// The shown computation's own numbers (null before any).
   const AttentionComputation* computation() const { return computation_.get(); }
-  /// Milliseconds the GUI thread spent on the slowest and the last answer handled.
+  /// Milliseconds of wall-clock time the GUI thread spent on the slowest answer or click it
+  /// handled (with the time it waited for a core), and of its own CPU time.
   double slowestHandlingMs() const { return slowest_ms_; }
+  double slowestHandlingCpuMs() const { return slowest_cpu_ms_; }
 
   // RunNewsReader: it follows the Attention dock; a new run forgets the last one's computation.
   void clearRun() override;
@@ -70,6 +72,13 @@ class ComputationPresenter : public QObject, public RunNewsReader {
   void onComputed(std::shared_ptr<const ComputationAnswer> answer);
   void showCell(int query, int key);
   void onHeatmapClicked(int row, int col);
+  /// Wall-clock and CPU time of one handling on the GUI thread (the report's gui_ms_*).
+  struct HandlingTimer {
+    HandlingTimer();
+    QElapsedTimer wall;
+    qint64 cpu_start_ns = 0;
+  };
+  void recordHandling(const HandlingTimer& timer);
 
   const CurrentRun* run_;
   AttentionPresenter* attention_;
@@ -84,7 +93,11 @@ class ComputationPresenter : public QObject, public RunNewsReader {
   int cell_key_ = -1;
   bool cell_wanted_ = false;  ///< a clicked cell waits for the computation it belongs to
   double slowest_ms_ = 0;
+  double slowest_cpu_ms_ = 0;
   double last_ms_ = 0;
+  double last_cpu_ms_ = 0;
+  double total_ms_ = 0;
+  int handled_ = 0;
 };
 
 }  // namespace ascope

@@ -150,6 +150,9 @@ void ScriptedRun::begin() {
     followProjections();
     const QString error = window_->controller()->startRun(config);
     if (!error.isEmpty()) return fail(2, error);
+    // On screen from the start: the dock recomputes its head at every probe while it trains
+    // (its GUI-thread time is in the report's panels).
+    if (options_.computation) window_->raiseDock(tr("Computation"));
     say(tr("training %1 (%2 preset, %3) for %4")
             .arg(options_.task, run->presetBox()->currentData().toString(), options_.data)
             .arg(whole ? tr("the preset's whole run") : tr("%1 steps").arg(options_.train_steps)));

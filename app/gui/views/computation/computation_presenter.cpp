@@ -1,6 +1,5 @@
 #include "app/gui/views/computation/computation_presenter.h"
 
-#include <QEvent>
 #include <QJsonArray>
 
 #include "app/gui/bridge/current_run.h"
@@ -28,22 +27,6 @@ bool sameQuestion(const ComputationQuestion& a, const ComputationQuestion& b) {
          x.layer == y.layer && x.head == y.head;
 }
 
-/// Shows the dock's question again whenever the view comes on screen (a tab raised).
-class ShowWatcher : public QObject {
- public:
-  ShowWatcher(QWidget* watched, std::function<void()> shown)
-      : QObject(watched), shown_(std::move(shown)) {
-    watched->installEventFilter(this);
-  }
-  bool eventFilter(QObject* watched, QEvent* event) override {
-    if (event->type() == QEvent::Show) shown_();
-    return QObject::eventFilter(watched, event);
-  }
-
- private:
-  std::function<void()> shown_;
-};
-
 }  // namespace
 
 ComputationPresenter::ComputationPresenter(const CurrentRun* run, AttentionPresenter* attention,
@@ -57,7 +40,6 @@ ComputationPresenter::ComputationPresenter(const CurrentRun* run, AttentionPrese
   connect(&debounce_, &QTimer::timeout, this, &ComputationPresenter::askNow);
   connect(job_, &ComputationJob::computed, this, &ComputationPresenter::onComputed);
   connect(view_, &ComputationView::cellChosen, this, &ComputationPresenter::showCell);
-  new ShowWatcher(view_, [this] { schedule(); });
 
   AttentionHeadGridPanel* panel = attention_->panel();
   connect(panel, &AttentionHeadGridPanel::headSelected, this, &ComputationPresenter::schedule);
@@ -104,6 +86,14 @@ void ComputationPresenter::openCell(int query, int key) {
   }
   cell_wanted_ = true;
   schedule();
+}
+
+void ComputationPresenter::dockVisibilityChanged(bool visible) {
+  if (visible) schedule();
+}
+
+bool ComputationPresenter::isOnScreen() const {
+  return view_->isVisible() && !view_->visibleRegion().isEmpty();
 }
 
 void ComputationPresenter::refresh() {
@@ -172,8 +162,8 @@ std::optional<ComputationQuestion> ComputationPresenter::question(QString* why) 
 }
 
 void ComputationPresenter::askNow() {
-  // Only what is on screen is computed: a hidden dock costs the training nothing.
-  if (!view_->isVisible()) return;
+  // Only what is on screen is computed: a dock behind another tab costs the training nothing.
+  if (!isOnScreen()) return;
   QString why;
   const std::optional<ComputationQuestion> q = question(&why);
   if (!q) {
@@ -266,7 +256,7 @@ void ComputationPresenter::followStep(long long) {
 
 QJsonObject ComputationPresenter::report() const {
   QJsonObject out;
-  out.insert(QStringLiteral("on_screen"), view_->isVisible());
+  out.insert(QStringLiteral("on_screen"), isOnScreen());
   out.insert(QStringLiteral("status"), view_->status());
   out.insert(QStringLiteral("asked"), job_->asked());
   out.insert(QStringLiteral("answered"), job_->answered());

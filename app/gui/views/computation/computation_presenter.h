@@ -4,7 +4,7 @@
 // recomputed stage by stage with the model's own weights on a worker (ComputationJob), and the
 // cell taken apart. A weight clicked in the Attention dock's enlarged head opens its cell here
 // (not while a prediction round hides the head). It asks the worker only while the dock is on
-// screen, and coalesces changes (the newest wins).
+// screen (isOnScreen), and coalesces changes (the newest wins).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
@@ -41,6 +41,11 @@ class ComputationPresenter : public QObject, public RunNewsReader {
   /// The cell taken apart; -1 when none.
   int cellQuery() const { return cell_query_; }
   int cellKey() const { return cell_key_; }
+  /// The dock came on screen (its tab raised) or left it: asks then what the window shows.
+  void dockVisibilityChanged(bool visible);
+  /// The view can be seen: shown, and not a tab behind another (which Qt keeps "visible" at a
+  /// place off the window). The view asks the worker only then.
+  bool isOnScreen() const;
   /// Asks now what the window shows (tests and scripted mode; the dock asks by itself when shown).
   void refresh();
   /// The worker is computing, or a change waits to be asked.
@@ -91,7 +96,10 @@ class ComputationPresenter : public QObject, public RunNewsReader {
   std::shared_ptr<const ComputationAnswer> answer_;
   int cell_query_ = -1;
   int cell_key_ = -1;
-  bool cell_wanted_ = false;  ///< a clicked cell waits for the computation it belongs to
+  bool cell_wanted_ = false;
+  /// Told by the dock (QDockWidget::visibilityChanged: a tab behind another stays "visible"
+  /// to Qt); true for a view that is not docked.
+  bool on_screen_ = true;  ///< a clicked cell waits for the computation it belongs to
   double slowest_ms_ = 0;
   double slowest_cpu_ms_ = 0;
   double last_ms_ = 0;

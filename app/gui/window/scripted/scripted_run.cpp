@@ -353,6 +353,7 @@ void ScriptedRun::showComputation() {
   panel->setCurrentLayer(options_.video_layer);
   panel->setCurrentHead(options_.video_head);
   if (!window_->raiseDock(tr("Computation"))) return fail(2, tr("--computation: no such dock"));
+  QCoreApplication::processEvents();  // the raised tab laid out on screen
   ComputationPresenter* computation = window_->computation();
   computation->refresh();
   auto* poll = new QTimer(this);

@@ -44,6 +44,10 @@ CellBreakdownView::CellBreakdownView(QWidget* parent) : QWidget(parent) {
   clear();
 }
 
+void CellBreakdownView::setSlideHeading(const QString& heading) {
+  for (ComputationBarPlot* plot : {products_, row_, parts_}) plot->setSlideHeading(heading);
+}
+
 void CellBreakdownView::clear() {
   heading_->setVersions({tr("Click a weight to take it apart")});
   sum_->setVersions({});
@@ -91,7 +95,10 @@ void CellBreakdownView::setBreakdown(const CellBreakdownData& cell) {
   } else {
     QStringList dims;
     for (std::size_t d = 0; d < cell.products.size(); ++d) dims << QString::number(d);
-    products_->setBars(tr("q_%1[d] · k_%2[d], d = 0…%3").arg(q, k).arg(cell.products.size() - 1),
+    products_->setBars(tr("q_%1[d] · k_%2[d], d = 0…%3 · Σ = %4")
+                           .arg(q, k)
+                           .arg(cell.products.size() - 1)
+                           .arg(computationNumber(cell.sum)),
                        dims, cell.products);
     sum_->setVersions(
         {tr("Σ_d q_%1[d]·k_%2[d] = %3 = QKᵀ[%1, %2] %4")

@@ -21,6 +21,8 @@ class CellBreakdownView : public QWidget {
   explicit CellBreakdownView(QWidget* parent = nullptr);
 
   void setBreakdown(const CellBreakdownData& cell);
+  /// The head and input the cell belongs to, for exported slides.
+  void setSlideHeading(const QString& heading);
   void clear();
 
   /// "by content", "by place" or "by content and place together" with the largest part named

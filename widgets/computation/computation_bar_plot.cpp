@@ -28,7 +28,7 @@ ComputationBarPlot::ComputationBarPlot(QWidget* parent) : ThemedPlot(parent) {
   xAxis->grid()->setVisible(false);
   yAxis->grid()->setZeroLinePen(QPen(theme().foreground, 1));
   yAxis->ticker()->setTickCount(3);  // a plot a hundred pixels high reads three numbers
-  setMinimumHeight(90);
+  setMinimumHeight(56);
   setEmptyHint(tr("Click a weight to take it apart"));
   setEmptyState(true);
   connect(this, &ThemedPlot::themeChanged, this, [this] { render(); });
@@ -96,8 +96,11 @@ bool ComputationBarPlot::adjustLayout() {
 }
 
 void ComputationBarPlot::setExportTitle(const QString& title) {
+  // The window's title ends with the export's file name, which says less than the plot does.
   const QString own = QStringLiteral(" · ") + export_name_;
   export_title_ = title.endsWith(own) ? title.left(title.size() - own.size()) : title;
+  if (!export_title_.isEmpty() && !slide_heading_.isEmpty())
+    export_title_ += QStringLiteral(" · ") + slide_heading_;
   render();
 }
 

@@ -26,6 +26,8 @@ class ComputationBarPlot : public ThemedPlot, public Exportable {
   const QStringList& labels() const { return labels_; }
   QString title() const { return title_text_; }
   void setExportBaseName(const QString& name) { export_name_ = name; }
+  /// What an exported slide says before the plot's own title: "encoder · layer 1 · head 2 · …".
+  void setSlideHeading(const QString& heading) { slide_heading_ = heading; }
 
   QString exportBaseName() const override { return export_name_; }
   ExportResult exportImage(const QString& path, ImageFormat format,
@@ -44,6 +46,7 @@ class ComputationBarPlot : public ThemedPlot, public Exportable {
   QCPBars* accent_ = nullptr;
   QString title_text_;
   QString export_title_;
+  QString slide_heading_;
   QStringList labels_;
   std::vector<double> values_;
   int highlighted_ = -1;

@@ -7,6 +7,7 @@
 #include "widgets/computation/stage_heatmap_view.h"
 
 #include <QButtonGroup>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
@@ -60,6 +61,8 @@ ComputationView::ComputationView(QWidget* parent) : QWidget(parent) {
     button_group_->addButton(button, i);
     button_layout->insertWidget(i, button);
     buttons_.append(button);
+    full_texts_.append(QString());
+    short_texts_.append(QString());
   }
   split_->addWidget(stack_);
   split_->addWidget(breakdown_);
@@ -72,6 +75,8 @@ ComputationView::ComputationView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(weights_);
   layout->addWidget(status_);
   layout->addWidget(button_row_);
+  // The row asks for no more than its names need; fitStageButtons picks the texts that fit.
+  button_row_->installEventFilter(this);
   layout->addWidget(split_, 1);
   clear();
 }
@@ -118,6 +123,7 @@ void ComputationView::setComputation(std::shared_ptr<const ComputationPlotData> 
     setStatus(status);
     return;
   }
+  breakdown_->setSlideHeading(data_->heading);
   heading_->setVersions({data_->answer.isEmpty()
                              ? data_->heading
                              : tr("%1 · answer: %2").arg(data_->heading, data_->answer),
@@ -143,11 +149,13 @@ void ComputationView::rebuildStages() {
       continue;
     }
     const ComputationStage& stage = data_->stages[static_cast<std::size_t>(i)];
-    button->setText(QStringLiteral("%1\n%2").arg(stage.short_title, stage.shape()));
+    full_texts_[i] = QStringLiteral("%1\n%2").arg(stage.short_title, stage.shape());
+    short_texts_[i] = stage.short_title;
     button->setToolTip(QStringLiteral("%1 · %2 = %3\n%4")
                            .arg(stage.title, stage.shape_words, stage.shape(), stage.formula));
   }
   button_row_->setVisible(count > 0);
+  fitStageButtons();
   setCurrentStage(std::min(current_, std::max(0, count - 1)));
 }
 
@@ -158,6 +166,39 @@ void ComputationView::syncFigure(int index) const {
   stale_[at] = false;
   figures_[at]->setStage(data_, index);
   figures_[at]->setCell(cell_query_, cell_key_);
+}
+
+bool ComputationView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == button_row_ && event->type() == QEvent::Resize) fitStageButtons();
+  return QWidget::eventFilter(watched, event);
+}
+
+void ComputationView::fitStageButtons() {
+  const auto widths = [this](const QStringList& texts) {
+    QList<int> out;
+    for (int i = 0; i < buttons_.size(); ++i) {
+      QToolButton probe;
+      probe.setFont(buttons_[i]->font());
+      probe.setText(texts[i]);
+      out << probe.sizeHint().width();
+    }
+    return out;
+  };
+  const QList<int> full = widths(full_texts_);
+  const QList<int> brief = widths(short_texts_);
+  const int spacing = button_row_->layout()->spacing();
+  int full_sum = 0, brief_sum = 0;
+  for (int i = 0; i < buttons_.size(); ++i) {
+    if (!buttons_[i]->isVisibleTo(this)) continue;
+    full_sum += full[i] + spacing;
+    brief_sum += brief[i] + spacing;
+  }
+  button_row_->setMinimumWidth(brief_sum);
+  const bool roomy = button_row_->width() >= full_sum;
+  for (int i = 0; i < buttons_.size(); ++i) {
+    buttons_[i]->setText(roomy ? full_texts_[i] : short_texts_[i]);
+    buttons_[i]->setFixedWidth(roomy ? full[i] : brief[i]);
+  }
 }
 
 void ComputationView::setCurrentStage(int index) {

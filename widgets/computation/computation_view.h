@@ -68,6 +68,11 @@ class ComputationView : public QWidget {
 
  private:
   void rebuildStages();
+  /// The stage buttons with their shapes ("QKᵀ" over "[9 × 9]") where the row has room, else
+  /// their names alone (the shape stays in the tooltip and the stage's title): a 1024-px screen
+  /// gives the dock under 460 px.
+  void fitStageButtons();
+  bool eventFilter(QObject* watched, QEvent* event) override;
   /// Draws stage `index` if its figure still shows older data (only the stage on screen is drawn
   /// when new data arrives; the others when shown or exported).
   void syncFigure(int index) const;
@@ -82,6 +87,8 @@ class ComputationView : public QWidget {
   QWidget* button_row_ = nullptr;
   QButtonGroup* button_group_ = nullptr;
   QList<QToolButton*> buttons_;
+  QStringList full_texts_;   ///< per button: name and shape
+  QStringList short_texts_;  ///< per button: name
   QSplitter* split_ = nullptr;
   QStackedWidget* stack_ = nullptr;
   std::vector<StageFigure*> figures_;

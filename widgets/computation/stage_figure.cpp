@@ -30,7 +30,7 @@ StageFigure::StageFigure(QWidget* parent) : QWidget(parent) {
   for (int i = 0; i < kMaxMatrices; ++i) {
     auto* view = new StageHeatmapView(this);
     view->setObjectName(QStringLiteral("computationStageView%1").arg(i));
-    view->setMinimumSize(120, 120);
+    view->setMinimumSize(100, 90);
     view->setVisible(i == 0);
     row->addWidget(view, 1);
     views_.push_back(view);

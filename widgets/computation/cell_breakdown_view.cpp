@@ -59,8 +59,8 @@ void CellBreakdownView::clear() {
   parts_->setVisible(false);
 }
 
-QString CellBreakdownView::partsVerdict(const std::array<double, 4>& parts,
-                                        const QStringList& names, bool brief) {
+QStringList CellBreakdownView::partsVerdict(const std::array<double, 4>& parts,
+                                            const QStringList& names) {
   int largest = 0;
   for (int i = 1; i < 4; ++i) {
     if (std::abs(parts[static_cast<std::size_t>(i)]) >
@@ -72,8 +72,8 @@ QString CellBreakdownView::partsVerdict(const std::array<double, 4>& parts,
                       : largest == 3 ? tr("by place")
                                      : tr("by content and place together");
   const QString value = computationNumber(parts[static_cast<std::size_t>(largest)]);
-  if (brief) return tr("Attends %1: %2 largest").arg(how, name);
-  return tr("This head attends %1 here: %2 is the largest part (%3)").arg(how, name, value);
+  return {tr("This head attends %1 here: %2 is the largest part (%3)").arg(how, name, value),
+          tr("Attends %1 (%2 largest)").arg(how, name), tr("Attends %1").arg(how)};
 }
 
 void CellBreakdownView::setBreakdown(const CellBreakdownData& cell) {
@@ -116,6 +116,10 @@ void CellBreakdownView::setBreakdown(const CellBreakdownData& cell) {
              .arg(cell.rank_before)
              .arg(cell.unmasked_keys)
              .arg(computationNumber(cell.weight))
+             .arg(cell.rank_after),
+         tr("rank %1 of %2 → %3 after the softmax")
+             .arg(cell.rank_before)
+             .arg(cell.unmasked_keys)
              .arg(cell.rank_after)});
   }
   parts_->setVisible(cell.has_parts && !cell.masked);
@@ -126,8 +130,7 @@ void CellBreakdownView::setBreakdown(const CellBreakdownData& cell) {
       labels << QString(name).replace(QStringLiteral("·"), QStringLiteral("·\n"));
     parts_->setBars(tr("QKᵀ[%1, %2] in four parts").arg(q, k), labels,
                     {cell.parts.begin(), cell.parts.end()});
-    parts_line_->setVersions({partsVerdict(cell.parts, cell.part_names),
-                              partsVerdict(cell.parts, cell.part_names, true)});
+    parts_line_->setVersions(partsVerdict(cell.parts, cell.part_names));
   } else {
     parts_line_->setVersions({cell.no_parts_reason,
                               tr("No token/position parts: only the first "

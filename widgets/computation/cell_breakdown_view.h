@@ -25,10 +25,9 @@ class CellBreakdownView : public QWidget {
   void setSlideHeading(const QString& heading);
   void clear();
 
-  /// "by content", "by place" or "by content and place together" with the largest part named
-  /// (`brief`: in fewer words, for a narrow dock).
-  static QString partsVerdict(const std::array<double, 4>& parts, const QStringList& names,
-                              bool brief = false);
+  /// "by content", "by place" or "by content and place together" with the largest part named,
+  /// longest first (FittingLabel's versions).
+  static QStringList partsVerdict(const std::array<double, 4>& parts, const QStringList& names);
 
   FittingLabel* headingLabel() const { return heading_; }
   FittingLabel* sumLabel() const { return sum_; }

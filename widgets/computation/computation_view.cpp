@@ -85,6 +85,7 @@ ComputationView::~ComputationView() = default;
 
 void ComputationView::clear() {
   data_.reset();
+  cell_query_ = cell_key_ = -1;
   heading_->setVersions({tr("Computation: choose a head in the Attention dock")});
   weights_->setVersions({});
   breakdown_->clear();

@@ -20,6 +20,7 @@ class MainWindowScripting : public ScriptableWindow {
   AttentionPresenter* attention() const override;
   SamplePresenter* sample() const override;
   HeadsPresenter* headAnalysis() const override;
+  ComputationPresenter* computation() const override;
   ExportActions* exporter() const override;
   AttentionVideoActions* videoExporter() const override;
   ReplayActions* replay() const override;

@@ -13,6 +13,7 @@ namespace ascope {
 
 class AttentionPresenter;
 class AttentionVideoActions;
+class ComputationPresenter;
 class CurrentRun;
 class EngineBridge;
 class ExportActions;
@@ -39,6 +40,7 @@ class ScriptableWindow {
   virtual AttentionPresenter* attention() const = 0;
   virtual SamplePresenter* sample() const = 0;
   virtual HeadsPresenter* headAnalysis() const = 0;
+  virtual ComputationPresenter* computation() const = 0;
   virtual ExportActions* exporter() const = 0;
   virtual AttentionVideoActions* videoExporter() const = 0;
   virtual ReplayActions* replay() const = 0;

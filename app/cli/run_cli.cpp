@@ -24,7 +24,7 @@ int runCli(const std::vector<std::string>& args) {
         addTrainCommand(app, args), addInferCommand(app),    addAblateCommand(app),
         addBenchCommand(app),       addDownloadCommand(app), addDownloadModelCommand(app),
         addInspectCommand(app),     addEvaluateCommand(app), addHandoutCommand(app),
-        addExplainCommand(app)};
+        addExplainCommand(app),     addSplitCommand(app)};
     for (const Subcommand& command : commands) command.parser->group("Commands");
     app.footer(taskListing() +
                "\n'attentionscope-cli <command> --help' describes each command's options.");

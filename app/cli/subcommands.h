@@ -28,5 +28,6 @@ Subcommand addInspectCommand(CLI::App& app);
 Subcommand addEvaluateCommand(CLI::App& app);
 Subcommand addHandoutCommand(CLI::App& app);
 Subcommand addExplainCommand(CLI::App& app);
+Subcommand addSplitCommand(CLI::App& app);
 
 }  // namespace ascope::cli

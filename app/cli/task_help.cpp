@@ -1,6 +1,7 @@
 #include "app/cli/task_help.h"
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 #include "app/cli/cli_options.h"
@@ -30,12 +31,25 @@ std::string taskListing() {
   return text;
 }
 
-std::string languagePairTaskIds() {
+namespace {
+
+/// "a, b or c": the ids of the tasks `has` holds for.
+std::string taskIdsWhere(const std::function<bool(const TaskDescriptor&)>& has) {
   std::vector<std::string> ids;
   for (const TaskDescriptor* task : TaskRegistry::instance().all()) {
-    if (task->set_languages) ids.push_back(task->id);
+    if (has(*task)) ids.push_back(task->id);
   }
   return joinWithOr(ids);
+}
+
+}  // namespace
+
+std::string languagePairTaskIds() {
+  return taskIdsWhere([](const TaskDescriptor& t) { return static_cast<bool>(t.set_languages); });
+}
+
+std::string textSplitTaskIds() {
+  return taskIdsWhere([](const TaskDescriptor& t) { return static_cast<bool>(t.text_splits); });
 }
 
 }  // namespace ascope::cli

@@ -14,4 +14,8 @@ std::string taskListing();
 /// The ids of the tasks with a source and a target language, "" when there is none.
 std::string languagePairTaskIds();
 
+/// The ids of the tasks whose splits `split` writes (TaskDescriptor::text_splits), "" when there
+/// is none.
+std::string textSplitTaskIds();
+
 }  // namespace ascope::cli

@@ -8,6 +8,7 @@
 #include "engine/core/float_bytes.h"
 #include "engine/handout/base64.h"
 #include "engine/handout/handout_calibration.h"
+#include "engine/handout/handout_computation_packing.h"
 #include "engine/handout/quantized_weights.h"
 
 namespace ascope {
@@ -379,6 +380,20 @@ void HandoutPacker::packLesson(const HandoutLesson& lesson) {
   lesson_ = json{{"title", lesson.title}, {"moments", std::move(moments)}};
 }
 
+void HandoutPacker::packComputations(const std::vector<HandoutComputation>& computations,
+                                     const std::vector<HandoutGroup>& groups) {
+  computations_ = json::array();
+  for (const HandoutComputation& c : computations) {
+    int group = -1;
+    for (std::size_t g = 0; g < groups.size() && group < 0; ++g) {
+      if (groups[g].key == c.computation.group) group = static_cast<int>(g);
+    }
+    computations_.push_back(packComputation(
+        c, group, [this](const std::vector<std::string>& labels) { return labelList(labels); }));
+  }
+  if (computations_.empty()) computations_ = nullptr;
+}
+
 HandoutCosts::Frame HandoutPacker::measureFrame(const HandoutFrame& frame, int group_count) {
   HandoutCosts::Frame cost;
   const auto first_time = [this](std::size_t hash) {
@@ -465,6 +480,7 @@ std::string HandoutPacker::document(const HandoutData& data, const std::vector<j
   doc["theme"] = theme;
   doc["stored_frames"] = data.frames.size();
   if (!lesson_.is_null()) doc["lesson"] = lesson_;
+  if (!computations_.is_null()) doc["computations"] = computations_;
   return doc.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

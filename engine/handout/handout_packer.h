@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/handout/handout_budget.h"
+#include "engine/handout/handout_computation.h"
 #include "engine/handout/handout_data.h"
 #include "engine/handout/handout_lesson.h"
 
@@ -43,6 +44,12 @@ class HandoutPacker {
   /// their labels, texts and images added to the tables the frames share.
   void packLesson(const HandoutLesson& lesson);
 
+  /// The explained heads' section (handout_computation_packing.h), which the document carries
+  /// from then on; each names its group by its index in `groups` (the document's), its labels
+  /// added to the tables the frames share.
+  void packComputations(const std::vector<HandoutComputation>& computations,
+                        const std::vector<HandoutGroup>& groups);
+
   /// The whole document: `data` with `frames` (packFrame's, in step order), the groups kept in
   /// `selection` marked, what was left out to stay under `max_mb`, and the page's first colours
   /// (`theme`, "" for the reader's system's).
@@ -69,6 +76,7 @@ class HandoutPacker {
   std::vector<nlohmann::json> encodings_;
   std::map<std::string, int> encoding_index_;  ///< by its packed bytes
   nlohmann::json lesson_;                      ///< null: no lesson
+  nlohmann::json computations_;                ///< null: no head explained
   // measureFrame's own record of what it has counted.
   std::map<std::string, bool> measured_;
 };

@@ -104,16 +104,19 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
   for (const HandoutGroup& g : data.groups)
     costs.group_is_rollout.push_back(!g.aggregate_of.empty());
   const std::string title = pageTitle(data);
-  const auto pageWithoutFrames = [&](const std::optional<HandoutLesson>& lesson) {
+  const auto pageWithoutFrames = [&](bool lesson, bool computations) {
     HandoutPacker empty;
-    if (lesson) empty.packLesson(*lesson);
+    if (lesson && options.lesson) empty.packLesson(*options.lesson);
+    if (computations) empty.packComputations(options.computations, data.groups);
     return renderHandoutPage(title, empty.document(data, {}, everythingIn(costs), {},
                                                    options.max_mb, options.theme))
         .size();
   };
-  costs.fixed = pageWithoutFrames(options.lesson) + kFixedMargin;
-  const std::size_t lesson_bytes =
-      options.lesson ? costs.fixed - kFixedMargin - pageWithoutFrames(std::nullopt) : 0;
+  const std::size_t bare = pageWithoutFrames(false, false);
+  costs.fixed = pageWithoutFrames(true, true) + kFixedMargin;
+  const std::size_t lesson_bytes = options.lesson ? pageWithoutFrames(true, false) - bare : 0;
+  const std::size_t computation_bytes =
+      options.computations.empty() ? 0 : pageWithoutFrames(false, true) - bare;
   std::vector<std::string> titles;
   for (const HandoutGroup& g : data.groups) titles.push_back(g.title);
 
@@ -129,12 +132,17 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
         std::snprintf(lesson, sizeof lesson, " and its lesson of %zu moments (%s)",
                       options.lesson->moments.size(), megabytesText(lesson_bytes).c_str());
       }
-      char text[384];
+      char explained[96] = "";
+      if (!options.computations.empty()) {
+        std::snprintf(explained, sizeof explained, " and its %zu explained heads (%s)",
+                      options.computations.size(), megabytesText(computation_bytes).c_str());
+      }
+      char text[480];
       std::snprintf(text, sizeof text,
                     "the smallest handout of %s (one snapshot of one probe sample, its first "
-                    "attention group's first and last layers%s) is about %.1f MB, over the limit "
-                    "of %g MB: give --max-mb %g or more",
-                    data.run_name.c_str(), lesson, smallest_mb, options.max_mb,
+                    "attention group's first and last layers%s%s) is about %.1f MB, over the "
+                    "limit of %g MB: give --max-mb %g or more",
+                    data.run_name.c_str(), lesson, explained, smallest_mb, options.max_mb,
                     std::ceil(smallest_mb));
       return Error{text};
     }
@@ -143,6 +151,7 @@ Expected<std::string> buildHandout(const std::string& run_dir, const HandoutOpti
     const int total = stored + static_cast<int>(selection.frames.size()) + 1;
     HandoutPacker packer;
     if (options.lesson) packer.packLesson(*options.lesson);
+    if (!options.computations.empty()) packer.packComputations(options.computations, data.groups);
     std::vector<nlohmann::json> frames;
     int done = stored;
     for (int f : selection.frames) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/handout/handout_computation.h"
 #include "engine/handout/handout_data_from_run.h"
 #include "engine/handout/handout_lesson.h"
 #include "engine/vocabulary/expected.h"
@@ -39,6 +40,9 @@ struct HandoutOptions {
   /// A lesson the page replays first (handout_lesson_from_runs.h reads it); its size counts
   /// towards max_mb, and the page is never written over its file or one of its runs' files.
   std::optional<HandoutLesson> lesson;
+  /// Heads explained as a computation (the caller computes them: handout_computation.h); their
+  /// size counts towards max_mb, as the lesson's does.
+  std::vector<HandoutComputation> computations;
 };
 
 struct HandoutSummary {

@@ -120,9 +120,12 @@ Expected<Explanation> AttentionExplainer::explain(const ExplainRequest& request)
         input = "validation sample " + std::to_string(request.sample);
         forward = [&]() -> Status {
           // The prediction first: its passes (a translation decodes token by token) must not be
-          // the last one through the site.
+          // the last one through the site. Then the probe as the timeline stores it (a
+          // translation's decoder fed the reference), so the stages are those of the maps shown.
           explanation.answer = task.predictSample(request.sample).answer;
-          snapshot = task.probeAttention(request.sample);
+          std::vector<AttentionSnapshot> probed = task.probeSamples({request.sample});
+          if (probed.empty()) return Error{"the run has no validation sample to probe"};
+          snapshot = std::move(probed.front());
           return {};
         };
       } else if (!request.image_file.empty()) {

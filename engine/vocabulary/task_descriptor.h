@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/vocabulary/datasets.h"
 #include "engine/vocabulary/expected.h"
 #include "engine/vocabulary/figures.h"
 #include "engine/vocabulary/metric_info.h"
@@ -140,6 +141,14 @@ struct TaskDescriptor {
   /// counts the built-in models), the model of config.pretrained's config.json where one is set
   /// (read there: an error names the file). Run-time estimates and `bench` use it.
   std::function<Expected<double>(const TrainingConfig&)> step_flops;
+
+  /// For a task that classifies texts: the labelled texts of the three splits of `config`'s data
+  /// exactly as its runs split them (held-out splits carved by the run's seed and fractions) and
+  /// as the task reads them, without building a model; lines for the log (skipped rows, overlaps)
+  /// go to `warnings`. `attentionscope-cli split` writes them. Null for the other tasks.
+  std::function<Expected<TextDataset>(const TrainingConfig& config,
+                                      std::vector<std::string>* warnings)>
+      text_splits;
 
   /// Loads (or generates) the data, fits tokenizers, builds the model (LibTorch side).
   std::function<Expected<std::unique_ptr<Task>>(const TaskBuild&)> make_training_task;

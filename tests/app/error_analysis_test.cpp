@@ -1,9 +1,12 @@
 // Error analysis in the window: Run → Evaluate on… scores a real trained run in the background
 // (with Cancel), the Errors dock shows its confusion matrix, a cell lists its samples, and a
 // sample clicked goes under the scope in the Attention, Sample and (translation) Decoding docks.
+// The same trained runs, opened, show a weight clicked in the Attention dock taken apart in the
+// Computation dock, recomputed on its worker with the run's own weights.
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
@@ -13,7 +16,10 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include <cmath>
+
 #include "app/gui/views/attention/attention_presenter.h"
+#include "app/gui/views/computation/computation_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/errors/errors_presenter.h"
 #include "app/gui/views/sample/sample_presenter.h"
@@ -24,6 +30,13 @@
 #include "engine/tasks/translation/translation_descriptor.h"
 #include "engine/train/trainer.h"
 #include "open_run_in_window.h"
+#include "widgets/attention/attention_head_grid_panel.h"
+#include "widgets/attention/attention_heatmap_view.h"
+#include "widgets/attention/prediction_round.h"
+#include "widgets/common/fitting_label.h"
+#include "widgets/computation/computation_view.h"
+#include "widgets/computation/stage_figure.h"
+#include "widgets/computation/stage_heatmap_view.h"
 #include "widgets/decoding/decoding_step_view.h"
 #include "widgets/samples/sample_panel.h"
 #include "widgets/tables/confusion_matrix_view.h"
@@ -48,6 +61,20 @@ void clickFirstListed(ErrorAnalysisPanel& panel) {
                     list->visualItemRect(list->item(0, 0)).center());
 }
 
+/// A left click on cell (row, col) of a heatmap on screen.
+void clickCell(HeatmapView* view, int row, int col) {
+  view->replot();
+  const QPoint at(qRound(view->xAxis->coordToPixel(col)), qRound(view->yAxis->coordToPixel(row)));
+  QTest::mouseClick(view, Qt::LeftButton, {}, at);
+}
+
+/// Waits until the Computation dock has the answer to what the window shows.
+bool computationSettles(ComputationPresenter* computation) {
+  return QTest::qWaitFor(
+      [computation] { return !computation->isBusy() && computation->computation() != nullptr; },
+      60000);
+}
+
 }  // namespace
 
 class ErrorAnalysisTest : public QObject {
@@ -60,6 +87,9 @@ class ErrorAnalysisTest : public QObject {
   void aTranslationErrorGoesUnderTheDecodingScopeToo();
   void cancelStopsAnEvaluation();
   void badDataIsSaidInTheDock();
+  void aClickedWeightIsTakenApartWithTheRunsOwnNumbers();
+  void aStepWithoutStoredWeightsIsSaidPlainly();
+  void aPredictionRoundKeepsItsClicks();
 
  private:
   QTemporaryDir dir_;
@@ -238,6 +268,94 @@ void ErrorAnalysisTest::badDataIsSaidInTheDock() {
   QVERIFY(!evaluated.at(0).at(0).toBool());
   const QString text = window.errorAnalysis()->panel()->messageLabel()->text();
   QVERIFY2(text.contains(QStringLiteral("missing.csv: does not exist")), qPrintable(text));
+}
+
+void ErrorAnalysisTest::aClickedWeightIsTakenApartWithTheRunsOwnNumbers() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  ComputationPresenter* computation = window.computation();
+  AttentionHeadGridPanel* panel = window.attention()->panel();
+  panel->setCurrentHead(1);
+  AttentionHeatmapView* head = panel->headView();
+  QTRY_VERIFY(head->isVisible());
+  QVERIFY(!computation->isOnScreen());  // behind the Attention dock's tab
+  const LabeledMatrix shown = head->weights();
+  QVERIFY(shown.rows >= 3 && shown.cols >= 3);
+  clickCell(head, 2, 1);
+  QTRY_VERIFY(computation->isOnScreen());
+  QVERIFY(computationSettles(computation));
+  QCOMPARE(computation->cellQuery(), 2);
+  QCOMPARE(computation->cellKey(), 1);
+
+  // The worker's numbers are the head shown: the run's newest snapshot is the step of last.pt.
+  const AttentionComputation& c = *computation->computation();
+  QCOMPARE(c.layer, panel->currentLayer());
+  QCOMPARE(c.head, 1);
+  QCOMPARE(c.weights.rows, shown.rows);
+  QCOMPARE(c.weights.cols, shown.cols);
+  for (int q = 0; q < shown.rows; ++q) {
+    for (int k = 0; k < shown.cols; ++k) {
+      // Stored snapshots keep float16 weights.
+      QVERIFY2(std::abs(c.weights.at(q, k) - shown.at(q, k)) < 2e-3,
+               qPrintable(QStringLiteral("%1,%2: %3 vs %4")
+                              .arg(q)
+                              .arg(k)
+                              .arg(c.weights.at(q, k))
+                              .arg(shown.at(q, k))));
+    }
+  }
+  QCOMPARE(c.step, window.attention()->shownStep());
+  QVERIFY(computation->view()->computation()->step_warning.isEmpty());
+
+  // The cell as the report has it: its products sum to its logit, its weight is the one shown.
+  const QJsonObject cell = computation->report()[QStringLiteral("computation")]
+                               .toObject()[QStringLiteral("cell")]
+                               .toObject();
+  QCOMPARE(cell[QStringLiteral("query")].toInt(), 2);
+  QCOMPARE(cell[QStringLiteral("key")].toInt(), 1);
+  const double logit = cell[QStringLiteral("logit")].toDouble();
+  QVERIFY(std::abs(cell[QStringLiteral("sum")].toDouble() - logit) < 1e-4 * (1 + std::abs(logit)));
+  QVERIFY(std::abs(cell[QStringLiteral("weight")].toDouble() - shown.at(2, 1)) < 2e-3);
+
+  // Another weight clicked in the stage on screen is taken apart at once.
+  computation->view()->setCurrentStage(5);
+  QTest::qWait(50);  // the stage's figure laid out
+  clickCell(computation->view()->stageFigure(5)->views().front(), 0, 2);
+  QCOMPARE(computation->cellQuery(), 0);
+  QCOMPARE(computation->cellKey(), 2);
+}
+
+void ErrorAnalysisTest::aStepWithoutStoredWeightsIsSaidPlainly() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  window.attention()->showFirst();
+  window.attention()->waitForLoad();
+  const long long first = window.attention()->shownStep();
+  ComputationPresenter* computation = window.computation();
+  clickCell(window.attention()->panel()->headView(), 0, 0);
+  QVERIFY(computationSettles(computation));
+  const QString warning = computation->view()->computation()->step_warning;
+  QVERIFY2(warning.contains(
+               QStringLiteral("(last.pt); the shown step %1 has no stored weights").arg(first)),
+           qPrintable(warning));
+  QVERIFY(computation->view()->weightsLabel()->versions().first().contains(warning));
+}
+
+void ErrorAnalysisTest::aPredictionRoundKeepsItsClicks() {
+  MainWindow window;
+  test::showAndOpenRun(window, run_);
+  ComputationPresenter* computation = window.computation();
+  QSignalSpy wanted(computation, &ComputationPresenter::dockWanted);
+  AttentionHeadGridPanel* panel = window.attention()->panel();
+  panel->predictionRound()->start();
+  QVERIFY(panel->predictionRound()->isActive());
+  clickCell(panel->headView(), 1, 1);
+  QCOMPARE(wanted.size(), 0);
+  QCOMPARE(computation->cellQuery(), -1);
+  QVERIFY(!computation->isOnScreen());
+  panel->predictionRound()->end();
+  clickCell(panel->headView(), 1, 1);
+  QCOMPARE(wanted.size(), 1);
 }
 
 }  // namespace ascope

@@ -99,7 +99,7 @@ class MainWindowTest : public QObject {
 void MainWindowTest::everyPanelIsANamedDock() {
   MainWindow window;
   const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
-  QCOMPARE(docks.size(), 11);
+  QCOMPARE(docks.size(), 12);
   QMenu* view = nullptr;
   for (QAction* menu : window.menuBar()->actions()) {
     if (menu->text().remove(QLatin1Char('&')) == QStringLiteral("View")) view = menu->menu();

@@ -79,6 +79,36 @@ def references(doc):
             for key in ("row_labels", "col_labels"):
                 yield from index(f"{iat}.{key}", item[key], "labels")
             yield from size(f"{iat}.weights", item["weights"], item["rows"] * item["cols"])
+    for c, comp in enumerate(doc.get("computations") or []):
+        cat = f"$.computations[{c}]"
+        if comp["group"] != -1:
+            yield from index(f"{cat}.group", comp["group"], "groups", False)
+        for key in ("query_labels", "key_labels"):
+            yield from index(f"{cat}.{key}", comp[key], "labels")
+        queries, keys, d_model, d_head = comp["q"]["rows"], comp["k"]["rows"], comp["d_model"], comp["d_head"]
+        shapes = {"query_input": (queries, d_model, 2), "key_input": (keys, d_model, 2),
+                  "q": (queries, d_head, 4), "k": (keys, d_head, 4), "v": (keys, d_head, 2),
+                  "logits": (queries, keys, 4), "scaled": (queries, keys, 4), "weights": (queries, keys, 4),
+                  "head_output": (queries, d_head, 2), "joined": (queries, d_model, 2),
+                  "output": (queries, d_model, 2)}
+        split = comp["split"] or {}
+        for key in split:
+            shapes[key] = ((queries if key.startswith("q") else keys), d_head, 4)
+        for key, (rows, cols, width) in shapes.items():
+            m = split.get(key) or comp.get(key)
+            if m is None:
+                continue
+            if (m["rows"], m["cols"]) != (rows, cols):
+                yield f"{cat}.{key}", f"[{m['rows']} × {m['cols']}] where the head needs [{rows} × {cols}]"
+            yield from size(f"{cat}.{key}.values", m["values"], width * rows * cols)
+        if comp["masked"]:
+            yield from size(f"{cat}.masked", comp["masked"], queries * keys)
+        cell = comp["cell"]
+        if cell is not None:
+            if not (cell["query"] < queries and cell["key"] < keys):
+                yield f"{cat}.cell", f"({cell['query']}, {cell['key']}) outside [{queries} × {keys}]"
+            if len(cell["products"]) != d_head:
+                yield f"{cat}.cell.products", f"{len(cell['products'])} products for d_head {d_head}"
     hs = doc["head_stats"]
     if hs is not None:
         steps = packed_size(hs["steps"]) // 8

@@ -13,6 +13,7 @@
 #include "engine/handout/handout_packer.h"
 #include "engine/handout/handout_writer.h"
 #include "tests/handout/document_check.h"
+#include "tests/handout/synthetic_computation.h"
 #include "tests/handout/synthetic_run.h"
 
 namespace ascope {
@@ -127,6 +128,10 @@ std::string fullDocument() {
   curves.question = "When does BLEU rise?";
   lesson.moments = {moment, curves};
   packer.packLesson(lesson);
+  AttentionComputation cross = testing::syntheticComputation();
+  cross.group = "cross";
+  cross.key_input.values[0] += 1;  // keys of their own: key_input is carried
+  packer.packComputations({{testing::syntheticComputation(), 1, 1}, {cross, 0, 3}}, data.groups);
   HandoutSelection all;
   all.probes = 1;
   all.groups = {true};
@@ -142,7 +147,8 @@ TEST(HandoutDocument, EverySectionFilledHoldsToTheContract) {
   EXPECT_EQ(check.exit_code, 0) << check.output;
   // Every optional section is there to be checked, not null.
   const json doc = json::parse(fullDocument());
-  for (const char* section : {"test", "head_stats", "ablation", "calibration", "lesson"}) {
+  for (const char* section :
+       {"test", "head_stats", "ablation", "calibration", "lesson", "computations"}) {
     EXPECT_FALSE(doc[section].is_null()) << section;
   }
   EXPECT_EQ(doc["images"].size(), 1u);
@@ -192,6 +198,12 @@ TEST(HandoutDocument, TheCheckFindsEachBreach) {
        "$.lesson.moments[0].inputs[0].weights"},
       {"a lesson's view the page does not know",
        [](json& d) { d["lesson"]["moments"][1]["view"] = "slides"; }, "view"},
+      {"an explained head's q short of its shape",
+       [](json& d) { d["computations"][0]["q"]["values"] = "AAAA"; }, "$.computations[0].q"},
+      {"an explained head's V of another shape",
+       [](json& d) { d["computations"][1]["v"]["rows"] = 9; }, "$.computations[1].v"},
+      {"an explained cell outside its head",
+       [](json& d) { d["computations"][0]["cell"]["key"] = 40; }, "$.computations[0].cell"},
       {"a head without its inputs",
        [](json& d) { d["lesson"]["moments"][0]["inputs"] = json::array(); },
        "$.lesson.moments[0].head"},

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -107,6 +108,18 @@ class HandoutInBrowser : public ::testing::Test {
                                   "); if (!e) return null; e.scrollIntoView({block: 'center'});"
                                   " const r = e.getBoundingClientRect(); return {x: r.left, y: "
                                   "r.top, w: r.width, h: r.height}; })()");
+  }
+  /// Clicks cell (r, c) of a map drawn by the page's drawHeadMap (its dataset says where).
+  void clickMapCell(const std::string& session, const std::string& selector, int r, int c) {
+    const json map = box(session, selector);
+    const json geometry = chromium_.evaluate(
+        session, "({...document.querySelector(" + json(selector).dump() + ").dataset})");
+    const double cell = std::stod(geometry["cell"].get<std::string>());
+    chromium_.click(
+        session,
+        map["x"].get<double>() + std::stod(geometry["plotX"].get<std::string>()) + (c + 0.5) * cell,
+        map["y"].get<double>() + std::stod(geometry["plotY"].get<std::string>()) +
+            (r + 0.5) * cell);
   }
   std::int64_t shownStep(const std::string& session) {
     return std::stoll(chromium_.evaluate(session, "document.body.dataset.step").get<std::string>());
@@ -330,18 +343,13 @@ TEST_F(HandoutInBrowser, LessonHidesThenRevealsAndScores) {
   saveScreenshot(tab, "handout_lesson_hidden_1280x720.png");
 
   // Two cells of the asked row clicked (one outside it, which does not count), then R.
-  const json map = box(tab, "#lesson-maps canvas.lesson-map");
-  const json geometry = chromium_.evaluate(
-      tab, "({...document.querySelector('#lesson-maps canvas.lesson-map').dataset})");
-  const double cell = std::stod(geometry["cell"].get<std::string>());
-  const auto clickCell = [&](int r, int c) {
-    chromium_.click(
-        tab,
-        map["x"].get<double>() + std::stod(geometry["plotX"].get<std::string>()) + (c + 0.5) * cell,
-        map["y"].get<double>() + std::stod(geometry["plotY"].get<std::string>()) +
-            (r + 0.5) * cell);
-  };
-  const int cols = std::stoi(geometry["cols"].get<std::string>());
+  const char* const map = "#lesson-maps canvas.lesson-map";
+  const auto clickCell = [&](int r, int c) { clickMapCell(tab, map, r, c); };
+  const int cols = std::stoi(chromium_
+                                 .evaluate(tab,
+                                           "document.querySelector('#lesson-maps "
+                                           "canvas.lesson-map').dataset.cols")
+                                 .get<std::string>());
   const std::vector<int> guessed = {1, cols - 2};
   for (int c : guessed) clickCell(query, c);
   clickCell(query + 1, 0);
@@ -390,6 +398,109 @@ TEST_F(HandoutInBrowser, LessonHidesThenRevealsAndScores) {
   EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('lesson-position').textContent"),
             "Moment 2 of 2");
   EXPECT_EQ(chromium_.evaluate(tab, "document.querySelector('#lesson-links a').hash"), "#curves");
+  EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
+}
+
+/// The cell panel of the Computation section as the page filled it.
+json computationCell(ChromiumSession& chromium, const std::string& tab) {
+  return chromium.evaluate(tab,
+                           "(() => { const b = document.getElementById('computation-cell'); return "
+                           "{...b.dataset, text: Array.from(b.querySelectorAll('p')).map((p) => "
+                           "p.textContent).join(' ')}; })()");
+}
+
+/// A translation run's decoder self-attention explained (`--explain "decoder self:0:0"`): the
+/// section renders every stage; the cell it opens at is taken apart with the engine's numbers
+/// (the document's breakDownCell); a clicked masked cell says so and shows no number; a clicked
+/// cell shows products that add up to its logit, the logit the document carries.
+TEST_F(HandoutInBrowser, ComputationTakesTheClickedCellApart) {
+  const std::string run = folder_ + "/translation";
+  ASSERT_EQ(runCli("train --task translate --preset tiny --steps 30 --out " + shellQuoted(run),
+                   folder_ + "/translation.log"),
+            0)
+      << readFile(folder_ + "/translation.log");
+  const std::string page = folder_ + "/computation.html";
+  ASSERT_EQ(runCli("handout --run " + shellQuoted(run) + " --explain 'decoder self:0:0' --out " +
+                       shellQuoted(page),
+                   folder_ + "/computation.log"),
+            0)
+      << readFile(folder_ + "/computation.log");
+  const std::string tab = chromium_.openTab(1280, 720);
+  ASSERT_FALSE(tab.empty());
+  chromium_.navigate(tab, "file://" + page);
+  ASSERT_TRUE(chromium_.waitUntil(tab, "document.body.dataset.ready === 'true'"))
+      << ::testing::PrintToString(chromium_.errors());
+  const std::string text =
+      chromium_.evaluate(tab, "document.getElementById('handout-data').textContent");
+  const testing::DocumentCheck check = testing::checkHandoutDocument(text, folder_);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  const json doc = json::parse(text);
+  ASSERT_EQ(doc["computations"].size(), 1u);
+  const json& packed = doc["computations"][0];
+  const int rows = packed["weights"]["rows"], cols = packed["weights"]["cols"];
+  ASSERT_GE(rows, 2) << "a decoder row that has a key masked";
+  EXPECT_EQ(chromium_.evaluate(tab, "document.getElementById('computation').hidden"), false);
+  // x, Q, K, V, QKᵀ, ÷√d, mask, softmax, A·V, the heads joined, the output.
+  EXPECT_EQ(
+      chromium_.evaluate(tab, "document.querySelectorAll('#computation-stages .stage').length"),
+      11);
+  const std::string where =
+      chromium_.evaluate(tab, "document.getElementById('computation-where').textContent");
+  EXPECT_NE(where.find("weights at step 30 (last.pt)"), std::string::npos) << where;
+
+  // Opened at the document's cell, taken apart with the engine's numbers.
+  const json& cell = packed["cell"];
+  json shown = computationCell(chromium_, tab);
+  EXPECT_EQ(shown["query"], std::to_string(cell["query"].get<int>()));
+  EXPECT_EQ(shown["key"], std::to_string(cell["key"].get<int>()));
+  const std::vector<double> products =
+      json::parse(shown["products"].get<std::string>()).get<std::vector<double>>();
+  const std::vector<double> engine = cell["products"].get<std::vector<double>>();
+  ASSERT_EQ(products.size(), engine.size());
+  for (std::size_t d = 0; d < products.size(); ++d) EXPECT_DOUBLE_EQ(products[d], engine[d]) << d;
+  EXPECT_DOUBLE_EQ(std::stod(shown["sum"].get<std::string>()), cell["sum"].get<double>());
+  EXPECT_EQ(shown["rank_before"], std::to_string(cell["rank_before"].get<int>()));
+  EXPECT_EQ(shown["rank_after"], std::to_string(cell["rank_after"].get<int>()));
+  saveScreenshot(tab, "handout_computation_1280x720.png");
+
+  const auto clickCell = [&](int r, int c) { clickMapCell(tab, "#computation-map", r, c); };
+  // Row 0 of a decoder sees key 0 only: key 1 is masked, and no number of it is shown.
+  clickCell(0, 1);
+  shown = computationCell(chromium_, tab);
+  EXPECT_EQ(shown["masked"], "true");
+  EXPECT_FALSE(shown.contains("products"));
+  const std::string masked_text = shown["text"];
+  EXPECT_NE(masked_text.find("Masked"), std::string::npos) << masked_text;
+  EXPECT_EQ(masked_text.find_first_of("0123456789"), std::string::npos) << masked_text;
+  const json stage = box(tab, "#computation-stages .stage[data-stage='QKᵀ'] canvas");
+  ASSERT_TRUE(stage.is_object());
+  chromium_.mouseMove(tab, stage["x"].get<double>() + stage["w"].get<double>() * 1.5 / cols,
+                      stage["y"].get<double>() + stage["h"].get<double>() * 0.5 / rows);
+  const std::string hovered =
+      chromium_.evaluate(tab, "document.getElementById('computation-readout').textContent");
+  EXPECT_NE(hovered.find("masked"), std::string::npos) << hovered;
+
+  // The last row's first key: its bars add up to its logit, the logit the document carries.
+  clickCell(rows - 1, 0);
+  shown = computationCell(chromium_, tab);
+  ASSERT_EQ(shown["masked"], "false");
+  EXPECT_EQ(shown["query"], std::to_string(rows - 1));
+  double sum = 0;
+  for (double p : json::parse(shown["products"].get<std::string>()).get<std::vector<double>>()) {
+    sum += p;
+  }
+  const std::string logits = *base64Decode(packed["logits"]["values"].get<std::string>());
+  float logit = 0;
+  std::memcpy(&logit, logits.data() + 4 * static_cast<std::size_t>((rows - 1) * cols), 4);
+  EXPECT_DOUBLE_EQ(std::stod(shown["logit"].get<std::string>()), logit);
+  EXPECT_NEAR(sum, logit, 1e-5 * std::max(1.0, std::abs(static_cast<double>(logit))));
+  saveScreenshot(tab, "handout_computation_clicked_1280x720.png");
+
+  // The clicked map has the focus: ↑ moves the cell a row up, and the timeline stays.
+  const std::int64_t step = shownStep(tab);
+  chromium_.key(tab, "ArrowUp", "ArrowUp", 38);
+  EXPECT_EQ(computationCell(chromium_, tab)["query"], std::to_string(rows - 2));
+  EXPECT_EQ(shownStep(tab), step);
   EXPECT_TRUE(chromium_.errors().empty()) << ::testing::PrintToString(chromium_.errors());
 }
 

@@ -32,6 +32,14 @@ Outcome cli(const std::string& args, const testing::TempFolder& tmp) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
 }
 
+/// A tiny imdb run with a checkpoint, trained in seconds, at `tmp`'s "run".
+void trainTinyRun(const testing::TempFolder& tmp) {
+  const Outcome trained =
+      cli("train --task imdb --preset tiny --steps 5 --device cpu --out '" + tmp.path("run") + "'",
+          tmp);
+  ASSERT_EQ(trained.code, 0) << trained.output;
+}
+
 TEST(HandoutCli, BadCommandLinesNameTheOption) {
   testing::TempFolder tmp;
   testing::writeSyntheticRun(tmp.path("run"));
@@ -43,7 +51,10 @@ TEST(HandoutCli, BadCommandLinesNameTheOption) {
            {"handout" + run + out + " --max-mb 0", "--max-mb"},
            {"handout" + run + out + " --max-mb lots", "--max-mb"},
            {"handout" + run + out + " --max-mb 1e9", "--max-mb"},
-           {"handout" + run + out + " --theme purple", "--theme"}}) {
+           {"handout" + run + out + " --theme purple", "--theme"},
+           {"handout" + run + out + " --explain 0:x", "--explain"},
+           {"handout" + run + out + " --explain encoder:0", "--explain"},
+           {"handout" + run + out + " --explain 0:1:2", "--explain"}}) {
     const Outcome o = cli(args, tmp);
     EXPECT_EQ(o.code, 2) << args << "\n" << o.output;
     EXPECT_NE(o.output.find(named), std::string::npos) << args << "\n" << o.output;
@@ -63,6 +74,8 @@ TEST(HandoutCli, WritesWithinItsLimitAndSaysWhatItLeftOut) {
   const std::string page = tmp.path("lecture.html");
   const Outcome full = cli("handout --run '" + tmp.path("run") + "' --out '" + page + "'", tmp);
   ASSERT_EQ(full.code, 0) << full.output;
+  // A run without a checkpoint has no head to explain unasked: its page comes without one.
+  EXPECT_NE(full.output.find("warning: no Computation section"), std::string::npos) << full.output;
   EXPECT_NE(full.output.find("60 of 60 snapshots"), std::string::npos) << full.output;
   const auto full_size = std::filesystem::file_size(page);
   const double limit_mb = static_cast<double>(full_size) / 2 / 1e6;
@@ -86,10 +99,7 @@ TEST(HandoutCli, WritesWithinItsLimitAndSaysWhatItLeftOut) {
 // lesson that is not there writes nothing.
 TEST(HandoutCli, ALessonsTypedPairIsAskedOfTheRunsModel) {
   testing::TempFolder tmp;
-  const Outcome trained =
-      cli("train --task imdb --preset tiny --steps 5 --device cpu --out '" + tmp.path("run") + "'",
-          tmp);
-  ASSERT_EQ(trained.code, 0) << trained.output;
+  ASSERT_NO_FATAL_FAILURE(trainTinyRun(tmp));
   const std::string lesson = tmp.path("lesson.json");
   std::ofstream(lesson) << R"({"format": 1, "title": "One word", "moments": [
       {"run": "run", "view": "attention", "text": "the film was good",
@@ -123,6 +133,47 @@ TEST(HandoutCli, ALessonsTypedPairIsAskedOfTheRunsModel) {
   EXPECT_EQ(missing.code, 1) << missing.output;
   EXPECT_NE(missing.output.find("none.json"), std::string::npos) << missing.output;
   EXPECT_FALSE(std::filesystem::exists(page));
+}
+
+// `--explain`: each head asked (by the run's group name or the page's title, with a cell or
+// without) computed with the run's checkpoint and carried; a head, group or cell that is not there
+// is refused naming --explain and the value, and nothing is written.
+TEST(HandoutCli, ExplainedHeadsAreComputedAndABadOneIsRefused) {
+  testing::TempFolder tmp;
+  ASSERT_NO_FATAL_FAILURE(trainTinyRun(tmp));
+  const std::string page = tmp.path("lecture.html");
+  const std::string run = " --run '" + tmp.path("run") + "' --out '" + page + "'";
+  const Outcome written =
+      cli("handout" + run + " --explain encoder:0:1:2:3 --explain 'encoder self:0:0'", tmp);
+  ASSERT_EQ(written.code, 0) << written.output;
+  EXPECT_NE(written.output.find("explained: encoder layer 0 head 1, cell 2 → 3, weights of step 5"),
+            std::string::npos)
+      << written.output;
+  const nlohmann::json doc = nlohmann::json::parse(testing::handoutDataOf(testing::fileText(page)));
+  ASSERT_EQ(doc["computations"].size(), 2u);
+  const nlohmann::json& first = doc["computations"][0];
+  EXPECT_EQ(first["head"], 1);
+  EXPECT_EQ(first["step"], 5);
+  EXPECT_EQ(first["sample"], doc["probe_samples"][0]);  // the sample the page shows first
+  EXPECT_EQ(first["cell"]["query"], 2);
+  EXPECT_EQ(first["cell"]["key"], 3);
+  EXPECT_EQ(doc["groups"][first["group"].get<std::size_t>()]["title"], "encoder self");
+  EXPECT_EQ(doc["computations"][1]["head"], 0);
+
+  std::filesystem::remove(page);
+  for (const auto& [value, named] : std::vector<std::pair<std::string, std::string>>{
+           {"0:99", "head 99 is out of range"},
+           {"5:0", "layer 5 is out of range"},
+           {"nogroup:0:0", "no attention group \"nogroup\""},
+           {"0:0:999:0", "query 999 is out of range"},
+           {"0:0:0:999", "key 999 is out of range"}}) {
+    const Outcome refused = cli("handout" + run + " --explain '" + value + "'", tmp);
+    EXPECT_EQ(refused.code, 1) << value << "\n" << refused.output;
+    EXPECT_NE(refused.output.find("--explain " + value + ": " + named), std::string::npos)
+        << refused.output;
+    EXPECT_NE(refused.output.find("nothing was written"), std::string::npos) << refused.output;
+    EXPECT_FALSE(std::filesystem::exists(page)) << value;
+  }
 }
 
 }  // namespace

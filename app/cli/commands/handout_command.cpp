@@ -7,6 +7,8 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/commands.h"
+#include "app/cli/explain_choice.h"
+#include "app/cli/handout_explanations.h"
 #include "app/cli/subcommands.h"
 #include "app/cli/training/stop_signals.h"
 #include "engine/core/output_file.h"
@@ -28,6 +30,7 @@ struct HandoutCommandOptions {
   double max_mb = kDefaultHandoutMaxMb;
   std::string theme;
   std::string lesson;
+  std::vector<std::string> explain;
 };
 
 /// The attention the run's model gives a lesson's typed input: its newest checkpoint, the one a
@@ -88,6 +91,26 @@ int handout(const HandoutCommandOptions& o) {
     }
     options.lesson = std::move(*lesson);
   }
+  // The heads explained are computed before the page: a head that is not there writes nothing.
+  std::vector<ExplainChoice> choices;
+  for (const std::string& text : o.explain) choices.push_back(*parseExplainChoice(text));
+  std::vector<std::string> notes;
+  Expected<std::vector<HandoutComputation>> computations =
+      explainForHandout(o.run, std::move(choices), notes);
+  if (!computations.ok() && !o.explain.empty()) {
+    std::fprintf(stderr, "attentionscope-cli: %s; nothing was written\n",
+                 computations.error().c_str());
+    return 1;
+  }
+  if (!computations.ok()) {
+    // Unasked, the section is a bonus: a run without a checkpoint yet still gets its page.
+    std::fprintf(stderr, "attentionscope-cli: warning: no Computation section: %s\n",
+                 computations.error().c_str());
+  } else {
+    options.computations = std::move(*computations);
+  }
+  for (const std::string& note : notes)
+    std::fprintf(stderr, "attentionscope-cli: %s\n", note.c_str());
   // A long run has hundreds of snapshots to read twice: a count on a terminal shows it works;
   // Ctrl-C stops it and writes nothing.
   const bool tty = ::isatty(STDERR_FILENO) != 0;
@@ -115,6 +138,12 @@ int handout(const HandoutCommandOptions& o) {
   if (options.lesson) {
     std::printf("  lesson: %d moments\n", summary->lesson_moments);
   }
+  for (const HandoutComputation& explained : options.computations) {
+    const AttentionComputation& c = explained.computation;
+    std::printf("  explained: %s layer %d head %d, cell %d → %d, weights of step %lld\n",
+                c.group.c_str(), c.layer, c.head, explained.query, explained.key,
+                static_cast<long long>(c.step));
+  }
   for (const std::string& left : summary->left_out) std::printf("  left out: %s\n", left.c_str());
   return 0;
 }
@@ -131,7 +160,8 @@ Subcommand addHandoutCommand(CLI::App& app) {
       "ablation table, positional encodings and the run's settings. It fetches nothing and opens\n"
       "from a USB stick or an e-mail. Within --max-mb, snapshots are thinned evenly, then probe\n"
       "samples, middle layers and groups are left out (the page says which). Works while the run\n"
-      "is still training.");
+      "is still training. The Computation section recomputes the --explain heads from the run's\n"
+      "newest checkpoint (layer 0, head 0 of the first group when none is given).");
   command->add_option("--run", o->run, "a run folder written by 'train'")
       ->type_name("RUNDIR")
       ->required();
@@ -150,6 +180,17 @@ Subcommand addHandoutCommand(CLI::App& app) {
                    "the page, one moment at a time, a hidden head revealed once the reader has "
                    "guessed; moments that cannot be shown are named and left out")
       ->type_name("L.json");
+  command
+      ->add_option("--explain", o->explain,
+                   "a head to show as a computation with the model's own numbers (the layer's "
+                   "input, Q, K, V, QKᵀ, the scale, the mask, the softmax, weights·V, the heads "
+                   "joined, the output projection) for the first probe sample with the run's "
+                   "newest checkpoint, and one cell of it taken apart (the strongest unless "
+                   "QUERY:KEY is given); repeatable; default 0:0, the first group's layer 0 head "
+                   "0. GROUP as the run names it (encoder, decoder self, cross) or as the page "
+                   "titles it; left out: the first group")
+      ->type_name("GROUP:LAYER:HEAD[:QUERY:KEY]")
+      ->check(kExplainChoice);
   command
       ->add_option("--theme", o->theme,
                    "the page's colours until a reader picks others (default: the reader's "

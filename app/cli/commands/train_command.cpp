@@ -51,37 +51,7 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
                        "--device, --threads may change")
           ->type_name("RUNDIR");
   CLI::Option* data = addDataOption(*train, *o);
-  // The three splits (engine/vocabulary/data_split.h): validation carved from the training data,
-  // test the data set's own, a named file, or carved once; never reused from validation.
-  const CLI::Validator existing_path = dataPath(/*builtin=*/false);
-  CLI::Option* test_data =
-      train
-          ->add_option("--test-data", o->test_data,
-                       "the test split: a file or folder read like --data, never looked at "
-                       "while training (default: the data set's own test split, else "
-                       "--test-fraction of the data carved once)")
-          ->type_name("PATH")
-          ->check(existing_path);
-  CLI::Option* validation_data =
-      train
-          ->add_option("--validation-data", o->validation_data,
-                       "the validation split (best weights, curves): a file or folder read like "
-                       "--data (default: --validation-fraction of the data)")
-          ->type_name("PATH")
-          ->check(existing_path);
-  CLI::Option* test_fraction =
-      train
-          ->add_option("--test-fraction", o->test_fraction,
-                       "share of the data carved as the test split when it has none of its "
-                       "own (default 0.1; 0: no test split, so no test figure)")
-          ->type_name("F")
-          ->check(realIn(0, 0.5));
-  CLI::Option* validation_fraction =
-      train
-          ->add_option("--validation-fraction", o->validation_fraction,
-                       "share of the data carved as the validation split (default 0.1)")
-          ->type_name("F")
-          ->check(realIn(0, 0.5, /*open=*/true));
+  const std::vector<CLI::Option*> held_out = addHeldOutOptions(*train, *o);
   CLI::Option* model =
       train
           ->add_option("--model", o->model,
@@ -109,10 +79,7 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
                         ->check(realIn(0, 10, /*open=*/true));
   addDeviceOption(*train, o->device, "cpu or cuda (default: cuda when present)");
   train->add_flag("--bf16", o->bf16, "CUDA only: autocast to bfloat16");
-  CLI::Option* seed = train->add_option("--seed", o->seed, "random seed (same seed, same run)")
-                          ->type_name("N")
-                          ->check(kWholeNumber)
-                          ->check(CLI::Range(int64_t{0}, kLargest));
+  CLI::Option* seed = addSeedOption(*train, *o);
   addThreadsOption(*train, *o);
   addProbeOptions(*train, *o);
   CLI::Option* pieces =
@@ -161,10 +128,10 @@ Subcommand addTrainCommand(CLI::App& app, const std::vector<std::string>& args) 
       ->check(realIn(1, 1e6));
   // A resumed run repeats the interrupted one exactly; these would make it a different run.
   for (CLI::Option* fixed :
-       {data, model, preset, out, seed, batch_size, lr, source_lang, target_lang, test_data,
-        validation_data, test_fraction, validation_fraction, pieces}) {
+       {data, model, preset, out, seed, batch_size, lr, source_lang, target_lang, pieces}) {
     resume->excludes(fixed);
   }
+  for (CLI::Option* fixed : held_out) resume->excludes(fixed);
   resume->excludes(train->get_option("--task"));
 
   return {train, [o, args] {

@@ -1,6 +1,7 @@
 #include "app/cli/training/training_options.h"
 
 #include <filesystem>
+#include <limits>
 #include <system_error>
 
 #include "app/cli/cli_options.h"
@@ -64,6 +65,43 @@ CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o) {
       ->type_name("N")
       ->check(kWholeNumber)
       ->check(CLI::Range(int64_t{1}, int64_t{1024}));
+}
+
+CLI::Option* addSeedOption(CLI::App& command, TrainingOptions& o) {
+  return command.add_option("--seed", o.seed, "random seed (same seed, same run)")
+      ->type_name("N")
+      ->check(kWholeNumber)
+      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+}
+
+std::vector<CLI::Option*> addHeldOutOptions(CLI::App& command, TrainingOptions& o) {
+  // The three splits: validation carved from the training data, test the data set's own, a
+  // named file, or carved once; never reused from validation.
+  const CLI::Validator existing_path = dataPath(/*builtin=*/false);
+  return {command
+              .add_option("--test-data", o.test_data,
+                          "the test split: a file or folder read like --data, never looked at "
+                          "while training (default: the data set's own test split, else "
+                          "--test-fraction of the data carved once)")
+              ->type_name("PATH")
+              ->check(existing_path),
+          command
+              .add_option("--validation-data", o.validation_data,
+                          "the validation split (best weights, curves): a file or folder read "
+                          "like --data (default: --validation-fraction of the data)")
+              ->type_name("PATH")
+              ->check(existing_path),
+          command
+              .add_option("--test-fraction", o.test_fraction,
+                          "share of the data carved as the test split when it has none of its "
+                          "own (default 0.1; 0: no test split, so no test figure)")
+              ->type_name("F")
+              ->check(realIn(0, 0.5)),
+          command
+              .add_option("--validation-fraction", o.validation_fraction,
+                          "share of the data carved as the validation split (default 0.1)")
+              ->type_name("F")
+              ->check(realIn(0, 0.5, /*open=*/true))};
 }
 
 CLI::Option* addBeamOption(CLI::App& command, std::optional<int64_t>& beam) {

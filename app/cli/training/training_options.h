@@ -42,6 +42,11 @@ CLI::Option* addDeviceOption(CLI::App& command, std::optional<std::string>& devi
 CLI::Option* addStepsOption(CLI::App& command, TrainingOptions& o, const std::string& help);
 CLI::Option* addBatchSizeOption(CLI::App& command, TrainingOptions& o);
 CLI::Option* addThreadsOption(CLI::App& command, TrainingOptions& o);
+/// --seed N: every random choice of a run, the carving of its held-out splits included.
+CLI::Option* addSeedOption(CLI::App& command, TrainingOptions& o);
+/// --test-data, --validation-data, --test-fraction, --validation-fraction: where a run's held-out
+/// splits come from (engine/vocabulary/data_split.h), for `train` and `split` alike.
+std::vector<CLI::Option*> addHeldOutOptions(CLI::App& command, TrainingOptions& o);
 /// --beam K for `infer` and `evaluate`: a translation run decodes with a beam of K hypotheses.
 CLI::Option* addBeamOption(CLI::App& command, std::optional<int64_t>& beam);
 /// --probe, --no-head-stats, --snapshot-budget: what the run watches and keeps.

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/csv_field.h"
 #include "engine/core/csv_reader.h"
 #include "engine/core/number_text.h"
 #include "engine/core/regular_file.h"
@@ -30,14 +31,6 @@ std::string optionalNumber(const std::optional<double>& value, int decimals) {
 constexpr std::size_t kFixedFields = 9;
 /// A task tracks a handful of figures; a header naming more pairs is not ours.
 constexpr std::size_t kMaxFigureColumns = 32;
-
-/// Quoted only when it has to be: group names are words, but a task may name one otherwise.
-std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
 
 std::string line(const AblationTable& table, const std::vector<std::string>& keys,
                  const AblationRow& row) {

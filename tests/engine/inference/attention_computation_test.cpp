@@ -91,7 +91,7 @@ TEST_P(EveryTasksModel, RecomposedWeightsEqualTheProbesAndTheCellsAddUp) {
       AttentionSnapshot probe;
       Expected<AttentionComputation> c =
           computeAttentionStages(site, head, [&]() -> Expected<StageLabels> {
-            probe = task.probeAttention(0);
+            probe = task.probeSamples({0}).front();  // as the timeline stores a probe
             for (const AttentionGroup& g : probe.groups) {
               if (g.name == site.group)
                 return StageLabels{g.row_labels, g.col_labels, g.col_offset};

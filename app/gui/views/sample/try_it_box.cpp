@@ -272,9 +272,12 @@ void TryItBox::askText(const QString& text) {
   request.run_dir = run_->folder().toStdString();
   request.text = text.trimmed().toStdString();
   if (beam_->isVisibleTo(this)) request.beam_width = beam_->value();
+  asked_text_ = QString::fromStdString(request.text);
+  asked_image_.clear();
   // "too big | too small": a minimal pair, both asked and compared head by head.
   if (const auto pair = splitPair(text)) {
     request.text = pair->first.toStdString();
+    asked_text_ = pair->first;
     start([request, b = pair->second.toStdString()] { return pairJob(request, b); });
     return;
   }
@@ -288,6 +291,8 @@ void TryItBox::askImage(const QString& path) {
   // GUI thread would freeze the window.
   InferenceRequest request;
   request.run_dir = run_->folder().toStdString();
+  asked_text_.clear();
+  asked_image_ = path;
   start([request, path, side] { return imageJob(request, path, side); });
 }
 

@@ -44,6 +44,9 @@ class TryItBox : public QWidget {
   /// Translation: the beam width asked with the sentence (1: greedy).
   QSpinBox* beamBox() const { return beam_; }
   QLabel* answerLabel() const { return answer_; }
+  /// The text (a pair's first input) or image file last asked; the other one is "".
+  const QString& askedText() const { return asked_text_; }
+  const QString& askedImage() const { return asked_image_; }
 
  Q_SIGNALS:
   /// The answer (or the reason there is none) is shown.
@@ -90,6 +93,8 @@ class TryItBox : public QWidget {
   QPushButton* image_button_ = nullptr;
   QSpinBox* beam_ = nullptr;
   QLabel* answer_ = nullptr;
+  QString asked_text_;
+  QString asked_image_;
 };
 
 }  // namespace ascope

@@ -203,6 +203,8 @@ void PretrainedInspectionWindow::start(const PretrainedInspectionRequest& reques
     Q_EMIT inspected(answer_->text(), false);
     return;
   }
+  asked_ = {QString::fromStdString(request.model_folder), QString::fromStdString(request.text),
+            QString::fromStdString(request.text_pair), QString::fromStdString(request.image_file)};
   answer_->setText(tr("<i>loading the model and reading the input…</i>"));
   inspect_->setEnabled(false);
   image_button_->setEnabled(false);
@@ -224,6 +226,7 @@ void PretrainedInspectionWindow::onFinished() {
                          .arg(model_view_->headCount())
                          .arg(tokens.size())
                          .arg(tokens.join(QLatin1Char(' ')).toHtmlEscaped()));
+    Q_EMIT inputShown(asked_);
     attention_->showAsked(std::move(*reply.attention), reply.caption);
     showHead(0, 0);
   }

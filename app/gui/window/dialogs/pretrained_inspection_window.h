@@ -9,6 +9,7 @@
 
 #include <optional>
 
+#include "app/gui/views/computation/asked_input.h"
 #include "widgets/attention/attention_plot_data.h"
 
 class QComboBox;
@@ -54,6 +55,8 @@ class PretrainedInspectionWindow : public QWidget {
  Q_SIGNALS:
   /// The answer (or the engine's reason there is none) is shown; `text` is plain text.
   void inspected(const QString& text, bool ok);
+  /// The model's answer goes under the scope in the Attention dock: what was asked, of which model.
+  void inputShown(const AskedInput& input);
 
  public:
   struct Reply {
@@ -78,6 +81,7 @@ class PretrainedInspectionWindow : public QWidget {
   AttentionPresenter* attention_;
   const PretrainedModelChoice* offered_;
   QFutureWatcher<Reply> watcher_;
+  AskedInput asked_;  ///< of the request running or last answered
   QComboBox* model_box_ = nullptr;
   QLineEdit* text_ = nullptr;
   QLineEdit* pair_ = nullptr;

@@ -10,7 +10,7 @@
 namespace ascope {
 namespace {
 
-constexpr int kLayoutVersion = 5;  // bump when docks are added or renamed
+constexpr int kLayoutVersion = 6;  // bump when docks are added or renamed
 
 int share(int total, double fraction) {
   return static_cast<int>(std::lround(total * fraction));

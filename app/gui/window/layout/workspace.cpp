@@ -36,7 +36,7 @@ Workspace Workspace::train(QSize room) {
         {0.19, {{{"runDock"}, 0.54}, {{"sampleDock"}, 0.46}}},
         {0.32, {{{"lossDock"}, 0.35}, {{"accuracyDock"}, 0.35}, {{"logDock"}, 0.30}}},
         {0.49,
-         {{{"attentionDock"}, 0.58},
+         {{{"attentionDock", "computationDock"}, 0.58},
           {{"positionalEncodingDock", "decodingDock", "headsDock", "ablationDock", "errorsDock"},
            0.42,
            true}}},
@@ -46,8 +46,8 @@ Workspace Workspace::train(QSize room) {
         {0.24, {{{"runDock"}, 1.0}}},
         {0.31, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
         {0.45,
-         {{{"attentionDock", "sampleDock", "positionalEncodingDock", "decodingDock", "headsDock",
-            "ablationDock", "errorsDock", "logDock"},
+         {{{"attentionDock", "computationDock", "sampleDock", "positionalEncodingDock",
+            "decodingDock", "headsDock", "ablationDock", "errorsDock", "logDock"},
            1.0,
            true}}},
     };
@@ -60,8 +60,8 @@ Workspace Workspace::train(QSize room) {
         {0.22, {{{"runDock"}, 0.56}, {{"sampleDock"}, 0.44}}},
         {0.28, {{{"lossDock"}, 0.5}, {{"accuracyDock"}, 0.5}}},
         {0.50,
-         {{{"attentionDock", "positionalEncodingDock", "decodingDock", "headsDock", "ablationDock",
-            "errorsDock", "logDock"},
+         {{{"attentionDock", "computationDock", "positionalEncodingDock", "decodingDock",
+            "headsDock", "ablationDock", "errorsDock", "logDock"},
            1.0,
            true}}},
     };
@@ -75,7 +75,7 @@ Workspace Workspace::inspect(QSize room) {
   w.title = tr("Inspect");
   const bool tall = room.height() >= kTallWindow;
   w.columns = {
-      {0.58, {{{"attentionDock"}, 1.0}}},
+      {0.58, {{{"attentionDock", "computationDock"}, 1.0}}},
       {0.42,
        {{{"headsDock", "ablationDock", "errorsDock", "decodingDock", "positionalEncodingDock"},
          tall ? 0.45 : 0.5},
@@ -95,7 +95,8 @@ Workspace Workspace::present(QSize room) {
       {0.28,
        {{{"lossDock", "accuracyDock"}, 0.5},
         {{"sampleDock", "positionalEncodingDock"}, 0.5, true}}},
-      {0.72, {{{"attentionDock"}, 1.0}}},
+      // A weight clicked in the attention opens its computation in the same place.
+      {0.72, {{{"attentionDock", "computationDock"}, 1.0}}},
   };
   w.hidden = {QStringLiteral("runDock"),      QStringLiteral("logDock"),
               QStringLiteral("headsDock"),    QStringLiteral("ablationDock"),

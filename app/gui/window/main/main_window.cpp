@@ -44,6 +44,7 @@
 #include "app/gui/window/dialogs/get_dataset_dialog.h"
 #include "app/gui/window/run/pretrained_model_actions.h"
 #endif
+#include "app/gui/views/computation/computation_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/decoding/decoding_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
@@ -93,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every dock's owner, in the order a run's news reaches them: the Sample and Positional encoding
   // docks take a probe's sample and encoding before the Attention dock shows that probe.
   readers_ = {run_presenter_, curves_, encoding_, sample_, attention_,
-              decoding_,      heads_,  log_,      errors_};
+              decoding_,      heads_,  log_,      errors_, computation_};
   controller_ = new RunController(readers_, attention_, run_, bridge_, this);
   new TimelineLinks(attention_, curves_, sample_, encoding_, decoding_, controller_, this);
   connect(controller_, &RunController::runStarting, curves_, &CurvesPresenter::nameAccuracy);
@@ -132,11 +133,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(controller_, &RunController::runOpened, this,
           [this](const QString& dir) { showMessage(tr("Opened %1").arg(dir)); });
   connect(exporter_, &ExportActions::message, this, &MainWindow::showMessage);
-  connect(heads_, &HeadsPresenter::dockWanted, this, [this](const QString& name) {
+  const auto show_dock = [this](const QString& name) {
     if (QDockWidget* dock = docks_->dock(name)) {
       dock->show();
       dock->raise();
     }
+  };
+  connect(heads_, &HeadsPresenter::dockWanted, this, show_dock);
+  // A weight clicked in the Attention dock opens its computation.
+  connect(computation_, &ComputationPresenter::dockWanted, this, show_dock);
+  // The input Try it put under the scope is the one the Computation dock recomputes.
+  TryItBox* try_it = sample_->tryIt();
+  connect(try_it, &TryItBox::inputExamined, computation_, [this, try_it] {
+    computation_->setAskedInput({QString(), try_it->askedText(), QString(), try_it->askedImage()});
   });
   connect(run_presenter_, &RunPresenter::getDatasetRequested, this, &MainWindow::openGetDataset);
   // Before any run exists, "Try it" asks for the input of the task chosen in the Run panel.
@@ -173,6 +182,7 @@ void MainWindow::createPresenters() {
   decoding_ = new DecodingPresenter(this);
   heads_ = new HeadsPresenter(attention_, run_, this);
   log_ = new LogPresenter(this);
+  computation_ = new ComputationPresenter(run_, attention_, this);
 }
 
 void MainWindow::createRunToolBar() {
@@ -221,6 +231,7 @@ void MainWindow::createDocks() {
                   encoding_->panel());
   docks_->addDock(QStringLiteral("sampleDock"), tr("Sample"), sample_->dockWidget());
   docks_->addDock(QStringLiteral("decodingDock"), tr("Decoding"), decoding_->dockWidget());
+  docks_->addDock(QStringLiteral("computationDock"), tr("Computation"), computation_->dockWidget());
   docks_->addDock(QStringLiteral("headsDock"), tr("Heads"), heads_->heads());
   docks_->addDock(QStringLiteral("ablationDock"), tr("Ablation"), heads_->ablation());
   docks_->addDock(QStringLiteral("errorsDock"), tr("Errors"), errors_->panel());
@@ -293,6 +304,8 @@ void MainWindow::createFileMenu(ReplayActions* replay) {
 #endif
   // Inspect without training: a pretrained model reads a sentence, every head shown.
   inspection_ = new PretrainedInspectionWindow(attention_, run_presenter_->modelChoice(), this);
+  connect(inspection_, &PretrainedInspectionWindow::inputShown, computation_,
+          &ComputationPresenter::setAskedInput);
   file->addAction(tr("&Inspect pretrained model…"), inspection_, &PretrainedInspectionWindow::open);
   file->addSeparator();
   QAction* export_all =

@@ -12,6 +12,7 @@ class LogPresenter;
 class AttentionPresenter;
 class AttentionVideoActions;
 class CurrentRun;
+class ComputationPresenter;
 class CurvesPresenter;
 class DecodingPresenter;
 class DockLayout;
@@ -50,6 +51,7 @@ class MainWindow : public QMainWindow {
   EncodingPresenter* encoding() const { return encoding_; }
   SamplePresenter* sample() const { return sample_; }
   DecodingPresenter* decoding() const { return decoding_; }
+  ComputationPresenter* computation() const { return computation_; }
   /// The Heads and Ablation docks.
   HeadsPresenter* headAnalysis() const { return heads_; }
   LogPresenter* log() const { return log_; }
@@ -121,6 +123,7 @@ class MainWindow : public QMainWindow {
   EncodingPresenter* encoding_ = nullptr;
   SamplePresenter* sample_ = nullptr;
   DecodingPresenter* decoding_ = nullptr;
+  ComputationPresenter* computation_ = nullptr;
   HeadsPresenter* heads_ = nullptr;
   CurrentRun* run_ = nullptr;
   EngineBridge* bridge_ = nullptr;

@@ -3,21 +3,11 @@
 #include <QAbstractEventDispatcher>
 #include <QThread>
 
-#include <time.h>
-
 #include <algorithm>
 
+#include "app/gui/bridge/thread_cpu_clock.h"
+
 namespace ascope {
-namespace {
-
-/// CPU time of the calling thread in nanoseconds.
-qint64 threadCpuNs() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<qint64>(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-
-}  // namespace
 
 StallMonitor::StallMonitor(QObject* parent) : QObject(parent) {}
 

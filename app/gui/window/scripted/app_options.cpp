@@ -34,6 +34,34 @@ QString readIntInRange(const QCommandLineParser& parser, const QCommandLineOptio
       .arg(parser.value(option));
 }
 
+/// --computation, --cell Q,K and --stage N; an error naming the option and value, or "".
+QString parseComputationOptions(const QCommandLineParser& parser, const QCommandLineOption& shown,
+                                const QCommandLineOption& cell, const QCommandLineOption& stage,
+                                AppOptions* o) {
+  o->computation = parser.isSet(shown) || parser.isSet(cell) || parser.isSet(stage);
+  if (parser.isSet(cell)) {
+    const QStringList parts = parser.value(cell).split(QLatin1Char(','));
+    bool ok_query = false, ok_key = false;
+    if (parts.size() == 2) {
+      o->cell_query = parts[0].trimmed().toInt(&ok_query);
+      o->cell_key = parts[1].trimmed().toInt(&ok_key);
+    }
+    if (!ok_query || !ok_key || o->cell_query < 0 || o->cell_key < 0)
+      return QStringLiteral("--cell must be QUERY,KEY (token indices from 0), got \"%1\"")
+          .arg(parser.value(cell));
+  }
+  if (parser.isSet(stage)) {
+    bool ok = false;
+    o->stage = parser.value(stage).toInt(&ok);
+    if (!ok || o->stage < 0 || o->stage > 8)
+      return QStringLiteral(
+                 "--stage must be 0..8 (0 the layer's input, 8 the output "
+                 "projection), got \"%1\"")
+          .arg(parser.value(stage));
+  }
+  return {};
+}
+
 /// --export-video and the options that shape it; an error naming the option and value, or "".
 QString parseVideoOptions(const QCommandLineParser& parser, const QCommandLineOption& file,
                           const QCommandLineOption& view, const QCommandLineOption& layer,
@@ -219,7 +247,27 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   const QCommandLineOption inspect_pair(
       QStringLiteral("pair"), QStringLiteral("With --inspect-model: an optional second sentence."),
       QStringLiteral("text"));
-  parser.addOptions({inspect_model, inspect_text, inspect_pair});
+  const QCommandLineOption inspect_image(
+      QStringLiteral("image"),
+      QStringLiteral(
+          "With --inspect-model: an image file for a pretrained ViT (instead of --text)."),
+      QStringLiteral("file"));
+  parser.addOptions({inspect_model, inspect_text, inspect_pair, inspect_image});
+  const QCommandLineOption computation(
+      QStringLiteral("computation"),
+      QStringLiteral("When done, show the Computation dock: the head on screen (--layer, --head) "
+                     "recomputed stage by stage with the model's own weights."));
+  const QCommandLineOption computation_cell(
+      QStringLiteral("cell"),
+      QStringLiteral("With --computation: the weight taken apart, QUERY,KEY (token indices "
+                     "from 0)."),
+      QStringLiteral("Q,K"));
+  const QCommandLineOption computation_stage(
+      QStringLiteral("stage"),
+      QStringLiteral("With --computation: the stage drawn, 0 (the layer's input) .. 8 (the output "
+                     "projection)."),
+      QStringLiteral("N"));
+  parser.addOptions({computation, computation_cell, computation_stage});
   const QCommandLineOption lesson(
       QStringLiteral("lesson"),
       QStringLiteral("Open a lesson file (Lesson → Open lesson…) and play its --moment."),
@@ -285,6 +333,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   o.inspect_model = parser.value(inspect_model);
   o.inspect_text = parser.value(inspect_text);
   o.inspect_pair = parser.value(inspect_pair);
+  o.inspect_image = parser.value(inspect_image);
   o.screenshot = parser.value(shot);
   o.export_dir = parser.value(export_dir);
   o.report = parser.value(report);
@@ -394,12 +443,14 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       return std::nullopt;
     }
   }
-  if (!o.inspect_model.isEmpty() && o.inspect_text.trimmed().isEmpty()) {
-    *error = QStringLiteral("--inspect-model needs --text \"a sentence\"");
+  if (!o.inspect_model.isEmpty() && o.inspect_text.trimmed().isEmpty() &&
+      o.inspect_image.isEmpty()) {
+    *error = QStringLiteral("--inspect-model needs --text \"a sentence\" or --image FILE");
     return std::nullopt;
   }
-  if ((!o.inspect_text.isEmpty() || !o.inspect_pair.isEmpty()) && o.inspect_model.isEmpty()) {
-    *error = QStringLiteral("--text and --pair go with --inspect-model");
+  if ((!o.inspect_text.isEmpty() || !o.inspect_pair.isEmpty() || !o.inspect_image.isEmpty()) &&
+      o.inspect_model.isEmpty()) {
+    *error = QStringLiteral("--text, --pair and --image go with --inspect-model");
     return std::nullopt;
   }
   o.lesson = parser.value(lesson);
@@ -436,6 +487,12 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   }
   if (!o.compare_dir.isEmpty() && o.open_dir.isEmpty()) {
     *error = QStringLiteral("--compare needs --open: the opened run is A of the comparison");
+    return std::nullopt;
+  }
+  if (QString problem =
+          parseComputationOptions(parser, computation, computation_cell, computation_stage, &o);
+      !problem.isEmpty()) {
+    *error = problem;
     return std::nullopt;
   }
   if (QString problem = parseVideoOptions(parser, export_video, video_view, video_layer, video_head,

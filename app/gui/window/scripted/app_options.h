@@ -9,6 +9,8 @@
 //   attentionscope --open RUNDIR --export-video head.gif --layer 0 --head 1 --fps 4 --quit
 //   attentionscope --inspect-model FOLDER --text "the movie was great" --pair "it was"
 //                  --screenshot model.png --size 1280x720 --quit
+//   attentionscope --open RUNDIR --computation --layer 0 --head 1 --cell 3,1 --stage 2
+//                  --screenshot qk.png --report qk.json --quit
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -72,6 +74,14 @@ struct AppOptions {
   QString inspect_model;
   QString inspect_text;
   QString inspect_pair;
+  QString inspect_image;  ///< with inspect_model: an image file instead of a text (a ViT)
+  /// Show the Computation dock for the head on screen (--layer, --head), waiting for the
+  /// worker's answer; `cell_query`/`cell_key` (>= 0) is the weight taken apart, `stage` (>= 0)
+  /// the stage drawn (0 = the layer's input).
+  bool computation = false;
+  int cell_query = -1;
+  int cell_key = -1;
+  int stage = -1;
   /// A lesson file to open (Lesson → Open lesson…); `lesson_moment` (1-based) is played, then
   /// `lesson_tally` is entered into its prediction round and, with `lesson_reveal`, revealed.
   QString lesson;

@@ -29,6 +29,10 @@ AttentionPresenter* MainWindowScripting::attention() const {
 SamplePresenter* MainWindowScripting::sample() const {
   return window_->sample();
 }
+ComputationPresenter* MainWindowScripting::computation() const {
+  return window_->computation();
+}
+
 HeadsPresenter* MainWindowScripting::headAnalysis() const {
   return window_->headAnalysis();
 }

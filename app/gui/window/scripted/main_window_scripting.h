@@ -21,6 +21,7 @@ class MainWindowScripting : public ScriptableWindow {
   SamplePresenter* sample() const override;
   HeadsPresenter* headAnalysis() const override;
   ErrorsPresenter* errorAnalysis() const override;
+  ComputationPresenter* computation() const override;
   ExportActions* exporter() const override;
   AttentionVideoActions* videoExporter() const override;
   ReplayActions* replay() const override;

@@ -13,6 +13,7 @@ namespace ascope {
 
 class AttentionPresenter;
 class AttentionVideoActions;
+class ComputationPresenter;
 class CurrentRun;
 class ErrorsPresenter;
 class EngineBridge;
@@ -41,6 +42,7 @@ class ScriptableWindow {
   virtual SamplePresenter* sample() const = 0;
   virtual HeadsPresenter* headAnalysis() const = 0;
   virtual ErrorsPresenter* errorAnalysis() const = 0;
+  virtual ComputationPresenter* computation() const = 0;
   virtual ExportActions* exporter() const = 0;
   virtual AttentionVideoActions* videoExporter() const = 0;
   virtual ReplayActions* replay() const = 0;

@@ -27,6 +27,7 @@
 #include "app/gui/bridge/current_run.h"
 #include "app/gui/bridge/engine_bridge.h"
 #include "app/gui/views/attention/attention_presenter.h"
+#include "app/gui/views/computation/computation_presenter.h"
 #include "app/gui/views/curves/curves_presenter.h"
 #include "app/gui/views/encoding/encoding_presenter.h"
 #include "app/gui/views/heads/heads_presenter.h"
@@ -54,7 +55,9 @@
 #include "engine/runfolder/own_files.h"
 #include "widgets/attention/attention_head_grid_panel.h"
 #include "widgets/attention/prediction_round.h"
+#include "widgets/common/fitting_label.h"
 #include "widgets/common/log_panel.h"
+#include "widgets/computation/computation_view.h"
 #include "widgets/curves/metric_curve_panel.h"
 #include "widgets/encoding/positional_encoding_panel.h"
 #include "widgets/samples/sample_panel.h"
@@ -149,6 +152,9 @@ void ScriptedRun::begin() {
     followProjections();
     const QString error = window_->controller()->startRun(config);
     if (!error.isEmpty()) return fail(2, error);
+    // On screen from the start: the dock recomputes its head at every probe while it trains
+    // (its GUI-thread time is in the report's panels).
+    if (options_.computation) window_->raiseDock(tr("Computation"));
     say(tr("training %1 (%2 preset, %3) for %4")
             .arg(options_.task, run->presetBox()->currentData().toString(), options_.data)
             .arg(whole ? tr("the preset's whole run") : tr("%1 steps").arg(options_.train_steps)));
@@ -355,7 +361,39 @@ void ScriptedRun::inspect() {
           });
   inspection->open();
   inspection->setModelFolder(options_.inspect_model);
-  inspection->inspectText(options_.inspect_text, options_.inspect_pair);
+  if (!options_.inspect_image.isEmpty()) {
+    inspection->inspectImage(options_.inspect_image);
+  } else {
+    inspection->inspectText(options_.inspect_text, options_.inspect_pair);
+  }
+}
+
+void ScriptedRun::showComputation() {
+  AttentionHeadGridPanel* panel = window_->attention()->panel();
+  panel->setCurrentLayer(options_.video_layer);
+  panel->setCurrentHead(options_.video_head);
+  if (!window_->raiseDock(tr("Computation"))) return fail(2, tr("--computation: no such dock"));
+  QCoreApplication::processEvents();  // the raised tab laid out on screen
+  ComputationPresenter* computation = window_->computation();
+  computation->refresh();
+  auto* poll = new QTimer(this);
+  poll->setInterval(50);
+  connect(poll, &QTimer::timeout, this, [this, computation, poll] {
+    if (computation->isBusy()) return;
+    poll->deleteLater();
+    if (options_.cell_query >= 0) computation->openCell(options_.cell_query, options_.cell_key);
+    if (options_.stage >= 0) computation->view()->setCurrentStage(options_.stage);
+    const QString status = computation->view()->status();
+    say(computation->computation() == nullptr
+            ? tr("computation: none (%1)").arg(status)
+            : tr("computation: %1 · cell %2,%3%4")
+                  .arg(computation->view()->headingLabel()->versions().value(0))
+                  .arg(computation->cellQuery())
+                  .arg(computation->cellKey())
+                  .arg(status.isEmpty() ? QString() : QStringLiteral(" · ") + status));
+    finishNow();
+  });
+  poll->start();
 }
 
 void ScriptedRun::addMoment() {
@@ -403,6 +441,10 @@ void ScriptedRun::finishNow() {
       moment_added_ = true;
       return addMoment();
     }
+    if (options_.computation && !computation_shown_) {
+      computation_shown_ = true;
+      return showComputation();
+    }
     const int code = writeOutputs();
     done_ = true;
     timeout_.stop();
@@ -422,7 +464,7 @@ int ScriptedRun::writeOutputs() {
   if (!options_.ask.isEmpty()) report.insert(QStringLiteral("answer"), answer_);
   if (options_.train_steps > 0) reportTraining(report);
   code = std::max(code, exportFigures());
-  if (!options_.inspect_model.isEmpty()) {
+  if (!options_.inspect_model.isEmpty() && !options_.computation) {
     shot_of = window_->inspectionWindow();
     shot_of->resize(options_.size);
   }

@@ -53,6 +53,8 @@ class ScriptedRun : public QObject {
   /// --add-moment: the window's moment added to --lesson-out (opened first when it exists), then
   /// the outputs as usual.
   void addMoment();
+  /// --computation: the Computation dock raised, its answer awaited, then --cell and --stage.
+  void showComputation();
   /// Asks "Try it" when --ask was given, then lets queued replots and layouts run, writes the
   /// outputs and finishes.
   void settleAndFinish();
@@ -110,7 +112,8 @@ class ScriptedRun : public QObject {
   QString answer_;
   bool ask_failed_ = false;  ///< --ask got no answer: the run ends with exit code 1
   bool done_ = false;
-  bool moment_added_ = false;  ///< --add-moment has run (the outputs follow)
+  bool moment_added_ = false;       ///< --add-moment has run (the outputs follow)
+  bool computation_shown_ = false;  ///< --computation has run (the outputs follow)
 };
 
 }  // namespace ascope

@@ -2,6 +2,8 @@
 
 #include <torch/utils.h>
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -60,6 +62,18 @@ const AttentionGroup* groupNamed(const AttentionSnapshot& snapshot, const std::s
     if (g.name == name) return &g;
   }
   return nullptr;
+}
+
+std::optional<double> largestDifference(const ComputationMatrix& weights,
+                                        const AttentionMap& recorded) {
+  if (recorded.values.empty() || recorded.rows != weights.rows || recorded.cols != weights.cols) {
+    return std::nullopt;
+  }
+  double worst = 0;
+  for (std::size_t i = 0; i < recorded.values.size(); ++i) {
+    worst = std::max(worst, std::abs(static_cast<double>(weights.values[i]) - recorded.values[i]));
+  }
+  return worst;
 }
 
 }  // namespace
@@ -167,11 +181,13 @@ Expected<Explanation> AttentionExplainer::explain(const ExplainRequest& request)
         request.group.empty() && !m.sites.empty() ? m.sites.front().group : request.group;
     Expected<AttentionSite> site = findAttentionSite(m.sites, group, request.layer);
     if (!site.ok()) return Error{site.error()};
+    const AttentionGroup* shown_group = nullptr;  // in `snapshot`, once the pass has run
     Expected<AttentionComputation> computed =
         computeAttentionStages(*site, request.head, [&]() -> Expected<StageLabels> {
           torch::NoGradGuard no_grad;
           if (Status s = forward(); !s.ok()) return Error{s.error()};
-          const AttentionGroup* g = groupNamed(snapshot, group);
+          shown_group = groupNamed(snapshot, group);
+          const AttentionGroup* g = shown_group;
           if (g == nullptr) {
             return Error{"the model's answer has no attention group \"" + group + "\""};
           }
@@ -191,9 +207,10 @@ Expected<Explanation> AttentionExplainer::explain(const ExplainRequest& request)
       c.task = m.pretrained->model_type;
       c.weights_file = request.model_folder;
     }
-    const AttentionGroup* g = groupNamed(snapshot, group);
+    const AttentionGroup* g = shown_group;
     if (g != nullptr && request.layer < g->layers && request.head < g->heads) {
       explanation.recorded = g->map(request.layer, request.head);
+      explanation.largest_difference = largestDifference(c.weights, explanation.recorded);
     }
     return explanation;
   } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 // stage with the model's own weights (engine/vocabulary/attention_computation.h). Plain C++ (the
 // .cpp uses LibTorch); every call does tensor work: call it off the GUI thread.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/inference/checkpoint_inference.h"
@@ -33,6 +34,9 @@ struct Explanation {
   /// The same head as the model's own forward pass recorded it (the probe's capture for a
   /// sample, the answer's for an asked input): what the recomputed weights must equal.
   AttentionMap recorded;
+  /// The largest |recomputed − recorded| weight over the head's cells, the one figure every
+  /// front end reports; nullopt when the recorded map has another shape or none.
+  std::optional<double> largest_difference;
   std::string answer;  ///< the model's answer for the input (class, sentiment, translation)
   std::string note;    ///< "" or one line for a person (another checkpoint answered, …)
 };

@@ -2,8 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -37,15 +35,6 @@ nlohmann::json stage(const std::string& name, const ComputationMatrix& m,
           {"shape_text", shape_text},
           {"formula", formula},
           {"values", rowsOf(m, masked)}};
-}
-
-double largestDifference(const ComputationMatrix& weights, const AttentionMap& recorded) {
-  if (recorded.rows != weights.rows || recorded.cols != weights.cols) return NAN;
-  double worst = 0;
-  for (std::size_t i = 0; i < recorded.values.size(); ++i) {
-    worst = std::max(worst, std::abs(static_cast<double>(weights.values[i]) - recorded.values[i]));
-  }
-  return worst;
 }
 
 }  // namespace
@@ -105,7 +94,6 @@ nlohmann::json computationJson(const Explanation& explanation, const AttentionCe
       {"rank_after", cell.rank_after},
       {"unmasked_keys", cell.unmasked_keys},
       {"parts", parts}};
-  const double difference = largestDifference(c.weights, explanation.recorded);
   return {{"task", c.task},
           {"group", c.group},
           {"layer", c.layer},
@@ -125,8 +113,9 @@ nlohmann::json computationJson(const Explanation& explanation, const AttentionCe
           {"stages", std::move(stages)},
           {"position_split", std::move(split)},
           {"cell", std::move(cell_json)},
-          {"largest_difference_from_recorded",
-           std::isnan(difference) ? nlohmann::json(nullptr) : nlohmann::json(difference)}};
+          {"largest_difference_from_recorded", explanation.largest_difference
+                                                   ? nlohmann::json(*explanation.largest_difference)
+                                                   : nlohmann::json(nullptr)}};
 }
 
 }  // namespace ascope::cli

@@ -1,8 +1,5 @@
 #include "app/gui/views/computation/computation_job.h"
 
-#include <algorithm>
-#include <cmath>
-
 #include "app/gui/views/computation/computation_plot_conversion.h"
 
 namespace ascope {
@@ -17,14 +14,7 @@ ComputationAnswer answerQuestion(AttentionExplainer& explainer,
     return answer;
   }
   const AttentionComputation& c = explained->computation;
-  const AttentionMap& recorded = explained->recorded;
-  if (recorded.rows == c.weights.rows && recorded.cols == c.weights.cols &&
-      !recorded.values.empty()) {
-    double worst = 0;
-    for (std::size_t i = 0; i < recorded.values.size(); ++i)
-      worst = std::max(worst, std::abs(double(recorded.values[i]) - c.weights.values[i]));
-    answer.recorded_difference = worst;
-  }
+  answer.recorded_difference = explained->largest_difference.value_or(-1);
   answer.note = QString::fromStdString(explained->note);
   const bool pretrained = !question.request.model_folder.empty();
   answer.plot = std::make_shared<const ComputationPlotData>(toComputationPlotData(

@@ -29,6 +29,18 @@ std::string epochLine(const EpochSummary& s, const std::vector<MetricInfo>& metr
   return line + fmt::format(" ({:.2f} s)", seconds);
 }
 
+std::string averageLine(int64_t steps, int64_t last_step, const EvaluationOutcome& validation,
+                        double best_accuracy, bool becomes_best,
+                        const std::vector<MetricInfo>& metrics, double seconds) {
+  std::string line = fmt::format(
+      "weights averaged over the last {} steps (steps {}–{}): val loss {:.4f} acc {:.3f}", steps,
+      last_step - steps + 1, last_step, validation.loss, validation.accuracy);
+  if (!validation.figures.empty()) line += " " + figuresText(validation.figures, metrics);
+  line += fmt::format(" (best epoch's acc {:.3f}): ", best_accuracy);
+  line += becomes_best ? "the average is best.pt from here" : "best.pt stays the best epoch's";
+  return line + fmt::format(" ({:.2f} s)", seconds);
+}
+
 std::string testLine(const TestEvaluation& t, const std::vector<MetricInfo>& metrics) {
   std::string line =
       fmt::format("{} ({} samples: {}; weights of step {} ({})): loss {:.4f} acc {:.3f}",

@@ -21,8 +21,11 @@ void withFinalWeights(Task& task, const FinalTestChoice& choice, std::int64_t st
     const Expected<TrainingProgress> best = loadCheckpoint(choice.best_path, task.model(), nullptr);
     if (!best.ok()) {
       warn(best.error());
-    } else if (best->step != step &&
-               (!choice.last_val_accuracy || best->best_val_accuracy > *choice.last_val_accuracy)) {
+    } else if (choice.prefer_best ||
+               (choice.last_val_accuracy ? best->best_val_accuracy > *choice.last_val_accuracy
+                                         : best->step != step)) {
+      // Better than the last evaluation's weights: an earlier epoch's, or the average of the last
+      // epochs' (written at the last step itself). Without that evaluation, another step's.
       weights_step = best->step;
       best_weights = true;
     }

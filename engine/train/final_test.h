@@ -18,6 +18,8 @@ struct FinalTestChoice {
   std::string best_path;               ///< checkpoints/best.pt of the run
   /// The validation accuracy of the session's newest evaluation, when it made one.
   std::optional<double> last_val_accuracy;
+  /// best.pt whenever it reads, better or not: the weights `evaluate` and `infer` answer with.
+  bool prefer_best = false;
 };
 
 /// Runs `work` with the final weights (as evaluateWithFinalWeights chooses them) in the task's

@@ -27,6 +27,7 @@
 #include "engine/train/event_queue_sink.h"
 #include "engine/train/final_calibration.h"
 #include "engine/train/final_test.h"
+#include "engine/train/model_weights_copy.h"
 #include "engine/train/optim/gradient_clipping.h"
 #include "engine/train/optim/gradient_release.h"
 #include "engine/train/optim/learning_rate_schedule.h"
@@ -473,6 +474,7 @@ bool TrainingSession::evaluateAndReport(int epoch) {
 void TrainingSession::testOnTestSplit() {
   // A resumed run that was already complete trained nothing: its figure is in metrics.csv.
   if (!leads() || progress_.step == steps_at_start_) return;
+  scoreWeightAverage();
   const auto t0 = Clock::now();
   TestEvaluation t;
   t.epoch = static_cast<int>(std::min<int64_t>((progress_.step - 1) / batches_per_epoch_ + 1,
@@ -501,6 +503,43 @@ void TrainingSession::testOnTestSplit() {
   calibrateFinalWeights();
 }
 
+bool TrainingSession::averagesThisStep() const {
+  const int64_t epochs = config_.optimization.average_last_epochs;
+  if (epochs <= 0 || !leads()) return false;
+  // The window ends at the planned last step; a run stopped early by its time limit averages
+  // whatever part of the window it reached.
+  const int64_t window = std::min(total_steps_, epochs * batches_per_epoch_);
+  return progress_.step > total_steps_ - window;
+}
+
+void TrainingSession::scoreWeightAverage() {
+  if (!average_ || average_->count() < 2 || weights_spoilt_ || !folder_) return;
+  const auto t0 = Clock::now();
+  survivesOutOfMemory("scoring the averaged weights on the validation split", [&] {
+    const ModelWeightsCopy final_weights(task_->model());
+    EvaluationOutcome e;
+    try {
+      average_->copyInto(task_->model());
+      const HostWaitRegion region(kValidationRegion);
+      e = task_->evaluate(DataSplit::kValidation, config_.eval_max_samples,
+                          FigureSamples::kAsSettingsSay);
+    } catch (...) {
+      final_weights.restoreInto(task_->model());
+      throw;
+    }
+    // Chosen on the validation split as every best.pt is: the test split still judges once.
+    const bool better = e.accuracy > progress_.best_val_accuracy;
+    const double best_before = progress_.best_val_accuracy;
+    if (better) {
+      progress_.best_val_accuracy = e.accuracy;
+      checkpoint("best");
+    }
+    final_weights.restoreInto(task_->model());
+    log(Severity::kInfo, averageLine(average_->count(), progress_.step, e, best_before, better,
+                                     descriptor_->metrics, secondsSince(t0)));
+  });
+}
+
 void TrainingSession::calibrateFinalWeights() {
   if (descriptor_->sample_terms.free_text || !folder_) return;
   const auto t0 = Clock::now();
@@ -509,7 +548,8 @@ void TrainingSession::calibrateFinalWeights() {
     // The weights `evaluate` and `infer` answer with (best.pt, else the last ones), whatever the
     // final test chose: a temperature is only applied to the weights it was fitted to.
     withFinalWeights(
-        *task_, {"best", folder_->checkpointPath("best"), std::nullopt}, progress_.step,
+        *task_, {"best", folder_->checkpointPath("best"), std::nullopt, /*prefer_best=*/true},
+        progress_.step,
         [this](const std::string& text) {
           log(Severity::kWarning, text + "; the calibration is fitted to the last weights");
         },
@@ -679,6 +719,10 @@ std::optional<TrainerState> TrainingSession::afterStep(int epoch) {
        progress_.step == config_.interrupt_at_step || timeIsUp() || host_.commandWaiting()) &&
       !flushStepFigures()) {
     return TrainerState::kFailed;
+  }
+  if (averagesThisStep()) {
+    if (!average_) average_.emplace();
+    average_->add(task_->model());
   }
   bool healthy = true;
   if (probeDue()) healthy = probeSafely();

@@ -26,6 +26,7 @@
 #include "engine/train/training_faults.h"
 #include "engine/train/training_figure_sums.h"
 #include "engine/train/training_host.h"
+#include "engine/train/weight_average.h"
 #include "engine/vocabulary/task_descriptor.h"
 
 namespace spdlog {
@@ -127,6 +128,11 @@ class TrainingSession {
   /// measured there and on the test split, written to calibration.json and logged (issue 56).
   /// A failure is a warning: the run stays finished, its answers at temperature 1.
   void calibrateFinalWeights();
+  /// Whether the weights after this step join the average (optimization.average_last_epochs).
+  bool averagesThisStep() const;
+  /// The end's average of the last epochs' weights scored on the validation split, and written as
+  /// best.pt when it beats the best epoch's weights; the model keeps its final weights.
+  void scoreWeightAverage();
   /// Writes checkpoints/<name>.pt; a failure (full disk) is reported as a fault: false.
   bool checkpoint(const char* name);
   /// Between batches: commands from the host; false when the run must stop.
@@ -175,7 +181,8 @@ class TrainingSession {
   ProbeCost probe_cost_;  ///< all probes of this session together, part by part
   /// On a GPU: the figures read every this many steps unless read_figures_every_steps says.
   static constexpr int64_t kGpuReadEvery = 25;
-  PendingStepFigures pending_;   ///< steps whose figures are still on the device
+  PendingStepFigures pending_;            ///< steps whose figures are still on the device
+  std::optional<WeightAverage> average_;  ///< the last epochs' weights, when asked for
   bool weights_spoilt_ = false;  ///< a non-finite loss was found late: no checkpoint from here
   int64_t steps_at_start_ = 0;
 };

@@ -69,6 +69,7 @@ Status TrainingConfig::validateCommon() const {
         inRange("read_figures_every_steps", read_figures_every_steps, 0, kMaxSteps),
         inRange("eval_max_samples", eval_max_samples, 0, kMaxSamples),
         inRange("warmup_steps", optimization.warmup_steps, 0, kMaxSteps),
+        inRange("average_last_epochs", optimization.average_last_epochs, 0, kMaxEpochs),
         inRange("builtin.train_count", builtin.train_count, 10, kMaxBuiltinSamples),
         inRange("builtin.test_count", builtin.test_count, 2, kMaxBuiltinSamples),
         realInRange("max_seconds", max_seconds, 0.0, kMaxSeconds),

@@ -21,6 +21,10 @@ struct OptimizationConfig {
   double min_lr_ratio = 0.0;  ///< cosine floor as a share of lr
   double grad_clip = 0.0;     ///< max global gradient norm; 0 = off
   double label_smoothing = 0.0;
+  /// 0: off. Else the weights after every step of the last this many epochs are averaged; at the
+  /// end the average is scored on the validation split and becomes best.pt when it beats the best
+  /// epoch's weights (training_session.h, WeightAverage).
+  int64_t average_last_epochs = 0;
 };
 
 /// Where the validation and test splits come from (engine/vocabulary/data_split.h).

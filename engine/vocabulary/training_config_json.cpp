@@ -14,7 +14,7 @@ namespace ascope {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OptimizationConfig, optimizer, lr, weight_decay,
                                                 adam_eps, schedule, warmup_steps, min_lr_ratio,
-                                                grad_clip, label_smoothing)
+                                                grad_clip, label_smoothing, average_last_epochs)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BuiltinDataConfig, train_count, test_count, seed)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DataSplitsConfig, validation_data, test_data,
                                                 validation_fraction, test_fraction, layout)

@@ -5,7 +5,9 @@
 namespace ascope {
 
 Status ReviewDataSettings::validate() const {
-  return config_checks::inRange("min_freq", min_freq, 1, 100'000'000);
+  if (Status s = config_checks::inRange("min_freq", min_freq, 1, 100'000'000); !s.ok()) return s;
+  // Below 1: a review must keep some of its words.
+  return config_checks::realInRange("word_dropout", word_dropout, 0.0, 0.9);
 }
 
 }  // namespace ascope

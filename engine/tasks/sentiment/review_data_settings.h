@@ -12,10 +12,12 @@ struct ReviewDataSettings {
   static constexpr const char* kConfigKey = "review_data";
 
   int min_freq = 2;  ///< a word seen fewer times in the training reviews is [UNK]
+  /// Share of a training review's words left out at each step (word_dropout.h); 0: none.
+  double word_dropout = 0.0;
 
   Status validate() const;
 };
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReviewDataSettings, min_freq)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReviewDataSettings, min_freq, word_dropout)
 
 }  // namespace ascope

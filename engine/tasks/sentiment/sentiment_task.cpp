@@ -1,7 +1,9 @@
 #include "engine/tasks/sentiment/sentiment_task.h"
 
 #include "engine/device/copy_to_device.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
+#include "engine/tasks/sentiment/word_dropout.h"
 
 #include <algorithm>
 
@@ -42,6 +44,7 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
     const std::size_t k = splitSlot(split);
     ids_[k] = encodeAll(splitSamples(data_, split), &labels_[k]);
   }
+  word_dropout_ = config_.task_settings.get<ReviewDataSettings>().word_dropout;
   model_ = TextClassifier(text_);
   model_->to(device_);
   const std::string& optimizer = config_.optimization.optimizer;
@@ -81,7 +84,8 @@ BatchOutcome SentimentTask::trainBatch(const std::vector<int64_t>& indices) {
   const torch::Tensor index = torch::tensor(indices, torch::kLong);
   const torch::Tensor ids = copyToDevice(trimPadding(ids_[0].index_select(0, index)), device_);
   const torch::Tensor labels = copyToDevice(labels_[0].index_select(0, index), device_);
-  const torch::Tensor logits = model_(ids);  // (B, 2)
+  const torch::Tensor logits =
+      model_(dropWords(ids, word_dropout_, text_.pad_id, text_.max_len));  // (B, 2)
   return classifierBatchOutcome(logits, labels, config_.optimization.label_smoothing);
 }
 

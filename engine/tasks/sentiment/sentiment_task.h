@@ -57,6 +57,7 @@ class SentimentTask : public Task {
 
   TrainingConfig config_;
   TextClassifierConfig text_;  ///< config_'s model settings, with the sizes the data fixes
+  double word_dropout_ = 0.0;  ///< ReviewDataSettings::word_dropout, for training batches
   torch::Device device_;
   TextDataset data_;
   ImdbWordTokenizer tokenizer_;

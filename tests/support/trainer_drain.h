@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/train/trainer.h"
 
@@ -26,6 +28,34 @@ void drainUntilFinished(Trainer& trainer, OnBatch on_batch,
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   trainer.wait();
+}
+
+/// What a whole run said: its validation passes, its final test, its failures and log lines, and
+/// the state it ended in.
+struct RunEvents {
+  std::vector<EpochSummary> epochs;
+  std::vector<TestEvaluation> tests;
+  std::vector<Failure> failures;
+  std::vector<std::string> logs;
+  TrainerState state = TrainerState::kIdle;
+};
+
+/// Trains `config` to its end on a Trainer and gathers its events (a failure to start is a test
+/// failure, with nothing gathered).
+inline RunEvents runAndCollect(const TrainingConfig& config) {
+  RunEvents got;
+  Trainer trainer(config);
+  const Status started = trainer.start();
+  EXPECT_TRUE(started.ok()) << started.error();
+  if (!started.ok()) return got;
+  drainUntilFinished(trainer, [&got](EventBatch b) {
+    got.epochs.insert(got.epochs.end(), b.epochs.begin(), b.epochs.end());
+    if (b.test) got.tests.push_back(*b.test);
+    got.failures.insert(got.failures.end(), b.failures.begin(), b.failures.end());
+    for (const LogLine& line : b.logs) got.logs.push_back(line.text);
+  });
+  got.state = trainer.state();
+  return got;
 }
 
 }  // namespace ascope

@@ -42,28 +42,6 @@ std::string reviewsCsv(int count, int first, bool flipped) {
   return csv;
 }
 
-struct Ran {
-  std::vector<EpochSummary> epochs;
-  std::vector<TestEvaluation> tests;
-  std::vector<std::string> logs;
-  TrainerState state = TrainerState::kIdle;
-};
-
-Ran trainSplits(const TrainingConfig& config) {
-  Ran got;
-  Trainer trainer(config);
-  const Status started = trainer.start();
-  EXPECT_TRUE(started.ok()) << started.error();
-  if (!started.ok()) return got;
-  drainUntilFinished(trainer, [&got](EventBatch b) {
-    got.epochs.insert(got.epochs.end(), b.epochs.begin(), b.epochs.end());
-    if (b.test) got.tests.push_back(*b.test);
-    for (const LogLine& line : b.logs) got.logs.push_back(line.text);
-  });
-  got.state = trainer.state();
-  return got;
-}
-
 TrainingConfig tinyReviews(const std::string& data, const std::string& name) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.data = data;
@@ -74,7 +52,7 @@ TrainingConfig tinyReviews(const std::string& data, const std::string& name) {
   return c;
 }
 
-bool logged(const Ran& run, const std::string& text) {
+bool logged(const RunEvents& run, const std::string& text) {
   return std::any_of(run.logs.begin(), run.logs.end(),
                      [&](const std::string& l) { return l.find(text) != std::string::npos; });
 }
@@ -86,7 +64,7 @@ TEST(DataSplits, TheTestFigureComesFromTheDataSetsOwnTestSplitAlone) {
   fs::create_directories(folder);
   writeFile(folder + "/train.csv", reviewsCsv(400, 0, false));
   writeFile(folder + "/test.csv", reviewsCsv(60, 1000, true));
-  const Ran run = trainSplits(tinyReviews(folder, "own"));
+  const RunEvents run = runAndCollect(tinyReviews(folder, "own"));
   ASSERT_EQ(run.state, TrainerState::kFinished);
   ASSERT_FALSE(run.epochs.empty());
   ASSERT_EQ(run.tests.size(), 1u);
@@ -106,7 +84,7 @@ TEST(DataSplits, ASingleFileGetsACarvedTestSplitOrNoneAtAll) {
   writeFile(folder + "/reviews.csv", reviewsCsv(300, 0, false));
   TrainingConfig carved = tinyReviews(folder + "/reviews.csv", "carved");
   carved.epochs = 1;
-  const Ran with_test = trainSplits(carved);
+  const RunEvents with_test = runAndCollect(carved);
   ASSERT_EQ(with_test.tests.size(), 1u);
   EXPECT_EQ(with_test.tests[0].split, "test");
   EXPECT_EQ(with_test.tests[0].samples, 30);  // 10 % of 300, none of them in training
@@ -115,7 +93,7 @@ TEST(DataSplits, ASingleFileGetsACarvedTestSplitOrNoneAtAll) {
   TrainingConfig none = tinyReviews(folder + "/reviews.csv", "none");
   none.epochs = 1;
   none.splits.test_fraction = 0;
-  const Ran without = trainSplits(none);
+  const RunEvents without = runAndCollect(none);
   EXPECT_EQ(without.state, TrainerState::kFinished);
   ASSERT_EQ(without.tests.size(), 1u);
   EXPECT_EQ(without.tests[0].split, "none");
@@ -189,7 +167,7 @@ TEST(DataSplits, RunFoldersMadeBeforeKeepTheirSplitAndTheirFigureIsNamedForWhatI
   run.out_dir = testing::freshTempPath("ascope_splits_old");
   run.max_steps = 3;
   run.probe_every_seconds = 1e9;
-  const Ran ran = trainSplits(run);
+  const RunEvents ran = runAndCollect(run);
   ASSERT_EQ(ran.tests.size(), 1u);
   EXPECT_EQ(ran.tests[0].split, "validation");
   // Its config.json says layout 1 from now on, and the opened run names its figure.

@@ -54,30 +54,6 @@ std::vector<std::string> rowsOf(const std::string& run_dir, const std::string& s
   return rows;
 }
 
-struct RunEvents {
-  std::vector<EpochSummary> epochs;
-  std::vector<TestEvaluation> tests;
-  std::vector<Failure> failures;
-  std::vector<std::string> logs;
-  TrainerState state = TrainerState::kIdle;
-};
-
-RunEvents finalRunEvents(const TrainingConfig& config) {
-  RunEvents got;
-  Trainer trainer(config);
-  const Status started = trainer.start();
-  EXPECT_TRUE(started.ok()) << started.error();
-  if (!started.ok()) return got;
-  drainUntilFinished(trainer, [&got](EventBatch b) {
-    got.epochs.insert(got.epochs.end(), b.epochs.begin(), b.epochs.end());
-    if (b.test) got.tests.push_back(*b.test);
-    got.failures.insert(got.failures.end(), b.failures.begin(), b.failures.end());
-    for (const LogLine& line : b.logs) got.logs.push_back(line.text);
-  });
-  got.state = trainer.state();
-  return got;
-}
-
 TrainingConfig tinyFinalTestRun(const std::string& name) {
   TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.out_dir = finalTestDir(name);
@@ -242,7 +218,7 @@ TEST(FinalTestConfig, FinalWeightsRoundTripsAndOlderConfigsReadAsBest) {
 TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
   TrainingConfig c = tinyFinalTestRun("whole_split");
   c.eval_max_samples = 30;  // the validation passes see 30 of their 50
-  const RunEvents run = finalRunEvents(c);
+  const RunEvents run = runAndCollect(c);
   ASSERT_TRUE(run.failures.empty()) << run.failures[0].message;
   EXPECT_EQ(run.state, TrainerState::kFinished);
   ASSERT_EQ(run.epochs.size(), 3u);
@@ -291,14 +267,14 @@ TEST(FinalTest, EveryHeldOutSampleIsEvaluatedOnceAtTheEnd) {
 TEST(FinalTest, StoppedRunsHaveNoneAndACompleteRunResumedHasNoSecond) {
   TrainingConfig c = tinyFinalTestRun("interrupted");
   c.interrupt_at_step = 20;
-  RunEvents first = finalRunEvents(c);
+  RunEvents first = runAndCollect(c);
   EXPECT_EQ(first.state, TrainerState::kStopped);
   EXPECT_TRUE(first.tests.empty());
   EXPECT_TRUE(rowsOf(c.out_dir, "test").empty());
 
   c.interrupt_at_step = 0;
   c.resume = true;
-  RunEvents second = finalRunEvents(c);
+  RunEvents second = runAndCollect(c);
   EXPECT_EQ(second.state, TrainerState::kFinished);
   ASSERT_EQ(second.tests.size(), 1u);
   EXPECT_EQ(second.tests[0].step, kSteps);
@@ -306,7 +282,7 @@ TEST(FinalTest, StoppedRunsHaveNoneAndACompleteRunResumedHasNoSecond) {
   EXPECT_EQ(rowsOf(c.out_dir, "test").size(), 1u);
 
   // Nothing left to train: the figure of the run's end stays the one in metrics.csv.
-  RunEvents third = finalRunEvents(c);
+  RunEvents third = runAndCollect(c);
   EXPECT_EQ(third.state, TrainerState::kFinished);
   EXPECT_TRUE(third.tests.empty());
   EXPECT_EQ(rowsOf(c.out_dir, "test").size(), 1u);
@@ -315,7 +291,7 @@ TEST(FinalTest, StoppedRunsHaveNoneAndACompleteRunResumedHasNoSecond) {
 TEST(FinalTest, TheTimeLimitEndsARunWithItsTestToo) {
   TrainingConfig c = tinyFinalTestRun("time_limit");
   c.max_seconds = 1e-6;  // reached after the first step
-  const RunEvents run = finalRunEvents(c);
+  const RunEvents run = runAndCollect(c);
   EXPECT_EQ(run.state, TrainerState::kFinished);
   ASSERT_EQ(run.tests.size(), 1u);
   EXPECT_EQ(run.tests[0].step, 1);
@@ -428,7 +404,7 @@ TEST(FinalTest, BestWeightsAreTestedWhenTheyBeatTheLastAndTheModelEndsWithItsOwn
     c.probe_every_seconds = 1e9;
     c.eval_max_samples = 30;
     c.final_weights = wc.final_weights;
-    const RunEvents run = finalRunEvents(c);
+    const RunEvents run = runAndCollect(c);
     ASSERT_TRUE(run.failures.empty()) << run.failures[0].message;
     ASSERT_EQ(run.tests.size(), 1u);
     const TestEvaluation& t = run.tests[0];

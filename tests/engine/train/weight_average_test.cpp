@@ -54,37 +54,27 @@ TEST(WeightAverage, AModelOfAnotherShapeIsRefused) {
   EXPECT_THROW(average.add(other), std::logic_error);
 }
 
-struct AveragedRun {
-  std::vector<std::string> average_lines;
-  std::vector<TestEvaluation> tests;
-  std::vector<EpochSummary> epochs;
-};
-
-AveragedRun runTinySentiment(int64_t average_last_epochs, const std::string& name) {
-  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");  // 13 steps an epoch, 3 epochs
+/// The tiny sentiment preset (13 steps an epoch, 3 epochs) with `average_last_epochs`, and the
+/// lines its run logged of the average.
+RunEvents runTinySentiment(int64_t average_last_epochs, const std::string& name,
+                           std::vector<std::string>* average_lines) {
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
   c.out_dir = testing::freshTempPath("ascope_weight_average_" + name);
   c.probe_every_seconds = 1e9;
   c.optimization.average_last_epochs = average_last_epochs;
-  AveragedRun got;
-  Trainer trainer(c);
-  const Status started = trainer.start();
-  EXPECT_TRUE(started.ok()) << started.error();
-  if (!started.ok()) return got;
-  drainUntilFinished(trainer, [&got](EventBatch b) {
-    got.epochs.insert(got.epochs.end(), b.epochs.begin(), b.epochs.end());
-    if (b.test) got.tests.push_back(*b.test);
-    for (const LogLine& line : b.logs) {
-      if (line.text.rfind("weights averaged", 0) == 0) got.average_lines.push_back(line.text);
-    }
-  });
-  EXPECT_EQ(trainer.state(), TrainerState::kFinished);
-  return got;
+  RunEvents run = runAndCollect(c);
+  EXPECT_EQ(run.state, TrainerState::kFinished);
+  for (const std::string& line : run.logs) {
+    if (line.rfind("weights averaged", 0) == 0) average_lines->push_back(line);
+  }
+  return run;
 }
 
 TEST(WeightAverage, ARunScoresItsLastEpochsAverageOnValidationBeforeTheTest) {
-  const AveragedRun run = runTinySentiment(2, "two_epochs");
-  ASSERT_EQ(run.average_lines.size(), 1u);
-  const std::string& line = run.average_lines[0];
+  std::vector<std::string> average_lines;
+  const RunEvents run = runTinySentiment(2, "two_epochs", &average_lines);
+  ASSERT_EQ(average_lines.size(), 1u);
+  const std::string& line = average_lines[0];
   EXPECT_EQ(line.rfind("weights averaged over the last 26 steps (steps 14–39): val loss ", 0), 0u)
       << line;
   ASSERT_EQ(run.tests.size(), 1u);
@@ -105,8 +95,9 @@ TEST(WeightAverage, ARunScoresItsLastEpochsAverageOnValidationBeforeTheTest) {
 }
 
 TEST(WeightAverage, OffUnlessAsked) {
-  const AveragedRun run = runTinySentiment(0, "off");
-  EXPECT_TRUE(run.average_lines.empty());
+  std::vector<std::string> average_lines;
+  const RunEvents run = runTinySentiment(0, "off", &average_lines);
+  EXPECT_TRUE(average_lines.empty());
   EXPECT_EQ(run.tests.size(), 1u);
 }
 

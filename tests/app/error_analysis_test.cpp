@@ -136,7 +136,9 @@ void ErrorAnalysisTest::evaluateThenACellThenASampleUnderTheScope() {
   ErrorsPresenter* errors = window.errorAnalysis();
   ErrorAnalysisPanel* panel = window.errorAnalysis()->panel();
   QSignalSpy evaluated(errors, &ErrorsPresenter::evaluated);
-  const EvaluationRequest request = builtinData();
+  // No data named (scripted --evaluate without --data): the run's own, here the generator's.
+  EvaluationRequest request = builtinData();
+  request.data.clear();
   QVERIFY(errors->evaluate(request));
   QVERIFY(errors->isRunning());
   QCOMPARE(panel->evaluateButton()->text(), QStringLiteral("Cancel"));

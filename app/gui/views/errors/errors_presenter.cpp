@@ -114,6 +114,7 @@ void ErrorsPresenter::openDialog() {
 bool ErrorsPresenter::evaluate(EvaluationRequest request) {
   if (run_->folder().isEmpty() || isRunning()) return false;
   request.run_dir = run_->folder().toStdString();
+  if (request.data.empty()) request.data = run_->config().data;  // the run's own data
   request.device = "cpu";  // the GUI's inference runs on the CPU, beside any training
   if (!job_->start(request)) return false;
   panel_->setMessage(tr("Evaluating %1 (%2)…")

@@ -49,8 +49,8 @@ class ErrorsPresenter : public QObject, public RunNewsReader {
   QAction* evaluateAction() const { return action_; }
   /// Asks for the data set and split, then evaluates (when interactive).
   void openDialog();
-  /// Scores the shown run (request.run_dir is set here); false while an evaluation runs or when
-  /// no run is shown.
+  /// Scores the shown run (request.run_dir is set here; an empty request.data is the run's own
+  /// data); false while an evaluation runs or when no run is shown.
   bool evaluate(EvaluationRequest request);
   void cancel();
   bool isRunning() const;

@@ -191,8 +191,8 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
       QStringLiteral("N"));
   const QCommandLineOption evaluate(
       QStringLiteral("evaluate"),
-      QStringLiteral("When done, score the run on --data's split (test, validation, train or "
-                     "all) in the Errors dock and wait for it."),
+      QStringLiteral("When done, score the run on the split (test, validation, train or all) of "
+                     "--data, else of the run's own data, in the Errors dock and wait for it."),
       QStringLiteral("split"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Exit when done."));
   const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
@@ -320,6 +320,7 @@ std::optional<AppOptions> AppOptions::parse(const QStringList& arguments, QStrin
   AppOptions o;
   o.task = parser.value(task);
   o.data = parser.value(data);
+  o.data_given = parser.isSet(data);
   o.preset = parser.value(preset);
   o.device = parser.value(device);
   o.model = parser.value(model);

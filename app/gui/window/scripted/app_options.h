@@ -29,8 +29,9 @@ inline constexpr double kMaxTimeoutSeconds = 1e6;
 struct AppOptions {
   QString task;  ///< a registered task id; "" = none chosen
   QString data = QStringLiteral("builtin");
-  QString preset;  ///< "" = the task's default preset
-  QString device;  ///< "" = the Run dock's default (CPU)
+  bool data_given = false;  ///< --data was on the command line (else --evaluate scores the run's)
+  QString preset;           ///< "" = the task's default preset
+  QString device;           ///< "" = the Run dock's default (CPU)
   /// A pretrained model folder to fine-tune (the Run dock's Model choice); the preset then
   /// defaults to the task's fine-tune preset.
   QString model;
@@ -51,8 +52,9 @@ struct AppOptions {
   int probe_sample = -1;    ///< >= 0: the sample of the probe set every dock shows
   QStringList raise_docks;  ///< dock titles to bring to the front before the screenshot
   int ablate_samples = 0;   ///< > 0: a head ablation on this many samples before finishing
-  /// "" or the split ("test", "validation", "train", "all") of --data the Errors dock scores the
-  /// run on before finishing (its confusion matrix and reliability diagram in the screenshot).
+  /// "" or the split ("test", "validation", "train", "all") of --data (when given, else of the
+  /// shown run's own data) the Errors dock scores the run on before finishing (its confusion
+  /// matrix and reliability diagram in the screenshot).
   QString evaluate_split;
   bool quit = false;           ///< exit once done (exit code 0 on success)
   bool dark = false;           ///< force a dark palette (screenshots of the dark theme)

@@ -292,7 +292,9 @@ void ScriptedRun::evaluate() {
             askOrFinish();
           });
   QString error;
-  if (!evaluation->start(options_.data, options_.evaluate_split, &error)) {
+  // Without --data, the run shown is scored on its own data, as the Errors dock's dialog offers.
+  if (!evaluation->start(options_.data_given ? options_.data : QString(), options_.evaluate_split,
+                         &error)) {
     return fail(2, tr("--evaluate: %1").arg(error));
   }
 }

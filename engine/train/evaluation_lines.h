@@ -22,8 +22,6 @@ EpochSummary epochSummary(int epoch, int64_t step, const TrainingFigureSums& sin
 std::string epochLine(const EpochSummary& s, const std::vector<MetricInfo>& metrics,
                       double seconds);
 
-/// "test (500 samples: …; weights of step 80 (best)): loss 0.6012 acc 0.790 … (1.20 s)", or "final
-/// figure on the validation split …" for a run made before separate test splits.
 /// "weights averaged over the last 966 steps (steps 3382–4347): val loss 3.3012 acc 0.512 BLEU 16.1
 /// (best epoch's acc 0.508): the average is best.pt from here (0.41 s)"; `becomes_best` says
 /// which weights won.
@@ -31,6 +29,8 @@ std::string averageLine(int64_t steps, int64_t last_step, const EvaluationOutcom
                         double best_accuracy, bool becomes_best,
                         const std::vector<MetricInfo>& metrics, double seconds);
 
+/// "test (500 samples: …; weights of step 80 (best)): loss 0.6012 acc 0.790 … (1.20 s)", or "final
+/// figure on the validation split …" for a run made before separate test splits.
 std::string testLine(const TestEvaluation& t, const std::vector<MetricInfo>& metrics);
 
 }  // namespace ascope

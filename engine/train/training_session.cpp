@@ -528,14 +528,15 @@ void TrainingSession::scoreWeightAverage() {
       throw;
     }
     // Chosen on the validation split as every best.pt is: the test split still judges once.
-    const bool better = e.accuracy > progress_.best_val_accuracy;
     const double best_before = progress_.best_val_accuracy;
-    if (better) {
-      progress_.best_val_accuracy = e.accuracy;
-      checkpoint("best");
+    bool written = false;
+    if (e.accuracy > best_before) {
+      progress_.best_val_accuracy = e.accuracy;                 // saved with the weights
+      written = checkpoint("best");                             // a failure is reported as a fault
+      if (!written) progress_.best_val_accuracy = best_before;  // best.pt is still the epoch's
     }
     final_weights.restoreInto(task_->model());
-    log(Severity::kInfo, averageLine(average_->count(), progress_.step, e, best_before, better,
+    log(Severity::kInfo, averageLine(average_->count(), progress_.step, e, best_before, written,
                                      descriptor_->metrics, secondsSince(t0)));
   });
 }

@@ -1,9 +1,13 @@
 #include "engine/models/text_classifier.h"
 
 #include <ATen/ops/constant_pad_nd.h>
+#include <ATen/ops/searchsorted.h>
+#include <ATen/ops/where.h>
+#include <ATen/ops/zeros_like.h>
 #include <torch/csrc/autograd/grad_mode.h>
 
 #include <stdexcept>
+#include <string>
 
 #include "engine/models/encoder_stack.h"
 #include "engine/nn/padded_embedding.h"
@@ -38,11 +42,11 @@ TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : con
       register_module("classifier", torch::nn::Linear(config_.d_model, config_.num_classes));
   // Registered last and only when asked: a run folder's weights without the table keep their names
   // and order.
-  if (config_.bigram_buckets > 0) {
+  const int64_t pair_rows = config_.bigram_buckets + config_.word_pairs;  // one of them is 0
+  if (pair_rows > 0) {
     bigrams = register_module(
         "bigrams", torch::nn::Embedding(
-                       torch::nn::EmbeddingOptions(config_.bigram_buckets + 1, config_.d_model)
-                           .padding_idx(0)));
+                       torch::nn::EmbeddingOptions(pair_rows + 1, config_.d_model).padding_idx(0)));
     // Zeros: training starts from the words-only model and a pair moves only as far as its
     // gradient takes it (most buckets see few pairs; weight decay keeps those small).
     torch::NoGradGuard no_grad;
@@ -67,6 +71,28 @@ Tensor TextClassifierImpl::bigramRows(const Tensor& token_ids, int64_t pad_id, i
   return hash.masked_fill(token_ids.eq(pad_id), 0);
 }
 
+Tensor TextClassifierImpl::pairRows(const Tensor& token_ids, int64_t pad_id, const Tensor& keys,
+                                    int64_t vocab_size) {
+  if (token_ids.size(1) == 0 || keys.numel() == 0) return at::zeros_like(token_ids);
+  const Tensor previous =
+      at::constant_pad_nd(token_ids.narrow(1, 0, token_ids.size(1) - 1), {1, 0}, pad_id);
+  const Tensor wanted = previous * vocab_size + token_ids;  // (B, T) keys
+  // The first key not below each wanted one; a hit when it is the wanted key itself.
+  const Tensor at = at::searchsorted(keys, wanted).clamp_max(keys.size(0) - 1);  // (B, T)
+  const Tensor hit = keys.index_select(0, at.flatten()).view_as(wanted).eq(wanted) &
+                     previous.ne(pad_id) & token_ids.ne(pad_id);
+  return at::where(hit, at + 1, at::zeros_like(at));
+}
+
+void TextClassifierImpl::setWordPairs(const Tensor& keys) {
+  if (config_.word_pairs == 0 || keys.dim() != 1 || keys.size(0) != config_.word_pairs ||
+      keys.scalar_type() != torch::kLong) {
+    throw std::invalid_argument("setWordPairs: " + std::to_string(config_.word_pairs) +
+                                " int64 keys expected");
+  }
+  pair_keys_ = keys.to(embedding->weight.device());
+}
+
 Tensor TextClassifierImpl::positionMatrix() const {
   return learned ? learned->matrix() : sinusoidal->matrix();
 }
@@ -76,7 +102,13 @@ Tensor TextClassifierImpl::forward(const Tensor& token_ids, std::vector<Tensor>*
   Tensor x = paddedEmbedding(embedding->weight, token_ids, config_.pad_id,
                              embedding->options.sparse());  // (B, T, d)
   if (bigrams) {
-    const Tensor rows = bigramRows(token_ids, config_.pad_id, config_.bigram_buckets);  // (B, T)
+    if (config_.word_pairs > 0 && !pair_keys_.defined()) {
+      throw std::logic_error("text classifier: word_pairs without setWordPairs");
+    }
+    const Tensor rows =
+        config_.word_pairs > 0
+            ? pairRows(token_ids, config_.pad_id, pair_keys_, config_.vocab_size)
+            : bigramRows(token_ids, config_.pad_id, config_.bigram_buckets);  // (B, T)
     x = x + paddedEmbedding(bigrams->weight, rows, 0, bigrams->options.sparse());
   }
   x = dropout(learned ? learned(x) : sinusoidal(x));  // (B, T, d)

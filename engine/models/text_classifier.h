@@ -16,7 +16,7 @@ namespace ascope {
 
 using at::Tensor;
 
-/// Token embedding (+ a hashed word-pair embedding when the config asks for bigram buckets) +
+/// Token embedding (+ a word-pair embedding: hashed buckets or exact pairs, when the config asks) +
 /// positional encoding + encoder + mean pooling over the non-padding tokens + linear classifier.
 /// Padding keys are masked out of attention.
 class TextClassifierImpl : public torch::nn::Module {
@@ -41,16 +41,28 @@ class TextClassifierImpl : public torch::nn::Module {
   /// pair (the previous token, or padding for the first, and this token) modulo the buckets.
   static Tensor bigramRows(const Tensor& token_ids, int64_t pad_id, int64_t buckets);
 
+  /// (B, T) token ids → (B, T) rows of the exact word-pair table: 1 + the index of the key
+  /// previous * vocab_size + this in `keys` (ascending int64), 0 at padding, for the first token
+  /// and for a pair not in `keys`.
+  static Tensor pairRows(const Tensor& token_ids, int64_t pad_id, const Tensor& keys,
+                         int64_t vocab_size);
+  /// The exact word pairs (config().word_pairs ascending keys, WordPairVocabulary's); a model with
+  /// word_pairs needs them before forward. Kept beside the weights, not in them: the tokenizer's
+  /// file is where a run keeps its pairs. Call after moving the model to its device.
+  void setWordPairs(const Tensor& keys);
+
   torch::nn::Embedding embedding{nullptr};
   SinusoidalPositionalEncoding sinusoidal{nullptr};  ///< set when positional == "sinusoidal"
   LearnedPositionEmbedding learned{nullptr};         ///< set when positional == "learned"
   HashDropout dropout{nullptr};
   torch::nn::ModuleList layers{nullptr};
   torch::nn::Linear classifier{nullptr};
-  torch::nn::Embedding bigrams{nullptr};  ///< set when bigram_buckets > 0; row 0 is padding
+  /// Set when bigram_buckets or word_pairs > 0; row 0 is padding and pairs without a row.
+  torch::nn::Embedding bigrams{nullptr};
 
  private:
   TextClassifierConfig config_;
+  Tensor pair_keys_;  // (word_pairs) int64 ascending, on the model's device
 };
 TORCH_MODULE(TextClassifier);
 

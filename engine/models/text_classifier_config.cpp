@@ -18,8 +18,12 @@ Status TextClassifierConfig::validate() const {
        inRange("d_ff", d_ff, 1, kMaxFeedForward), inRange("layers", layers, 1, kMaxLayers),
        probability("dropout", dropout), oneOf("activation", activation, "relu", "gelu"),
        oneOf("positional", positional, "sinusoidal", "learned"),
-       inRange("bigram_buckets", bigram_buckets, 0, kMaxVocabulary)});
+       inRange("bigram_buckets", bigram_buckets, 0, kMaxVocabulary),
+       inRange("word_pairs", word_pairs, 0, kMaxVocabulary)});
   if (!s.ok()) return s;
+  if (bigram_buckets > 0 && word_pairs > 0) {
+    return Error{"bigram_buckets and word_pairs: one word-pair table, hashed or exact, not both"};
+  }
   if (pad_id < 0 || pad_id >= vocab_size) {
     return Error{"pad_id must be in [0, vocab_size), got " + std::to_string(pad_id)};
   }

@@ -33,6 +33,10 @@ struct TextClassifierConfig {
   /// order a one-layer classifier cannot learn cheaply. The tokens, and so every attention view,
   /// stay whole words.
   int64_t bigram_buckets = 0;
+  /// 0: none. Else the word-pair table has a row for each of this many exact word pairs (the
+  /// tokenizer's, TextClassifierImpl::setWordPairs) instead of hashed buckets; filled in from the
+  /// tokenizer like vocab_size, never together with bigram_buckets.
+  int64_t word_pairs = 0;
 
   Status validate() const;
 };
@@ -40,6 +44,6 @@ struct TextClassifierConfig {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TextClassifierConfig, vocab_size, max_len,
                                                 num_classes, d_model, heads, d_ff, layers, dropout,
                                                 pad_id, activation, positional, norm_first,
-                                                bigram_buckets)
+                                                bigram_buckets, word_pairs)
 
 }  // namespace ascope

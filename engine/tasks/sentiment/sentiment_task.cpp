@@ -38,6 +38,7 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
       data_(std::move(data)),
       tokenizer_(std::move(tokenizer)) {
   text_.vocab_size = static_cast<int64_t>(tokenizer_.vocabSize());
+  text_.word_pairs = static_cast<int64_t>(tokenizer_.pairs().size());
   text_.pad_id = ImdbWordTokenizer::kPadId;
   text_.num_classes = 2;
   for (DataSplit split : {DataSplit::kTrain, DataSplit::kValidation, DataSplit::kTest}) {
@@ -47,6 +48,7 @@ SentimentTask::SentimentTask(const TrainingConfig& config, TextDataset data,
   word_dropout_ = config_.task_settings.get<ReviewDataSettings>().word_dropout;
   model_ = TextClassifier(text_);
   model_->to(device_);
+  if (text_.word_pairs > 0) model_->setWordPairs(torch::tensor(tokenizer_.pairs().keys()));
   const std::string& optimizer = config_.optimization.optimizer;
   model_->setSparseEmbeddingGradient(device_.is_cpu() && config_.optimization.grad_clip == 0 &&
                                      (optimizer == "adam" || optimizer == "adamw"));
@@ -75,6 +77,9 @@ std::string SentimentTask::describe() const {
          std::to_string(t.vocab_size) +
          (t.bigram_buckets > 0 ? ", " + std::to_string(t.bigram_buckets) + " word-pair buckets"
                                : std::string()) +
+         (t.word_pairs > 0 ? ", " + std::to_string(t.word_pairs) + " word pairs (seen " +
+                                 std::to_string(tokenizer_.pairs().minCount()) + "+ times)"
+                           : std::string()) +
          ", " + std::to_string(parameters) + " parameters; " + std::to_string(trainSize()) +
          " training / " + std::to_string(validationSize()) + " validation / " +
          std::to_string(testSize()) + " test reviews";

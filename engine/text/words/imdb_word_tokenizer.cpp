@@ -39,8 +39,8 @@ const WordVocabularyLayout& imdbLayout() {
 ImdbWordTokenizer::ImdbWordTokenizer()
     : vocabulary_(WordVocabulary::empty(imdbLayout(), kDefaultMinFreq)) {}
 
-ImdbWordTokenizer::ImdbWordTokenizer(WordVocabulary vocabulary)
-    : vocabulary_(std::move(vocabulary)) {}
+ImdbWordTokenizer::ImdbWordTokenizer(WordVocabulary vocabulary, WordPairVocabulary pairs)
+    : vocabulary_(std::move(vocabulary)), pairs_(std::move(pairs)) {}
 
 ImdbWordTokenizer ImdbWordTokenizer::fit(const std::vector<std::string_view>& texts, int min_freq) {
   WordCounts counts;
@@ -57,6 +57,20 @@ ImdbWordTokenizer ImdbWordTokenizer::fit(const std::vector<TextSample>& samples,
   texts.reserve(samples.size());
   for (const auto& sample : samples) texts.emplace_back(sample.text);
   return fit(texts, min_freq);
+}
+
+void ImdbWordTokenizer::fitPairs(const std::vector<TextSample>& samples, int min_count,
+                                 std::size_t max_len) {
+  WordPairCounts counts(static_cast<std::int64_t>(vocabSize()));
+  std::vector<std::int64_t> ids(max_len);
+  for (const auto& sample : samples) {
+    std::size_t length = 0;
+    ImdbWordSplitter splitter(sample.text);
+    std::string_view word;
+    while (length < max_len && splitter.next(word)) ids[length++] = idOf(word);
+    counts.add(ids.data(), static_cast<std::int64_t>(length));
+  }
+  pairs_ = WordPairVocabulary::fit(counts, min_count);
 }
 
 void ImdbWordTokenizer::encodeInto(std::string_view text, std::size_t max_len,
@@ -85,14 +99,23 @@ std::vector<std::string> ImdbWordTokenizer::tokens(std::string_view text,
 }
 
 nlohmann::json ImdbWordTokenizer::toJson() const {
-  return vocabulary_.toJson(imdbLayout());
+  nlohmann::json json = vocabulary_.toJson(imdbLayout());
+  if (!pairs_.empty()) {
+    pairs_.addToJson(json, [this](std::int64_t id) { return wordOf(id); });
+  }
+  return json;
 }
 
 Expected<ImdbWordTokenizer> ImdbWordTokenizer::fromJson(const nlohmann::json& json,
                                                         const std::string& name) {
   auto vocabulary = WordVocabulary::fromJson(json, name, imdbLayout());
   if (!vocabulary) return Error{vocabulary.error()};
-  return ImdbWordTokenizer(std::move(*vocabulary));
+  const WordVocabulary& words = *vocabulary;
+  auto pairs =
+      WordPairVocabulary::fromJson(json, name, static_cast<std::int64_t>(words.size()),
+                                   [&words](std::string_view word) { return words.idOf(word); });
+  if (!pairs) return Error{pairs.error()};
+  return ImdbWordTokenizer(std::move(*vocabulary), std::move(*pairs));
 }
 
 Expected<ImdbWordTokenizer> ImdbWordTokenizer::fromJsonText(std::string_view text,

@@ -4,7 +4,8 @@
 // training texts, sorted by count (most frequent first) then by word, with ids from 1. Id 0 is both
 // padding and unknown, as in the reference. Saved as JSON in the run folder:
 //   {"type": "ImdbWordTokenizer", "version": 1, "min_freq": 2, "words": ["the", "and", …]}
-// where "words"[i] has id i + 1.
+// where "words"[i] has id i + 1; with word pairs of their own (fitPairs), also
+//   "pair_min_freq": 2, "pairs": ["not good", …]   (WordPairVocabulary).
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/text/words/word_pair_vocabulary.h"
 #include "engine/text/words/word_vocabulary.h"
 #include "engine/vocabulary/datasets.h"
 #include "engine/vocabulary/expected.h"
@@ -34,6 +36,12 @@ class ImdbWordTokenizer {
                                int min_freq = kDefaultMinFreq);
   static ImdbWordTokenizer fit(const std::vector<TextSample>& samples,
                                int min_freq = kDefaultMinFreq);
+
+  /// Gives the pairs of neighbouring words seen at least `min_count` times among the first
+  /// `max_len` words of the training texts rows of their own (the model's word-pair table).
+  void fitPairs(const std::vector<TextSample>& samples, int min_count, std::size_t max_len);
+  /// The word pairs with rows; empty unless fitPairs ran or the file had "pairs".
+  const WordPairVocabulary& pairs() const { return pairs_; }
 
   /// The first `max_len` word ids of `text`, padded with 0 to exactly `max_len`.
   std::vector<std::int64_t> encode(std::string_view text,
@@ -62,9 +70,10 @@ class ImdbWordTokenizer {
   static Expected<ImdbWordTokenizer> load(const std::string& path);
 
  private:
-  explicit ImdbWordTokenizer(WordVocabulary vocabulary);
+  explicit ImdbWordTokenizer(WordVocabulary vocabulary, WordPairVocabulary pairs = {});
 
   WordVocabulary vocabulary_;  // ids from 1: id 0, padding, has no word
+  WordPairVocabulary pairs_;   // keys over vocabulary_'s ids
 };
 
 }  // namespace ascope

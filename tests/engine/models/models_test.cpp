@@ -159,6 +159,34 @@ TEST(TextClassifier, BigramTableStartsAsTheWordsOnlyModelAndLearnsOnlyThePairsSe
   EXPECT_TRUE(pairs->bigrams->weight.grad().is_sparse());
 }
 
+TEST(TextClassifier, ExactPairRowsFindEachKnownPairAndNothingElse) {
+  const int64_t v = 10;
+  const torch::Tensor keys = torch::tensor({5 * v + 7, 7 * v + 3, 9 * v + 9});  // ascending
+  const torch::Tensor ids = torch::tensor({{5, 7, 3, 0, 0}, {7, 5, 7, 9, 9}, {9, 9, 9, 4, 2}});
+  const torch::Tensor rows = TextClassifierImpl::pairRows(ids, 0, keys, v);
+  const torch::Tensor expected = torch::tensor({{0, 1, 2, 0, 0}, {0, 0, 1, 0, 3}, {0, 3, 3, 0, 0}});
+  EXPECT_TRUE(rows.equal(expected)) << rows;
+  EXPECT_TRUE(TextClassifierImpl::pairRows(ids, 0, torch::zeros({0}, torch::kLong), v)
+                  .eq(0)
+                  .all()
+                  .item<bool>());
+
+  TextClassifierConfig c;
+  c.vocab_size = v, c.max_len = 5, c.dropout = 0.0, c.word_pairs = 3;
+  TextClassifier model(c);
+  EXPECT_EQ(model->bigrams->weight.size(0), 4);
+  EXPECT_THROW(model(ids), std::logic_error) << "no pairs given: refused, not silently ignored";
+  EXPECT_THROW(model->setWordPairs(torch::tensor({1, 2})), std::invalid_argument);
+  model->setWordPairs(keys);
+  const torch::Tensor labels = torch::tensor({0, 1, 1});
+  expectLossFalls(
+      *model, [&] { return torch::cross_entropy_loss(model(ids), labels); }, 20, 0.7);
+  const torch::Tensor moved = model->bigrams->weight.detach().abs().sum(1).gt(0);
+  EXPECT_TRUE(moved.equal(torch::tensor({false, true, true, true})));
+  c.bigram_buckets = 100;
+  EXPECT_FALSE(c.validate().ok()) << "hashed and exact pairs at once";
+}
+
 TranslatorConfig smallTranslator() {
   TranslatorConfig c;
   c.source_vocab_size = 30, c.target_vocab_size = 40, c.seq_len = 16, c.d_model = 32;

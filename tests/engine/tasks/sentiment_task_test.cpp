@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/json_file.h"
 #include "engine/models/text_classifier_config.h"
+#include "engine/tasks/registry/task_factory.h"
 #include "engine/tasks/registry/task_registry.h"
+#include "engine/tasks/sentiment/review_data_settings.h"
 #include "engine/tasks/sentiment/sentiment_descriptor.h"
 #include "engine/tasks/sentiment/sentiment_task.h"
 #include "engine/text/words/imdb_word_tokenizer.h"
+#include "tests/data/fixture_folder.h"
 
 namespace ascope {
 namespace {
@@ -73,6 +77,62 @@ TEST(SentimentTask, HeldOutReviewsScoredInLengthGroupsGetTheAnswersTheyGetAlone)
   const EvaluationOutcome whole =
       task.evaluate(DataSplit::kValidation, 0, FigureSamples::kAsSettingsSay);
   EXPECT_NEAR(whole.loss, loss_sum / rows, 1e-5);
+}
+
+// With review_data.pair_min_freq the training reviews' frequent word pairs get rows of their own;
+// the tokenizer's file carries them, so a reopened run finds each pair's row as training did.
+TEST(SentimentTask, ExactWordPairsTravelWithTheTokenizerToTheReopenedRun) {
+  TrainingConfig c = *makePreset(kSentimentTaskId, "tiny");
+  c.task_settings.as<ReviewDataSettings>().pair_min_freq = 2;
+  ASSERT_TRUE(validateConfig(c).ok());
+  std::vector<std::string> warnings;
+  Expected<std::unique_ptr<Task>> trained = makeTrainingTask(c, torch::kCPU, &warnings);
+  ASSERT_TRUE(trained.ok()) << trained.error();
+  EXPECT_NE((*trained)->describe().find("word pairs (seen 2+ times)"), std::string::npos)
+      << (*trained)->describe();
+
+  testing::FixtureFolder folder;
+  ASSERT_TRUE((*trained)->saveArtifacts(folder.path()).ok());
+  Expected<std::unique_ptr<Task>> reopened = makeInferenceTask(c, folder.path(), torch::kCPU);
+  ASSERT_TRUE(reopened.ok()) << reopened.error();
+  // The pair table starts at zero; rows of their own make the pairs count in both.
+  torch::NoGradGuard no_grad;
+  const auto trained_weights = (*trained)->model().named_parameters();
+  trained_weights["bigrams.weight"].normal_();
+  auto reopened_weights = (*reopened)->model().named_parameters();
+  ASSERT_EQ(reopened_weights.size(), trained_weights.size());
+  for (const auto& w : trained_weights) reopened_weights[w.key()].copy_(w.value());
+
+  const std::string review = "a great film with a moving story, not a dull plot";
+  const Expected<InferenceOutcome> before = (*trained)->inferText(review);
+  const Expected<InferenceOutcome> after = (*reopened)->inferText(review);
+  ASSERT_TRUE(before.ok() && after.ok());
+  ASSERT_EQ(before->ranking.size(), after->ranking.size());
+  for (std::size_t i = 0; i < before->ranking.size(); ++i) {
+    EXPECT_EQ(before->ranking[i].first, after->ranking[i].first);
+    EXPECT_NEAR(before->ranking[i].second, after->ranking[i].second, 1e-6);
+  }
+  trained_weights["bigrams.weight"]
+      .narrow(0, 1, trained_weights["bigrams.weight"].size(0) - 1)
+      .zero_();
+  const Expected<InferenceOutcome> without_pairs = (*trained)->inferText(review);
+  ASSERT_TRUE(without_pairs.ok());
+  EXPECT_GT(std::abs(without_pairs->probability - before->probability), 1e-4)
+      << "the review's pairs have rows";
+
+  // A tokenizer file that lost its pairs cannot stand for a run that has them.
+  const std::string file = folder.path("tokenizer.json");
+  Expected<nlohmann::json> json = readJsonFile(file);
+  ASSERT_TRUE(json.ok());
+  json->erase("pairs");
+  ASSERT_TRUE(writeJsonFile(file, *json).ok());
+  Expected<std::unique_ptr<Task>> broken = makeInferenceTask(c, folder.path(), torch::kCPU);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.error().find("tokenizer.json: no \"pairs\""), std::string::npos)
+      << broken.error();
+
+  c.task_settings.as<TextClassifierConfig>().bigram_buckets = 64;
+  EXPECT_NE(validateConfig(c).error().find("pair_min_freq"), std::string::npos);
 }
 
 }  // namespace

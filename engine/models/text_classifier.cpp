@@ -13,6 +13,15 @@
 #include "engine/nn/padded_embedding.h"
 
 namespace ascope {
+namespace {
+
+/// (B, T) token ids → each position's previous token, padding for the first: the left word of the
+/// pair both word-pair tables look up.
+Tensor previousTokens(const Tensor& token_ids, int64_t pad_id) {
+  return at::constant_pad_nd(token_ids.narrow(1, 0, token_ids.size(1) - 1), {1, 0}, pad_id);
+}
+
+}  // namespace
 
 TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : config_(config) {
   const Status valid = config_.validate();
@@ -64,8 +73,7 @@ Tensor TextClassifierImpl::bigramRows(const Tensor& token_ids, int64_t pad_id, i
   // one for this id spread neighbouring pairs over the buckets; ids are below 10^7
   // (kMaxVocabulary), so the sum stays far inside int64 and is never negative.
   if (token_ids.size(1) == 0) return token_ids.clone();
-  const Tensor previous =
-      at::constant_pad_nd(token_ids.narrow(1, 0, token_ids.size(1) - 1), {1, 0}, pad_id);
+  const Tensor previous = previousTokens(token_ids, pad_id);
   const Tensor hash =
       (previous * int64_t{2654435761} + token_ids * int64_t{40503}).remainder(buckets) + 1;
   return hash.masked_fill(token_ids.eq(pad_id), 0);
@@ -74,8 +82,7 @@ Tensor TextClassifierImpl::bigramRows(const Tensor& token_ids, int64_t pad_id, i
 Tensor TextClassifierImpl::pairRows(const Tensor& token_ids, int64_t pad_id, const Tensor& keys,
                                     int64_t vocab_size) {
   if (token_ids.size(1) == 0 || keys.numel() == 0) return at::zeros_like(token_ids);
-  const Tensor previous =
-      at::constant_pad_nd(token_ids.narrow(1, 0, token_ids.size(1) - 1), {1, 0}, pad_id);
+  const Tensor previous = previousTokens(token_ids, pad_id);
   const Tensor wanted = previous * vocab_size + token_ids;  // (B, T) keys
   // The first key not below each wanted one; a hit when it is the wanted key itself.
   const Tensor at = at::searchsorted(keys, wanted).clamp_max(keys.size(0) - 1);  // (B, T)

@@ -64,11 +64,8 @@ void ImdbWordTokenizer::fitPairs(const std::vector<TextSample>& samples, int min
   WordPairCounts counts(static_cast<std::int64_t>(vocabSize()));
   std::vector<std::int64_t> ids(max_len);
   for (const auto& sample : samples) {
-    std::size_t length = 0;
-    ImdbWordSplitter splitter(sample.text);
-    std::string_view word;
-    while (length < max_len && splitter.next(word)) ids[length++] = idOf(word);
-    counts.add(ids.data(), static_cast<std::int64_t>(length));
+    encodeInto(sample.text, max_len, ids.data());  // the padding after the words pairs with none
+    counts.add(ids.data(), static_cast<std::int64_t>(max_len));
   }
   pairs_ = WordPairVocabulary::fit(counts, min_count);
 }

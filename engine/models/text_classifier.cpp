@@ -46,7 +46,9 @@ TextClassifierImpl::TextClassifierImpl(const TextClassifierConfig& config) : con
                                                      config_.d_model, config_.heads, config_.d_ff)
                                                      .dropout(config_.dropout)
                                                      .activation(activation)
-                                                     .norm_first(config_.norm_first)));
+                                                     .norm_first(config_.norm_first)
+                                                     .residual_gates(config_.residual_gates)
+                                                     .drop_path(config_.layer_drop)));
   classifier =
       register_module("classifier", torch::nn::Linear(config_.d_model, config_.num_classes));
   // Registered last and only when asked: a run folder's weights without the table keep their names
@@ -122,6 +124,7 @@ Tensor TextClassifierImpl::forward(const Tensor& token_ids, std::vector<Tensor>*
   AttentionMasks masks;
   masks.key_padding_mask = padding;
   x = runEncoderStack(layers, x, masks, attention);  // (B, T, d)
+  if (!config_.positions_in_pool) x = x - positionMatrix().narrow(0, 0, x.size(1)).unsqueeze(0);
   // Mean over real tokens only; an all-padding row (empty review) pools to zeros, not NaN.
   const Tensor weights = padding.logical_not().unsqueeze(-1).to(x.scalar_type());  // (B, T, 1)
   const Tensor pooled = (x * weights).sum(1) / weights.sum(1).clamp_min(1.0);      // (B, d)

@@ -1,6 +1,7 @@
 #include "engine/models/text_classifier_config.h"
 
 #include <algorithm>
+#include <string>
 
 #include "engine/models/model_config_bounds.h"
 #include "engine/vocabulary/config_checks.h"
@@ -21,6 +22,9 @@ Status TextClassifierConfig::validate() const {
        inRange("bigram_buckets", bigram_buckets, 0, kMaxVocabulary),
        inRange("word_pairs", word_pairs, 0, kMaxVocabulary)});
   if (!s.ok()) return s;
+  if (!(layer_drop >= 0.0 && layer_drop < 1.0)) {
+    return Error{"layer_drop must be in [0, 1), got " + std::to_string(layer_drop)};
+  }
   if (bigram_buckets > 0 && word_pairs > 0) {
     return Error{"bigram_buckets and word_pairs: one word-pair table, hashed or exact, not both"};
   }

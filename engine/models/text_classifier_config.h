@@ -37,6 +37,17 @@ struct TextClassifierConfig {
   /// tokenizer's, TextClassifierImpl::setWordPairs) instead of hashed buckets; filled in from the
   /// tokenizer like vocab_size, never together with bigram_buckets.
   int64_t word_pairs = 0;
+  /// Whether the mean the classifier reads keeps the positional encodings added to the tokens.
+  /// false: they are taken back out of the residual stream before the mean, so it holds the words,
+  /// pairs and what the layers wrote, and not a code of the review's length (the attention still
+  /// sees the positions). true for every run made before the setting existed.
+  bool positions_in_pool = true;
+  /// TransformerLayerOptions::residual_gates for every layer: with norm_first each starts as the
+  /// identity, so training starts from the mean of the words and pairs, the bag of words the
+  /// model holds (post-norm layers still normalise).
+  bool residual_gates = false;
+  /// TransformerLayerOptions::drop_path for every layer, in [0, 1).
+  double layer_drop = 0.0;
 
   Status validate() const;
 };
@@ -44,6 +55,7 @@ struct TextClassifierConfig {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TextClassifierConfig, vocab_size, max_len,
                                                 num_classes, d_model, heads, d_ff, layers, dropout,
                                                 pad_id, activation, positional, norm_first,
-                                                bigram_buckets, word_pairs)
+                                                bigram_buckets, word_pairs, positions_in_pool,
+                                                residual_gates, layer_drop)
 
 }  // namespace ascope

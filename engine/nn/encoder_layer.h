@@ -26,12 +26,20 @@ class EncoderLayerImpl : public torch::nn::Module {
   torch::nn::LayerNorm norm2{nullptr};
   HashDropout dropout1{nullptr};
   HashDropout dropout2{nullptr};
+  /// The residual branches' learned scales ({1}, starting at 0); undefined without
+  /// TransformerLayerOptions::residual_gates, so older checkpoints keep their tensors.
+  Tensor attention_gate;
+  Tensor feed_forward_gate;
 
   /// LayerNorm before each sublayer (pre-norm) rather than after.
   bool normFirst() const { return norm_first_; }
 
  private:
+  /// A residual branch's output, gated and (in training) kept or dropped per sample by `keep`.
+  Tensor branch(const Tensor& output, const Tensor& gate, const Tensor& keep) const;
+
   bool norm_first_;
+  double drop_path_;
 };
 TORCH_MODULE(EncoderLayer);
 

@@ -26,6 +26,13 @@ struct TransformerLayerOptions {
   TORCH_ARG(bool, norm_first) = true;
   /// LayerNorm epsilon.
   TORCH_ARG(double, layer_norm_eps) = 1e-5;
+  /// Each residual branch (attention, feed-forward) multiplied by a learned scalar that starts at
+  /// 0 (ReZero, Bachlechner et al. 2020): the layer starts as the identity and a branch joins only
+  /// as far as its gradient takes the scalar.
+  TORCH_ARG(bool, residual_gates) = false;
+  /// Stochastic depth (Huang et al. 2016), in [0, 1): while training, each sample skips both
+  /// residual branches of the layer with this probability; the kept ones are scaled by 1 / (1 - p).
+  TORCH_ARG(double, drop_path) = 0.0;
 };
 
 /// The LayerNorm every sublayer of a layer with these options uses.

@@ -56,6 +56,20 @@ TrainingConfig sentimentPreset(const std::string& name) {
     // Chosen on validation among: exact pairs seen 2+ times (327,000; 279 MB checkpoints)
     // post-norm, dropout 0.4: 0.896; the same pre-norm, dropout 0.2: 0.904 at epoch 5 against
     // this one's 0.904 at epoch 7; hashed buckets pre-norm, dropout 0.4: 0.891.
+    // That model, test 0.896, stayed below the bag of its own words and pairs (no layer, no
+    // positions: validation 0.906, test 0.912, trained in 49 s): the layer memorised the training
+    // reviews (training accuracy 0.99, validation loss rising from epoch 3 to 0.40) and the
+    // positional encodings' mean, a code of the review's length, sat in what the classifier read
+    // (the bag with it: 0.904 / 0.905). So the mean leaves the positions out, each residual branch
+    // starts at 0 (the model starts as that bag) and half of each batch's reviews skip the layer:
+    // best validation 0.905 (loss 0.248 instead of 0.397), test 0.910; again: 0.906, test 0.9048
+    // (7.9 min), level with the baseline. Each alone, on validation:
+    // positions out 0.903; gates without stochastic depth (dropout 0) 0.899; stochastic depth
+    // with dropout 0.1 0.900, with dropout 0 0.903; gates and stochastic depth, positions in,
+    // 0.901; validation accuracies this close tie (one standard error is 0.006): the loss chose.
+    text.positions_in_pool = false;
+    text.residual_gates = true;
+    text.layer_drop = 0.5;
     c.task_settings.as<ReviewDataSettings>().pair_min_freq = 3;
     text.norm_first = true;
     text.max_len = 800;

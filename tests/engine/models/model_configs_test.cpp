@@ -1,4 +1,6 @@
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "engine/models/seq2seq_translator.h"
@@ -103,6 +105,17 @@ TEST(ModelConfigs, RoundTripThroughJson) {
   // A run folder from before the bigram table has none.
   const auto words_only = nlohmann::json::parse(R"({"d_model": 32})").get<TextClassifierConfig>();
   EXPECT_EQ(words_only.bigram_buckets, 0);
+  // ... and one from before the bag-first settings pools the positions and has no gates.
+  EXPECT_TRUE(words_only.positions_in_pool);
+  EXPECT_FALSE(words_only.residual_gates);
+  EXPECT_EQ(words_only.layer_drop, 0.0);
+  TextClassifierConfig text;
+  for (double p : {-0.1, 1.0, std::nan("")}) {
+    text.layer_drop = p;
+    EXPECT_FALSE(text.validate().ok()) << p;
+  }
+  text.layer_drop = 0.5;
+  EXPECT_TRUE(text.validate().ok());
 }
 
 }  // namespace

@@ -187,6 +187,64 @@ TEST(TextClassifier, ExactPairRowsFindEachKnownPairAndNothingElse) {
   EXPECT_FALSE(c.validate().ok()) << "hashed and exact pairs at once";
 }
 
+TEST(EncoderLayer, GatedBranchesStartAsTheIdentityAndLearn) {
+  torch::manual_seed(5);
+  EncoderLayer layer(TransformerLayerOptions(16, 2, 32).dropout(0.0).residual_gates(true));
+  const torch::Tensor x = torch::randn({3, 7, 16});
+  EXPECT_TRUE(layer(x).equal(x)) << "both branches are scaled by 0 at first";
+  layer(x).pow(2).sum().backward();
+  EXPECT_GT(layer->attention_gate.grad().abs().item<double>(), 0);
+  EXPECT_GT(layer->feed_forward_gate.grad().abs().item<double>(), 0);
+}
+
+TEST(EncoderLayer, DropPathSkipsWholeSamplesAndScalesTheKeptOnes) {
+  torch::manual_seed(6);
+  EncoderLayer layer(TransformerLayerOptions(16, 2, 32).dropout(0.0).drop_path(0.5));
+  const torch::Tensor x = torch::randn({64, 5, 16});
+  layer->eval();
+  const torch::Tensor full = layer(x);
+  layer->train();
+  const torch::Tensor trained = layer(x);
+  int skipped = 0, kept = 0;
+  for (int64_t b = 0; b < x.size(0); ++b) {
+    if (trained[b].equal(x[b])) {
+      ++skipped;
+    } else {
+      ++kept;  // through both branches, scaled by 2
+    }
+  }
+  EXPECT_GT(skipped, 16);
+  EXPECT_GT(kept, 16);
+  EXPECT_EQ(skipped + kept, 64);
+  EXPECT_FALSE(full.equal(x)) << "in evaluation every sample goes through the layer";
+  EXPECT_THROW(EncoderLayer(TransformerLayerOptions(16, 2, 32).drop_path(1.0)),
+               std::invalid_argument);
+}
+
+TEST(TextClassifier, GatedLayersWithoutPositionsInThePoolStartAsTheBagOfWords) {
+  torch::manual_seed(7);
+  TextClassifierConfig c;
+  c.vocab_size = 12, c.max_len = 6, c.d_model = 8, c.heads = 2, c.d_ff = 16, c.dropout = 0.0;
+  c.residual_gates = true, c.positions_in_pool = false, c.norm_first = true;
+  TextClassifier model(c);
+  model->eval();
+  const torch::Tensor ids = torch::tensor({{3, 4, 5, 0, 0, 0}, {6, 7, 8, 9, 10, 11}});
+  const torch::Tensor mask = ids.ne(0).unsqueeze(-1).to(torch::kFloat);
+  const torch::Tensor words =
+      model->embedding->weight.index_select(0, ids.flatten()).view({2, 6, 8});
+  const torch::Tensor bag = (words * mask).sum(1) / mask.sum(1);
+  EXPECT_TRUE(torch::allclose(model(ids), model->classifier(bag), 1e-5, 1e-6));
+
+  c.positions_in_pool = true;  // as before the setting: the positions' mean is read too
+  TextClassifier with_positions(c);
+  with_positions->eval();
+  const torch::Tensor positions = with_positions->positionMatrix().narrow(0, 0, 6).unsqueeze(0);
+  const torch::Tensor words2 =
+      with_positions->embedding->weight.index_select(0, ids.flatten()).view({2, 6, 8});
+  const torch::Tensor pooled = ((words2 + positions) * mask).sum(1) / mask.sum(1);
+  EXPECT_TRUE(torch::allclose(with_positions(ids), with_positions->classifier(pooled), 1e-5, 1e-6));
+}
+
 TranslatorConfig smallTranslator() {
   TranslatorConfig c;
   c.source_vocab_size = 30, c.target_vocab_size = 40, c.seq_len = 16, c.d_model = 32;

@@ -248,7 +248,9 @@ TEST(Trainer, ResumeContinuesExactly) {
   whole.epochs = 1000;
   whole.optimization.schedule = "cosine";
   whole.optimization.warmup_steps = 5;
-  whole.task_settings.as<TextClassifierConfig>().dropout = 0.1;  // dropout must replay exactly too
+  TextClassifierConfig& text = whole.task_settings.as<TextClassifierConfig>();
+  text.dropout = 0.1;  // dropout must replay exactly too, and so must the skipped layers
+  text.layer_drop = 0.5, text.residual_gates = true, text.positions_in_pool = false;
   {
     Trainer trainer(whole);
     ASSERT_TRUE(trainer.start().ok());

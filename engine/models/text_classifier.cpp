@@ -85,7 +85,7 @@ Tensor TextClassifierImpl::pairRows(const Tensor& token_ids, int64_t pad_id, con
                                     int64_t vocab_size) {
   if (token_ids.size(1) == 0 || keys.numel() == 0) return at::zeros_like(token_ids);
   const Tensor previous = previousTokens(token_ids, pad_id);
-  const Tensor wanted = previous * vocab_size + token_ids;  // (B, T) keys
+  const Tensor wanted = previous * vocab_size + token_ids;  // (B, T) wordPairKey for each
   // The first key not below each wanted one; a hit when it is the wanted key itself.
   const Tensor at = at::searchsorted(keys, wanted).clamp_max(keys.size(0) - 1);  // (B, T)
   const Tensor hit = keys.index_select(0, at.flatten()).view_as(wanted).eq(wanted) &

@@ -7,6 +7,12 @@
 
 namespace ascope {
 
+/// The key of the pair (previous, this), both ids below `vocab_size`: what WordPairCounts counts,
+/// WordPairVocabulary keeps and reads back, and TextClassifierImpl::pairRows looks up.
+inline std::int64_t wordPairKey(std::int64_t previous, std::int64_t id, std::int64_t vocab_size) {
+  return previous * vocab_size + id;
+}
+
 class WordPairCounts {
  public:
   explicit WordPairCounts(std::int64_t vocab_size) : vocab_size_(vocab_size) {}
@@ -14,7 +20,7 @@ class WordPairCounts {
   /// Counts the pairs of one text's `n` ids; id 0 (padding, an unknown word) pairs with nothing.
   void add(const std::int64_t* ids, std::int64_t n) {
     for (std::int64_t i = 1; i < n; ++i) {
-      if (ids[i - 1] != 0 && ids[i] != 0) ++counts_[ids[i - 1] * vocab_size_ + ids[i]];
+      if (ids[i - 1] != 0 && ids[i] != 0) ++counts_[wordPairKey(ids[i - 1], ids[i], vocab_size_)];
     }
   }
 

@@ -71,7 +71,7 @@ Expected<WordPairVocabulary> WordPairVocabulary::fromJson(
       if (first <= 0 || second <= 0 || first >= vocab_size || second >= vocab_size) {
         return Error{entry() + " \"" + text.substr(0, 80) + "\" has a word outside \"words\""};
       }
-      keys.push_back(first * vocab_size + second);
+      keys.push_back(wordPairKey(first, second, vocab_size));
     }
     std::sort(keys.begin(), keys.end());
     if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) {

@@ -36,7 +36,7 @@ class WordPairVocabulary {
   std::size_t size() const { return keys_.size(); }
   bool empty() const { return keys_.empty(); }
   int minCount() const { return min_count_; }
-  /// previous * vocab_size + this for each pair, ascending: pair i has row i + 1.
+  /// wordPairKey of each pair, ascending: pair i has row i + 1.
   const std::vector<std::int64_t>& keys() const { return keys_; }
   std::int64_t vocabSize() const { return vocab_size_; }
 

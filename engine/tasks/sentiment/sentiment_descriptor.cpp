@@ -67,6 +67,13 @@ TrainingConfig sentimentPreset(const std::string& name) {
     // positions out 0.903; gates without stochastic depth (dropout 0) 0.899; stochastic depth
     // with dropout 0.1 0.900, with dropout 0 0.903; gates and stochastic depth, positions in,
     // 0.901. The three together scored highest, though by less than one standard error (0.006).
+    // It still learnt the training reviews by heart (training accuracy 0.99 by the last epoch,
+    // validation loss rising after epoch 4). Leaving out 35 % of each review's words instead of
+    // 20 %: training accuracy 0.97, validation loss 0.231 at the end, best validation 0.907,
+    // test 0.9088 (14.1 min on a slower machine, where 200 steps took 72 s against the 20 %
+    // preset's 84). Tried beside it and not kept, on validation: half of the words left out 0.904
+    // (test 0.908); 10 epochs with the last 4 averaged 0.906 (test 0.908); word triples seen 3+
+    // times with rows of their own (190,770 more rows; a throwaway build) 0.904 (test 0.907).
     text.positions_in_pool = false;
     text.residual_gates = true;
     text.layer_drop = 0.5;
@@ -81,7 +88,7 @@ TrainingConfig sentimentPreset(const std::string& name) {
     c.optimization.schedule = "cosine";
     c.optimization.warmup_steps = 100;
     c.task_settings.as<ReviewDataSettings>().min_freq = 3;
-    c.task_settings.as<ReviewDataSettings>().word_dropout = 0.2;
+    c.task_settings.as<ReviewDataSettings>().word_dropout = 0.35;
     c.optimization.average_last_epochs = 2;
     c.batch_size = 64;
     c.epochs = 8;
